@@ -1,0 +1,22 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
+import { INVALID_FORM } from '../../../src/shared/messages';
+import { fail } from './errors';
+
+/**
+ * Validates a request part with the same zod schema the forms use and answers 400 with the field
+ * messages (Spanish, from the schema) when it does not pass.
+ */
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result) => {
+    if (result.success) return;
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') || '_';
+      (errors[key] ??= []).push(issue.message);
+    }
+    const first = Object.values(errors)[0]?.[0];
+    fail(400, first ?? INVALID_FORM, errors);
+  });
+}

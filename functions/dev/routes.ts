@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import { isDevMode } from '../mail/port';
+import { mailbox } from './mailbox';
+import { seedDemoData } from './seed';
+
+/** Development tools. Every route answers 404 unless DEV_MODE is set. */
+export const devRoutes = new Hono<{ Bindings: Env }>()
+  .use(async (c, next) => {
+    if (!isDevMode(c.env)) return c.json({ status: false, message: 'Recurso no encontrado' }, 404);
+    await next();
+  })
+  .route('/', mailbox)
+  .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

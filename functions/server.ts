@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { api } from './api/app';
+import { devRoutes } from './dev/routes';
+import { edge } from './edge/proxy';
+
+export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+
+/**
+ * Everything the Worker serves besides the Astro pages:
+ * - `/api/v1/*` with an `x-api-key` header: the provider API itself (what the edge calls when it is remote);
+ * - `/api/*` from browsers: the edge proxy, which adds the key and the session;
+ * - `/dev/*`: development tools, only when DEV_MODE is set.
+ * Anything else goes to `fallback` (the Astro handler in production, a 404 in API tests).
+ */
+export function createServer(fallback: Fallback) {
+  const app = new Hono<{ Bindings: Env }>();
+  app.use('/api/v1/*', async (c, next) => {
+    // Calls that already carry an API key are server-to-server calls aimed at the provider API.
+    if (c.req.header('x-api-key') !== undefined) return api.fetch(c.req.raw, c.env, c.executionCtx);
+    await next();
+  });
+  app.route('/', edge);
+  app.route('/dev', devRoutes);
+  app.all('*', (c) => fallback(c.req.raw, c.env, c.executionCtx));
+  return app;
+}

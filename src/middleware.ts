@@ -1,0 +1,20 @@
+import { defineMiddleware } from 'astro:middleware';
+import { env } from 'cloudflare:workers';
+import { resolveSession } from '../functions/edge/session';
+import { guard } from './shared/guard';
+
+/**
+ * Every page request: resolve the session from the cookies (refreshing the access token when needed)
+ * and apply the navigation guard of spec sections 2 and 6 on the server.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url } = context;
+  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const resolved = await resolveSession(env, ctx, request);
+  context.locals.session = resolved.session;
+
+  const decision = guard(url.pathname, url.search, resolved.session);
+  const response = decision.kind === 'allow' ? await next() : context.redirect(decision.to, 302);
+  for (const cookie of resolved.setCookies) response.headers.append('set-cookie', cookie);
+  return response;
+});

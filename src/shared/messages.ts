@@ -1,0 +1,78 @@
+/**
+ * The Spanish message catalogue shared by the islands and the API (spec sections 5 and 8).
+ * Texts are the spec's, word for word, including its spelling; do not "fix" them.
+ */
+export const MSG = {
+  // Validation (section 5)
+  emailRequired: 'Correo es Requerido',
+  emailInvalid: 'Correo debe ser valido',
+  passwordRequired: 'Contraseña es Requerido',
+  passwordMin: 'Contraseña debe tener al menos 8 caracteres',
+  passwordMismatch: 'Contraseña no coincide',
+  nameRequired: 'Nombre es Requerido',
+  phoneInvalid: 'Telefono debe ser solo numeros, sin puntos y sin +',
+  dniInvalid: 'DNI debe tener exactamente 8 dígitos sin puntos',
+  provinceRequired: 'Provincia es Requerida',
+  termsRequired: 'Debe aceptar los términos y condiciones',
+  invalidForm: 'Por favor, complete todos los campos requeridos correctamente.',
+  required: 'Requerido',
+  invalidInput: 'Entrada inválida',
+  invalidDate: 'Fecha inválida',
+
+  // Errors (section 8)
+  loginUnauthorized: 'Credenciales erroneas: contraseña o correo incorrecto',
+  loginUnverified: 'Usuario no verificado, revise su correo',
+  loginError: 'Ocurrio un error al iniciar sesión',
+  cookiesDisabled: 'Las cookies están deshabilitadas en su navegador. Por favor, actívelas para continuar.',
+  registerError: 'Ocurrio un error al registrar',
+  registerDialogError: 'Error al registrar, por favor, intente nuevamente.',
+  verifyError: 'Ocurrio un error al verificar',
+  recoverError: 'Ocurrio un error al recuperar la contraseña',
+  resetError: 'No se pudo cambiar la contraseña',
+  profileError: 'Error al actualizar el perfil',
+  profileDataError: 'Error al actualizar los datos',
+  passwordChangeError: 'Error al cambiar la contraseña',
+  refreshError: 'Error al actualizar permisos / Por favor, inicia sesión nuevamente',
+
+  // Successes (section 8)
+  loginSuccess: 'Ingreso Exitoso',
+  registerSuccess: 'Registro exitoso, verifique su correo',
+  verifySuccess: 'Email verificado con exito',
+  recoverSuccess: 'Revise su correo para restablecer la contraseña',
+  resetSuccess: 'Contraseña cambiada exitosamente',
+  passwordChangeSuccess: 'Contraseña actualizada con éxito',
+  rolesUpdated: 'Permisos actualizados',
+
+  // Platform (not in the spec)
+  tooManyRequests: 'Demasiados intentos. Espere unos minutos e intente nuevamente.',
+  apiKeyInvalid: 'Clave de API inválida o ausente',
+  sessionExpired: 'Su sesión expiró. Inicie sesión nuevamente.',
+  forbiddenOrigin: 'Solicitud rechazada: origen no permitido',
+  notFound: 'Recurso no encontrado',
+  unexpected: 'Ocurrió un error inesperado. Intente nuevamente.',
+} as const;
+
+export const INVALID_FORM = MSG.invalidForm;
+
+/** Business constants of section 9. */
+export const LIMITS = {
+  accessCookieSeconds: 24 * 60 * 60,
+  refreshCookieSeconds: 5 * 24 * 60 * 60,
+  toastMs: 1500,
+  resetSuccessToastMs: 5000,
+  resetErrorToastMs: 3000,
+  passwordMin: 8,
+  passwordMax: 128,
+  adminMobileBreakpoint: 960,
+  sidebarWidth: 256,
+  appBarHeight: 70,
+  loginDialogMaxWidth: 500,
+  registerDialogMaxWidth: 600,
+  verifyRedirectMs: 500,
+} as const;
+
+export const COOKIE = {
+  authToken: 'auth-token',
+  refreshToken: 'refresh-token',
+  userData: 'user-data',
+} as const;

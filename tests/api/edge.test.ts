@@ -1,0 +1,47 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { browser, ORIGIN, provider } from './helpers';
+
+describe('provider API key', () => {
+  it('refuses a call without the API key with 401 JSON', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/v1/locations`, { headers: { 'x-api-key': '' } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ status: false, message: 'Clave de API inválida o ausente' });
+  });
+
+  it('refuses a call with a wrong API key', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/v1/locations`, { headers: { 'x-api-key': 'wrong' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers a call with the right key', async () => {
+    const res = await provider('/locations');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { pais: { name: string; provincias: unknown[] }[] } };
+    expect(body.data.pais[0].name).toBe('Argentina');
+    expect(body.data.pais[0].provincias).toHaveLength(24);
+  });
+});
+
+describe('edge proxy', () => {
+  it('adds the API key to calls from the browser', async () => {
+    const res = await browser('/api/v1/locations');
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses unsafe methods from another origin', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/v1/login`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe('Solicitud rechazada: origen no permitido');
+  });
+
+  it('answers unknown API paths with 404 JSON in Spanish', async () => {
+    const res = await browser('/api/nada');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBe('Recurso no encontrado');
+  });
+});

@@ -1,0 +1,30 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// API tests run inside workerd with the real bindings of wrangler.toml (D1, Durable Objects, R2),
+// the migrations applied in tests/api/setup.ts, and test-only secrets.
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: './tests/api/worker.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          API_KEY: 'test-api-key',
+          JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+          MP_ACCESS_TOKEN: 'TEST-access-token',
+          MP_WEBHOOK_SECRET: 'test-webhook-secret',
+          TICKET_SIGNING_KEY: 'test-ticket-key',
+          MAIL_API_KEY: '',
+          DEV_MODE: '1',
+          PUBLIC_ORIGIN: 'http://localhost:8787',
+          TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ['tests/api/**/*.test.ts'],
+    setupFiles: ['./tests/api/setup.ts'],
+  },
+}));
