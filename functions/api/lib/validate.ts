@@ -14,7 +14,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     const errors: Record<string, string[]> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join('.') || '_';
-      (errors[key] ??= []).push(issue.message);
+      errors[key] = [...(errors[key] ?? []), issue.message];
     }
     const first = Object.values(errors)[0]?.[0];
     fail(400, first ?? INVALID_FORM, errors);
