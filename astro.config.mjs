@@ -5,7 +5,9 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
+// BUILD_DIR lets several builds live side by side (parallel work on one machine); dist/ by default.
 export default defineConfig({
+  outDir: process.env.BUILD_DIR ?? './dist',
   output: 'server',
   adapter: cloudflare(),
   integrations: [react()],

@@ -41,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node scripts/start.mjs --no-build --fresh --state .wrangler/e2e-state --port ${PORT} --var ACCESS_TOKEN_TTL:20`,
+    command: `node scripts/start.mjs --no-build --fresh --state .wrangler/e2e-state-${PORT} --port ${PORT} --var ACCESS_TOKEN_TTL:20`,
     url: `http://localhost:${PORT}/dev/correo.json`,
     reuseExistingServer: false,
     timeout: 120_000,

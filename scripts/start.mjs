@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the product locally: build, local D1 migrations, demo data, and `wrangler dev` on the build.
 //   node scripts/start.mjs [--no-build] [--state DIR] [--fresh] [--port N] [--var KEY:VALUE ...]
-// PORT overrides the default port 8787. Data persists in .wrangler/state unless --state says otherwise.
+// PORT overrides the default port 8787; BUILD_DIR the build folder (dist). Data persists in .wrangler/state unless --state says otherwise.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const { values } = parseArgs({
 const port = values.port;
 const origin = `http://localhost:${port}`;
 const state = resolve(root, values.state);
-const config = resolve(root, 'dist/server/wrangler.json');
+const config = resolve(root, process.env.BUILD_DIR ?? 'dist', 'server/wrangler.json');
 const bin = resolve(root, 'node_modules/.bin');
 const wrangler = resolve(bin, 'wrangler');
 // Tools run on the Node 24 that package.json pins (node_modules/.bin/node), whatever Node started us.

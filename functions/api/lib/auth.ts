@@ -1,0 +1,26 @@
+import { createMiddleware } from 'hono/factory';
+import type { SessionUser } from '../../../src/shared/session';
+import { verifyAccessToken } from '../../lib/jwt';
+import { fail } from './errors';
+
+export type AuthVariables = { session: SessionUser };
+
+async function sessionOf(env: Env, header: string | undefined) {
+  const token = header?.match(/^Bearer (.+)$/)?.[1];
+  return token ? verifyAccessToken(env.JWT_SECRET, token) : null;
+}
+
+/** Needs a valid access token; puts its claims on `c.var.session`. */
+export const requireAuth = createMiddleware<{ Bindings: Env; Variables: AuthVariables }>(async (c, next) => {
+  const session = await sessionOf(c.env, c.req.header('authorization'));
+  if (!session) fail(401, 'Sesión inválida o expirada. Inicie sesión nuevamente.');
+  c.set('session', session);
+  await next();
+});
+
+/** Like requireAuth, but a call without a token goes on as a visitor (`c.var.session` undefined). */
+export const optionalAuth = createMiddleware<{ Bindings: Env; Variables: Partial<AuthVariables> }>(async (c, next) => {
+  const session = await sessionOf(c.env, c.req.header('authorization'));
+  if (session) c.set('session', session);
+  await next();
+});
