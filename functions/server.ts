@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { type ExecutionContext as WorkerContext, Hono } from 'hono';
 import { api } from './api/app';
 import { devRoutes } from './dev/routes';
 import { edge } from './edge/proxy';
 
-export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+export type Fallback = (request: Request, env: Env, ctx: WorkerContext) => Response | Promise<Response>;
 
 /**
  * Everything the Worker serves besides the Astro pages:

@@ -5,7 +5,8 @@ import { createServer } from './server';
 export { EventInventory } from './durable-objects/event-inventory';
 export { RateLimiter } from './durable-objects/rate-limiter';
 
-const server = createServer(handle);
+// Hono's context type is a subset of the Workers one; the adapter gets the real context at run time.
+const server = createServer((request, env, ctx) => handle(request, env, ctx as ExecutionContext));
 
 export default {
   fetch: (request, env, ctx) => server.fetch(request, env, ctx),

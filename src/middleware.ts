@@ -9,8 +9,7 @@ import { guard } from './shared/guard';
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
-  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-  const resolved = await resolveSession(env, ctx, request);
+  const resolved = await resolveSession(env, context.locals.cfContext, request);
   context.locals.session = resolved.session;
 
   const decision = guard(url.pathname, url.search, resolved.session);

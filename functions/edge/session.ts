@@ -1,3 +1,4 @@
+import type { ExecutionContext as WorkerContext } from 'hono';
 import { COOKIE } from '../../src/shared/messages';
 import type { SessionUser } from '../../src/shared/session';
 import { verifyAccessToken } from '../lib/jwt';
@@ -17,7 +18,7 @@ export type ResolvedSession = {
 };
 
 /** Asks the provider for a new pair with a refresh token; null when it refuses. */
-export async function refreshPair(env: Env, ctx: ExecutionContext, refreshToken: string): Promise<TokenPair | null> {
+export async function refreshPair(env: Env, ctx: WorkerContext, refreshToken: string): Promise<TokenPair | null> {
   const res = await callApi(env, ctx, '/api/v1/refresh', {
     method: 'POST',
     headers: { authorization: `Bearer ${refreshToken}` },
@@ -37,7 +38,7 @@ export async function cookiesFor(env: Env, tokens: TokenPair, url: URL) {
  * The session of a request, from its cookies (spec section 4, "Restore"): a valid access token is used
  * as is; a missing or expired one is replaced through the refresh token; a failed refresh clears all.
  */
-export async function resolveSession(env: Env, ctx: ExecutionContext, request: Request): Promise<ResolvedSession> {
+export async function resolveSession(env: Env, ctx: WorkerContext, request: Request): Promise<ResolvedSession> {
   const url = new URL(request.url);
   const header = request.headers.get('cookie');
   const token = readCookie(header, COOKIE.authToken);

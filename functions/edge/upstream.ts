@@ -1,10 +1,11 @@
+import type { ExecutionContext as WorkerContext } from 'hono';
 import { api } from '../api/app';
 
 /**
  * Calls the provider API: the external origin when API_ORIGIN is set, else the API bundled in this
  * Worker (in-process, no network hop). Always adds the platform's API key.
  */
-export function callApi(env: Env, ctx: ExecutionContext, path: string, init: RequestInit = {}): Promise<Response> {
+export function callApi(env: Env, ctx: WorkerContext, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('x-api-key', env.API_KEY);
   headers.delete('cookie');
