@@ -1,4 +1,5 @@
 import { canViewEvents, hasFullAccess, isCollaborator } from './roles';
+import { type NextView, pathOf } from './routes';
 import type { SessionUser } from './session';
 
 /** Routes that need a session (spec section 2). */
@@ -41,4 +42,22 @@ export function guard(path: string, search: string, session: SessionUser | null)
     return { kind: 'redirect', to: `/access-denied?from=${encodeURIComponent(path)}` };
   }
   return { kind: 'allow' };
+}
+
+/** A path plus query in a canonical form (sorted query), so two spellings of one view compare equal. */
+function canonical(pathAndQuery: string): string {
+  const url = new URL(pathAndQuery, 'http://x');
+  url.searchParams.sort();
+  return url.pathname.replace(/(.)\/$/, '$1') + url.search;
+}
+
+/**
+ * Guard step 4 (spec section 2): a stored pending next view that differs from the target wins.
+ * Answers where to go instead, or null to stay. Only for a signed-in user: a guest keeps the
+ * remembered view for after the login.
+ */
+export function pendingDestination(next: NextView | null, target: string): string | null {
+  if (!next) return null;
+  const to = pathOf(next);
+  return canonical(to) === canonical(target) ? null : to;
 }
