@@ -8,6 +8,7 @@ export const MSG = {
   emailInvalid: 'Correo debe ser valido',
   passwordRequired: 'Contraseña es Requerido',
   passwordMin: 'Contraseña debe tener al menos 8 caracteres',
+  passwordMax: 'Contraseña debe tener como máximo 128 caracteres',
   passwordMismatch: 'Contraseña no coincide',
   nameRequired: 'Nombre es Requerido',
   phoneInvalid: 'Telefono debe ser solo numeros, sin puntos y sin +',

@@ -35,3 +35,40 @@ export const permissions = {
   any: (list: readonly string[], wanted: readonly string[]) => wanted.some((p) => list.includes(p)),
   all: (list: readonly string[], wanted: readonly string[]) => wanted.every((p) => list.includes(p)),
 };
+
+/**
+ * Permission names carried in the token's `permisos` (spec section 6 lists what full access can do;
+ * the names themselves are ours). The API derives the list from the role with `permissionsFor`.
+ */
+export const PERMISSIONS = [
+  'dashboard.view',
+  'events.view',
+  'events.create',
+  'events.manage',
+  'tickets.view',
+  'tickets.sell',
+  'tickets.validate',
+  'tickets.reports',
+  'tickets.types',
+  'collaborators.manage',
+  'configurations.manage',
+  'analytics.view',
+  'reports.view',
+  'export.data',
+  'users.manage',
+  'finance.view',
+  'invitations.manage',
+  'clients.search_all',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const FULL_ACCESS: readonly Permission[] = PERMISSIONS.filter((p) => p !== 'clients.search_all');
+
+/** The permissions a role grants: full access for ADMIN/SUPERADMIN, events for USER, plus scanning for collaborators. */
+export function permissionsFor(rol: Rol): Permission[] {
+  if (rol === 'SUPERADMIN') return [...PERMISSIONS];
+  if (rol === 'ADMIN') return [...FULL_ACCESS];
+  if (rol === 'COLABORATORS') return ['events.view', 'events.create', 'tickets.validate'];
+  if (rol === 'USER') return ['events.view', 'events.create'];
+  return [];
+}
