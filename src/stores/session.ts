@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import Cookies from 'universal-cookie';
 import { COOKIE } from '../shared/messages';
 import { isBackOfficeEnabled, isSuperAdmin } from '../shared/roles';
@@ -21,24 +21,45 @@ export const $isAuthenticated = computed($session, (s) => s.user !== null);
 export const $isSuperAdmin = computed($session, (s) => isSuperAdmin(s.user?.rol));
 export const $backOfficeEnable = computed($session, (s) => isBackOfficeEnabled(s.user?.rol));
 
-/** Setting the user marks the session authenticated; a null user blanks it and clears the flags. */
+const isSessionUser = (value: unknown): value is SessionUser => {
+  const s = value as SessionUser | null;
+  return !!s && typeof s === 'object' && typeof s.rol === 'string' && typeof s.user?.id === 'number';
+};
+
+/** Setting the user marks the session authenticated; anything that is not a session user blanks it. */
 export function setUser(user: SessionUser | null) {
+  const valid = isSessionUser(user) ? user : null;
   $session.set({
     ...$session.get(),
-    user,
-    token: user ? 'httponly' : null,
-    refreshToken: user ? 'httponly' : null,
+    user: valid,
+    token: valid ? 'httponly' : null,
+    refreshToken: valid ? 'httponly' : null,
     forceLogin: false,
   });
 }
 
-/** Start-up: the session is restored from the user-data cookie the edge keeps beside the token cookies. */
+/** Marks that the user must log in again (a 401 from the API): the restore-login action. */
+export function requireLogin() {
+  setUser(null);
+  $session.set({ ...$session.get(), forceLogin: true });
+}
+
+/**
+ * Start-up (spec section 4): the session is restored from the user-data cookie the edge keeps beside
+ * the two HttpOnly token cookies (the server has already refreshed or cleared them on this page load).
+ * Without that cookie the session stays logged out.
+ */
 export function restoreSession() {
-  const raw = new Cookies().get(COOKIE.userData, { doNotParse: false }) as SessionUser | string | undefined;
+  if (typeof document === 'undefined') return;
   try {
-    const user = typeof raw === 'string' ? (JSON.parse(raw) as SessionUser) : (raw ?? null);
-    setUser(user?.user ? user : null);
+    const raw = new Cookies(document.cookie).get(COOKIE.userData, { doNotParse: false }) as unknown;
+    setUser(typeof raw === 'string' ? (JSON.parse(raw) as SessionUser) : ((raw as SessionUser) ?? null));
   } catch {
     setUser(null);
   }
 }
+
+// Restore lazily the first time any island reads the session.
+onMount($session, () => {
+  if (!$session.get().user && !$session.get().forceLogin) restoreSession();
+});

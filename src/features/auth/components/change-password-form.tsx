@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { SecurePasswordChangeSchema } from '../../../shared/schemas/auth';
+import { toast } from '../../../stores/toast';
+import { changePassword } from '../api/change-password';
+import { useZodForm } from '../lib/use-zod-form';
+import { PasswordField } from './fields';
+
+/** Change password, secure variant: the current password and the new one twice. */
+export function ChangePasswordForm({ userId }: { userId: number }) {
+  const empty = { user_id: userId, password: '', new_password: '', repeat_new_password: '' };
+  const form = useZodForm(SecurePasswordChangeSchema, empty);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = form.attempt();
+    if (!data) return;
+    setBusy(true);
+    try {
+      await changePassword(data);
+      toast('success', MSG.passwordChangeSuccess);
+      form.reset(empty);
+    } catch (err) {
+      toast('error', MSG.passwordChangeError, err instanceof Error ? err.message : undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: 'password' | 'new_password' | 'repeat_new_password', label: string, auto: string) => (
+    <PasswordField
+      label={label}
+      autoComplete={auto}
+      value={form.values[name]}
+      error={form.error(name)}
+      onValue={(value) => form.set(name, value)}
+      onBlur={() => form.touch(name)}
+    />
+  );
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      {field('password', 'Contraseña actual', 'current-password')}
+      {field('new_password', 'Nueva contraseña', 'new-password')}
+      {field('repeat_new_password', 'Repetir nueva contraseña', 'new-password')}
+      <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+        Cambiar contraseña
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  error?: string;
+  onValue: (value: string) => void;
+};
+
+/** A labelled input with its message under it, wired for screen readers. */
+export function TextField({ label, value, error, onValue, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-error text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: FieldProps) {
+  const [visible, setVisible] = useState(false);
+  const id = useId();
+  const { label, value, error, onValue, ...input } = props;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className="grow"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs"
+          aria-pressed={visible}
+          aria-label={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? 'Ocultar' : 'Mostrar'}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-error text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type CheckProps = { label: ReactNode; checked: boolean; error?: string; onChecked: (checked: boolean) => void };
+
+export function CheckboxField({ label, checked, error, onChecked }: CheckProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex cursor-pointer items-start gap-2 text-sm">
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox checkbox-primary checkbox-sm mt-0.5"
+          checked={checked}
+          onChange={(e) => onChecked(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="text-error text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

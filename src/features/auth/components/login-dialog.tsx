@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { MSG } from '../../../shared/messages';
+import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
+import { openRegister } from '../../../stores/navigation';
+import { setUser } from '../../../stores/session';
+import { toast } from '../../../stores/toast';
+import { login } from '../api/login';
+import { restorePassword } from '../api/restore-password';
+import { destinationAfterLogin } from '../lib/after-login';
+import { cookiesEnabled } from '../lib/cookies-enabled';
+import { useZodForm } from '../lib/use-zod-form';
+import { PasswordField, TextField } from './fields';
+import { Modal } from './modal';
+
+/** The login errors of spec section 8. */
+function loginFailure(err: unknown): [string, string?] {
+  if (err instanceof ApiError && err.status === 401) return [MSG.loginUnauthorized];
+  if (err instanceof ApiError && err.status === 403) return [MSG.loginUnverified];
+  return [MSG.loginError, err instanceof Error ? err.message : undefined];
+}
+
+/** The login dialog (spec section 2): login, or password recovery after 'Olvide mi contraseña'. */
+export default function LoginDialog({ onClose }: { onClose: () => void }) {
+  const [recovering, setRecovering] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const credentials = useZodForm(LoginSchema, { email: '', password: '' });
+  const recovery = useZodForm(RestoreSchema, { email: '' });
+
+  async function submitLogin(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = credentials.attempt();
+    if (!data) return;
+    if (!cookiesEnabled()) {
+      toast('error', MSG.cookiesDisabled);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { session } = await login(data);
+      toast('success', MSG.loginSuccess);
+      setUser(session);
+      location.assign(destinationAfterLogin(session, new URL(location.href)));
+    } catch (err) {
+      const [title, detail] = loginFailure(err);
+      toast('error', title, detail);
+      setBusy(false);
+    }
+  }
+
+  async function submitRecovery(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = recovery.attempt();
+    if (!data) return;
+    setBusy(true);
+    try {
+      await restorePassword(data);
+      toast('success', MSG.recoverSuccess);
+      setRecovering(false);
+    } catch (err) {
+      toast('error', MSG.recoverError, err instanceof Error ? err.message : undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const forgotSwitch = (
+    <label className="flex cursor-pointer items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={recovering}
+        className="toggle toggle-primary toggle-sm"
+        checked={recovering}
+        onChange={(e) => setRecovering(e.target.checked)}
+      />
+      Olvide mi contraseña
+    </label>
+  );
+
+  return (
+    <Modal title={recovering ? 'Recuperar contraseña' : 'Ingresar'} maxWidth={500} onClose={onClose}>
+      {recovering ? (
+        <form className="flex flex-col gap-4" onSubmit={submitRecovery} noValidate>
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            autoComplete="email"
+            value={recovery.values.email}
+            error={recovery.error('email')}
+            onValue={(v) => recovery.set('email', v)}
+            onBlur={() => recovery.touch('email')}
+          />
+          {forgotSwitch}
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn btn-ghost" onClick={() => setRecovering(false)}>
+              Volver
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Recuperar
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="flex flex-col gap-4" onSubmit={submitLogin} noValidate>
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            autoComplete="username"
+            value={credentials.values.email}
+            error={credentials.error('email')}
+            onValue={(v) => credentials.set('email', v)}
+            onBlur={() => credentials.touch('email')}
+          />
+          <PasswordField
+            label="Contraseña"
+            autoComplete="current-password"
+            value={credentials.values.password}
+            error={credentials.error('password')}
+            onValue={(v) => credentials.set('password', v)}
+            onBlur={() => credentials.touch('password')}
+          />
+          {forgotSwitch}
+          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            Ingresar
+          </button>
+          <p className="text-center text-sm">
+            ¿No tenés cuenta?{' '}
+            <a
+              href="/?registro=1"
+              className="link link-primary"
+              onClick={(e) => {
+                e.preventDefault();
+                openRegister();
+              }}
+            >
+              Registrarme
+            </a>
+          </p>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { refreshSession } from '../../../lib/api';
+import { MSG } from '../../../shared/messages';
+import { ProfileUpdateSchema } from '../../../shared/schemas/auth';
+import { toast } from '../../../stores/toast';
+import { getLocations, type Province } from '../api/get-locations';
+import { getUser } from '../api/get-user';
+import { updateUser } from '../api/update-user';
+import { useZodForm } from '../lib/use-zod-form';
+import { ACCOUNT_TEXT } from '../messages';
+import { TextField } from './fields';
+
+type Values = { name: string; telefono: string; dni: string; provinces_id: number | null };
+
+/**
+ * The profile data (name, phone, DNI, province). After saving, the token is refreshed so the session
+ * claims (and the greeting) carry the new name (spec section 4).
+ */
+export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () => void }) {
+  const form = useZodForm(ProfileUpdateSchema, { name: '', telefono: '', dni: '', provinces_id: null } as Values);
+  const [provinces, setProvinces] = useState<Province[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const v = form.values as Values;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per user; `form` changes every render
+  useEffect(() => {
+    Promise.all([getUser(userId), getLocations()])
+      .then(([user, locations]) => {
+        const { name, telefono, dni, provinces_id } = user.data;
+        form.reset({ name, telefono, dni, provinces_id });
+        setProvinces(locations.data.provincias);
+        setLoaded(true);
+      })
+      .catch((err: Error) => toast('error', ACCOUNT_TEXT.profileLoadError, err.message));
+  }, [userId]);
+
+  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = form.attempt();
+    if (!data) return;
+    setBusy(true);
+    try {
+      const answer = await updateUser({ ...data, id: userId });
+      if (answer.status === false) throw new Error(answer.message ?? MSG.profileDataError);
+      const session = await refreshSession();
+      if (!session) toast('error', MSG.profileDataError);
+      else {
+        toast('success', ACCOUNT_TEXT.profileSaved);
+        onSaved();
+      }
+    } catch (err) {
+      toast('error', MSG.profileError, err instanceof Error ? err.message : undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-busy={!loaded}>
+      <TextField
+        label="Nombre completo"
+        autoComplete="name"
+        value={v.name}
+        error={form.error('name')}
+        onValue={(value) => form.set('name', value)}
+        onBlur={() => form.touch('name')}
+      />
+      <TextField
+        label="Teléfono"
+        type="tel"
+        inputMode="numeric"
+        maxLength={12}
+        value={v.telefono}
+        error={form.error('telefono')}
+        onValue={(value) => form.set('telefono', value)}
+        onBlur={() => form.touch('telefono')}
+      />
+      <TextField
+        label="DNI"
+        inputMode="numeric"
+        maxLength={8}
+        value={v.dni}
+        error={form.error('dni')}
+        onValue={(value) => form.set('dni', value)}
+        onBlur={() => form.touch('dni')}
+      />
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">Provincia</span>
+        <select
+          className="select w-full"
+          value={v.provinces_id ?? ''}
+          onChange={(e) => form.set('provinces_id', e.target.value ? Number(e.target.value) : null)}
+        >
+          <option value="">Sin especificar</option>
+          {provinces.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary self-start" disabled={!loaded || busy}>
+        Guardar cambios
+      </button>
+    </form>
+  );
+}

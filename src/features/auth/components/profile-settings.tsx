@@ -1,0 +1,36 @@
+import { useStore } from '@nanostores/react';
+import type { SessionUser } from '../../../shared/session';
+import { $session } from '../../../stores/session';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileForm } from './profile-form';
+
+/**
+ * The /perfil island: profile data, password and e-mail. `initial` is the session the server resolved
+ * for this request (the user's own claims, which the user-data cookie holds anyway).
+ */
+export default function ProfileSettings({ initial }: { initial: SessionUser }) {
+  const session = useStore($session).user ?? initial;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="perfil-datos" className="card bg-base-200 p-6 lg:row-span-2">
+        <h2 id="perfil-datos" className="mb-4 text-xl font-semibold">
+          Mis datos
+        </h2>
+        <ProfileForm userId={session.user.id} onSaved={() => location.reload()} />
+      </section>
+      <section aria-labelledby="perfil-clave" className="card bg-base-200 p-6">
+        <h2 id="perfil-clave" className="mb-4 text-xl font-semibold">
+          Cambiar contraseña
+        </h2>
+        <ChangePasswordForm userId={session.user.id} />
+      </section>
+      <section aria-labelledby="perfil-correo" className="card bg-base-200 p-6">
+        <h2 id="perfil-correo" className="mb-4 text-xl font-semibold">
+          Cambiar correo
+        </h2>
+        <ChangeEmailForm currentEmail={session.user.email} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { MSG } from '../../../shared/messages';
+import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
+import { openLogin } from '../../../stores/navigation';
+import { toast } from '../../../stores/toast';
+import { register } from '../api/register';
+import { titleCase } from '../lib/title-case';
+import { useZodForm } from '../lib/use-zod-form';
+import { CheckboxField, PasswordField, TextField } from './fields';
+import { Modal } from './modal';
+
+const EMPTY: RegisterInput = {
+  name: '',
+  dni: '',
+  email: '',
+  password: '',
+  repeat_password: '',
+  telefono: '',
+  terms_and_conditions: false,
+  accept_promotions: false,
+};
+
+/** The registration dialog (spec sections 2, 5 and 8). The button stays disabled until the form is valid. */
+export default function RegisterDialog({ onClose }: { onClose: () => void }) {
+  const form = useZodForm(RegisterSchema, EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const v = form.values as RegisterInput;
+
+  // The schema checks the repeat only once every other field passes; tell the user as they type.
+  const repeatError =
+    form.error('repeat_password') ??
+    (v.repeat_password && v.repeat_password !== v.password ? MSG.passwordMismatch : undefined);
+
+  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = form.attempt();
+    if (!data) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      await register(data);
+      toast('success', MSG.registerSuccess);
+      onClose();
+    } catch (err) {
+      const message = err instanceof ApiError && err.status > 0 ? titleCase(err.message) : MSG.registerError;
+      toast('error', message);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (
+    name: keyof RegisterInput & string,
+    label: string,
+    extra: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>,
+  ) => (
+    <TextField
+      label={label}
+      value={String(v[name] ?? '')}
+      error={form.error(name)}
+      onValue={(value) => form.set(name, value)}
+      onBlur={() => form.touch(name)}
+      {...extra}
+    />
+  );
+
+  return (
+    <Modal title="Registrarse" maxWidth={600} onClose={onClose}>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        {text('name', 'Nombre completo', { autoComplete: 'name' })}
+        {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}
+        {text('email', 'Correo electrónico', { type: 'email', autoComplete: 'email' })}
+        <PasswordField
+          label="Contraseña"
+          autoComplete="new-password"
+          value={v.password}
+          error={form.error('password')}
+          onValue={(value) => form.set('password', value)}
+          onBlur={() => form.touch('password')}
+        />
+        <PasswordField
+          label="Repetir contraseña"
+          autoComplete="new-password"
+          value={v.repeat_password}
+          error={repeatError}
+          onValue={(value) => form.set('repeat_password', value)}
+          onBlur={() => form.touch('repeat_password')}
+        />
+        {text('telefono', 'Teléfono', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 12 })}
+        <CheckboxField
+          label={
+            <>
+              Acepto los{' '}
+              <a href="/legal" target="_blank" rel="noopener" className="link link-primary">
+                términos y condiciones
+              </a>
+            </>
+          }
+          checked={v.terms_and_conditions === true}
+          error={form.error('terms_and_conditions')}
+          onChecked={(checked) => {
+            form.set('terms_and_conditions', checked);
+            form.touch('terms_and_conditions');
+          }}
+        />
+        <CheckboxField
+          label="Quiero recibir promociones y novedades"
+          checked={v.accept_promotions === true}
+          onChecked={(checked) => form.set('accept_promotions', checked)}
+        />
+        {failed && (
+          <div role="alert" className="alert alert-error alert-soft">
+            {MSG.registerDialogError}
+          </div>
+        )}
+        {form.touchedAny && !form.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
+        <button type="submit" className="btn btn-primary w-full" disabled={!form.valid || busy}>
+          Registrarme
+        </button>
+        <p className="text-center text-sm">
+          ¿Ya tenés cuenta?{' '}
+          <a
+            href="/?login=1"
+            className="link link-primary"
+            onClick={(e) => {
+              e.preventDefault();
+              openLogin();
+            }}
+          >
+            Iniciar sesión
+          </a>
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { LIMITS, MSG } from '../../../shared/messages';
+import { ResetPasswordSchema } from '../../../shared/schemas/auth';
+import { toast } from '../../../stores/toast';
+import { resetPassword } from '../api/reset-password';
+import { useZodForm } from '../lib/use-zod-form';
+import { ACCOUNT_TEXT } from '../messages';
+import { PasswordField } from './fields';
+
+/** /restore-password?token=: the new password twice, for the e-mailed recovery token. */
+export default function RestorePasswordForm({ token }: { token: string }) {
+  const form = useZodForm(ResetPasswordSchema, { token, password: '', repeat_password: '' });
+  const [busy, setBusy] = useState(false);
+
+  if (!token)
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        {ACCOUNT_TEXT.missingToken}
+      </div>
+    );
+
+  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = form.attempt();
+    if (!data) return;
+    setBusy(true);
+    try {
+      await resetPassword(data);
+      toast('success', MSG.resetSuccess, undefined, LIMITS.resetSuccessToastMs);
+      location.assign('/?login=1');
+    } catch (err) {
+      toast('error', MSG.resetError, err instanceof Error ? err.message : undefined, LIMITS.resetErrorToastMs);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        value={form.values.password}
+        error={form.error('password')}
+        onValue={(v) => form.set('password', v)}
+        onBlur={() => form.touch('password')}
+      />
+      <PasswordField
+        label="Repetir contraseña"
+        autoComplete="new-password"
+        value={form.values.repeat_password}
+        error={form.error('repeat_password')}
+        onValue={(v) => form.set('repeat_password', v)}
+        onBlur={() => form.touch('repeat_password')}
+      />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Cambiar contraseña
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { isBackOfficeEnabled } from '../../../shared/roles';
+import { pathOf, VIEWS } from '../../../shared/routes';
+import type { SessionUser } from '../../../shared/session';
+import { $nextView } from '../../../stores/navigation';
+
+/**
+ * Where a fresh login goes (spec section 4): the remembered next view (then forgotten), else the
+ * dashboard when the back office is enabled, else this page again so the server-rendered nav updates.
+ */
+export function destinationAfterLogin(session: SessionUser, here: URL): string {
+  const next = $nextView.get();
+  if (next) {
+    $nextView.set(null);
+    return pathOf(next);
+  }
+  if (isBackOfficeEnabled(session.rol)) return VIEWS['admin-dashboard'];
+  const again = new URL(here);
+  for (const param of ['login', 'registro', 'next']) again.searchParams.delete(param);
+  return again.pathname + again.search;
+}

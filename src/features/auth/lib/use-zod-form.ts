@@ -1,0 +1,52 @@
+import { useMemo, useState } from 'react';
+import type { ZodType, z } from 'zod';
+
+type Values = Record<string, unknown>;
+
+/**
+ * Form state validated on every change with a shared zod schema (the very schema the API uses, so
+ * the messages match). Field messages show once a field was touched or a submit was attempted.
+ */
+export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initial: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const result = useMemo(() => schema.safeParse(values), [schema, values]);
+  const errors = useMemo(() => {
+    const map: Record<string, string> = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const key = String(issue.path[0] ?? '_');
+        map[key] ??= issue.message;
+      }
+    }
+    return map;
+  }, [result]);
+
+  const set = (name: keyof z.input<S> & string, value: unknown) =>
+    setValues((prev) => ({ ...(prev as Values), [name]: value }) as z.input<S>);
+
+  return {
+    values,
+    set,
+    valid: result.success,
+    data: result.success ? (result.data as z.output<S>) : null,
+    /** The message to show under a field, if any. */
+    error: (name: string) => (submitted || touched[name] ? errors[name] : undefined),
+    touch: (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true })),
+    touchedAny: submitted || Object.keys(touched).length > 0,
+    /** Marks every field as touched; answers the parsed data when valid. */
+    attempt: () => {
+      setSubmitted(true);
+      return result.success ? (result.data as z.output<S>) : null;
+    },
+    reset: (next: z.input<S> = initial) => {
+      setValues(next);
+      setTouched({});
+      setSubmitted(false);
+    },
+  };
+}
+
+export type ZodForm = ReturnType<typeof useZodForm>;

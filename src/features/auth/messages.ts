@@ -1,0 +1,12 @@
+/** Texts of the account screens that the spec does not give word for word (the rest are MSG's). */
+export const ACCOUNT_TEXT = {
+  verifying: 'Verificando su correo…',
+  profileSaved: 'Perfil actualizado',
+  profileLoadError: 'No se pudo cargar su perfil',
+  emailChangeSent: 'Le enviamos un enlace para confirmar su nuevo correo',
+  emailChangeResent: 'Le reenviamos el enlace de confirmación',
+  emailChangeError: 'No se pudo solicitar el cambio de correo',
+  emailChanged: 'Correo actualizado con éxito',
+  emailChangeVerifyError: 'No se pudo confirmar el nuevo correo',
+  missingToken: 'El enlace no es válido o está incompleto. Solicite uno nuevo.',
+} as const;
