@@ -52,11 +52,16 @@ create table events (
   flyer_key text,
   status text not null default 'borrador' check (status in ('borrador', 'en_revision', 'publicado', 'cancelado', 'finalizado')),
   rejection_reason text,
+  -- Set when a superadmin first approves the event; an approved event may be re-published by its producer
+  -- without a new review.
+  approved_at text,
   min_age integer,
   featured integer not null default 0,
   hold_minutes integer not null default 10,
   -- Denormalised for listing and filtering: first start among the event's dates, and the venue's province.
   starts_at text,
+  -- Last start among the event's dates: the event is "upcoming" while this is in the future.
+  last_starts_at text,
   provinces_id integer references provincias (id),
   created_by integer references users (id),
   created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -95,3 +100,27 @@ create table ticket_types (
   held integer not null default 0
 );
 create index ticket_types_date on ticket_types (event_date_id, sort);
+
+-- Content version of the public catalogue. Every write that can change a public page (an event, a date, a
+-- ticket type's price or the availability mirror, a producer, a venue) bumps it through the triggers below, so
+-- the pages' ETag changes and no visitor is served a stale price or availability.
+create table catalog_version (
+  id integer primary key check (id = 1),
+  v integer not null
+);
+insert into catalog_version (id, v) values (1, 1);
+create trigger catalog_producers_insert after insert on producers begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_producers_update after update on producers begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_producers_delete after delete on producers begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_venues_insert after insert on venues begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_venues_update after update on venues begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_venues_delete after delete on venues begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_events_insert after insert on events begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_events_update after update on events begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_events_delete after delete on events begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_event_dates_insert after insert on event_dates begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_event_dates_update after update on event_dates begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_event_dates_delete after delete on event_dates begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_ticket_types_insert after insert on ticket_types begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_ticket_types_update after update on ticket_types begin update catalog_version set v = v + 1 where id = 1; end;
+create trigger catalog_ticket_types_delete after delete on ticket_types begin update catalog_version set v = v + 1 where id = 1; end;

@@ -1,0 +1,193 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  EVENT_STATUSES,
+  EventFiltersSchema,
+  EventInputSchema,
+  publishProblems,
+} from '../../../src/shared/schemas/event';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { assertManage, assertView, loadActor, visibleProducerIds } from '../services/events/access';
+import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
+import { notifyCancellation } from '../services/events/notify';
+import { createProducer, listMyProducers } from '../services/events/producers';
+import { recomputeRole } from '../services/events/roles';
+import { eventHasSales } from '../services/events/sales';
+import {
+  createEvent,
+  deleteEvent,
+  eventHeader,
+  getManagedEvent,
+  listManagedEvents,
+  setStatus,
+  toInput,
+  updateEvent,
+} from '../services/events/store';
+
+const IdParam = z.object({
+  id: z.coerce.number({ error: 'Evento no encontrado' }).int().min(1, 'Evento no encontrado'),
+});
+
+const CreateEventSchema = EventInputSchema.extend({
+  /** Name of the producer to create when the caller has none yet (their first event). */
+  producer_name: z
+    .string()
+    .trim()
+    .min(2, 'El nombre de la productora es requerido')
+    .max(80, 'Máximo 80 caracteres')
+    .optional(),
+});
+
+const CancelSchema = z.object({ reason: z.string().trim().max(500, 'Máximo 500 caracteres').default('') });
+
+const ManagedFiltersSchema = z.object({
+  producer_id: z.coerce.number().int().optional().catch(undefined),
+  status: z.enum(EVENT_STATUSES).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+});
+
+/** Public catalogue: published events only, no session needed. */
+const publicRoutes = new Hono<ApiBindings>()
+  .get('/events', validate('query', EventFiltersSchema), async (c) => {
+    const result = await listPublicEvents(c.env.DB, c.req.valid('query'));
+    return c.json({ status: true, data: result.events, pagination: result.pagination });
+  })
+  .get('/events/featured', async (c) => c.json({ status: true, data: await listFeaturedEvents(c.env.DB) }))
+  .get('/catalog/version', async (c) => c.json({ status: true, version: await catalogVersion(c.env.DB) }))
+  .get('/events/:id', validate('param', IdParam), async (c) => {
+    const event = await getPublicEvent(c.env.DB, c.req.valid('param').id);
+    if (!event) fail(404, 'Evento no encontrado');
+    return c.json({ status: true, data: event });
+  });
+
+/**
+ * The events back office. Every route loads the caller from the database and checks role AND ownership:
+ * collaborators of a producer may read its events; only its admins (or a superadmin) may change them.
+ */
+const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  .use('/admin/events', requireAuth)
+  .use('/admin/events/*', requireAuth)
+  .get('/admin/events', validate('query', ManagedFiltersSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const filters = c.req.valid('query');
+    const [events, producers] = await Promise.all([
+      listManagedEvents(c.env.DB, visibleProducerIds(actor), filters),
+      listMyProducers(c.env.DB, actor.userId, actor.isSuperAdmin),
+    ]);
+    return c.json({ status: true, data: events, producers });
+  })
+  .post('/admin/events', validate('json', CreateEventSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const { producer_name, producer_id, ...input } = c.req.valid('json');
+    let producerId = producer_id;
+    let roleUpdate = false;
+    if (producerId !== undefined) {
+      assertManage(actor, producerId, 'No puede crear eventos para esta productora');
+    } else {
+      producerId = [...actor.memberships].find(([, role]) => role === 'ADMIN')?.[0];
+      if (producerId === undefined) {
+        // First event of someone without a producer: they become the ADMIN of a new one.
+        producerId = await createProducer(c.env.DB, actor.userId, {
+          name: producer_name ?? `Productora de ${actor.name}`,
+          contact_email: actor.email,
+        });
+        roleUpdate = (await recomputeRole(c.env.DB, actor.userId)).changed;
+      }
+    }
+    const id = await createEvent(c.env.DB, producerId, actor.userId, input);
+    const data = await getManagedEvent(c.env.DB, id);
+    return c.json({ status: true, data, ...(roleUpdate ? { role_update: true } : {}) }, 201);
+  })
+  .get('/admin/events/:id', validate('param', IdParam), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertView(actor, header.producer_id);
+    return c.json({
+      status: true,
+      data: await getManagedEvent(c.env.DB, header.id),
+      has_sales: await eventHasSales(c.env.DB, header.id),
+    });
+  })
+  .put('/admin/events/:id', validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, header.producer_id);
+    if (header.status === 'cancelado') fail(409, 'Un evento cancelado no se puede editar');
+    const input = c.req.valid('json');
+    if (header.status === 'publicado' || header.status === 'en_revision') {
+      const problems = publishProblems(input);
+      if (problems.length) fail(400, problems[0], { _: problems });
+    }
+    await updateEvent(c.env.DB, header.id, header.producer_id, input);
+    return c.json({ status: true, data: await getManagedEvent(c.env.DB, header.id) });
+  })
+  .post('/admin/events/:id/duplicate', validate('param', IdParam), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, header.producer_id);
+    const source = await getManagedEvent(c.env.DB, header.id);
+    const input = toInput(source, false);
+    const id = await createEvent(c.env.DB, header.producer_id, actor.userId, {
+      ...input,
+      title: `${input.title} (copia)`.slice(0, 120),
+    });
+    return c.json({ status: true, data: await getManagedEvent(c.env.DB, id) }, 201);
+  })
+  .post('/admin/events/:id/publish', validate('param', IdParam), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, header.producer_id);
+    if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
+    const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
+    if (problems.length) fail(400, problems[0], { _: problems });
+    // A superadmin publishes at once; an event approved before is re-published without a new review.
+    const direct = actor.isSuperAdmin || header.approved_at !== null;
+    await setStatus(c.env.DB, header.id, direct ? 'publicado' : 'en_revision', { approved: actor.isSuperAdmin });
+    return c.json({
+      status: true,
+      message: direct ? 'Evento publicado' : 'Evento enviado a revisión',
+      data: await getManagedEvent(c.env.DB, header.id),
+    });
+  })
+  .post('/admin/events/:id/unpublish', validate('param', IdParam), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, header.producer_id);
+    if (header.status !== 'publicado' && header.status !== 'en_revision')
+      fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
+    await setStatus(c.env.DB, header.id, 'borrador');
+    return c.json({
+      status: true,
+      message: 'El evento volvió a borrador',
+      data: await getManagedEvent(c.env.DB, header.id),
+    });
+  })
+  .post('/admin/events/:id/cancel', validate('param', IdParam), validate('json', CancelSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, header.producer_id);
+    if (header.status === 'cancelado' || header.status === 'finalizado')
+      fail(409, 'El evento ya está cancelado o finalizado');
+    await setStatus(c.env.DB, header.id, 'cancelado');
+    const notified = await notifyCancellation(c.env, header, c.req.valid('json').reason);
+    return c.json({
+      status: true,
+      message: 'Evento cancelado',
+      notified,
+      data: await getManagedEvent(c.env.DB, header.id),
+    });
+  })
+  .delete('/admin/events/:id', validate('param', IdParam), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, header.producer_id);
+    if (await eventHasSales(c.env.DB, header.id))
+      fail(409, 'No se puede eliminar un evento con entradas vendidas. Puede cancelarlo.');
+    await deleteEvent(c.env.DB, header.id);
+    return c.json({ status: true, message: 'Evento eliminado' });
+  });
+
+export const events = new Hono<ApiBindings>().route('/', publicRoutes).route('/', adminRoutes);

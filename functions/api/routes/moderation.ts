@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { assertSuperAdmin, loadActor } from '../services/events/access';
+import { notifyModeration } from '../services/events/notify';
+import { eventHeader, listManagedEvents, setStatus } from '../services/events/store';
+
+const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Evento no encontrado') });
+const RejectSchema = z.object({
+  reason: z
+    .string({ error: 'Indique el motivo del rechazo' })
+    .trim()
+    .min(5, 'Indique el motivo del rechazo (al menos 5 caracteres)')
+    .max(500, 'Máximo 500 caracteres'),
+});
+
+/** The superadmin's review queue: events en revisión, approved (published) or rejected (back to draft). */
+export const moderation = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  .use('/admin/moderation', requireAuth)
+  .use('/admin/moderation/*', requireAuth)
+  .get('/admin/moderation', async (c) => {
+    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+    return c.json({ status: true, data: await listManagedEvents(c.env.DB, null, { status: 'en_revision' }) });
+  })
+  .post('/admin/moderation/:id/approve', validate('param', IdParam), async (c) => {
+    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
+    await setStatus(c.env.DB, header.id, 'publicado', { approved: true });
+    await notifyModeration(c.env, header, { approved: true });
+    return c.json({ status: true, message: 'Evento aprobado y publicado' });
+  })
+  .post('/admin/moderation/:id/reject', validate('param', IdParam), validate('json', RejectSchema), async (c) => {
+    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
+    const { reason } = c.req.valid('json');
+    await setStatus(c.env.DB, header.id, 'borrador', { rejection_reason: reason });
+    await notifyModeration(c.env, header, { approved: false, reason });
+    return c.json({ status: true, message: 'Evento rechazado' });
+  });

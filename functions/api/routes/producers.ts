@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ProducerInputSchema } from '../../../src/shared/schemas/producer';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { assertManage, assertView, loadActor, NO_PRODUCER_ACCESS } from '../services/events/access';
+import { listPublicEvents } from '../services/events/catalog';
+import {
+  getProducer,
+  getPublicProducerBySlug,
+  listMyProducers,
+  listPastEvents,
+  listPublicProducers,
+  updateProducer,
+} from '../services/events/producers';
+
+const ListQuery = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(1000).default(1).catch(1),
+});
+const SlugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'Productora no encontrada') });
+const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
+
+export const producers = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  .get('/producers', validate('query', ListQuery), async (c) => {
+    const { q, pagina } = c.req.valid('query');
+    const result = await listPublicProducers(c.env.DB, q, pagina);
+    return c.json({ status: true, data: result.producers, pagination: result.pagination });
+  })
+  .get('/producers/:slug', validate('param', SlugParam), async (c) => {
+    const producer = await getPublicProducerBySlug(c.env.DB, c.req.valid('param').slug);
+    if (!producer) fail(404, 'Productora no encontrada');
+    const [upcoming, past] = await Promise.all([
+      listPublicEvents(c.env.DB, { productora: producer.id, pagina: 1, por_pagina: 48 }),
+      listPastEvents(c.env.DB, producer.id),
+    ]);
+    return c.json({ status: true, data: { ...producer, upcoming: upcoming.events, past } });
+  })
+  .use('/admin/producers', requireAuth)
+  .use('/admin/producers/*', requireAuth)
+  .get('/admin/producers', async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    return c.json({ status: true, data: await listMyProducers(c.env.DB, actor.userId, actor.isSuperAdmin) });
+  })
+  .get('/admin/producers/:id', validate('param', IdParam), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const producer = await getProducer(c.env.DB, c.req.valid('param').id);
+    assertView(actor, producer.id, NO_PRODUCER_ACCESS);
+    return c.json({ status: true, data: producer });
+  })
+  .put('/admin/producers/:id', validate('param', IdParam), validate('json', ProducerInputSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const producer = await getProducer(c.env.DB, c.req.valid('param').id);
+    assertManage(actor, producer.id, NO_PRODUCER_ACCESS);
+    await updateProducer(c.env.DB, producer.id, c.req.valid('json'));
+    return c.json({ status: true, message: 'Productora actualizada', data: await getProducer(c.env.DB, producer.id) });
+  });

@@ -1,0 +1,209 @@
+import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
+import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
+
+/** An event is still listed for 3 hours after its last date starts (it may be on right now). */
+const LISTED_AFTER_START_MS = 3 * 3_600_000;
+
+export type EventCard = {
+  id: number;
+  title: string;
+  slug: string;
+  category: string;
+  cover_key: string | null;
+  status: string;
+  featured: number;
+  starts_at: string | null;
+  next_at: string | null;
+  dates_count: number;
+  producer_id: number;
+  producer_name: string;
+  producer_slug: string;
+  venue_name: string | null;
+  city: string | null;
+  province: string | null;
+  provinces_id: number | null;
+  min_price: number | null;
+  remaining: number;
+};
+
+const CARD_COLUMNS = `
+  e.id, e.title, e.slug, e.category, e.cover_key, e.status, e.featured, e.starts_at, e.provinces_id,
+  p.id as producer_id, p.name as producer_name, p.slug as producer_slug,
+  v.name as venue_name, v.city, pr.name as province,
+  (select min(d.starts_at) from event_dates d where d.event_id = e.id and d.starts_at >= ?1) as next_at,
+  (select count(*) from event_dates d where d.event_id = e.id) as dates_count,
+  (select min(t.price_cents) from ticket_types t join event_dates d on d.id = t.event_date_id
+     where d.event_id = e.id and t.hidden = 0) as min_price,
+  (select coalesce(sum(max(t.capacity - t.sold - t.held, 0)), 0) from ticket_types t
+     join event_dates d on d.id = t.event_date_id where d.event_id = e.id and t.hidden = 0) as remaining`;
+
+const CARD_FROM = `
+  from events e join producers p on p.id = e.producer_id
+  left join venues v on v.id = e.venue_id
+  left join provincias pr on pr.id = e.provinces_id`;
+
+/** The published, upcoming events that match the catalogue filters, soonest first, one page at a time. */
+export async function listPublicEvents(db: D1Database, filters: EventFilters, now = new Date()) {
+  const listedFrom = toArIso(new Date(now.getTime() - LISTED_AFTER_START_MS));
+  // ?1 is the "listed from" instant used by CARD_COLUMNS and the upcoming check.
+  const params: unknown[] = [listedFrom];
+  const where = [`e.status = 'publicado'`, 'e.last_starts_at >= ?1'];
+  if (filters.provincia) {
+    params.push(filters.provincia);
+    where.push(`e.provinces_id = ?${params.length}`);
+  }
+  if (filters.categoria) {
+    params.push(filters.categoria);
+    where.push(`e.category = ?${params.length}`);
+  }
+  if (filters.productora) {
+    params.push(filters.productora);
+    where.push(`e.producer_id = ?${params.length}`);
+  }
+  if (filters.q) {
+    params.push(`%${filters.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
+    const n = params.length;
+    where.push(
+      `(e.title like ?${n} escape '\\' or p.name like ?${n} escape '\\' or v.name like ?${n} escape '\\' or v.city like ?${n} escape '\\' or e.category like ?${n} escape '\\')`,
+    );
+  }
+  const range = filterRange(filters, now);
+  if (range) {
+    params.push(range.from, range.to);
+    where.push(
+      `exists (select 1 from event_dates d where d.event_id = e.id and d.starts_at >= ?${params.length - 1} and d.starts_at < ?${params.length})`,
+    );
+  }
+  const whereSql = where.join(' and ');
+  const limit = filters.por_pagina;
+  const offset = (filters.pagina - 1) * limit;
+  const [rows, total] = await db.batch([
+    db
+      .prepare(
+        `select ${CARD_COLUMNS} ${CARD_FROM} where ${whereSql}
+          order by coalesce(next_at, e.starts_at), e.id limit ${limit} offset ${offset}`,
+      )
+      .bind(...params),
+    db.prepare(`select count(*) as n ${CARD_FROM} where ${whereSql}`).bind(...params),
+  ]);
+  const count = (total.results[0] as { n: number }).n;
+  return {
+    events: rows.results as EventCard[],
+    pagination: { page: filters.pagina, per_page: limit, total: count, pages: Math.max(1, Math.ceil(count / limit)) },
+  };
+}
+
+function filterRange(filters: EventFilters, now: Date) {
+  if (filters.fecha) return dateFilterRange(filters.fecha, now);
+  if (!filters.desde && !filters.hasta) return null;
+  const from = filters.desde ? dayRange(filters.desde)?.from : undefined;
+  const to = filters.hasta ? dayRange(filters.hasta)?.to : undefined;
+  return { from: from ?? '0000', to: to ?? '9999' };
+}
+
+/** Featured upcoming events for the index (falls back to the soonest ones). */
+export async function listFeaturedEvents(db: D1Database, limit = 6, now = new Date()) {
+  const listedFrom = toArIso(new Date(now.getTime() - LISTED_AFTER_START_MS));
+  const { results } = await db
+    .prepare(
+      `select ${CARD_COLUMNS} ${CARD_FROM}
+        where e.status = 'publicado' and e.last_starts_at >= ?1
+        order by e.featured desc, coalesce(next_at, e.starts_at) limit ?2`,
+    )
+    .bind(listedFrom, limit)
+    .all<EventCard>();
+  return results;
+}
+
+export type PublicTicketType = {
+  id: number;
+  name: string;
+  description: string;
+  price_cents: number;
+  min_per_order: number;
+  max_per_order: number;
+  named: boolean;
+  availability: Availability;
+  remaining: number;
+};
+
+export type PublicEventDate = {
+  id: number;
+  starts_at: string;
+  ends_at: string | null;
+  doors_at: string | null;
+  ticket_types: PublicTicketType[];
+};
+
+type TicketRow = {
+  id: number;
+  event_date_id: number;
+  name: string;
+  description: string;
+  price_cents: number;
+  capacity: number;
+  sold: number;
+  held: number;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
+  min_per_order: number;
+  max_per_order: number;
+  hidden: number;
+  named: number;
+};
+
+/** One event as its public page shows it; null when it does not exist or is not public (draft, in review). */
+export async function getPublicEvent(db: D1Database, id: number, now = new Date()) {
+  const event = await db
+    .prepare(
+      `select e.id, e.title, e.slug, e.description, e.category, e.cover_key, e.flyer_key, e.status, e.min_age,
+              e.starts_at, e.last_starts_at, e.updated_at,
+              p.id as producer_id, p.name as producer_name, p.slug as producer_slug, p.logo_key as producer_logo_key,
+              v.id as venue_id, v.name as venue_name, v.address as venue_address, v.city as venue_city,
+              v.lat as venue_lat, v.lng as venue_lng, pr.name as province, e.provinces_id
+         from events e join producers p on p.id = e.producer_id
+         left join venues v on v.id = e.venue_id left join provincias pr on pr.id = e.provinces_id
+        where e.id = ? and e.status in ('publicado', 'cancelado', 'finalizado')`,
+    )
+    .bind(id)
+    .first<Record<string, unknown> & { id: number; status: string }>();
+  if (!event) return null;
+  const [dates, types] = await db.batch([
+    db
+      .prepare('select id, starts_at, ends_at, doors_at from event_dates where event_id = ? order by starts_at')
+      .bind(id),
+    db
+      .prepare(
+        `select t.* from ticket_types t join event_dates d on d.id = t.event_date_id
+          where d.event_id = ? and t.hidden = 0 order by t.sort, t.id`,
+      )
+      .bind(id),
+  ]);
+  const byDate = new Map<number, PublicTicketType[]>();
+  const dateRows = dates.results as Omit<PublicEventDate, 'ticket_types'>[];
+  const startOf = new Map(dateRows.map((d) => [d.id, d.starts_at]));
+  for (const t of types.results as TicketRow[]) {
+    const availability = availabilityOf(t, startOf.get(t.event_date_id) ?? '', now);
+    const list = byDate.get(t.event_date_id) ?? [];
+    list.push({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      price_cents: t.price_cents,
+      min_per_order: t.min_per_order,
+      max_per_order: t.max_per_order,
+      named: !!t.named,
+      availability: event.status === 'publicado' ? availability.status : 'finalizada',
+      remaining: availability.remaining,
+    });
+    byDate.set(t.event_date_id, list);
+  }
+  return { ...event, dates: dateRows.map((d) => ({ ...d, ticket_types: byDate.get(d.id) ?? [] })) };
+}
+export type PublicEvent = NonNullable<Awaited<ReturnType<typeof getPublicEvent>>>;
+
+/** The content version of the public catalogue (bumped by triggers on every catalogue write). */
+export async function catalogVersion(db: D1Database): Promise<number> {
+  const row = await db.prepare('select v from catalog_version where id = 1').first<{ v: number }>();
+  return row?.v ?? 0;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(200, 'Máximo 200 caracteres')
+  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Ingrese un enlace que empiece con https://')
+  .nullish()
+  .transform((v) => v || null);
+
+/** A producer (productora): who organises events. Its members are managed by the collaborators work. */
+export const ProducerSchema = z.object({
+  id: z.number().int(),
+  name: z.string().trim().min(2, 'El nombre de la productora es requerido').max(80, 'Máximo 80 caracteres'),
+  slug: z.string(),
+  logo_key: z.string().nullable(),
+  description: z.string().trim().max(2000, 'Máximo 2000 caracteres').default(''),
+  contact_email: z
+    .string()
+    .trim()
+    .email('Correo debe ser valido')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  contact_phone: optionalText(30),
+  instagram: optionalUrl,
+  facebook: optionalUrl,
+  website: optionalUrl,
+  city: optionalText(100),
+  provinces_id: z.coerce.number().int().min(1).max(24).nullish(),
+});
+export type Producer = z.infer<typeof ProducerSchema>;
+
+export const ProducerInputSchema = ProducerSchema.omit({ id: true, slug: true }).extend({
+  logo_key: z.string().max(200).nullish(),
+});
+export type ProducerInput = z.infer<typeof ProducerInputSchema>;
+
+/** A URL slug from a name: 'La Trastienda Club' -> 'la-trastienda-club'. */
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'sin-nombre'
+  );
+}

@@ -1,0 +1,230 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
+
+async function userWithEvent(): Promise<{ user: TestUser; event: EventData }> {
+  const user = await makeUser('USER');
+  const res = await call<{ data: EventData }>('/admin/events', user, { json: eventBody() });
+  expect(res.status).toBe(201);
+  return { user, event: res.body.data };
+}
+
+describe('creating events', () => {
+  it('makes a USER the ADMIN of a new producer on their first event and answers role_update', async () => {
+    const user = await makeUser('USER');
+    const res = await call<{ data: EventData; role_update?: boolean }>('/admin/events', user, {
+      json: eventBody({ producer_name: 'Sonidos del Sur' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.role_update).toBe(true);
+    expect(res.body.data.status).toBe('borrador');
+    const row = await env.DB.prepare('select rol from users where id = ?').bind(user.id).first<{ rol: string }>();
+    expect(row?.rol).toBe('ADMIN');
+    const producer = await env.DB.prepare(
+      'select p.name from producers p join producer_members m on m.producer_id = p.id where m.user_id = ?',
+    )
+      .bind(user.id)
+      .first<{ name: string }>();
+    expect(producer?.name).toBe('Sonidos del Sur');
+  });
+
+  it('does not answer role_update on the second event', async () => {
+    const { user } = await userWithEvent();
+    const res = await call<{ role_update?: boolean }>('/admin/events', user, {
+      json: eventBody({ title: 'Segunda fecha' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.role_update).toBeUndefined();
+  });
+
+  it('stores dates in Buenos Aires time and ticket prices in cents', async () => {
+    const { event } = await userWithEvent();
+    const row = await env.DB.prepare('select starts_at from event_dates where event_id = ?')
+      .bind(event.id)
+      .first<{ starts_at: string }>();
+    expect(row?.starts_at).toMatch(/T21:00:00-03:00$/);
+    const prices = await env.DB.prepare(
+      'select price_cents from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ? order by price_cents',
+    )
+      .bind(event.id)
+      .all<{ price_cents: number }>();
+    expect(prices.results.map((r) => r.price_cents)).toEqual([1_500_000, 4_000_000]);
+  });
+
+  it('refuses an event without a title or category with Spanish messages', async () => {
+    const user = await makeUser('USER');
+    const res = await call('/admin/events', user, { json: { title: '', category: 'Ópera' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.title).toEqual(['El título debe tener al menos 3 caracteres']);
+    expect(res.body.errors?.category).toEqual(['Seleccione una categoría']);
+  });
+
+  it('refuses a negative price and a maximum below the minimum', async () => {
+    const user = await makeUser('USER');
+    const body = eventBody();
+    body.dates = [
+      {
+        starts_at: '2030-01-10T21:00',
+        ticket_types: [{ name: 'General', price_cents: -5, capacity: 10, min_per_order: 4, max_per_order: 2 }],
+      },
+    ] as never;
+    const res = await call('/admin/events', user, { json: body });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.['dates.0.ticket_types.0.price_cents']).toEqual(['El precio no puede ser negativo']);
+  });
+
+  it('refuses an invalid date with "Ingrese la fecha y hora de inicio"', async () => {
+    const user = await makeUser('USER');
+    const res = await call('/admin/events', user, {
+      json: eventBody({ dates: [{ starts_at: 'mañana', ticket_types: [] }] }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Ingrese la fecha y hora de inicio');
+  });
+
+  it('refuses a visitor with 401', async () => {
+    const res = await call('/admin/events', null, { json: eventBody() });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('editing events', () => {
+  it('updates a ticket price and adds a date', async () => {
+    const { user, event } = await userWithEvent();
+    const current = (await call<{ data: EventData & Record<string, unknown> }>(`/admin/events/${event.id}`, user)).body
+      .data;
+    const date = current.dates[0] as unknown as Record<string, unknown> & { ticket_types: Record<string, unknown>[] };
+    date.ticket_types[0].price_cents = 1_800_000;
+    const res = await call<{ data: EventData }>(`/admin/events/${event.id}`, user, {
+      method: 'PUT',
+      json: {
+        ...current,
+        dates: [
+          date,
+          { starts_at: '2030-03-01T20:00', ticket_types: [{ name: 'General', price_cents: 0, capacity: 50 }] },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.dates).toHaveLength(2);
+    const price = await env.DB.prepare('select price_cents from ticket_types where id = ?')
+      .bind(event.dates[0].ticket_types[0].id)
+      .first<{ price_cents: number }>();
+    expect(price?.price_cents).toBe(1_800_000);
+  });
+
+  it('refuses to lower a capacity below the tickets sold', async () => {
+    const { user, event } = await userWithEvent();
+    const type = event.dates[0].ticket_types[0];
+    await env.DB.prepare('update ticket_types set sold = 30 where id = ?').bind(type.id).run();
+    const current = (
+      await call<{ data: Record<string, unknown> & { dates: { ticket_types: { capacity: number }[] }[] } }>(
+        `/admin/events/${event.id}`,
+        user,
+      )
+    ).body.data;
+    current.dates[0].ticket_types[0].capacity = 10;
+    const res = await call(`/admin/events/${event.id}`, user, { method: 'PUT', json: current });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('no puede ser menor a las entradas ya vendidas');
+  });
+
+  it('duplicates an event as a new draft', async () => {
+    const { user, event } = await userWithEvent();
+    const res = await call<{ data: EventData }>(`/admin/events/${event.id}/duplicate`, user, { method: 'POST' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.id).not.toBe(event.id);
+    expect(res.body.data.title).toBe('Noche de Jazz en San Telmo (copia)');
+    expect(res.body.data.dates[0].ticket_types).toHaveLength(2);
+  });
+
+  it('deletes an event without sales and refuses one with sales', async () => {
+    const { user, event } = await userWithEvent();
+    const other = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody({ title: 'Con ventas' }) }))
+      .body.data;
+    await env.DB.prepare('update ticket_types set sold = 1 where id = ?').bind(other.dates[0].ticket_types[0].id).run();
+    expect((await call(`/admin/events/${event.id}`, user, { method: 'DELETE' })).status).toBe(200);
+    const refused = await call(`/admin/events/${other.id}`, user, { method: 'DELETE' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('No se puede eliminar un evento con entradas vendidas. Puede cancelarlo.');
+  });
+});
+
+describe('ownership across producers', () => {
+  it('keeps one producer admin out of another producer events', async () => {
+    const a = await userWithEvent();
+    const b = await userWithEvent();
+    const id = a.event.id;
+    expect((await call(`/admin/events/${id}`, b.user)).status).toBe(403);
+    expect((await call(`/admin/events/${id}`, b.user, { method: 'PUT', json: eventBody() })).status).toBe(403);
+    expect((await call(`/admin/events/${id}/publish`, b.user, { method: 'POST' })).status).toBe(403);
+    expect((await call(`/admin/events/${id}/cancel`, b.user, { json: {} })).status).toBe(403);
+    expect((await call(`/admin/events/${id}/duplicate`, b.user, { method: 'POST' })).status).toBe(403);
+    expect((await call(`/admin/events/${id}`, b.user, { method: 'DELETE' })).status).toBe(403);
+    const list = await call<{ data: { id: number }[] }>('/admin/events', b.user);
+    expect(list.body.data.map((e) => e.id)).not.toContain(id);
+    const create = await call('/admin/events', b.user, { json: eventBody({ producer_id: a.event.producer_id }) });
+    expect(create.status).toBe(403);
+  });
+
+  it('lets a collaborator read but not change the producer events', async () => {
+    const { event } = await userWithEvent();
+    const collaborator = await makeUser('COLABORATORS');
+    await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')`)
+      .bind(event.producer_id, collaborator.id)
+      .run();
+    expect((await call(`/admin/events/${event.id}`, collaborator)).status).toBe(200);
+    const put = await call(`/admin/events/${event.id}`, collaborator, { method: 'PUT', json: eventBody() });
+    expect(put.status).toBe(403);
+    expect(put.body.message).toBe('No tiene permisos sobre este evento');
+  });
+
+  it('lets a superadmin see every producer events and filter by producer', async () => {
+    const a = await userWithEvent();
+    const b = await userWithEvent();
+    const admin = await makeUser('SUPERADMIN');
+    const all = await call<{ data: { id: number }[] }>('/admin/events', admin);
+    expect(all.body.data.map((e) => e.id)).toEqual(expect.arrayContaining([a.event.id, b.event.id]));
+    const filtered = await call<{ data: { id: number }[] }>(`/admin/events?producer_id=${a.event.producer_id}`, admin);
+    expect(filtered.body.data.map((e) => e.id)).toEqual([a.event.id]);
+  });
+});
+
+describe('public catalogue', () => {
+  it('hides drafts and shows published events with availability', async () => {
+    const { user, event } = await userWithEvent();
+    expect((await call(`/events/${event.id}`, null)).status).toBe(404);
+    const superadmin = await makeUser('SUPERADMIN');
+    await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    await env.DB.prepare('update ticket_types set sold = 96 where id = ?')
+      .bind(event.dates[0].ticket_types[0].id)
+      .run();
+    await env.DB.prepare('update ticket_types set sold = 20 where id = ?')
+      .bind(event.dates[0].ticket_types[1].id)
+      .run();
+    const res = await call<{ data: { dates: { ticket_types: { name: string; availability: string }[] }[] } }>(
+      `/events/${event.id}`,
+      null,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.dates[0].ticket_types.map((t) => [t.name, t.availability])).toEqual([
+      ['General', 'ultimas'],
+      ['VIP', 'agotado'],
+    ]);
+    const list = await call<{ data: { id: number }[] }>('/events?provincia=1&categoria=M%C3%BAsica&q=jazz', null);
+    expect(list.body.data.map((e) => e.id)).toContain(event.id);
+    const otherProvince = await call<{ data: { id: number }[] }>('/events?provincia=6', null);
+    expect(otherProvince.body.data.map((e) => e.id)).not.toContain(event.id);
+  });
+
+  it('bumps the catalogue version when a price changes', async () => {
+    const { event } = await userWithEvent();
+    const before = (await call<{ version: number }>('/catalog/version', null)).body.version;
+    await env.DB.prepare('update ticket_types set price_cents = 1 where id = ?')
+      .bind(event.dates[0].ticket_types[0].id)
+      .run();
+    const after = (await call<{ version: number }>('/catalog/version', null)).body.version;
+    expect(after).toBeGreaterThan(before);
+  });
+});
