@@ -1,0 +1,135 @@
+import { Hono } from 'hono';
+import { MSG } from '../../../src/shared/messages';
+import {
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  RestoreSchema,
+  TokenQuerySchema,
+} from '../../../src/shared/schemas/auth';
+import type { ApiBindings } from '../app';
+import { fail } from '../lib/errors';
+import { dummyHash, hashPassword, verifyPassword } from '../lib/password';
+import { clientAddress, throttle } from '../lib/throttle';
+import { validate } from '../lib/validate';
+import { consumeAccountToken } from '../services/accounts/account-tokens';
+import { sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
+import { ACCOUNT_MSG } from '../services/accounts/messages';
+import { resetPassword } from '../services/accounts/passwords';
+import { endSession, rotateRefreshToken, startSession } from '../services/accounts/session-tokens';
+import { countryExists, findUserByEmail, findUserById, provinceExists, publicUser } from '../services/accounts/users';
+
+const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
+/**
+ * Login, registration, e-mail verification, password recovery and the refresh-token exchange
+ * (spec section 7). The token pairs these answer are turned into HttpOnly cookies by the edge.
+ */
+export const auth = new Hono<ApiBindings>()
+  .post('/login', validate('json', LoginSchema), async (c) => {
+    const { email, password } = c.req.valid('json');
+    const attempt = await throttle(c.env, [
+      ['loginAccount', email],
+      ['loginAddress', clientAddress(c)],
+    ]);
+    const user = await findUserByEmail(c.env.DB, email);
+    // Unknown e-mails are checked against a dummy hash: the same work, so timing tells nothing.
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !matches) fail(401, MSG.loginUnauthorized);
+    // The right password is not a failed attempt: take it back from the counters.
+    await attempt.release();
+    if (user.email_verified_at === null) fail(403, MSG.loginUnverified);
+    if (user.activo !== 1) fail(403, ACCOUNT_MSG.inactive);
+    return c.json(await startSession(c.env, user));
+  })
+
+  .post('/register', validate('json', RegisterSchema), async (c) => {
+    const input = c.req.valid('json');
+    await throttle(c.env, [
+      ['registerEmail', input.email],
+      ['registerAddress', clientAddress(c)],
+    ]);
+    if (input.pais_id != null && !(await countryExists(c.env.DB, input.pais_id)))
+      fail(400, ACCOUNT_MSG.countryUnknown, { pais_id: [ACCOUNT_MSG.countryUnknown] });
+    if (input.provinces_id != null && !(await provinceExists(c.env.DB, input.provinces_id, input.pais_id)))
+      fail(400, ACCOUNT_MSG.provinceUnknown, { provinces_id: [ACCOUNT_MSG.provinceUnknown] });
+    if (await findUserByEmail(c.env.DB, input.email)) fail(409, ACCOUNT_MSG.emailTaken);
+
+    const passwordHash = await hashPassword(input.password);
+    const inserted = await c.env.DB.prepare(
+      `insert into users (name, email, password_hash, dni, telefono, pais_id, provinces_id, accept_promotions, terms_accepted_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+       on conflict (email) do nothing returning id`,
+    )
+      .bind(
+        input.name,
+        input.email,
+        passwordHash,
+        input.dni,
+        input.telefono,
+        input.pais_id ?? (input.provinces_id != null ? 1 : null),
+        input.provinces_id ?? null,
+        input.accept_promotions ? 1 : 0,
+      )
+      .first<{ id: number }>();
+    // A concurrent registration of the same address won the race.
+    if (!inserted) fail(409, ACCOUNT_MSG.emailTaken);
+    const user = await findUserById(c.env.DB, inserted.id);
+    try {
+      if (user) await sendVerificationMail(c.env, user);
+    } catch (err) {
+      // Without the e-mail the account could never be verified: undo it so the person can retry.
+      console.error('Verification e-mail failed', err);
+      await c.env.DB.prepare('delete from users where id = ?').bind(inserted.id).run();
+      fail(503, ACCOUNT_MSG.mailFailed);
+    }
+    return c.json({ status: true, message: MSG.registerSuccess }, 201);
+  })
+
+  .get('/verify-email', validate('query', TokenQuerySchema), async (c) => {
+    const used = await consumeAccountToken(c.env.DB, c.req.valid('query').token, 'verify_email');
+    if (!used) fail(400, ACCOUNT_MSG.verifyInvalid);
+    await c.env.DB.prepare(
+      `update users set email_verified_at = coalesce(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) where id = ?`,
+    )
+      .bind(used.user_id)
+      .run();
+    const user = await findUserById(c.env.DB, used.user_id);
+    if (!user) fail(400, ACCOUNT_MSG.verifyInvalid);
+    if (user.activo !== 1) fail(403, ACCOUNT_MSG.inactive);
+    const pair = await startSession(c.env, user);
+    return c.json({ status: true, message: MSG.verifySuccess, user: publicUser(user), ...pair });
+  })
+
+  .post('/restore-password', validate('json', RestoreSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    await throttle(c.env, [
+      ['recoverEmail', email],
+      ['recoverAddress', clientAddress(c)],
+    ]);
+    // Known or not, the answer and its timing are the same: the lookup and e-mail run after it.
+    const work = findUserByEmail(c.env.DB, email).then((user) =>
+      user && user.activo === 1 ? sendRecoveryMail(c.env, user) : undefined,
+    );
+    c.executionCtx.waitUntil(work.catch((err) => console.error('Recovery e-mail failed', err)));
+    return c.json({ status: true, message: MSG.recoverSuccess });
+  })
+
+  .post('/reset-password', validate('json', ResetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const user = await resetPassword(c.env, token, password);
+    return c.json({ status: true, message: MSG.resetSuccess, data: publicUser(user) });
+  })
+
+  .post('/refresh', async (c) => {
+    const presented = bearer(c.req.header('authorization'));
+    const pair = presented && (await rotateRefreshToken(c.env, presented, (id) => findUserById(c.env.DB, id)));
+    if (!pair) return c.json({ status: false, error: true, message: ACCOUNT_MSG.refreshInvalid }, 401);
+    return c.json({ ...pair, error: false });
+  })
+
+  .post('/logout', async (c) => {
+    const presented = bearer(c.req.header('authorization'));
+    if (presented) await endSession(c.env.DB, presented);
+    return c.json({ status: true, message: ACCOUNT_MSG.loggedOut });
+  });

@@ -1,0 +1,123 @@
+import { signAccessToken } from '../../../lib/jwt';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import type { UserRow } from './users';
+import { sessionClaims } from './users';
+
+/** Refresh tokens live 5 days (the refresh cookie's lifetime, spec section 9); each use rotates them. */
+export const REFRESH_TTL_MS = 5 * 24 * 60 * 60 * 1000;
+/**
+ * A rotated token presented again within this window is a race of one browser (the edge and the page
+ * middleware refreshing at once), not a replay: it gets a fresh pair of the same family.
+ */
+export const REUSE_GRACE_MS = 30 * 1000;
+
+export type TokenPair = { token: string; refresh_token: string };
+
+type RefreshRow = {
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: string | null;
+};
+
+const accessTtl = (env: Env) => {
+  const ttl = Number(env.ACCESS_TOKEN_TTL);
+  return Number.isFinite(ttl) && ttl > 0 ? ttl : 900;
+};
+
+async function newRefreshToken(db: D1Database, familyId: string, userId: number): Promise<string> {
+  const token = randomToken(32);
+  const now = Date.now();
+  await db
+    .prepare(
+      'insert into refresh_tokens (token_hash, family_id, user_id, created_at, expires_at) values (?, ?, ?, ?, ?)',
+    )
+    .bind(await sha256Hex(token), familyId, userId, now, now + REFRESH_TTL_MS)
+    .run();
+  return token;
+}
+
+async function pairFor(env: Env, user: UserRow, familyId: string): Promise<TokenPair> {
+  const [token, refresh_token] = await Promise.all([
+    signAccessToken(env.JWT_SECRET, sessionClaims(user), accessTtl(env)),
+    newRefreshToken(env.DB, familyId, user.id),
+  ]);
+  return { token, refresh_token };
+}
+
+/** A new session (login, verified e-mail): a new refresh family and its first pair. */
+export async function startSession(env: Env, user: UserRow): Promise<TokenPair> {
+  const familyId = crypto.randomUUID();
+  await env.DB.prepare('insert into refresh_families (id, user_id) values (?, ?)').bind(familyId, user.id).run();
+  return pairFor(env, user, familyId);
+}
+
+export async function revokeFamily(db: D1Database, familyId: string) {
+  await db
+    .prepare(
+      `update refresh_families set revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and revoked_at is null`,
+    )
+    .bind(familyId)
+    .run();
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function revokeAllSessions(db: D1Database, userId: number) {
+  await db
+    .prepare(
+      `update refresh_families set revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where user_id = ? and revoked_at is null`,
+    )
+    .bind(userId)
+    .run();
+}
+
+async function lookup(db: D1Database, presented: string) {
+  return db
+    .prepare(
+      `select t.token_hash, t.family_id, t.user_id, t.expires_at, t.used_at, f.revoked_at
+         from refresh_tokens t join refresh_families f on f.id = t.family_id
+        where t.token_hash = ?`,
+    )
+    .bind(await sha256Hex(presented))
+    .first<RefreshRow>();
+}
+
+/**
+ * Exchanges a refresh token for a new pair (rotation). Null when the token is unknown, expired, of a
+ * revoked family or of a user who can no longer log in. A token already exchanged more than
+ * REUSE_GRACE_MS ago means the session leaked: its whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  env: Env,
+  presented: string,
+  loadUser: (id: number) => Promise<UserRow | null>,
+): Promise<TokenPair | null> {
+  const row = await lookup(env.DB, presented);
+  const now = Date.now();
+  if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
+  // Mark it used only if nobody did yet: of two concurrent exchanges exactly one wins this update.
+  const claimed = await env.DB.prepare('update refresh_tokens set used_at = ? where token_hash = ? and used_at is null')
+    .bind(now, row.token_hash)
+    .run();
+  if (claimed.meta.changes !== 1) {
+    const usedAt = row.used_at ?? (await lookup(env.DB, presented))?.used_at ?? now;
+    if (now - usedAt > REUSE_GRACE_MS) {
+      await revokeFamily(env.DB, row.family_id);
+      return null;
+    }
+  }
+  const user = await loadUser(row.user_id);
+  if (user?.activo !== 1 || user.email_verified_at === null) {
+    await revokeFamily(env.DB, row.family_id);
+    return null;
+  }
+  return pairFor(env, user, row.family_id);
+}
+
+/** Logout: revokes the family of a refresh token (unknown tokens are ignored). */
+export async function endSession(db: D1Database, presented: string) {
+  const row = await lookup(db, presented);
+  if (row) await revokeFamily(db, row.family_id);
+}

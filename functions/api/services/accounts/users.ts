@@ -1,0 +1,68 @@
+import { permissionsFor } from '../../../../src/shared/roles';
+import type { SessionUser } from '../../../../src/shared/session';
+
+/** A row of `users` (migrations/0003_accounts.sql). */
+export type UserRow = {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string;
+  dni: string;
+  telefono: string;
+  pais_id: number | null;
+  provinces_id: number | null;
+  rol: string;
+  activo: number;
+  email_verified_at: string | null;
+  accept_promotions: number;
+  terms_accepted_at: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** What the API shows of a user: everything but the password hash. */
+export function publicUser(row: UserRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    dni: row.dni,
+    telefono: row.telefono,
+    pais_id: row.pais_id,
+    provinces_id: row.provinces_id,
+    rol: row.rol,
+    activo: row.activo === 1,
+    email_verified: row.email_verified_at !== null,
+    accept_promotions: row.accept_promotions === 1,
+    created_at: row.created_at,
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;
+
+/** The access token's claims besides iss and exp (spec section 3). */
+export function sessionClaims(row: UserRow): Omit<SessionUser, 'iss' | 'exp'> {
+  return {
+    user: { id: row.id, name: row.name, email: row.email, activo: row.activo === 1, provinces_id: row.provinces_id },
+    rol: row.rol,
+    permisos: permissionsFor(row.rol),
+  };
+}
+
+export const findUserByEmail = (db: D1Database, email: string) =>
+  db.prepare('select * from users where email = ?').bind(email.trim().toLowerCase()).first<UserRow>();
+
+export const findUserById = (db: D1Database, id: number) =>
+  db.prepare('select * from users where id = ?').bind(id).first<UserRow>();
+
+/** True when the province exists (and belongs to the country, when one is given). */
+export async function provinceExists(db: D1Database, provinceId: number, paisId?: number | null) {
+  const row = await db
+    .prepare('select pais_id from provincias where id = ?')
+    .bind(provinceId)
+    .first<{ pais_id: number }>();
+  return row !== null && (paisId == null || row.pais_id === paisId);
+}
+
+export async function countryExists(db: D1Database, paisId: number) {
+  return (await db.prepare('select 1 from pais where id = ?').bind(paisId).first()) !== null;
+}
