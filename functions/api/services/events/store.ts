@@ -162,7 +162,7 @@ async function eventSlug(db: D1Database, title: string): Promise<string> {
 export async function createEvent(
   db: D1Database,
   producerId: number,
-  userId: number,
+  userId: number | null,
   input: EventInput,
 ): Promise<number> {
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
