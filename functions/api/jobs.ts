@@ -1,7 +1,11 @@
+import { expireOverdueOrders } from './services/checkout/orders';
+
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
   // Purge expired one-time tokens and rate-limit windows; later issues add hold expiry sweeps here.
   await env.DB.prepare(
     "delete from dev_mail where created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-30 days')",
   ).run();
+  // Orders whose hold ran out (the inventory object already released the tickets through its alarm).
+  await expireOverdueOrders(env);
 }

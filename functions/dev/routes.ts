@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { isDevMode } from '../mail/port';
+import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
+import { mercadoPagoSandbox } from './mercadopago/index';
 import { seedDemoData } from './seed';
 
 /** Development tools. Every route answers 404 unless DEV_MODE is set. */
@@ -10,4 +12,6 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
     await next();
   })
   .route('/', mailbox)
+  .route('/mercadopago', mercadoPagoSandbox)
+  .route('/', checkoutTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

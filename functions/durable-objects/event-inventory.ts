@@ -1,4 +1,312 @@
 import { DurableObject } from 'cloudflare:workers';
 
-/** The authoritative inventory of one event: capacity, holds and sales. Filled in by the checkout work. */
-export class EventInventory extends DurableObject<Env> {}
+/**
+ * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
+ * ticket type. A Durable Object runs one request at a time and each method below is synchronous over
+ * its SQLite storage, so every check-then-write is atomic: held + sold never exceeds capacity.
+ * Alarms expire holds. D1's ticket_types.sold/held is a mirror written after changes, for listings.
+ */
+
+export type InventoryType = { id: number; capacity: number; minPerOrder: number; maxPerOrder: number };
+export type HoldItem = { typeId: number; quantity: number };
+export type Availability = { typeId: number; capacity: number; sold: number; held: number; available: number };
+
+export type HoldResult =
+  | { ok: true; holdId: string; expiresAt: number; replaced: string | null }
+  | { ok: false; reason: 'unknown_type' | 'sold_out' | 'min' | 'max' | 'empty'; typeId?: number; available?: number };
+
+export type CommitResult = { ok: true; late: boolean } | { ok: false; reason: 'no_stock' | 'unknown_hold' };
+
+type HoldRow = { id: string; buyer: string; status: string; expires_at: number; items: string };
+
+const SCHEMA = `
+create table if not exists types (
+  id integer primary key,
+  capacity integer not null,
+  sold integer not null default 0,
+  held integer not null default 0,
+  min_per_order integer not null default 1,
+  max_per_order integer not null default 10
+);
+create table if not exists holds (
+  id text primary key,
+  buyer text not null,
+  status text not null,
+  expires_at integer not null,
+  items text not null
+);
+create index if not exists holds_open on holds (status, expires_at);
+create index if not exists holds_buyer on holds (buyer, status);
+create table if not exists meta (event_id integer not null);
+`;
+
+export class EventInventory extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private eventId: number | null = null;
+  private mirrorRunning = false;
+  private mirrorDirty = false;
+  /** The scheduled alarm, kept in memory so a burst of holds does not write it each time. */
+  private alarmAt: number | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(SCHEMA);
+    this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
+    void ctx.blockConcurrencyWhile(async () => {
+      this.alarmAt = await ctx.storage.getAlarm();
+    });
+  }
+
+  /** A no-op round trip: the raw ceiling of a call to this object (used by the sale benchmark). */
+  ping(): number {
+    return Date.now();
+  }
+
+  /**
+   * Sets capacity and per-order limits from D1 (called when ticket types are created or changed).
+   * Lowering capacity under held + sold is allowed: nothing more is sold until it fits again.
+   */
+  configure(eventId: number, types: InventoryType[]): Availability[] {
+    this.eventId = eventId;
+    this.sql.exec('delete from meta');
+    this.sql.exec('insert into meta (event_id) values (?)', eventId);
+    for (const t of types) {
+      this.sql.exec(
+        `insert into types (id, capacity, min_per_order, max_per_order) values (?, ?, ?, ?)
+         on conflict (id) do update set capacity = excluded.capacity, min_per_order = excluded.min_per_order,
+         max_per_order = excluded.max_per_order`,
+        t.id,
+        t.capacity,
+        t.minPerOrder,
+        t.maxPerOrder,
+      );
+    }
+    return this.availability();
+  }
+
+  availability(): Availability[] {
+    this.expireDue();
+    return this.sql
+      .exec<{ id: number; capacity: number; sold: number; held: number }>(
+        'select id, capacity, sold, held from types order by id',
+      )
+      .toArray()
+      .map((r) => ({
+        typeId: r.id,
+        capacity: r.capacity,
+        sold: r.sold,
+        held: r.held,
+        available: Math.max(0, r.capacity - r.sold - r.held),
+      }));
+  }
+
+  /**
+   * Holds tickets for a buyer for `seconds`. A buyer has at most one open hold per event: a new one
+   * replaces (releases) the previous one, inside the same atomic step.
+   */
+  hold(buyer: string, items: HoldItem[], seconds: number): HoldResult {
+    const wanted = mergeItems(items);
+    if (wanted.length === 0) return { ok: false, reason: 'empty' };
+    this.expireDue();
+    const previous = this.sql
+      .exec<HoldRow>("select * from holds where buyer = ? and status = 'open'", buyer)
+      .toArray()[0];
+    const freed = new Map<number, number>(
+      previous ? parseItems(previous.items).map((i) => [i.typeId, i.quantity]) : [],
+    );
+
+    for (const item of wanted) {
+      const type = this.type(item.typeId);
+      if (!type) return { ok: false, reason: 'unknown_type', typeId: item.typeId };
+      if (item.quantity < type.min_per_order) return { ok: false, reason: 'min', typeId: item.typeId };
+      if (item.quantity > type.max_per_order) return { ok: false, reason: 'max', typeId: item.typeId };
+      const available = type.capacity - type.sold - type.held + (freed.get(item.typeId) ?? 0);
+      if (item.quantity > available) {
+        return { ok: false, reason: 'sold_out', typeId: item.typeId, available: Math.max(0, available) };
+      }
+    }
+
+    if (previous) this.releaseRow(previous, 'released');
+    const id = crypto.randomUUID();
+    const expiresAt = Date.now() + seconds * 1000;
+    for (const item of wanted)
+      this.sql.exec('update types set held = held + ? where id = ?', item.quantity, item.typeId);
+    this.sql.exec(
+      "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
+      id,
+      buyer,
+      expiresAt,
+      JSON.stringify(wanted),
+    );
+    this.scheduleAlarm(expiresAt);
+    this.mirror();
+    return { ok: true, holdId: id, expiresAt, replaced: previous?.id ?? null };
+  }
+
+  /** Releases an open hold (payment rejected, buyer left). Answers false when it was not open. */
+  release(holdId: string): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'open') return false;
+    this.releaseRow(row, 'released');
+    this.mirror();
+    return true;
+  }
+
+  /** Moves an open hold's expiry (a pending cash payment keeps the hold until the payment expires). */
+  extend(holdId: string, expiresAt: number): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'open') return false;
+    this.sql.exec('update holds set expires_at = ? where id = ?', Math.max(expiresAt, row.expires_at), holdId);
+    this.scheduleAlarm(expiresAt);
+    return true;
+  }
+
+  /**
+   * Turns a hold into sold tickets. Idempotent: committing a committed hold answers ok again.
+   * A hold that already expired or was released is sold again only if the stock is still there
+   * (a late payment); otherwise `no_stock`, and the caller refunds.
+   */
+  commit(holdId: string): CommitResult {
+    this.expireDue();
+    const row = this.holdRow(holdId);
+    if (!row) return { ok: false, reason: 'unknown_hold' };
+    if (row.status === 'sold') return { ok: true, late: false };
+    const items = parseItems(row.items);
+    if (row.status === 'open') {
+      for (const i of items) {
+        this.sql.exec(
+          'update types set held = held - ?, sold = sold + ? where id = ?',
+          i.quantity,
+          i.quantity,
+          i.typeId,
+        );
+      }
+      this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
+      this.mirror();
+      return { ok: true, late: false };
+    }
+    if (row.status === 'refunded') return { ok: false, reason: 'no_stock' };
+    for (const i of items) {
+      const type = this.type(i.typeId);
+      if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'no_stock' };
+    }
+    for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
+    this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
+    this.mirror();
+    return { ok: true, late: true };
+  }
+
+  /** Puts a sold hold's tickets back on sale (refund). Idempotent. */
+  refund(holdId: string): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'sold') return false;
+    for (const i of parseItems(row.items)) {
+      this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
+    }
+    this.sql.exec("update holds set status = 'refunded' where id = ?", holdId);
+    this.mirror();
+    return true;
+  }
+
+  /** Development only: makes an open hold expire in `ms` (the alarm then releases it for real). */
+  expireSoon(holdId: string, ms: number): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'open') return false;
+    const at = Date.now() + ms;
+    this.sql.exec('update holds set expires_at = ? where id = ?', at, holdId);
+    this.scheduleAlarm(at);
+    return true;
+  }
+
+  holdStatus(holdId: string): { status: string; expiresAt: number } | null {
+    this.expireDue();
+    const row = this.holdRow(holdId);
+    return row ? { status: row.status, expiresAt: row.expires_at } : null;
+  }
+
+  async alarm(): Promise<void> {
+    this.alarmAt = null;
+    this.expireDue();
+    const next = this.sql
+      .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
+      .one().at;
+    if (next !== null) this.scheduleAlarm(next);
+  }
+
+  private type(id: number) {
+    return this.sql
+      .exec<{ id: number; capacity: number; sold: number; held: number; min_per_order: number; max_per_order: number }>(
+        'select * from types where id = ?',
+        id,
+      )
+      .toArray()[0];
+  }
+
+  private holdRow(id: string) {
+    return this.sql.exec<HoldRow>('select * from holds where id = ?', id).toArray()[0];
+  }
+
+  private releaseRow(row: HoldRow, status: 'released' | 'expired') {
+    for (const i of parseItems(row.items)) {
+      this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
+    }
+    this.sql.exec('update holds set status = ? where id = ?', status, row.id);
+  }
+
+  /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
+  private expireDue() {
+    const due = this.sql
+      .exec<HoldRow>("select * from holds where status = 'open' and expires_at <= ?", Date.now())
+      .toArray();
+    for (const row of due) this.releaseRow(row, 'expired');
+    if (due.length > 0) this.mirror();
+  }
+
+  private scheduleAlarm(at: number) {
+    if (this.alarmAt !== null && this.alarmAt <= at && this.alarmAt > Date.now() - 60_000) return;
+    this.alarmAt = at;
+    void this.ctx.storage.setAlarm(at);
+  }
+
+  /** Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes. */
+  private mirror() {
+    if (this.eventId === null) return;
+    this.mirrorDirty = true;
+    if (this.mirrorRunning) return;
+    this.mirrorRunning = true;
+    this.ctx.waitUntil(this.flushMirror());
+  }
+
+  private async flushMirror() {
+    try {
+      while (this.mirrorDirty) {
+        this.mirrorDirty = false;
+        const rows = this.sql
+          .exec<{ id: number; sold: number; held: number }>('select id, sold, held from types')
+          .toArray();
+        if (rows.length === 0) break;
+        await this.env.DB.batch(
+          rows.map((r) =>
+            this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } catch (err) {
+      console.error('Inventory mirror to D1 failed', err);
+    } finally {
+      this.mirrorRunning = false;
+    }
+  }
+}
+
+function mergeItems(items: HoldItem[]): HoldItem[] {
+  const merged = new Map<number, number>();
+  for (const i of items) if (i.quantity > 0) merged.set(i.typeId, (merged.get(i.typeId) ?? 0) + i.quantity);
+  return [...merged].map(([typeId, quantity]) => ({ typeId, quantity }));
+}
+
+function parseItems(json: string): HoldItem[] {
+  return JSON.parse(json) as HoldItem[];
+}

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { HoldRequestSchema } from '../../../src/shared/schemas/checkout';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { validate } from '../lib/validate';
+import { createHold, releaseHold } from '../services/checkout/holds';
+import { inventoryOf } from '../services/checkout/inventory';
+import { orderView, ownOrder } from '../services/checkout/orders';
+
+const EventQuery = z.object({
+  event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
+});
+
+/** Holds (reservas): tickets set aside for a buyer while they check out. */
+export const holds = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  /** Live availability of an event's ticket types, straight from its inventory object. */
+  .get('/holds/availability', validate('query', EventQuery), async (c) => {
+    const data = await inventoryOf(c.env, c.req.valid('query').event_id).availability();
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data });
+  })
+  .post('/holds', requireAuth, validate('json', HoldRequestSchema), async (c) => {
+    const session = c.var.session;
+    const { orderId } = await createHold(c.env, session.user.id, c.req.valid('json'));
+    const order = await ownOrder(c.env, orderId, session.user.id);
+    return c.json({ status: true, data: await orderView(c.env, order) }, 201);
+  })
+  .delete('/holds/:orderId', requireAuth, async (c) => {
+    const order = await ownOrder(c.env, c.req.param('orderId'), c.var.session.user.id);
+    const released = await releaseHold(c.env, order);
+    return c.json({ status: true, released });
+  });

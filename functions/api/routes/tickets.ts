@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AcceptTransferSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { ticketIcs } from '../services/tickets/ics';
+import { ticketOf, ticketsOfUser } from '../services/tickets/list';
+import { publicKeyOf, verifyTicketCode } from '../services/tickets/signing';
+import { acceptTransfer, offerTransfer } from '../services/tickets/transfer';
+
+const EventQuery = z.object({
+  event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
+});
+const CodeSchema = z.object({ code: z.string().min(1, 'Código inválido').max(300, 'Código inválido') });
+const STAFF = new Set(['SUPERADMIN', 'ADMIN', 'COLABORATORS']);
+
+/** Tickets: the buyer's list, calendar files, transfers, and what offline scanners need. */
+export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  .get('/tickets/public-key', async (c) => {
+    c.header('cache-control', 'public, max-age=3600');
+    return c.json({ status: true, data: await publicKeyOf(c.env) });
+  })
+  .get('/tickets/revocations', requireAuth, validate('query', EventQuery), async (c) => {
+    if (!STAFF.has(c.var.session.rol)) fail(403, 'No tiene permiso para ver la lista de revocaciones.');
+    const { results } = await c.env.DB.prepare(
+      'select ticket_id, reason, revoked_at from revocations where event_id = ? order by revoked_at',
+    )
+      .bind(c.req.valid('query').event_id)
+      .all();
+    return c.json({ status: true, data: results });
+  })
+  /** Checks a scanned code's signature and whether it is revoked (online counterpart of the offline check). */
+  .post('/tickets/verify', requireAuth, validate('json', CodeSchema), async (c) => {
+    if (!STAFF.has(c.var.session.rol)) fail(403, 'No tiene permiso para validar entradas.');
+    const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
+    if (!genuine) return c.json({ status: true, data: { valid: false, reason: 'Código falso o dañado' } });
+    const ticket = await ticketOf(c.env, genuine.ticketId);
+    const valid = ticket?.status === 'valid';
+    return c.json({ status: true, data: { valid, ticket_status: ticket?.status ?? null, event_id: genuine.eventId } });
+  })
+  .get('/tickets', requireAuth, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await ticketsOfUser(c.env, c.var.session.user.id) });
+  })
+  .get('/tickets/:id/calendar.ics', requireAuth, async (c) => {
+    const ticket = await ticketOf(c.env, c.req.param('id'));
+    if (!ticket || ticket.owner_user_id !== c.var.session.user.id) fail(404, 'La entrada no existe.');
+    return c.body(ticketIcs(ticket, c.env.PUBLIC_ORIGIN), 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="${ticket.event_slug || 'evento'}.ics"`,
+    });
+  })
+  .post('/tickets/:id/transfer', requireAuth, validate('json', TransferRequestSchema), async (c) => {
+    await offerTransfer(c.env, c.var.session.user.id, c.req.param('id'), c.req.valid('json').email);
+    return c.json({
+      status: true,
+      message: 'Le enviamos la entrada por correo. Queda a su nombre hasta que la acepten.',
+    });
+  })
+  .post('/tickets/transfers/accept', requireAuth, validate('json', AcceptTransferSchema), async (c) => {
+    const { user } = c.var.session;
+    const data = await acceptTransfer(c.env, user, c.req.valid('json').token);
+    return c.json({ status: true, message: 'Entrada recibida. Ya está en Mis tickets.', data });
+  });

@@ -1,0 +1,27 @@
+import type { Availability, InventoryType } from '../../../durable-objects/event-inventory';
+
+/** The inventory object of an event (one per event id). */
+export function inventoryOf(env: Env, eventId: number) {
+  return env.EVENT_INVENTORY.get(env.EVENT_INVENTORY.idFromName(`event:${eventId}`));
+}
+
+/**
+ * Copies capacity and per-order limits of an event's ticket types from D1 into its inventory object.
+ * Call it whenever ticket types are created or changed (the events API does); holds also call it when
+ * the object does not know a type yet, so a missed call heals itself.
+ */
+export async function syncInventory(env: Env, eventId: number): Promise<Availability[]> {
+  const { results } = await env.DB.prepare(
+    `select t.id, t.capacity, t.min_per_order, t.max_per_order from ticket_types t
+     join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
+  )
+    .bind(eventId)
+    .all<{ id: number; capacity: number; min_per_order: number; max_per_order: number }>();
+  const types: InventoryType[] = results.map((r) => ({
+    id: r.id,
+    capacity: r.capacity,
+    minPerOrder: r.min_per_order,
+    maxPerOrder: r.max_per_order,
+  }));
+  return inventoryOf(env, eventId).configure(eventId, types);
+}

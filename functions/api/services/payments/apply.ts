@@ -1,0 +1,166 @@
+import { type MpPayment, mercadoPago } from '../../../payments/mercadopago';
+import { mpCredentialsOf } from '../checkout/config';
+import { inventoryOf } from '../checkout/inventory';
+import { nowIso, type OrderRow } from '../checkout/orders';
+import { cancelOrderTickets, ensureTickets } from '../tickets/issue';
+import { sendOrderTickets, sendRefundNotice } from '../tickets/mail';
+
+/** Work that may run after the answer (e-mails): ctx.waitUntil when there is a context. */
+export type Defer = (work: Promise<unknown>) => void;
+
+const OPEN = "('held', 'pending_payment', 'failed', 'expired')";
+
+/**
+ * The payment state machine. Every transition is a conditional update (`... where status in (expected)`),
+ * so a duplicate, late or concurrent notification changes nothing or loses the race harmlessly:
+ * - approved: the hold becomes sold (or, past its expiry, is sold again if stock remains) and the
+ *   tickets are issued once; no stock left: refunded through MercadoPago and the buyer is told;
+ * - pending / in_process: the order waits; a cash payment keeps the hold until the payment expires;
+ * - rejected / cancelled: the hold is released;
+ * - refunded / charged_back: tickets cancelled and back on sale.
+ */
+export async function applyPayment(env: Env, payment: MpPayment, defer: Defer): Promise<string> {
+  const orderId = payment.external_reference;
+  if (!orderId) return 'ignored';
+  const order = await env.DB.prepare('select * from orders where id = ?').bind(orderId).first<OrderRow>();
+  if (!order) return 'ignored';
+  const paymentId = String(payment.id);
+  await recordPayment(env, order.id, payment);
+
+  switch (payment.status) {
+    case 'approved':
+    case 'authorized':
+      return approve(env, order, paymentId, defer);
+    case 'pending':
+    case 'in_process':
+    case 'in_mediation':
+      return keepPending(env, order, payment);
+    case 'rejected':
+    case 'cancelled':
+      return fail(env, order, paymentId, payment.status);
+    case 'refunded':
+    case 'charged_back':
+      return markOrderRefunded(env, order, paymentId, payment.status);
+    default:
+      return 'ignored';
+  }
+}
+
+async function recordPayment(env: Env, orderId: string, p: MpPayment) {
+  await env.DB.prepare(
+    `insert into payments (id, order_id, status, status_detail, payment_method_id, payment_type_id, amount_cents, date_of_expiration, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set status = excluded.status, status_detail = excluded.status_detail, updated_at = excluded.updated_at`,
+  )
+    .bind(
+      String(p.id),
+      orderId,
+      p.status,
+      p.status_detail,
+      p.payment_method_id,
+      p.payment_type_id,
+      Math.round(p.transaction_amount * 100),
+      p.date_of_expiration,
+      nowIso(),
+    )
+    .run();
+}
+
+async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defer): Promise<string> {
+  if (order.status === 'paid') {
+    if (order.payment_id === paymentId) {
+      await ensureTickets(env, order);
+      return 'already_paid';
+    }
+    // A second approved payment for an order already paid (the buyer paid twice): give it back.
+    await refundThroughMercadoPago(env, order, paymentId);
+    return 'duplicate_payment_refunded';
+  }
+  if (order.status === 'refunded') return 'already_refunded';
+
+  const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
+  if (!sold.ok) {
+    await refundThroughMercadoPago(env, order, paymentId);
+    const res = await env.DB.prepare(
+      `update orders set status = 'refunded', status_reason = 'sin_stock', payment_id = ?, payment_status = 'refunded', updated_at = ?
+       where id = ? and status in ${OPEN}`,
+    )
+      .bind(paymentId, nowIso(), order.id)
+      .run();
+    if (res.meta.changes === 1) defer(sendRefundNotice(env, order, 'sin_stock'));
+    return 'refunded_no_stock';
+  }
+
+  const res = await env.DB.prepare(
+    `update orders set status = 'paid', payment_id = ?, payment_status = 'approved', paid_at = ?, status_reason = null, updated_at = ?
+     where id = ? and status in ${OPEN}`,
+  )
+    .bind(paymentId, nowIso(), nowIso(), order.id)
+    .run();
+  if (res.meta.changes !== 1) return 'lost_race';
+  const paid = { ...order, status: 'paid' as const, payment_id: paymentId };
+  await ensureTickets(env, paid);
+  defer(sendOrderTickets(env, paid));
+  return 'paid';
+}
+
+async function keepPending(env: Env, order: OrderRow, payment: MpPayment): Promise<string> {
+  const until = payment.date_of_expiration ? new Date(payment.date_of_expiration) : null;
+  const extended =
+    until && until.getTime() > new Date(order.hold_expires_at).getTime() ? until.toISOString() : order.hold_expires_at;
+  const res = await env.DB.prepare(
+    `update orders set status = 'pending_payment', payment_id = ?, payment_status = ?, hold_expires_at = ?, updated_at = ?
+     where id = ? and status in ('held', 'pending_payment') and hold_expires_at > ?`,
+  )
+    .bind(String(payment.id), payment.status, extended, nowIso(), order.id, nowIso())
+    .run();
+  if (res.meta.changes === 1 && extended !== order.hold_expires_at) {
+    await inventoryOf(env, order.event_id).extend(order.hold_id, new Date(extended).getTime());
+  }
+  return res.meta.changes === 1 ? 'pending' : 'ignored';
+}
+
+async function fail(env: Env, order: OrderRow, paymentId: string, status: string): Promise<string> {
+  const res = await env.DB.prepare(
+    `update orders set status = 'failed', payment_id = ?, payment_status = ?, updated_at = ?
+     where id = ? and status in ('held', 'pending_payment')`,
+  )
+    .bind(paymentId, status, nowIso(), order.id)
+    .run();
+  if (res.meta.changes !== 1) return 'ignored';
+  await inventoryOf(env, order.event_id).release(order.hold_id);
+  return 'failed';
+}
+
+export async function markOrderRefunded(
+  env: Env,
+  order: OrderRow,
+  paymentId: string | null,
+  status: string,
+): Promise<string> {
+  // A refund of some other attempt (not the payment that paid the order) leaves the order alone.
+  if (order.status === 'paid' && paymentId !== null && order.payment_id !== paymentId) return 'ignored';
+  const res = await env.DB.prepare(
+    `update orders set status = 'refunded', payment_status = ?, updated_at = ?
+     where id = ? and status in ('paid', 'held', 'pending_payment')`,
+  )
+    .bind(status, nowIso(), order.id)
+    .run();
+  if (res.meta.changes !== 1) return 'ignored';
+  await cancelOrderTickets(env, order.id);
+  const inventory = inventoryOf(env, order.event_id);
+  if (!(await inventory.refund(order.hold_id))) await inventory.release(order.hold_id);
+  return 'refunded';
+}
+
+export async function refundThroughMercadoPago(env: Env, order: OrderRow, paymentId: string) {
+  const { accessToken } = await mpCredentialsOf(env, order.producer_id);
+  await mercadoPago(env, accessToken).refundPayment(paymentId);
+}
+
+/** Fetches the payment from MercadoPago (never trusting the notification) and applies it. */
+export async function syncPayment(env: Env, paymentId: string, producerId: number | null, defer: Defer) {
+  const { accessToken } = await mpCredentialsOf(env, producerId);
+  const payment = await mercadoPago(env, accessToken).getPayment(paymentId);
+  return applyPayment(env, payment, defer);
+}

@@ -1,0 +1,70 @@
+import { formatEventDate } from '../../../../src/shared/dates';
+
+export type TicketDetail = {
+  id: string;
+  order_id: string;
+  code: string;
+  status: 'valid' | 'used' | 'cancelled' | 'transferred';
+  holder_name: string | null;
+  holder_dni: string | null;
+  type_name: string;
+  event_id: number;
+  event_title: string;
+  event_slug: string;
+  starts_at: string;
+  ends_at: string | null;
+  venue: string | null;
+  address: string | null;
+  city: string | null;
+};
+
+const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni, t.name as type_name,
+  e.id as event_id, e.title as event_title, e.slug as event_slug, d.starts_at, d.ends_at,
+  v.name as venue, v.address, v.city
+  from tickets k join ticket_types t on t.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
+  join events e on e.id = k.event_id left join venues v on v.id = e.venue_id`;
+
+export async function ticketsOfOrder(env: Env, orderId: string): Promise<TicketDetail[]> {
+  const { results } = await env.DB.prepare(
+    `${SELECT} where k.order_id = ? and k.status = 'valid' order by t.sort, k.id`,
+  )
+    .bind(orderId)
+    .all<TicketDetail>();
+  return results;
+}
+
+export async function ticketOf(env: Env, ticketId: string): Promise<(TicketDetail & { owner_user_id: number }) | null> {
+  return env.DB.prepare(`${SELECT.replace('select ', 'select k.owner_user_id, ')} where k.id = ?`)
+    .bind(ticketId)
+    .first();
+}
+
+/** A user's tickets (transferred-away ones left out), grouped by event, soonest first. */
+export async function ticketsOfUser(env: Env, userId: number) {
+  const { results } = await env.DB.prepare(
+    `${SELECT} where k.owner_user_id = ? and k.status != 'transferred' order by d.starts_at, e.id, k.created_at, k.id`,
+  )
+    .bind(userId)
+    .all<TicketDetail>();
+  const groups = new Map<
+    number,
+    {
+      event: { id: number; title: string; slug: string; venue: string | null; city: string | null };
+      tickets: TicketDetail[];
+    }
+  >();
+  for (const t of results) {
+    const group = groups.get(t.event_id) ?? {
+      event: { id: t.event_id, title: t.event_title, slug: t.event_slug, venue: t.venue, city: t.city },
+      tickets: [],
+    };
+    group.tickets.push(t);
+    groups.set(t.event_id, group);
+  }
+  return [...groups.values()];
+}
+
+export const venueLine = (t: Pick<TicketDetail, 'venue' | 'address' | 'city'>) =>
+  [t.venue, t.address, t.city].filter(Boolean).join(', ') || 'Lugar a confirmar';
+
+export const whenLine = (t: Pick<TicketDetail, 'starts_at'>) => formatEventDate(t.starts_at);

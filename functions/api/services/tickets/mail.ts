@@ -1,0 +1,118 @@
+import { formatMoney } from '../../../../src/shared/money';
+import { sendMail } from '../../../mail/port';
+import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
+import { eventSummary, type OrderRow, orderItems } from '../checkout/orders';
+import { type TicketDetail, ticketsOfOrder, venueLine, whenLine } from './list';
+import { ticketsPdf } from './pdf';
+import { qrOf } from './qr';
+
+const cellStyle = 'padding:6px 0;font-size:15px;color:#ececf4;font-family:Inter,Helvetica,Arial,sans-serif';
+
+function summaryTable(rows: [string, string][]) {
+  return `<table role="presentation" width="100%" style="border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="${cellStyle}">${escapeHtml(label)}</td><td align="right" style="${cellStyle}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+function ticketBlock(t: TicketDetail) {
+  return `<div style="background:#ffffff;border-radius:12px;padding:16px;margin:0 0 16px;text-align:center;color:#111">
+    <img src="${qrOf(t.code).gifDataUrl()}" alt="Código QR de la entrada ${escapeHtml(t.id)}" width="220" height="220" style="display:block;margin:0 auto 8px" />
+    <div style="font-family:Helvetica,Arial,sans-serif;font-size:14px"><strong>${escapeHtml(t.type_name)}</strong><br />
+    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />Titular: ${escapeHtml(t.holder_name ?? '-')}</div></div>`;
+}
+
+function printable(tickets: TicketDetail[]) {
+  return tickets.map((t) => ({
+    code: t.code,
+    eventTitle: t.event_title,
+    when: whenLine(t),
+    venue: venueLine(t),
+    typeName: t.type_name,
+    holder: t.holder_name ?? '-',
+  }));
+}
+
+/** The purchase e-mail: order summary, one QR per ticket, and the tickets as a PDF attachment. */
+export async function sendOrderTickets(env: Env, order: OrderRow): Promise<void> {
+  const [tickets, items, event] = await Promise.all([
+    ticketsOfOrder(env, order.id),
+    orderItems(env, order.id),
+    eventSummary(env, order.event_id),
+  ]);
+  if (!order.buyer_email || tickets.length === 0) return;
+  const rows: [string, string][] = items.map((i) => [
+    `${i.quantity} × ${i.name}`,
+    formatMoney(i.unit_price_cents * i.quantity),
+  ]);
+  if (order.fee_cents > 0) rows.push(['Cargo por servicio', formatMoney(order.fee_cents)]);
+  rows.push(['Total', order.total_cents === 0 ? 'Gratis' : formatMoney(order.total_cents)]);
+  const rendered = renderEmail({
+    title: 'Sus entradas',
+    preheader: `Sus entradas para ${event.title}.`,
+    bodyHtml:
+      paragraph(`Hola, <strong>${escapeHtml((order.buyer_name ?? '').split(/\s+/)[0] ?? '')}</strong>:`) +
+      paragraph(
+        `Su compra para <strong>${escapeHtml(event.title)}</strong> está confirmada. Orden ${escapeHtml(order.id.slice(0, 8))}.`,
+      ) +
+      summaryTable(rows) +
+      tickets.map(ticketBlock).join('') +
+      paragraph('También las adjuntamos en PDF. Presente el código QR en el ingreso: cada código sirve una sola vez.'),
+    cta: { label: 'Ver mis tickets', url: `${env.PUBLIC_ORIGIN}/mis-tickets` },
+  });
+  await sendMail(env, {
+    to: order.buyer_email,
+    subject: `Sus entradas para ${event.title}`,
+    ...rendered,
+    attachments: [
+      { filename: 'entradas.pdf', contentType: 'application/pdf', content: await ticketsPdf(printable(tickets)) },
+    ],
+  });
+}
+
+/** Told to the buyer when a payment could not become tickets and was refunded. */
+export async function sendRefundNotice(env: Env, order: OrderRow, reason: 'sin_stock' | 'productora'): Promise<void> {
+  if (!order.buyer_email) return;
+  const event = await eventSummary(env, order.event_id);
+  const why =
+    reason === 'sin_stock'
+      ? 'Su pago se acreditó después de que venciera la reserva y las entradas ya no estaban disponibles. Le devolvimos el dinero completo.'
+      : 'La productora reembolsó su compra. Sus entradas quedaron canceladas.';
+  const rendered = renderEmail({
+    title: 'Devolvimos su pago',
+    preheader: `Reembolso de su compra para ${event.title}.`,
+    bodyHtml:
+      paragraph(
+        `Compra para <strong>${escapeHtml(event.title)}</strong> (orden ${escapeHtml(order.id.slice(0, 8))}).`,
+      ) +
+      paragraph(why) +
+      paragraph(
+        `Monto devuelto: <strong>${escapeHtml(formatMoney(order.total_cents))}</strong>. MercadoPago lo acredita en el mismo medio de pago; puede demorar unos días según su banco.`,
+      ),
+    cta: { label: 'Ver eventos', url: `${env.PUBLIC_ORIGIN}/eventos` },
+  });
+  await sendMail(env, { to: order.buyer_email, subject: `Reembolso de su compra para ${event.title}`, ...rendered });
+}
+
+export async function sendTransferOffer(env: Env, to: string, fromName: string, ticket: TicketDetail, token: string) {
+  const url = `${env.PUBLIC_ORIGIN}/tickets/transfer?token=${encodeURIComponent(token)}`;
+  const rendered = renderEmail({
+    title: 'Le transfirieron una entrada',
+    preheader: `${fromName} le envía una entrada para ${ticket.event_title}.`,
+    bodyHtml:
+      paragraph(
+        `<strong>${escapeHtml(fromName)}</strong> le transfiere una entrada para <strong>${escapeHtml(ticket.event_title)}</strong>.`,
+      ) +
+      summaryTable([
+        ['Entrada', ticket.type_name],
+        ['Fecha', whenLine(ticket)],
+        ['Lugar', venueLine(ticket)],
+      ]) +
+      paragraph('Para recibirla, ingrese con una cuenta de Boletería con este correo y acéptela.'),
+    cta: { label: 'Aceptar la entrada', url },
+    note: 'Hasta que la acepte, la entrada sigue siendo de quien la envía.',
+  });
+  await sendMail(env, { to, subject: `Le transfirieron una entrada para ${ticket.event_title}`, ...rendered });
+}

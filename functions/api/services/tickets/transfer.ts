@@ -1,0 +1,67 @@
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { fail } from '../../lib/errors';
+import { ticketOf } from './list';
+import { sendTransferOffer } from './mail';
+import { signTicketCode, ticketIdFor } from './signing';
+
+/** Offers a valid ticket to someone by e-mail. A newer offer replaces a pending one. */
+export async function offerTransfer(env: Env, userId: number, ticketId: string, toEmail: string) {
+  const ticket = await ticketOf(env, ticketId);
+  if (!ticket || ticket.owner_user_id !== userId) fail(404, 'La entrada no existe.');
+  if (ticket.status !== 'valid') fail(409, 'Solo se pueden transferir entradas válidas.');
+  const me = await env.DB.prepare('select name, email from users where id = ?')
+    .bind(userId)
+    .first<{ name: string; email: string }>();
+  if (me?.email.toLowerCase() === toEmail.toLowerCase()) fail(400, 'No puede transferirse una entrada a usted mismo.');
+  const token = randomToken(24);
+  await env.DB.batch([
+    env.DB.prepare("update ticket_transfers set status = 'cancelled' where ticket_id = ? and status = 'pending'").bind(
+      ticketId,
+    ),
+    env.DB.prepare(
+      'insert into ticket_transfers (id, ticket_id, from_user_id, to_email, token_hash) values (?, ?, ?, ?, ?)',
+    ).bind(crypto.randomUUID(), ticketId, userId, toEmail.toLowerCase(), await sha256Hex(token)),
+  ]);
+  await sendTransferOffer(env, toEmail, me?.name ?? 'Alguien', ticket, token);
+}
+
+type TransferRow = { id: string; ticket_id: string; to_email: string; status: string };
+
+/**
+ * The recipient accepts: the old ticket is marked transferred and revoked, and a new ticket with a new
+ * code is issued to the recipient. The conditional update lets only one acceptance win.
+ */
+export async function acceptTransfer(env: Env, user: { id: number; email: string }, token: string) {
+  const transfer = await env.DB.prepare('select * from ticket_transfers where token_hash = ?')
+    .bind(await sha256Hex(token))
+    .first<TransferRow>();
+  if (!transfer || transfer.status === 'cancelled') fail(404, 'La transferencia no existe o fue cancelada.');
+  if (transfer.status === 'accepted') fail(409, 'Esta transferencia ya fue aceptada.');
+  if (transfer.to_email.toLowerCase() !== user.email.toLowerCase()) {
+    fail(403, `Esta entrada fue enviada a ${transfer.to_email}. Ingrese con esa cuenta para aceptarla.`);
+  }
+  const old = await ticketOf(env, transfer.ticket_id);
+  if (old?.status !== 'valid') fail(409, 'La entrada ya no es válida.');
+
+  const newId = await ticketIdFor(`${transfer.id}:new`);
+  const code = await signTicketCode(env, newId, old.event_id);
+  const claimed = await env.DB.prepare(
+    "update ticket_transfers set status = 'accepted', accepted_at = ?, new_ticket_id = ? where id = ? and status = 'pending'",
+  )
+    .bind(new Date().toISOString(), newId, transfer.id)
+    .run();
+  if (claimed.meta.changes !== 1) fail(409, 'Esta transferencia ya fue aceptada.');
+  const results = await env.DB.batch([
+    env.DB.prepare("update tickets set status = 'transferred' where id = ? and status = 'valid'").bind(old.id),
+    env.DB.prepare(
+      `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
+       select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ? from tickets where id = ? and status = 'transferred'`,
+    ).bind(newId, user.id, code, old.id),
+    env.DB.prepare("insert or ignore into revocations (ticket_id, event_id, reason) values (?, ?, 'transferred')").bind(
+      old.id,
+      old.event_id,
+    ),
+  ]);
+  if (results[0].meta.changes !== 1) fail(409, 'La entrada ya no es válida.');
+  return { ticket_id: newId };
+}

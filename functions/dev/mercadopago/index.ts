@@ -1,0 +1,176 @@
+import { Hono } from 'hono';
+import type { MpPreferenceRequest } from '../../payments/mercadopago';
+import { notifyPayment } from './notify';
+import { checkoutPage } from './page';
+import { insertPayment, loadPayment, loadPreference, type StoredPayment, savePayment, savePreference } from './store';
+
+/**
+ * A local stand-in for MercadoPago's Checkout Pro, speaking its protocol: the product talks to it
+ * through the same REST client it uses in production (MP_API_BASE points here). Mounted at
+ * /dev/mercadopago, so it exists only with DEV_MODE.
+ */
+const OUTCOMES = {
+  approved: {
+    status: 'approved',
+    status_detail: 'accredited',
+    payment_method_id: 'visa',
+    payment_type_id: 'credit_card',
+  },
+  rejected: {
+    status: 'rejected',
+    status_detail: 'cc_rejected_other_reason',
+    payment_method_id: 'visa',
+    payment_type_id: 'credit_card',
+  },
+  pending: {
+    status: 'pending',
+    status_detail: 'pending_waiting_payment',
+    payment_method_id: 'rapipago',
+    payment_type_id: 'ticket',
+  },
+} as const;
+
+// How long an unpaid cash payment (Rapipago) stays payable.
+const CASH_PAYMENT_HOURS = 48;
+
+const bearer = (header: string | undefined) => header?.match(/^Bearer (.+)$/)?.[1] ?? null;
+const mpError = (message: string, status: number) =>
+  Response.json({ message, error: status === 404 ? 'not_found' : 'bad_request', status, cause: [] }, { status });
+
+export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
+  .post('/checkout/preferences', async (c) => {
+    const token = bearer(c.req.header('authorization'));
+    if (!token) return mpError('invalid access token', 401);
+    const body = (await c.req.json().catch(() => null)) as MpPreferenceRequest | null;
+    if (!body?.items?.length || !body.external_reference)
+      return mpError('items and external_reference are required', 400);
+    const id = `${Math.floor(Math.random() * 1e9)}-${crypto.randomUUID()}`;
+    const origin = new URL(c.req.url).origin;
+    const initPoint = `${origin}/dev/mercadopago/checkout/${id}`;
+    await savePreference(c.env.DB, token, { ...body, id, date_created: new Date().toISOString() });
+    return c.json({ ...body, id, init_point: initPoint, sandbox_init_point: initPoint, collector_id: 1 }, 201);
+  })
+  .get('/checkout/:id', async (c) => {
+    const found = await loadPreference(c.env.DB, c.req.param('id'));
+    if (!found) return c.text('Preferencia inexistente', 404);
+    const to = found.pref.expiration_date_to;
+    return c.html(checkoutPage(found.pref, Boolean(found.pref.expires && to && new Date(to).getTime() < Date.now())));
+  })
+  .post('/checkout/:id/pay', async (c) => {
+    const found = await loadPreference(c.env.DB, c.req.param('id'));
+    if (!found) return c.text('Preferencia inexistente', 404);
+    const form = await c.req.parseBody();
+    const outcome = OUTCOMES[String(form.outcome) as keyof typeof OUTCOMES];
+    if (!outcome) return c.text('Resultado inválido', 400);
+    const { pref, token } = found;
+    const now = new Date();
+    const amount = pref.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0);
+    const payment = await insertPayment(c.env.DB, token, pref.id, (id) => ({
+      id,
+      ...outcome,
+      preference_id: pref.id,
+      external_reference: pref.external_reference,
+      transaction_amount: Math.round(amount * 100) / 100,
+      transaction_amount_refunded: 0,
+      currency_id: 'ARS',
+      date_created: now.toISOString(),
+      date_approved: outcome.status === 'approved' ? now.toISOString() : null,
+      date_of_expiration:
+        outcome.status === 'pending' ? new Date(now.getTime() + CASH_PAYMENT_HOURS * 3600_000).toISOString() : null,
+      refunds: [],
+      payer: { email: pref.payer?.email ?? '' },
+    }));
+    await notifyPayment(c.env, token, pref.notification_url, payment.id, 'payment.created');
+    return c.redirect(backUrl(pref, payment), 302);
+  })
+  .get('/v1/payments/:id', async (c) => {
+    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+    if (!found || found.token !== bearer(c.req.header('authorization'))) return mpError('Payment not found', 404);
+    return c.json(found.payment);
+  })
+  .post('/v1/payments/:id/refunds', async (c) => {
+    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+    if (!found || found.token !== bearer(c.req.header('authorization'))) return mpError('Payment not found', 404);
+    const { payment, token } = found;
+    if (payment.status === 'refunded') return c.json(payment.refunds[0] ?? {}, 201);
+    if (payment.status !== 'approved') return mpError('Payment not refundable', 400);
+    const refund = {
+      id: payment.id + 500_000_000,
+      payment_id: payment.id,
+      amount: payment.transaction_amount,
+      status: 'approved',
+      date_created: new Date().toISOString(),
+    };
+    const updated: StoredPayment = {
+      ...payment,
+      status: 'refunded',
+      status_detail: 'refunded',
+      transaction_amount_refunded: payment.transaction_amount,
+      refunds: [refund],
+    };
+    await savePayment(c.env.DB, updated);
+    const pref = await loadPreference(c.env.DB, payment.preference_id);
+    if (pref)
+      c.executionCtx.waitUntil(notifyPayment(c.env, token, pref.pref.notification_url, payment.id, 'payment.updated'));
+    return c.json(refund, 201);
+  })
+  /** Sandbox only: the buyer pays a pending cash payment at Rapipago, or it expires unpaid. */
+  .post('/v1/payments/:id/settle', async (c) => {
+    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+    if (!found) return mpError('Payment not found', 404);
+    const { outcome } = (await c.req.json().catch(() => ({}))) as { outcome?: string };
+    const status = outcome === 'cancelled' ? 'cancelled' : outcome === 'charged_back' ? 'charged_back' : 'approved';
+    const updated: StoredPayment = {
+      ...found.payment,
+      status,
+      status_detail: status === 'approved' ? 'accredited' : status === 'cancelled' ? 'expired' : 'charged_back',
+      date_approved: status === 'approved' ? new Date().toISOString() : found.payment.date_approved,
+    };
+    await savePayment(c.env.DB, updated);
+    const pref = await loadPreference(c.env.DB, updated.preference_id);
+    const delivered = pref
+      ? await notifyPayment(c.env, found.token, pref.pref.notification_url, updated.id, 'payment.updated')
+      : 0;
+    return c.json({ ...updated, notification_status: delivered });
+  })
+  /** Sandbox only: sends the payment's notification again (MercadoPago retries the same way). */
+  .post('/v1/payments/:id/notify', async (c) => {
+    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+    if (!found) return mpError('Payment not found', 404);
+    const pref = await loadPreference(c.env.DB, found.payment.preference_id);
+    if (!pref) return mpError('Preference not found', 404);
+    const status = await notifyPayment(
+      c.env,
+      found.token,
+      pref.pref.notification_url,
+      found.payment.id,
+      'payment.updated',
+    );
+    return c.json({ notification_status: status });
+  });
+
+/** The back URL for the outcome, with the query parameters MercadoPago adds. */
+function backUrl(pref: MpPreferenceRequest & { id: string }, payment: StoredPayment): string {
+  const target =
+    payment.status === 'approved'
+      ? pref.back_urls.success
+      : payment.status === 'rejected'
+        ? pref.back_urls.failure
+        : pref.back_urls.pending;
+  const url = new URL(target);
+  const params: Record<string, string> = {
+    collection_id: String(payment.id),
+    collection_status: payment.status,
+    payment_id: String(payment.id),
+    status: payment.status,
+    external_reference: pref.external_reference,
+    payment_type: payment.payment_type_id ?? 'null',
+    merchant_order_id: String(payment.id + 7_000_000),
+    preference_id: pref.id,
+    site_id: 'MLA',
+    processing_mode: 'aggregator',
+    merchant_account_id: 'null',
+  };
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}

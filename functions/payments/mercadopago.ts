@@ -1,0 +1,139 @@
+/**
+ * MercadoPago REST client (Checkout Pro): the only code that talks to MercadoPago. The base URL is
+ * configuration (env.MP_API_BASE): https://api.mercadopago.com in production, the bundled sandbox
+ * (/dev/mercadopago) locally and in tests. Same requests, same answers.
+ */
+
+export type MpItem = { id: string; title: string; quantity: number; unit_price: number; currency_id: 'ARS' };
+
+export type MpPreferenceRequest = {
+  items: MpItem[];
+  payer: { name?: string; email: string; identification?: { type: string; number: string } };
+  external_reference: string;
+  back_urls: { success: string; failure: string; pending: string };
+  auto_return: 'approved' | 'all';
+  notification_url: string;
+  expires: boolean;
+  expiration_date_from?: string;
+  expiration_date_to?: string;
+  statement_descriptor?: string;
+  metadata?: Record<string, unknown>;
+};
+
+export type MpPreference = { id: string; init_point: string; sandbox_init_point?: string };
+
+export type MpPaymentStatus =
+  | 'pending'
+  | 'approved'
+  | 'authorized'
+  | 'in_process'
+  | 'in_mediation'
+  | 'rejected'
+  | 'cancelled'
+  | 'refunded'
+  | 'charged_back';
+
+export type MpPayment = {
+  id: number;
+  status: MpPaymentStatus;
+  status_detail: string | null;
+  external_reference: string | null;
+  transaction_amount: number;
+  currency_id: string;
+  payment_method_id: string | null;
+  payment_type_id: string | null;
+  date_created: string;
+  date_approved: string | null;
+  date_of_expiration: string | null;
+};
+
+export type MpRefund = { id: number; payment_id: number; amount: number; status: string };
+
+export class MercadoPagoError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`MercadoPago answered ${status}: ${body.slice(0, 300)}`);
+  }
+}
+
+export function mercadoPago(env: Env, accessToken: string) {
+  const base = env.MP_API_BASE.replace(/\/$/, '');
+
+  async function call<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    const headers = new Headers({ authorization: `Bearer ${accessToken}`, accept: 'application/json' });
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    if (idempotencyKey) headers.set('x-idempotency-key', idempotencyKey);
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new MercadoPagoError(res.status, text);
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    createPreference: (preference: MpPreferenceRequest) =>
+      call<MpPreference>('POST', '/checkout/preferences', preference),
+    getPayment: (id: string) => call<MpPayment>('GET', `/v1/payments/${encodeURIComponent(id)}`),
+    /** Full refund; the idempotency key makes a retried refund harmless. */
+    refundPayment: (id: string) =>
+      call<MpRefund>('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, {}, `refund-${id}`),
+  };
+}
+
+/**
+ * Checks MercadoPago's `x-signature` header (`ts=...,v1=<hex hmac>`): HMAC-SHA256 with the webhook
+ * secret over `id:{data.id};request-id:{x-request-id};ts:{ts};`, parts left out when missing, data.id
+ * lowercased when alphanumeric (as MercadoPago documents). Constant-time comparison.
+ */
+export async function verifyWebhookSignature(input: {
+  secret: string;
+  signature: string | null;
+  requestId: string | null;
+  dataId: string | null;
+  maxAgeSeconds?: number;
+  now?: number;
+}): Promise<'ok' | 'invalid' | 'stale'> {
+  if (!input.signature || !input.secret) return 'invalid';
+  const parts = Object.fromEntries(
+    input.signature.split(',').map((part) => {
+      const [k, ...v] = part.trim().split('=');
+      return [k, v.join('=')];
+    }),
+  );
+  const ts = parts.ts;
+  const v1 = parts.v1;
+  if (!ts || !v1 || !/^\d+$/.test(ts)) return 'invalid';
+  const expected = await hmacHex(input.secret, signatureManifest(input.dataId, input.requestId, ts));
+  if (!constantTimeEqual(expected, v1.toLowerCase())) return 'invalid';
+  // MercadoPago's ts has been seen both in seconds and in milliseconds.
+  const tsMs = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
+  const now = input.now ?? Date.now();
+  if (Math.abs(now - tsMs) > (input.maxAgeSeconds ?? 300) * 1000) return 'stale';
+  return 'ok';
+}
+
+export function signatureManifest(dataId: string | null, requestId: string | null, ts: string): string {
+  const id = dataId && /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
+  return `${id ? `id:${id};` : ''}${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
+}
+
+export async function hmacHex(secret: string, message: string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = await crypto.subtle.sign('HMAC', key, enc.encode(message));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}

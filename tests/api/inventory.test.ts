@@ -1,0 +1,70 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+
+function freshInventory(capacity: number, max = 10) {
+  const eventId = 900_000 + Math.floor(Math.random() * 90_000);
+  const stub = inventoryOf(env, eventId);
+  return { stub, ready: stub.configure(eventId, [{ id: 1, capacity, minPerOrder: 1, maxPerOrder: max }]) };
+}
+
+describe('event inventory (Durable Object)', () => {
+  it('holds exactly the capacity under 2,000 concurrent attempts, never more', async () => {
+    const { stub, ready } = freshInventory(100);
+    await ready;
+    const attempts = Array.from({ length: 2000 }, (_, i) => stub.hold(`buyer-${i}`, [{ typeId: 1, quantity: 1 }], 600));
+    const results = await Promise.all(attempts);
+    expect(results.filter((r) => r.ok)).toHaveLength(100);
+    expect(results.filter((r) => !r.ok && r.reason === 'sold_out')).toHaveLength(1900);
+    const [type] = await stub.availability();
+    expect(type).toMatchObject({ capacity: 100, held: 100, sold: 0, available: 0 });
+  });
+
+  it('keeps one open hold per buyer: a new hold replaces the previous one', async () => {
+    const { stub, ready } = freshInventory(5);
+    await ready;
+    const first = await stub.hold('ana', [{ typeId: 1, quantity: 3 }], 600);
+    const second = await stub.hold('ana', [{ typeId: 1, quantity: 4 }], 600);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(second.replaced).toBe(first.holdId);
+    expect((await stub.availability())[0]).toMatchObject({ held: 4, available: 1 });
+  });
+
+  it('refuses more than the per-order maximum and unknown types', async () => {
+    const { stub, ready } = freshInventory(50, 4);
+    await ready;
+    expect(await stub.hold('x', [{ typeId: 1, quantity: 5 }], 600)).toMatchObject({ ok: false, reason: 'max' });
+    expect(await stub.hold('x', [{ typeId: 2, quantity: 1 }], 600)).toMatchObject({
+      ok: false,
+      reason: 'unknown_type',
+    });
+  });
+
+  it('expires holds by time and puts the tickets back on sale', async () => {
+    const { stub, ready } = freshInventory(2);
+    await ready;
+    const hold = await stub.hold('ana', [{ typeId: 1, quantity: 2 }], 600);
+    if (!hold.ok) throw new Error('hold refused');
+    expect(await stub.expireSoon(hold.holdId, 50)).toBe(true);
+    await new Promise((r) => setTimeout(r, 120));
+    expect((await stub.availability())[0]).toMatchObject({ held: 0, available: 2 });
+    expect(await stub.holdStatus(hold.holdId)).toMatchObject({ status: 'expired' });
+  });
+
+  it('sells a committed hold once, and a late commit only while stock remains', async () => {
+    const { stub, ready } = freshInventory(1);
+    await ready;
+    const late = await stub.hold('ana', [{ typeId: 1, quantity: 1 }], 600);
+    if (!late.ok) throw new Error('hold refused');
+    await stub.release(late.holdId);
+    const other = await stub.hold('bob', [{ typeId: 1, quantity: 1 }], 600);
+    if (!other.ok) throw new Error('hold refused');
+    expect(await stub.commit(other.holdId)).toEqual({ ok: true, late: false });
+    expect(await stub.commit(other.holdId)).toEqual({ ok: true, late: false });
+    expect(await stub.commit(late.holdId)).toEqual({ ok: false, reason: 'no_stock' });
+    expect((await stub.availability())[0]).toMatchObject({ sold: 1, held: 0, available: 0 });
+    expect(await stub.refund(other.holdId)).toBe(true);
+    expect(await stub.commit(late.holdId)).toEqual({ ok: true, late: true });
+  });
+});
