@@ -53,3 +53,89 @@ export function routeNetworkToSelf() {
     return original(request);
   });
 }
+
+/** Drops the sandbox's notifications on the floor (as if our endpoint were down), so a test delivers them itself. */
+export function routeNetworkWithoutWebhooks() {
+  const original = globalThis.fetch;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin === 'https://api.mercadopago.com') {
+      return SELF.fetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
+    }
+    if (url.pathname.startsWith('/api/v1/webhooks/')) return new Response('down', { status: 503 });
+    if (url.origin === ORIGIN) return SELF.fetch(request);
+    return original(request);
+  });
+}
+
+export const BUYER_FORM = {
+  buyer: { name: 'Ana Compradora', email: 'ana@prueba.local', dni: '30123456', phone: '1155550000' },
+  accept_terms: true,
+};
+
+type Json = Record<string, unknown> & { data?: Record<string, unknown> };
+
+/** Hold + checkout form: answers the order id and where the buyer is sent (MercadoPago or success). */
+export async function startPurchase(
+  buyer: Awaited<ReturnType<typeof createBuyer>>,
+  eventId: number,
+  ticketTypeId: number,
+  quantity = 2,
+  form: Record<string, unknown> = { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
+) {
+  const held = await asBuyer(buyer, '/holds', {
+    method: 'POST',
+    json: { event_id: eventId, items: [{ ticket_type_id: ticketTypeId, quantity }] },
+  });
+  if (held.status !== 201) throw new Error(`hold failed: ${held.status} ${await held.text()}`);
+  const order = ((await held.json()) as Json).data as { id: string };
+  const res = await asBuyer(buyer, `/orders/${order.id}/checkout`, { method: 'POST', json: form });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
+  const { redirect } = ((await res.json()) as Json).data as { redirect: string };
+  return { orderId: order.id, redirect };
+}
+
+/** Presses a button on the sandbox's checkout page; answers the payment id from the back URL. */
+export async function payInSandbox(initPoint: string, outcome: 'approved' | 'rejected' | 'pending') {
+  const res = await SELF.fetch(`${initPoint}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome }),
+    redirect: 'manual',
+  });
+  if (res.status !== 302) throw new Error(`sandbox pay failed: ${res.status} ${await res.text()}`);
+  const back = new URL(res.headers.get('location') ?? '');
+  return { paymentId: back.searchParams.get('payment_id') ?? '', back };
+}
+
+export async function orderOf(buyer: Awaited<ReturnType<typeof createBuyer>>, orderId: string) {
+  const res = await asBuyer(buyer, `/orders/${orderId}`);
+  return ((await res.json()) as Json).data as { status: string; tickets: number; status_reason: string | null };
+}
+
+/** A notification as MercadoPago signs it (secret, data.id, x-request-id, ts in seconds). */
+export async function signedNotification(paymentId: string, opts: { secret?: string; tsOffsetSeconds?: number } = {}) {
+  const { hmacHex, signatureManifest } = await import('../../functions/payments/mercadopago');
+  const requestId = crypto.randomUUID();
+  const ts = String(Math.floor(Date.now() / 1000) + (opts.tsOffsetSeconds ?? 0));
+  const v1 = await hmacHex(opts.secret ?? env.MP_WEBHOOK_SECRET, signatureManifest(paymentId, requestId, ts));
+  return SELF.fetch(`${ORIGIN}/api/v1/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': `ts=${ts},v1=${v1}` },
+    body: JSON.stringify({ type: 'payment', action: 'payment.updated', data: { id: paymentId } }),
+  });
+}
+
+export async function mailsTo(email: string) {
+  const { results } = await env.DB.prepare('select subject, html from dev_mail where to_address = ? order by id')
+    .bind(email.toLowerCase())
+    .all<{ subject: string; html: string }>();
+  return results;
+}
+
+export async function ticketsOfOrderInDb(orderId: string) {
+  const { results } = await env.DB.prepare('select id, code, status from tickets where order_id = ? order by id')
+    .bind(orderId)
+    .all<{ id: string; code: string; status: string }>();
+  return results;
+}
