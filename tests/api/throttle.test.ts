@@ -1,0 +1,127 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { limiterFor, THROTTLE_RULES, type ThrottleRule } from '../../functions/api/lib/throttle';
+import { createUser, json, PASSWORD, uniqueEmail } from './auth-fixtures';
+import { provider } from './helpers';
+
+const TOO_MANY = 'Demasiados intentos. Espere unos minutos e intente nuevamente.';
+
+/** Fills a counter up to `limit - leave` attempts, straight through the Durable Object (no scrypt). */
+async function fill(rule: ThrottleRule, subject: string, leave = 0) {
+  const { limit, windowSeconds } = THROTTLE_RULES[rule];
+  const stub = limiterFor(env, rule, subject);
+  for (let i = 0; i < limit - leave; i++) expect((await stub.consume(limit, windowSeconds)).allowed).toBe(true);
+}
+
+const count = (rule: ThrottleRule, subject: string) =>
+  limiterFor(env, rule, subject).count(THROTTLE_RULES[rule].windowSeconds);
+
+const loginAs = (email: string, password: string, ip?: string) =>
+  provider('/login', {
+    method: 'POST',
+    headers: ip ? { 'x-client-ip': ip } : {},
+    body: JSON.stringify({ email, password }),
+  });
+
+describe('RateLimiter Durable Object', () => {
+  it('counts exactly, refuses past the limit and takes attempts back', async () => {
+    const stub = limiterFor(env, 'registerEmail', uniqueEmail('contador'));
+    const results = await Promise.all(Array.from({ length: 8 }, () => stub.consume(5, 3600)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    const refused = results.find((r) => !r.allowed);
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(3500);
+    await stub.release();
+    expect(await stub.count(3600)).toBe(4);
+    expect((await stub.consume(5, 3600)).allowed).toBe(true);
+  });
+
+  it('forgets attempts older than the window', async () => {
+    const stub = limiterFor(env, 'registerEmail', uniqueEmail('ventana'));
+    expect((await stub.consume(1, 1)).allowed).toBe(true);
+    expect((await stub.consume(1, 1)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await stub.consume(1, 1)).allowed).toBe(true);
+  });
+});
+
+describe('login throttling', () => {
+  it('allows 100 failed logins per account per hour, then answers 429 even to the right password', async () => {
+    expect(THROTTLE_RULES.loginAccount).toEqual({ limit: 100, windowSeconds: 3600 });
+    const user = await createUser();
+    await fill('loginAccount', user.email, 1);
+    // The 100th failure is still checked (401) ...
+    expect((await loginAs(user.email, 'clave-equivocada')).status).toBe(401);
+    // ... and then the account is locked for the window.
+    const locked = await loginAs(user.email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ status: false, message: TOO_MANY });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await count('loginAccount', user.email)).toBe(100);
+  });
+
+  it('does not count a successful login as a failure', async () => {
+    const user = await createUser();
+    expect((await loginAs(user.email, 'clave-equivocada')).status).toBe(401);
+    expect((await loginAs(user.email, PASSWORD)).status).toBe(200);
+    expect(await count('loginAccount', user.email)).toBe(1);
+  });
+
+  it('counts failures per client address too, across accounts', async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    await fill('loginAddress', ip);
+    const user = await createUser();
+    expect((await loginAs(user.email, PASSWORD, ip)).status).toBe(429);
+    // The same account from elsewhere is fine: the address is what is throttled.
+    expect((await loginAs(user.email, PASSWORD, '198.51.100.7')).status).toBe(200);
+    // A refused call does not use up the account's allowance.
+    expect(await count('loginAccount', user.email)).toBe(0);
+  });
+});
+
+describe('registration and recovery throttling', () => {
+  it('limits recovery per target e-mail, for known and unknown addresses alike', async () => {
+    for (const email of [(await createUser()).email, uniqueEmail('desconocido')]) {
+      await fill('recoverEmail', email);
+      const res = await provider('/restore-password', { method: 'POST', body: JSON.stringify({ email }) });
+      expect(res.status).toBe(429);
+      expect(((await json(res)) as { message: string }).message).toBe(TOO_MANY);
+    }
+  });
+
+  it('limits recovery per client address', async () => {
+    const ip = '192.0.2.44';
+    await fill('recoverAddress', ip);
+    const res = await provider('/restore-password', {
+      method: 'POST',
+      headers: { 'x-client-ip': ip },
+      body: JSON.stringify({ email: uniqueEmail() }),
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('limits registration per client address and per e-mail', async () => {
+    const ip = '192.0.2.45';
+    await fill('registerAddress', ip);
+    const body = {
+      name: 'Tina Throttle',
+      email: uniqueEmail('registro'),
+      password: 'clave-segura-1',
+      repeat_password: 'clave-segura-1',
+      telefono: '1133334444',
+      dni: '41222333',
+      terms_and_conditions: true,
+      accept_promotions: false,
+    };
+    const byAddress = await provider('/register', {
+      method: 'POST',
+      headers: { 'x-client-ip': ip },
+      body: JSON.stringify(body),
+    });
+    expect(byAddress.status).toBe(429);
+    await fill('registerEmail', body.email);
+    const byEmail = await provider('/register', { method: 'POST', body: JSON.stringify(body) });
+    expect(byEmail.status).toBe(429);
+    const created = await env.DB.prepare('select 1 from users where email = ?').bind(body.email).first();
+    expect(created).toBeNull();
+  });
+});
