@@ -46,9 +46,9 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
   const newId = await ticketIdFor(`${transfer.id}:new`);
   const code = await signTicketCode(env, newId, old.event_id);
   const claimed = await env.DB.prepare(
-    "update ticket_transfers set status = 'accepted', accepted_at = ?, new_ticket_id = ? where id = ? and status = 'pending'",
+    "update ticket_transfers set status = 'accepted', accepted_at = ? where id = ? and status = 'pending'",
   )
-    .bind(new Date().toISOString(), newId, transfer.id)
+    .bind(new Date().toISOString(), transfer.id)
     .run();
   if (claimed.meta.changes !== 1) fail(409, 'Esta transferencia ya fue aceptada.');
   const results = await env.DB.batch([
@@ -57,6 +57,7 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
       `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
        select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ? from tickets where id = ? and status = 'transferred'`,
     ).bind(newId, user.id, code, old.id),
+    env.DB.prepare('update ticket_transfers set new_ticket_id = ? where id = ?').bind(newId, transfer.id),
     env.DB.prepare("insert or ignore into revocations (ticket_id, event_id, reason) values (?, ?, 'transferred')").bind(
       old.id,
       old.event_id,

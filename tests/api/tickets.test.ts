@@ -1,0 +1,87 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { fromBase64url } from '../../functions/api/services/tickets/signing';
+import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { provider } from './helpers';
+
+async function boughtTicket() {
+  const event = await createTestEvent(env, { price_cents: 0, capacity: 5 });
+  const buyer = await createBuyer();
+  const { orderId } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 1);
+  const [ticket] = await ticketsOfOrderInDb(orderId);
+  return { event, buyer, ticket };
+}
+
+async function verifyOffline(code: string) {
+  const res = await provider('/tickets/public-key');
+  const { data } = (await res.json()) as { data: { key: string } };
+  const key = await crypto.subtle.importKey('raw', fromBase64url(data.key), { name: 'Ed25519' }, false, ['verify']);
+  const parts = code.split('.');
+  return crypto.subtle.verify(
+    'Ed25519',
+    key,
+    fromBase64url(parts[3]),
+    new TextEncoder().encode(parts.slice(0, 3).join('.')),
+  );
+}
+
+describe('tickets', () => {
+  it('carry a code a scanner verifies offline with the public key, and a forged one fails', async () => {
+    const { ticket, event } = await boughtTicket();
+    expect(ticket.code).toMatch(new RegExp(`^BOL1\\.${ticket.id}\\.${event.event_id}\\.`));
+    expect(await verifyOffline(ticket.code)).toBe(true);
+    const forged = ticket.code.replace(`.${event.event_id}.`, `.${event.event_id + 1}.`);
+    expect(await verifyOffline(forged)).toBe(false);
+  });
+
+  it('are listed for their owner grouped by event, with a calendar file', async () => {
+    const { buyer, ticket } = await boughtTicket();
+    const res = await asBuyer(buyer, '/tickets');
+    const { data } = (await res.json()) as {
+      data: { event: { title: string }; tickets: { id: string; status: string }[] }[];
+    };
+    expect(data).toHaveLength(1);
+    expect(data[0].tickets).toMatchObject([{ id: ticket.id, status: 'valid' }]);
+    const ics = await asBuyer(buyer, `/tickets/${ticket.id}/calendar.ics`);
+    expect(ics.headers.get('content-type')).toContain('text/calendar');
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+  });
+
+  it('move to another person by e-mail: old code revoked, new code issued on acceptance', async () => {
+    const { buyer, ticket, event } = await boughtTicket();
+    const friend = await createBuyer();
+    const offer = await asBuyer(buyer, `/tickets/${ticket.id}/transfer`, {
+      method: 'POST',
+      json: { email: friend.email },
+    });
+    expect(offer.status).toBe(200);
+    const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
+      .bind(friend.email)
+      .first<{ links: string }>();
+    const link = (JSON.parse(mail!.links) as string[]).find((l) => l.includes('/tickets/transfer?token='))!;
+    const token = new URL(link).searchParams.get('token');
+
+    const wrongPerson = await asBuyer(await createBuyer(), '/tickets/transfers/accept', {
+      method: 'POST',
+      json: { token },
+    });
+    expect(wrongPerson.status).toBe(403);
+    const accepted = await asBuyer(friend, '/tickets/transfers/accept', { method: 'POST', json: { token } });
+    expect(accepted.status).toBe(200);
+    const again = await asBuyer(friend, '/tickets/transfers/accept', { method: 'POST', json: { token } });
+    expect(again.status).toBe(409);
+
+    const old = await env.DB.prepare('select status from tickets where id = ?')
+      .bind(ticket.id)
+      .first<{ status: string }>();
+    expect(old?.status).toBe('transferred');
+    const mine = (await (await asBuyer(friend, '/tickets')).json()) as { data: { tickets: { code: string }[] }[] };
+    expect(mine.data[0].tickets).toHaveLength(1);
+    expect(mine.data[0].tickets[0].code).not.toBe(ticket.code);
+    const admin = await createBuyer('SUPERADMIN');
+    const list = await asBuyer(admin, `/tickets/revocations?event_id=${event.event_id}`);
+    expect(((await list.json()) as { data: { ticket_id: string; reason: string }[] }).data).toEqual([
+      expect.objectContaining({ ticket_id: ticket.id, reason: 'transferred' }),
+    ]);
+  });
+});
