@@ -64,13 +64,21 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   /**
-   * Sets capacity and per-order limits from D1 (called when ticket types are created or changed).
+   * Sets capacity and per-order limits from D1 (called when ticket types are created or changed; every
+   * hold also passes the current values).
    * Lowering capacity under held + sold is allowed: nothing more is sold until it fits again.
    */
   configure(eventId: number, types: InventoryType[]): Availability[] {
-    this.eventId = eventId;
-    this.sql.exec('delete from meta');
-    this.sql.exec('insert into meta (event_id) values (?)', eventId);
+    this.upsertTypes(eventId, types);
+    return this.availability();
+  }
+
+  private upsertTypes(eventId: number, types: InventoryType[]) {
+    if (this.eventId !== eventId) {
+      this.eventId = eventId;
+      this.sql.exec('delete from meta');
+      this.sql.exec('insert into meta (event_id) values (?)', eventId);
+    }
     for (const t of types) {
       this.sql.exec(
         `insert into types (id, capacity, min_per_order, max_per_order) values (?, ?, ?, ?)
@@ -82,7 +90,6 @@ export class EventInventory extends DurableObject<Env> {
         t.maxPerOrder,
       );
     }
-    return this.availability();
   }
 
   availability(): Availability[] {
@@ -105,9 +112,16 @@ export class EventInventory extends DurableObject<Env> {
    * Holds tickets for a buyer for `seconds`. A buyer has at most one open hold per event: a new one
    * replaces (releases) the previous one, inside the same atomic step.
    */
-  hold(buyer: string, items: HoldItem[], seconds: number): HoldResult {
+  hold(
+    buyer: string,
+    items: HoldItem[],
+    seconds: number,
+    current?: { eventId: number; types: InventoryType[] },
+  ): HoldResult {
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
+    // The caller read the types from D1 anyway: keep capacity and limits in step with every hold.
+    if (current) this.upsertTypes(current.eventId, current.types);
     this.expireDue();
     const previous = this.sql
       .exec<HoldRow>("select * from holds where buyer = ? and status = 'open'", buyer)

@@ -3,10 +3,13 @@ import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { HoldResult } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
 import { serviceFeeOf } from './config';
-import { inventoryOf, syncInventory } from './inventory';
+import { inventoryOf } from './inventory';
 
 type TypeRow = {
   id: number;
+  capacity: number;
+  min_per_order: number;
+  max_per_order: number;
   name: string;
   price_cents: number;
   sale_starts_at: string | null;
@@ -43,7 +46,7 @@ export async function createHold(env: Env, userId: number, input: HoldRequest) {
 
   const ids = input.items.map((i) => i.ticket_type_id);
   const { results: types } = await env.DB.prepare(
-    `select t.id, t.name, t.price_cents, t.sale_starts_at, t.sale_ends_at, d.event_id
+    `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at, d.event_id
      from ticket_types t join event_dates d on d.id = t.event_date_id
      where t.id in (${ids.map(() => '?').join(',')})`,
   )
@@ -63,11 +66,16 @@ export async function createHold(env: Env, userId: number, input: HoldRequest) {
   const inventory = inventoryOf(env, event.id);
   const items = input.items.map((i) => ({ typeId: i.ticket_type_id, quantity: i.quantity }));
   const seconds = Math.max(1, event.hold_minutes) * 60;
-  let result = await inventory.hold(`user:${userId}`, items, seconds);
-  if (!result.ok && result.reason === 'unknown_type') {
-    await syncInventory(env, event.id);
-    result = await inventory.hold(`user:${userId}`, items, seconds);
-  }
+  const current = {
+    eventId: event.id,
+    types: types.map((t) => ({
+      id: t.id,
+      capacity: t.capacity,
+      minPerOrder: t.min_per_order,
+      maxPerOrder: t.max_per_order,
+    })),
+  };
+  const result = await inventory.hold(`user:${userId}`, items, seconds, current);
   if (!result.ok) refusal(result, new Map(types.map((t) => [t.id, t.name])));
 
   const fee = await serviceFeeOf(env, event.producer_id);
