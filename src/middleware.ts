@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
 import { resolveSession } from '../functions/edge/session';
+import { withPublicCache } from './features/events/server/public-cache';
 import { guard } from './shared/guard';
 
 /**
@@ -13,7 +14,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.session = resolved.session;
 
   const decision = guard(url.pathname, url.search, resolved.session);
-  const response = decision.kind === 'allow' ? await next() : context.redirect(decision.to, 302);
+  const response =
+    decision.kind === 'allow' ? await withPublicCache(context, next) : context.redirect(decision.to, 302);
   for (const cookie of resolved.setCookies) response.headers.append('set-cookie', cookie);
   return response;
 });

@@ -26,9 +26,9 @@ export const ProducerSchema = z.object({
   contact_email: z
     .string()
     .trim()
-    .email('Correo debe ser valido')
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Correo debe ser valido')
     .nullish()
-    .or(z.literal('').transform(() => null)),
+    .transform((v) => v || null),
   contact_phone: optionalText(30),
   instagram: optionalUrl,
   facebook: optionalUrl,

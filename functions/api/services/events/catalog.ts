@@ -152,6 +152,33 @@ type TicketRow = {
   named: number;
 };
 
+export type PublicEventRow = {
+  id: number;
+  title: string;
+  slug: string;
+  description: string;
+  category: string;
+  cover_key: string | null;
+  flyer_key: string | null;
+  status: string;
+  min_age: number | null;
+  starts_at: string | null;
+  last_starts_at: string | null;
+  updated_at: string;
+  producer_id: number;
+  producer_name: string;
+  producer_slug: string;
+  producer_logo_key: string | null;
+  venue_id: number | null;
+  venue_name: string | null;
+  venue_address: string | null;
+  venue_city: string | null;
+  venue_lat: number | null;
+  venue_lng: number | null;
+  province: string | null;
+  provinces_id: number | null;
+};
+
 /** One event as its public page shows it; null when it does not exist or is not public (draft, in review). */
 export async function getPublicEvent(db: D1Database, id: number, now = new Date()) {
   const event = await db
@@ -166,7 +193,7 @@ export async function getPublicEvent(db: D1Database, id: number, now = new Date(
         where e.id = ? and e.status in ('publicado', 'cancelado', 'finalizado')`,
     )
     .bind(id)
-    .first<Record<string, unknown> & { id: number; status: string }>();
+    .first<PublicEventRow>();
   if (!event) return null;
   const [dates, types] = await db.batch([
     db
