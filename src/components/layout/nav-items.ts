@@ -1,0 +1,56 @@
+import { hasFullAccess, isCollaborator } from '../../shared/roles';
+import { firstName, type SessionUser } from '../../shared/session';
+
+/** What a shell entry does when it is not a plain link; the shell script wires these to the stores. */
+export type NavAction = 'login' | 'register' | 'logout' | 'create-event';
+
+export type NavItem = { label: string; href?: string; action?: NavAction; icon?: string };
+
+/** Common items of the top navigation (spec section 2), written in capitals as the spec has them. */
+export const MAIN_ITEMS: NavItem[] = [
+  { label: 'EVENTOS', href: '/eventos' },
+  { label: 'PRODUCTORAS', href: '/productoras' },
+];
+
+export const HELP_LABEL = 'CENTRO DE AYUDA';
+
+export const HELP_ITEMS: NavItem[] = [
+  { label: 'Asistencia', href: '/ayuda', icon: 'help' },
+  { label: 'Mis tickets', href: '/mis-tickets', icon: 'ticket' },
+];
+
+/** Creating an event: the form when signed in; otherwise the login prompt remembering admin-events. */
+export const createEventItem = (session: SessionUser | null, label: string): NavItem =>
+  session ? { label, href: '/nuevo', icon: 'plusCircle' } : { label, action: 'create-event', icon: 'plusCircle' };
+
+export const greeting = (session: SessionUser) => `Hola, ${firstName(session)}`;
+
+/** The user menu: logged-out and logged-in items of spec section 2. */
+export function userItems(session: SessionUser | null): NavItem[] {
+  if (!session)
+    return [
+      { label: 'Iniciar Sesión', action: 'login', icon: 'user' },
+      { label: 'Registrarse', action: 'register', icon: 'plus' },
+      createEventItem(null, 'Crea tu evento'),
+    ];
+  return [
+    { label: 'Perfil', href: '/perfil', icon: 'user' },
+    { label: 'Mis tickets', href: '/mis-tickets', icon: 'ticket' },
+    { label: 'Nuevo Evento', href: '/nuevo', icon: 'plusCircle' },
+    ...(hasFullAccess(session.rol) ? [{ label: 'Panel de Control', href: '/admin/dashboard', icon: 'chart' }] : []),
+    { label: 'Cerrar sesión', action: 'logout', icon: 'logout' },
+  ];
+}
+
+/** The QR entry of the mobile bottom bar is for collaborators only. */
+export const showsQr = (session: SessionUser | null) => isCollaborator(session?.rol);
+
+/** The footer is hidden on back-office routes and on an event's page (/eventos/{id}). */
+export const footerHidden = (path: string) => /^\/admin(\/|$)/.test(path) || /^\/eventos\/[^/]+\/?$/.test(path);
+
+/** aria-current for a link: the page itself, or a section the page lives under. */
+export function currentFor(href: string | undefined, path: string): 'page' | undefined {
+  if (!href) return undefined;
+  if (href === '/') return path === '/' ? 'page' : undefined;
+  return path === href || path.startsWith(`${href}/`) ? 'page' : undefined;
+}
