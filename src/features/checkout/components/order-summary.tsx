@@ -1,0 +1,47 @@
+import { formatEventDate } from '../../../shared/dates';
+import { formatMoney, formatPrice } from '../../../shared/money';
+import type { OrderView } from '../../../shared/schemas/checkout';
+
+/** The price breakdown: each line (price × quantity), the service charge, and the total. */
+export function OrderSummary({ order }: { order: OrderView }) {
+  return (
+    <section aria-label="Resumen de la compra" className="rounded-box bg-base-200 p-5">
+      <h2 className="text-lg font-bold">{order.event.title}</h2>
+      {order.event.venue && (
+        <p className="text-sm text-base-content/70">
+          {order.event.venue}
+          {order.event.city ? `, ${order.event.city}` : ''}
+        </p>
+      )}
+      <table className="mt-4 w-full text-sm">
+        <tbody>
+          {order.items.map((i) => (
+            <tr key={i.ticket_type_id}>
+              <td className="py-1">
+                {i.quantity} × {i.name}
+                <span className="block text-xs text-base-content/60">
+                  {formatEventDate(i.starts_at)} · {formatPrice(i.unit_price_cents)} c/u
+                </span>
+              </td>
+              <td className="py-1 text-right">{formatPrice(i.unit_price_cents * i.quantity)}</td>
+            </tr>
+          ))}
+          <tr className="border-t border-base-content/10">
+            <td className="pt-2">Subtotal</td>
+            <td className="pt-2 text-right">{formatMoney(order.subtotal_cents)}</td>
+          </tr>
+          <tr>
+            <td>Cargo por servicio</td>
+            <td className="text-right">{formatMoney(order.fee_cents)}</td>
+          </tr>
+          <tr className="text-base font-bold">
+            <td className="pt-2">Total</td>
+            <td className="pt-2 text-right" data-testid="order-total">
+              {order.total_cents === 0 ? 'Gratis' : formatMoney(order.total_cents)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}

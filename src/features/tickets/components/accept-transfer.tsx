@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { acceptTransfer } from '../api/accept-transfer';
+
+/** The recipient's "Aceptar entrada" button. */
+export default function AcceptTransfer({ token }: { token: string }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' | 'error'; message?: string }>({ kind: 'idle' });
+
+  async function accept() {
+    setState({ kind: 'busy' });
+    try {
+      const res = await acceptTransfer(token);
+      setState({ kind: 'done', message: res.message });
+    } catch (err) {
+      setState({ kind: 'error', message: err instanceof ApiError ? err.message : 'No pudimos aceptar la entrada.' });
+    }
+  }
+
+  if (state.kind === 'done') {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="status" className="alert alert-success">
+          {state.message}
+        </p>
+        <a className="btn btn-primary" href="/mis-tickets">
+          Ver mis tickets
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <button type="button" className="btn btn-primary" onClick={accept} disabled={state.kind === 'busy'}>
+        Aceptar entrada
+      </button>
+      {state.kind === 'error' && (
+        <p role="alert" className="text-error">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
