@@ -125,3 +125,23 @@ describe('registration and recovery throttling', () => {
     expect(created).toBeNull();
   });
 });
+
+describe('password change throttling', () => {
+  it('counts wrong current passwords as failed logins of the account', async () => {
+    const user = await createUser();
+    const login = await loginAs(user.email, PASSWORD);
+    const { token } = (await login.json()) as { token: string };
+    await fill('loginAccount', user.email);
+    const res = await provider('/password', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        user_id: user.id,
+        password: 'adivinando-1',
+        new_password: 'otra-clave-1',
+        repeat_new_password: 'otra-clave-1',
+      }),
+    });
+    expect(res.status).toBe(429);
+  });
+});

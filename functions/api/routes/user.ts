@@ -107,9 +107,12 @@ export const user = new Hono<UserEnv>()
     if ('new_password' in fields) {
       const input = parseOrFail(SecurePasswordChangeSchema, body);
       const { caller, target } = await targetOf(c.env.DB, session.user.id, input.user_id);
-      // The caller re-authenticates with their own current password (a SUPERADMIN with theirs).
+      // The caller re-authenticates with their own current password (a SUPERADMIN with theirs). Wrong
+      // guesses count as failed logins, so a stolen access token cannot brute-force the password here.
+      const attempt = await throttle(c.env, [['loginAccount', caller.email]]);
       if (!(await verifyPassword(input.password, caller.password_hash)))
         fail(400, ACCOUNT_MSG.currentPasswordWrong, { password: [ACCOUNT_MSG.currentPasswordWrong] });
+      await attempt.release();
       await setPassword(c.env.DB, target.id, input.new_password);
       // Someone else's password changed by a SUPERADMIN: their open sessions end.
       if (target.id !== caller.id) await revokeAllSessions(c.env.DB, target.id);

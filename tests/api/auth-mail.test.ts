@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { extractLinks } from '../../functions/mail/port';
+import { verificationEmail } from '../../functions/mail/templates/accounts';
+import { escapeHtml, paragraph, renderEmail } from '../../functions/mail/templates/layout';
+
+describe('e-mail layout', () => {
+  it('renders a Spanish HTML message with the brand header, the button and the link written out', () => {
+    const { html, text } = renderEmail({
+      title: 'Su entrada',
+      preheader: 'Resumen de la compra',
+      bodyHtml: paragraph('Gracias por su compra.'),
+      cta: { label: 'Ver mis tickets', url: 'https://boleteria.ar/mis-tickets?orden=1&x=2' },
+      note: 'Guarde este correo.',
+    });
+    expect(html).toMatch(/^<!doctype html>\n<html lang="es-AR">/);
+    expect(html).toContain('Bolet<span');
+    expect(html).toContain('Resumen de la compra');
+    expect(html).toContain('href="https://boleteria.ar/mis-tickets?orden=1&amp;x=2"');
+    expect(extractLinks(html)).toEqual(['https://boleteria.ar/mis-tickets?orden=1&x=2']);
+    expect(html).not.toMatch(/<style|<link/);
+    expect(text).toBe(
+      [
+        'Su entrada',
+        '',
+        'Gracias por su compra.',
+        '',
+        'Ver mis tickets: https://boleteria.ar/mis-tickets?orden=1&x=2',
+        '',
+        'Guarde este correo.',
+        '',
+        '--',
+        'Este es un mensaje automático de Boletería; no responda a este correo.',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes what a user typed', () => {
+    const mail = verificationEmail('<img src=x onerror=alert(1)> Pérez', 'https://boleteria.ar/verify-email?token=abc');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img');
+    expect(escapeHtml(`"'&<>`)).toBe('&quot;&#39;&amp;&lt;&gt;');
+  });
+});
