@@ -10,11 +10,11 @@ import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { syncUserRole } from '../services/accounts/roles';
 import { assertManage, assertView, loadActor, visibleProducerIds } from '../services/events/access';
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
-import { recomputeRole } from '../services/events/roles';
 import { eventHasSales } from '../services/events/sales';
 import {
   createEvent,
@@ -94,7 +94,7 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
           name: producer_name ?? `Productora de ${actor.name}`,
           contact_email: actor.email,
         });
-        roleUpdate = (await recomputeRole(c.env.DB, actor.userId)).changed;
+        roleUpdate = (await syncUserRole(c.env.DB, actor.userId)).changed;
       }
     }
     const id = await createEvent(c.env.DB, producerId, actor.userId, input);

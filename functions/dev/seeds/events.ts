@@ -1,8 +1,8 @@
 import { toArIso } from '../../../src/shared/dates';
 import { smallKeyOf } from '../../../src/shared/media';
 import { type Category, EventInputSchema } from '../../../src/shared/schemas/event';
+import { syncUserRole } from '../../api/services/accounts/roles';
 import { createProducer } from '../../api/services/events/producers';
-import { recomputeRole } from '../../api/services/events/roles';
 import { createEvent, setStatus } from '../../api/services/events/store';
 
 /**
@@ -386,7 +386,7 @@ export async function seedEvents(env: Env) {
           .bind(t.sold, i, id)
           .run();
   }
-  if (admin) await recomputeRole(db, admin);
+  if (admin) await syncUserRole(db, admin);
 }
 
 function logoSvg(name: string, [from, to]: [string, string]) {

@@ -1,21 +1,15 @@
 import { sendMail } from '../../../mail/port';
+import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { buyersOfEvent } from './sales';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A plain, dark-on-light e-mail body with one call to action. */
+/** One message in the platform's e-mail look (functions/mail/templates/layout.ts). */
 function layout(title: string, paragraphs: string[], link?: { href: string; label: string }) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('');
-  const button = link
-    ? `<p style="margin:20px 0"><a href="${escapeHtml(link.href)}" style="background:#d946ef;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f4f4f7;padding:24px">
-<div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:24px;color:#1f1f2e">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}
-<p style="color:#777;font-size:12px;margin-top:24px">Boletería</p></div></body></html>`;
-  const text = [title, '', ...paragraphs, ...(link ? ['', `${link.label}: ${link.href}`] : [])].join('\n');
-  return { html, text };
+  return renderEmail({
+    title,
+    preheader: paragraphs[0] ?? title,
+    bodyHtml: paragraphs.map((p) => paragraph(escapeHtml(p))).join(''),
+    ...(link ? { cta: { label: link.label, url: link.href } } : {}),
+  });
 }
 
 /** Who hears about a producer's event: the event's creator and the producer's admins and contact address. */

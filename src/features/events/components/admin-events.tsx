@@ -1,0 +1,360 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, api } from '../../../lib/api';
+import { formatEventDate } from '../../../shared/dates';
+import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
+import { toast } from '../../../stores/toast';
+import { ReasonDialog } from './reason-dialog';
+
+type Row = {
+  id: number;
+  title: string;
+  status: EventStatus;
+  category: string;
+  starts_at: string | null;
+  producer_id: number;
+  producer_name: string;
+  rejection_reason: string | null;
+  capacity: number;
+  sold: number;
+};
+type Producer = { id: number; name: string; role: string };
+type Pending = { kind: 'cancel' | 'delete' | 'reject' | 'approve'; row: Row } | null;
+
+const STATUS_BADGE: Record<EventStatus, string> = {
+  borrador: 'badge-ghost',
+  en_revision: 'badge-warning',
+  publicado: 'badge-success',
+  cancelado: 'badge-error',
+  finalizado: 'badge-neutral',
+};
+
+const message = (e: unknown) =>
+  e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Intente nuevamente.';
+
+/**
+ * /admin/events: the events of the caller's producers (a superadmin sees all, with a producer filter and
+ * the search over every client) and, for a superadmin, the review queue. Actions show only where the API
+ * would allow them: collaborators read, admins manage.
+ */
+export default function AdminEvents({
+  isSuperAdmin,
+  initialTab,
+}: {
+  isSuperAdmin: boolean;
+  initialTab: 'eventos' | 'revision';
+}) {
+  const [tab, setTab] = useState(isSuperAdmin ? initialTab : 'eventos');
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [producers, setProducers] = useState<Producer[]>([]);
+  const [filters, setFilters] = useState({ producer_id: '', status: '', q: '' });
+  const [pending, setPending] = useState<Pending>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      if (tab === 'revision') {
+        setRows((await api<{ data: Row[] }>('/admin/moderation')).data);
+        return;
+      }
+      const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
+      const r = await api<{ data: Row[]; producers: Producer[] }>(`/admin/events?${query}`);
+      setRows(r.data);
+      setProducers(r.producers);
+    } catch (e) {
+      setError(message(e));
+      setRows([]);
+    }
+  }, [tab, filters]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const canManage = (row: Row) => isSuperAdmin || producers.some((p) => p.id === row.producer_id && p.role === 'ADMIN');
+
+  async function act(path: string, init: { method?: string; json?: unknown } = { method: 'POST' }) {
+    try {
+      const r = await api<{ message?: string }>(path, init);
+      toast('success', r.message ?? 'Listo');
+      await load();
+      return null;
+    } catch (e) {
+      return message(e);
+    }
+  }
+
+  async function run(path: string, init?: { method?: string; json?: unknown }) {
+    const problem = await act(path, init);
+    if (problem) toast('error', problem);
+  }
+
+  const switchTab = (next: 'eventos' | 'revision') => {
+    setRows(null);
+    setTab(next);
+    history.replaceState(null, '', next === 'revision' ? '/admin/events?tab=revision' : '/admin/events');
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {isSuperAdmin ? (
+          <div role="tablist" className="tabs tabs-box">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'eventos'}
+              className={`tab ${tab === 'eventos' ? 'tab-active' : ''}`}
+              onClick={() => switchTab('eventos')}
+            >
+              Eventos
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'revision'}
+              className={`tab ${tab === 'revision' ? 'tab-active' : ''}`}
+              onClick={() => switchTab('revision')}
+            >
+              En revisión
+            </button>
+          </div>
+        ) : (
+          <span />
+        )}
+        <a href="/nuevo" className="btn btn-primary">
+          Crear evento
+        </a>
+      </div>
+      {tab === 'eventos' && (
+        <form
+          className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            setFilters({
+              producer_id: String(data.get('producer_id') ?? ''),
+              status: String(data.get('status') ?? ''),
+              q: String(data.get('q') ?? ''),
+            });
+          }}
+        >
+          <input
+            name="q"
+            type="search"
+            className="input w-full"
+            placeholder={isSuperAdmin ? 'Buscar en todos los clientes' : 'Buscar eventos'}
+            aria-label="Buscar eventos"
+            defaultValue={filters.q}
+          />
+          {(isSuperAdmin || producers.length > 1) && (
+            <select
+              name="producer_id"
+              className="select w-full"
+              aria-label="Productora"
+              defaultValue={filters.producer_id}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              <option value="">Todas las productoras</option>
+              {producers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          )}
+          <select
+            name="status"
+            className="select w-full"
+            aria-label="Estado"
+            defaultValue={filters.status}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">Todos los estados</option>
+            {EVENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </form>
+      )}
+      {error && (
+        <div role="alert" className="alert alert-error">
+          {error}
+        </div>
+      )}
+      {rows === null ? (
+        <span className="loading loading-spinner" aria-label="Cargando" />
+      ) : rows.length === 0 ? (
+        <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
+          {tab === 'revision' ? 'No hay eventos esperando revisión.' : 'Todavía no hay eventos. Creá el primero.'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-white/10">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Evento</th>
+                <th>Productora</th>
+                <th>Fecha</th>
+                <th>Estado</th>
+                <th>Vendidas</th>
+                <th>
+                  <span className="sr-only">Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-event-id={row.id}>
+                  <td>
+                    <p className="font-semibold">{row.title}</p>
+                    <p className="text-xs text-base-content/60">{row.category}</p>
+                    {row.rejection_reason && row.status === 'borrador' && (
+                      <p className="text-xs text-error">Rechazado: {row.rejection_reason}</p>
+                    )}
+                  </td>
+                  <td>{row.producer_name}</td>
+                  <td className="whitespace-nowrap">{row.starts_at ? formatEventDate(row.starts_at) : '—'}</td>
+                  <td>
+                    <span className={`badge ${STATUS_BADGE[row.status]}`}>{STATUS_LABEL[row.status]}</span>
+                  </td>
+                  <td>
+                    {row.sold} / {row.capacity}
+                  </td>
+                  <td>
+                    <div className="flex flex-wrap justify-end gap-1">
+                      {tab === 'revision' ? (
+                        <>
+                          <a className="btn btn-xs btn-ghost" href={`/nuevo?id=${row.id}`}>
+                            Revisar
+                          </a>
+                          <button
+                            type="button"
+                            className="btn btn-xs btn-success"
+                            onClick={() => setPending({ kind: 'approve', row })}
+                          >
+                            Aprobar
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-xs btn-error"
+                            onClick={() => setPending({ kind: 'reject', row })}
+                          >
+                            Rechazar
+                          </button>
+                        </>
+                      ) : (
+                        <RowActions
+                          row={row}
+                          manage={canManage(row)}
+                          run={run}
+                          ask={(kind) => setPending({ kind, row })}
+                        />
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pending && (
+        <ReasonDialog
+          key={`${pending.kind}-${pending.row.id}`}
+          {...DIALOG[pending.kind](pending.row)}
+          onClose={() => setPending(null)}
+          onConfirm={(reason) => {
+            const { row, kind } = pending;
+            if (kind === 'approve') return act(`/admin/moderation/${row.id}/approve`);
+            if (kind === 'reject')
+              return act(`/admin/moderation/${row.id}/reject`, { method: 'POST', json: { reason } });
+            if (kind === 'cancel') return act(`/admin/events/${row.id}/cancel`, { method: 'POST', json: { reason } });
+            return act(`/admin/events/${row.id}`, { method: 'DELETE' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const DIALOG = {
+  approve: (row: Row) => ({
+    title: 'Aprobar evento',
+    text: `"${row.title}" se publicará y la productora recibirá un correo.`,
+    confirmLabel: 'Aprobar',
+  }),
+  reject: (row: Row) => ({
+    title: 'Rechazar evento',
+    text: `"${row.title}" vuelve a borrador. La productora recibirá el motivo por correo.`,
+    reasonLabel: 'Motivo del rechazo',
+    confirmLabel: 'Rechazar',
+  }),
+  cancel: (row: Row) => ({
+    title: 'Cancelar evento',
+    text: `Se cancelará "${row.title}" y se avisará por correo a quienes compraron entradas.`,
+    reasonLabel: 'Motivo (se incluye en el aviso)',
+    confirmLabel: 'Cancelar evento',
+  }),
+  delete: (row: Row) => ({
+    title: 'Eliminar evento',
+    text: `Se eliminará "${row.title}". Esta acción no se puede deshacer.`,
+    confirmLabel: 'Eliminar',
+  }),
+};
+
+function RowActions({
+  row,
+  manage,
+  run,
+  ask,
+}: {
+  row: Row;
+  manage: boolean;
+  run: (path: string, init?: { method?: string; json?: unknown }) => Promise<void>;
+  ask: (kind: 'cancel' | 'delete') => void;
+}) {
+  const view = row.status === 'publicado' || row.status === 'cancelado' || row.status === 'finalizado';
+  return (
+    <>
+      {view && (
+        <a className="btn btn-xs btn-ghost" href={`/eventos/${row.id}`}>
+          Ver
+        </a>
+      )}
+      {manage && row.status !== 'cancelado' && (
+        <a className="btn btn-xs btn-ghost" href={`/nuevo?id=${row.id}`}>
+          Editar
+        </a>
+      )}
+      {manage && (
+        <button type="button" className="btn btn-xs btn-ghost" onClick={() => run(`/admin/events/${row.id}/duplicate`)}>
+          Duplicar
+        </button>
+      )}
+      {manage && row.status === 'borrador' && (
+        <button type="button" className="btn btn-xs btn-primary" onClick={() => run(`/admin/events/${row.id}/publish`)}>
+          Publicar
+        </button>
+      )}
+      {manage && (row.status === 'publicado' || row.status === 'en_revision') && (
+        <button type="button" className="btn btn-xs btn-ghost" onClick={() => run(`/admin/events/${row.id}/unpublish`)}>
+          Despublicar
+        </button>
+      )}
+      {manage && row.status !== 'cancelado' && row.status !== 'finalizado' && (
+        <button type="button" className="btn btn-xs btn-warning" onClick={() => ask('cancel')}>
+          Cancelar
+        </button>
+      )}
+      {manage && row.sold === 0 && (
+        <button type="button" className="btn btn-xs btn-error" onClick={() => ask('delete')}>
+          Eliminar
+        </button>
+      )}
+    </>
+  );
+}
