@@ -32,7 +32,8 @@ describe('holds and checkout', () => {
     const { data } = (await res.json()) as OrderData;
     // Platform default: 10 % + $ 50 per ticket.
     expect(data).toMatchObject({ subtotal_cents: 2000_00, fee_cents: 2 * 150_00, total_cents: 2300_00 });
-    expect(data.buyer.email).toBe(buyer.email);
+    const full = (await (await asBuyer(buyer, `/orders/${data.id}`)).json()) as OrderData;
+    expect(full.data.buyer.email).toBe(buyer.email);
   });
 
   it('needs a session to hold tickets', async () => {

@@ -6,7 +6,7 @@ import { type AuthVariables, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { createHold, releaseHold } from '../services/checkout/holds';
 import { inventoryOf } from '../services/checkout/inventory';
-import { orderView, ownOrder } from '../services/checkout/orders';
+import { ownOrder } from '../services/checkout/orders';
 
 const EventQuery = z.object({
   event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
@@ -21,10 +21,17 @@ export const holds = new Hono<ApiBindings & { Variables: AuthVariables }>()
     return c.json({ status: true, data });
   })
   .post('/holds', requireAuth, validate('json', HoldRequestSchema), async (c) => {
-    const session = c.var.session;
-    const { orderId } = await createHold(c.env, session.user.id, c.req.valid('json'));
-    const order = await ownOrder(c.env, orderId, session.user.id);
-    return c.json({ status: true, data: await orderView(c.env, order) }, 201);
+    // A lean answer (no re-read): GET /orders/:id has the full order.
+    const hold = await createHold(c.env, c.var.session.user.id, c.req.valid('json'));
+    const data = {
+      id: hold.orderId,
+      status: 'held',
+      hold_expires_at: hold.expiresAt,
+      subtotal_cents: hold.subtotalCents,
+      fee_cents: hold.feeCents,
+      total_cents: hold.totalCents,
+    };
+    return c.json({ status: true, data }, 201);
   })
   .delete('/holds/:orderId', requireAuth, async (c) => {
     const order = await ownOrder(c.env, c.req.param('orderId'), c.var.session.user.id);

@@ -2,7 +2,6 @@ import { priceLine, totals } from '../../../../src/shared/pricing';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { HoldResult } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
-import { serviceFeeOf } from './config';
 import { inventoryOf } from './inventory';
 
 type TypeRow = {
@@ -38,9 +37,23 @@ function refusal(result: Extract<HoldResult, { ok: false }>, names: Map<number, 
  * (atomically) whether the tickets are there; D1 only records the order.
  */
 export async function createHold(env: Env, userId: number, input: HoldRequest) {
-  const event = await env.DB.prepare('select id, producer_id, status, hold_minutes from events where id = ?')
+  // One read for the event and its service charge (producer override, else the platform default):
+  // this path runs for every buyer at once when a sale opens.
+  const event = await env.DB.prepare(
+    `select e.id, e.producer_id, e.status, e.hold_minutes,
+       coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
+       coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed
+     from events e join producers p on p.id = e.producer_id where e.id = ?`,
+  )
     .bind(input.event_id)
-    .first<{ id: number; producer_id: number; status: string; hold_minutes: number }>();
+    .first<{
+      id: number;
+      producer_id: number;
+      status: string;
+      hold_minutes: number;
+      fee_bp: number;
+      fee_fixed: number;
+    }>();
   if (!event) fail(404, 'El evento no existe.');
   if (event.status !== 'publicado') fail(409, 'El evento no está a la venta.');
 
@@ -78,7 +91,7 @@ export async function createHold(env: Env, userId: number, input: HoldRequest) {
   const result = await inventory.hold(`user:${userId}`, items, seconds, current);
   if (!result.ok) refusal(result, new Map(types.map((t) => [t.id, t.name])));
 
-  const fee = await serviceFeeOf(env, event.producer_id);
+  const fee = { percentBp: event.fee_bp, fixedCents: event.fee_fixed };
   const lines = input.items.map((i) =>
     priceLine(i.ticket_type_id, i.quantity, byId.get(i.ticket_type_id)!.price_cents, fee),
   );
@@ -115,7 +128,7 @@ export async function createHold(env: Env, userId: number, input: HoldRequest) {
     );
   }
   await env.DB.batch(statements);
-  return { orderId, holdId: result.holdId, expiresAt };
+  return { orderId, holdId: result.holdId, expiresAt, ...sum };
 }
 
 /** The buyer leaves the checkout: the hold goes back on sale at once. */

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Sale benchmark: many concurrent buyers try to hold tickets of one event on the locally served product.
+//   BASE_URL (default http://localhost:8787)  BUYERS (2000)  CAPACITY (1000)  CONCURRENCY (100)
+// Needs DEV_MODE (npm start sets it): /dev/checkout/bench-setup creates the event and the buyers with tokens.
+// Each buyer calls POST /api/v1/holds through the edge with its session cookie, exactly like the browser.
+// Prints key=value lines: attempts, capacity, sold (tickets taken), oversold, holds_per_s, p50_ms, p99_ms,
+// and ceiling_per_s (a bare call to the same event's Durable Object, through the same Worker, same run).
+const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
+const buyers = Number(process.env.BUYERS ?? 2000);
+const capacity = Number(process.env.CAPACITY ?? 1000);
+const concurrency = Number(process.env.CONCURRENCY ?? 100);
+
+async function json(res) {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${res.status} ${text.slice(0, 200)}`);
+  }
+}
+
+/** Runs `task(i)` for i < count with at most `limit` in flight; answers each duration in ms and the wall time. */
+async function pool(count, limit, task) {
+  const durations = new Array(count);
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < count) {
+      const i = next++;
+      const t0 = performance.now();
+      await task(i);
+      durations[i] = performance.now() - t0;
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return { durations, seconds: (performance.now() - started) / 1000 };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const setup = await fetch(`${base}/dev/checkout/bench-setup`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ capacity, buyers }),
+});
+if (!setup.ok) {
+  console.error(`✗ ${base}/dev/checkout/bench-setup answered ${setup.status}: is the product running with DEV_MODE (npm start)?`);
+  process.exit(1);
+}
+const { event_id: eventId, ticket_type_id: typeId, tokens } = await json(setup);
+
+// Warm up the Worker and the event's object (first calls compile and load).
+for (let i = 0; i < 20; i++) await fetch(`${base}/dev/checkout/ping?event_id=${eventId}`).then((r) => r.text());
+
+let held = 0;
+let refused = 0;
+let errors = 0;
+const holds = await pool(tokens.length, concurrency, async (i) => {
+  const res = await fetch(`${base}/api/v1/holds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
+    body: JSON.stringify({ event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 1 }] }),
+  });
+  await res.arrayBuffer();
+  if (res.status === 201) held++;
+  else if (res.status === 409) refused++;
+  else errors++;
+});
+
+const ceiling = await pool(tokens.length, concurrency, async () => {
+  const res = await fetch(`${base}/dev/checkout/ping?event_id=${eventId}`);
+  await res.arrayBuffer();
+});
+
+const [type] = await json(await fetch(`${base}/dev/checkout/availability?event_id=${eventId}`));
+const taken = type.held + type.sold;
+const sorted = [...holds.durations].sort((a, b) => a - b);
+const lines = {
+  attempts: tokens.length,
+  capacity,
+  sold: taken,
+  oversold: Math.max(0, taken - capacity, held - capacity),
+  refused,
+  errors,
+  consistent: held === taken ? 'yes' : 'no',
+  holds_per_s: Math.round(tokens.length / holds.seconds),
+  p50_ms: Math.round(percentile(sorted, 50)),
+  p99_ms: Math.round(percentile(sorted, 99)),
+  ceiling_per_s: Math.round(tokens.length / ceiling.seconds),
+};
+for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
+if (lines.oversold > 0 || errors > 0) process.exit(1);
