@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { createUser, PASSWORD } from './auth-fixtures';
 import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
+import { browser, cookiesFrom } from './helpers';
 
 async function userWithEvent(): Promise<{ user: TestUser; event: EventData }> {
   const user = await makeUser('USER');
@@ -226,5 +228,26 @@ describe('public catalogue', () => {
       .run();
     const after = (await call<{ version: number }>('/catalog/version', null)).body.version;
     expect(after).toBeGreaterThan(before);
+  });
+});
+
+describe('role upgrade through the edge', () => {
+  it('answers role_update to a browser and the refreshed session carries ADMIN', async () => {
+    const user = await createUser({ rol: 'USER' });
+    const login = await browser('/api/v1/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const cookies = cookiesFrom(login);
+    const created = await browser('/api/v1/admin/events', {
+      method: 'POST',
+      cookies,
+      body: JSON.stringify(eventBody()),
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { role_update?: boolean }).role_update).toBe(true);
+    const refreshed = await browser('/api/v1/refresh', { method: 'POST', cookies });
+    expect(((await refreshed.json()) as { session: { rol: string } }).session.rol).toBe('ADMIN');
   });
 });

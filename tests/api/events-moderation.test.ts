@@ -1,0 +1,115 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { call, type EventData, eventBody, makeUser } from './events-helpers';
+
+type Mail = { to_address: string; subject: string; text: string };
+
+async function mailsTo(address: string) {
+  const { results } = await env.DB.prepare(
+    'select to_address, subject, text from dev_mail where to_address = ? order by id',
+  )
+    .bind(address.toLowerCase())
+    .all<Mail>();
+  return results;
+}
+
+async function submitted() {
+  const user = await makeUser('USER');
+  const event = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody() })).body.data;
+  const res = await call<{ message: string; data: EventData }>(`/admin/events/${event.id}/publish`, user, {
+    method: 'POST',
+  });
+  expect(res.status).toBe(200);
+  return { user, event, res };
+}
+
+describe('moderation', () => {
+  it('sends a producer event to review, not straight to the catalogue', async () => {
+    const { res } = await submitted();
+    expect(res.body.message).toBe('Evento enviado a revisión');
+    expect(res.body.data.status).toBe('en_revision');
+  });
+
+  it('refuses to send an incomplete draft to review with what is missing', async () => {
+    const user = await makeUser('USER');
+    const event = (
+      await call<{ data: EventData }>('/admin/events', user, { json: eventBody({ dates: [], venue: null }) })
+    ).body.data;
+    const res = await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Indique el lugar del evento');
+    expect(res.body.errors?._).toContain('Agregue al menos una función');
+  });
+
+  it('lists events in review only for a superadmin', async () => {
+    const { event, user } = await submitted();
+    const superadmin = await makeUser('SUPERADMIN');
+    const queue = await call<{ data: { id: number }[] }>('/admin/moderation', superadmin);
+    expect(queue.body.data.map((e) => e.id)).toContain(event.id);
+    const refused = await call('/admin/moderation', user);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Solo un superadministrador puede hacer esto');
+  });
+
+  it('publishes on approval and e-mails the producer', async () => {
+    const { event, user } = await submitted();
+    const superadmin = await makeUser('SUPERADMIN');
+    const res = await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('publicado');
+    const mails = await mailsTo(user.email);
+    expect(mails.map((m) => m.subject)).toContain('Evento aprobado: Noche de Jazz en San Telmo');
+  });
+
+  it('returns a rejected event to draft with the reason, and e-mails it', async () => {
+    const { event, user } = await submitted();
+    const superadmin = await makeUser('SUPERADMIN');
+    const noReason = await call(`/admin/moderation/${event.id}/reject`, superadmin, { json: { reason: '' } });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Indique el motivo del rechazo (al menos 5 caracteres)');
+    const res = await call(`/admin/moderation/${event.id}/reject`, superadmin, {
+      json: { reason: 'Falta la imagen de portada' },
+    });
+    expect(res.status).toBe(200);
+    const managed = await call<{ data: { status: string; rejection_reason: string } }>(
+      `/admin/events/${event.id}`,
+      user,
+    );
+    expect(managed.body.data).toMatchObject({ status: 'borrador', rejection_reason: 'Falta la imagen de portada' });
+    const mail = (await mailsTo(user.email)).find((m) => m.subject === 'Evento rechazado: Noche de Jazz en San Telmo');
+    expect(mail?.text).toContain('Falta la imagen de portada');
+  });
+
+  it('refuses to approve an event that is not in review', async () => {
+    const user = await makeUser('USER');
+    const event = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody() })).body.data;
+    const superadmin = await makeUser('SUPERADMIN');
+    const res = await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('El evento no está en revisión');
+  });
+
+  it('re-publishes an approved event without a new review after unpublishing', async () => {
+    const { event, user } = await submitted();
+    const superadmin = await makeUser('SUPERADMIN');
+    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    expect((await call(`/admin/events/${event.id}/unpublish`, user, { method: 'POST' })).status).toBe(200);
+    expect((await call(`/events/${event.id}`, null)).status).toBe(404);
+    const again = await call<{ message: string }>(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    expect(again.body.message).toBe('Evento publicado');
+  });
+
+  it('cancels an event, shows it cancelled and refuses further edits', async () => {
+    const { event, user } = await submitted();
+    const superadmin = await makeUser('SUPERADMIN');
+    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    const res = await call<{ notified: number }>(`/admin/events/${event.id}/cancel`, user, {
+      json: { reason: 'Lluvia' },
+    });
+    expect(res.status).toBe(200);
+    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('cancelado');
+    const edit = await call(`/admin/events/${event.id}`, user, { method: 'PUT', json: eventBody() });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe('Un evento cancelado no se puede editar');
+  });
+});

@@ -1,0 +1,100 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { call, type EventData, eventBody, makeUser } from './events-helpers';
+
+async function producerOfNewUser(name: string) {
+  const user = await makeUser('USER');
+  const event = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody({ producer_name: name }) }))
+    .body.data;
+  return { user, producerId: event.producer_id, event };
+}
+
+const producerBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Productora Renovada',
+  description: 'Hacemos fiestas.',
+  contact_email: 'hola@renovada.com.ar',
+  contact_phone: '1144445555',
+  instagram: 'https://instagram.com/renovada',
+  city: 'Rosario',
+  provinces_id: 21,
+  ...overrides,
+});
+
+describe('producers', () => {
+  it('lists the caller producers in the back office', async () => {
+    const { user, producerId } = await producerOfNewUser('Mi Productora');
+    const res = await call<{ data: { id: number; name: string; role: string }[] }>('/admin/producers', user);
+    expect(res.body.data).toEqual([expect.objectContaining({ id: producerId, name: 'Mi Productora', role: 'ADMIN' })]);
+  });
+
+  it('updates a producer for its admin and shows it on the public page', async () => {
+    const { user, producerId } = await producerOfNewUser('Vieja Productora');
+    const res = await call<{ data: { name: string; slug: string } }>(`/admin/producers/${producerId}`, user, {
+      method: 'PUT',
+      json: producerBody(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe('Productora Renovada');
+    const page = await call<{ data: { name: string; city: string; province: string } }>(
+      `/producers/${res.body.data.slug}`,
+      null,
+    );
+    expect(page.body.data).toMatchObject({ name: 'Productora Renovada', city: 'Rosario', province: 'Santa Fe' });
+  });
+
+  it('validates producer fields in Spanish', async () => {
+    const { user, producerId } = await producerOfNewUser('Validada');
+    const res = await call(`/admin/producers/${producerId}`, user, {
+      method: 'PUT',
+      json: producerBody({ name: '', contact_email: 'no-es-correo', website: 'ftp://x' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      name: ['El nombre de la productora es requerido'],
+      contact_email: ['Correo debe ser valido'],
+      website: ['Ingrese un enlace que empiece con https://'],
+    });
+  });
+
+  it('keeps another producer admin and its collaborators from changing it', async () => {
+    const a = await producerOfNewUser('Productora A');
+    const b = await producerOfNewUser('Productora B');
+    expect((await call(`/admin/producers/${a.producerId}`, b.user)).status).toBe(403);
+    const put = await call(`/admin/producers/${a.producerId}`, b.user, { method: 'PUT', json: producerBody() });
+    expect(put.status).toBe(403);
+    expect(put.body.message).toBe('No tiene permisos sobre esta productora');
+    const collaborator = await makeUser('COLABORATORS');
+    await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')`)
+      .bind(a.producerId, collaborator.id)
+      .run();
+    expect((await call(`/admin/producers/${a.producerId}`, collaborator)).status).toBe(200);
+    expect(
+      (await call(`/admin/producers/${a.producerId}`, collaborator, { method: 'PUT', json: producerBody() })).status,
+    ).toBe(403);
+  });
+
+  it('finds producers by name in the public directory', async () => {
+    await producerOfNewUser('Zorzal Producciones');
+    const res = await call<{ data: { name: string }[] }>('/producers?q=zorzal', null);
+    expect(res.body.data.map((p) => p.name)).toEqual(['Zorzal Producciones']);
+  });
+
+  it('answers 404 in Spanish for an unknown producer', async () => {
+    const res = await call('/producers/no-existe', null);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Productora no encontrada');
+  });
+
+  it('lists a producer upcoming events on its public page once published', async () => {
+    const { user, producerId, event } = await producerOfNewUser('Con Eventos');
+    const superadmin = await makeUser('SUPERADMIN');
+    await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    const slug = (await env.DB.prepare('select slug from producers where id = ?')
+      .bind(producerId)
+      .first<{ slug: string }>())!.slug;
+    const page = await call<{ data: { upcoming: { id: number }[]; past: unknown[] } }>(`/producers/${slug}`, null);
+    expect(page.body.data.upcoming.map((e) => e.id)).toEqual([event.id]);
+    expect(page.body.data.past).toEqual([]);
+  });
+});
