@@ -66,6 +66,13 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
+// Tabbing out of an open menu closes it, so a hidden-behind panel never keeps focus.
+document.addEventListener('focusout', (event) => {
+  const root = (event.target as Element).closest('[data-disclosure-root]');
+  const next = event.relatedTarget as Element | null;
+  if (root && next && !root.contains(next)) closeAllDisclosures();
+});
+
 // The floating logo hides on scrolling down and comes back on scrolling up.
 const logo = document.querySelector<HTMLElement>('[data-floating-logo]');
 if (logo) {
