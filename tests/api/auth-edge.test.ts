@@ -14,7 +14,8 @@ async function browserLogin(email: string) {
 
 const cookieNamed = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 
-describe('accounts through the edge', () => {
+// Full-cost scrypt (registration, new passwords): room for a busy machine.
+describe('accounts through the edge', { timeout: 20_000 }, () => {
   it('login sets the three cookies, tokens HttpOnly, and the body has a session and no token', async () => {
     const user = await createUser({ rol: 'COLABORATORS' });
     const res = await browserLogin(user.email);

@@ -35,7 +35,8 @@ describe('POST /restore-password', () => {
   });
 });
 
-describe('POST /reset-password', () => {
+// Full-cost scrypt (registration, new passwords): room for a busy machine.
+describe('POST /reset-password', { timeout: 20_000 }, () => {
   it('sets the new password, ends open sessions and answers data', async () => {
     const user = await createUser();
     const before = await login(user.email);

@@ -18,7 +18,8 @@ const registration = (email: string) => ({
 const register = (body: unknown) => provider('/register', { method: 'POST', body: JSON.stringify(body) });
 const verify = (token: string) => provider(`/verify-email?token=${encodeURIComponent(token)}`);
 
-describe('POST /register', () => {
+// Full-cost scrypt (registration, new passwords): room for a busy machine.
+describe('POST /register', { timeout: 20_000 }, () => {
   it('creates an unverified account and e-mails a verification link', async () => {
     const email = uniqueEmail('registro');
     const res = await register(registration(email.toUpperCase()));
@@ -68,7 +69,8 @@ describe('POST /register', () => {
   });
 });
 
-describe('GET /verify-email', () => {
+// Full-cost scrypt (registration, new passwords): room for a busy machine.
+describe('GET /verify-email', { timeout: 20_000 }, () => {
   async function registered() {
     const email = uniqueEmail('verifica');
     expect((await register(registration(email))).status).toBe(201);

@@ -89,7 +89,8 @@ describe('PUT /user', () => {
   });
 });
 
-describe('PUT /password', () => {
+// Full-cost scrypt (registration, new passwords): room for a busy machine.
+describe('PUT /password', { timeout: 20_000 }, () => {
   const change = (token: string, body: Record<string, unknown>) =>
     authed(token, '/password', { method: 'PUT', body: JSON.stringify(body) });
 

@@ -40,7 +40,10 @@ describe('syncUserRole', () => {
 });
 
 describe('demo accounts', () => {
-  it('seeds four verified, active accounts that log in with demo1234 and carry their role', async () => {
+  // Five full-cost scrypt runs: give it room on a busy machine.
+  it('seeds four verified, active accounts that log in with demo1234 and carry their role', {
+    timeout: 30_000,
+  }, async () => {
     await seedAccounts(env);
     await seedAccounts(env); // idempotent
     for (const account of DEMO_ACCOUNTS) {

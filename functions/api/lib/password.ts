@@ -6,11 +6,12 @@ import { type BinaryLike, type ScryptOptions, scrypt, timingSafeEqual } from 'no
  * Stored as a self-describing string `scrypt$N$r$p$salt$hash` (base64url), so the parameters can be
  * raised later and old hashes still verify.
  */
-const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+type ScryptParams = { N: number; r: number; p: number };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: BinaryLike, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: BinaryLike, params: ScryptParams): Promise<Buffer> {
   // maxmem must exceed 128 * N * r (the default 32 MiB would refuse N=2^15).
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) =>
@@ -18,10 +19,11 @@ function derive(password: string, salt: BinaryLike, params: { N: number; r: numb
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `params` other than the default only for tests that need many cheap users; verification reads them from the hash. */
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
   const salt = Buffer.from(crypto.getRandomValues(new Uint8Array(SALT_BYTES)));
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Constant-time check of a password against a stored hash; false for any malformed hash. */
