@@ -106,13 +106,15 @@ export default function TicketSelector({ eventId, dates }: { eventId: number; da
         </span>
         <span className="text-lg font-bold">{count > 0 ? (total === 0 ? 'Gratis' : formatMoney(total)) : ''}</span>
       </div>
-      <a
-        href={count > 0 ? href : undefined}
-        aria-disabled={count === 0}
-        className={`btn btn-primary btn-block ${count === 0 ? 'btn-disabled' : ''}`}
-      >
-        Comprar
-      </a>
+      {count > 0 ? (
+        <a href={href} className="btn btn-primary btn-block">
+          Comprar
+        </a>
+      ) : (
+        <button type="button" className="btn btn-primary btn-block" disabled>
+          Comprar
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, useId } from 'react';
 
 /** Field errors from the API, keyed by path ('dates.0.ticket_types.1.price_cents'). */
 export type FieldErrors = Record<string, string[]>;
@@ -12,17 +12,30 @@ export function Field({
 }: {
   label: string;
   error?: string[];
-  children: ReactNode;
+  children: ReactElement<{ id?: string; 'aria-describedby'?: string }>;
   hint?: string;
   className?: string;
 }) {
+  // The label names only its own control (not a nested select's options), for screen readers and tests.
+  const id = useId();
+  const note = hint || error ? `${id}-note` : undefined;
   return (
-    <label className={`flex flex-col gap-1 text-sm ${className}`}>
-      <span className="font-medium">{label}</span>
-      {children}
-      {hint && !error && <span className="text-xs text-base-content/60">{hint}</span>}
-      {error && <span className="text-xs text-error">{error[0]}</span>}
-    </label>
+    <div className={`flex flex-col gap-1 text-sm ${className}`}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {cloneElement(children, { id, 'aria-describedby': note })}
+      {hint && !error && (
+        <span id={note} className="text-xs text-base-content/60">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={note} className="text-xs text-error">
+          {error[0]}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -41,6 +54,8 @@ export function TextInput({
   inputMode?: 'numeric' | 'decimal';
   name?: string;
   min?: string;
+  id?: string;
+  'aria-describedby'?: string;
 }) {
   return (
     <input

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, loginAs } from './support/session';
+
+/** A datetime-local value `days` from now at 21:00. */
+function inDays(days: number) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.toISOString().slice(0, 10)}T21:00`;
+}
+
+test.describe('public catalogue', () => {
+  test('browses the index, filters by province and opens an event with its ticket types', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Destacados' })).toBeVisible();
+
+    await page.goto('/eventos');
+    await page.getByLabel('Provincia').selectOption({ label: 'Mendoza' });
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/provincia=13/);
+    await expect(page.getByRole('heading', { name: 'Eventos en Mendoza' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Festival Vendimia Rock' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fiesta Retro 90s' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Festival Vendimia Rock' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Festival Vendimia Rock' })).toBeVisible();
+    const tickets = page.getByRole('table');
+    await expect(tickets.first().getByRole('row', { name: /Abono un día \$ 35\.000/ })).toBeVisible();
+    await expect(tickets.first().getByRole('row', { name: /Abono dos días \$ 60\.000/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/search/,
+    );
+
+    // The selector island hydrates when visible; Astro drops the `ssr` attribute once it has.
+    await expect(page.locator('astro-island[component-url*="ticket-selector"]')).not.toHaveAttribute('ssr', /.*/);
+    await page.getByRole('button', { name: 'Agregar una entrada Abono un día' }).click();
+    await expect(page.getByRole('link', { name: 'Comprar' })).toHaveAttribute(
+      'href',
+      /\/checkout\?event=\d+&items=\d+:1/,
+    );
+  });
+
+  test('shows sold-out and last-tickets availability', async ({ page }) => {
+    await page.goto('/eventos?q=Fuegos');
+    await page.getByRole('link', { name: 'Los Fuegos del Sur en vivo' }).click();
+    await expect(page.getByRole('row', { name: /VIP .* Agotado/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Platea .* Últimas entradas/ })).toBeVisible();
+  });
+});
+
+test('a user creates an event, becomes its admin, a superadmin approves it and it goes public', async ({ page }) => {
+  const title = `Recital de prueba ${Date.now()}`;
+  await loginAs(page, DEMO.usuario);
+  await page.goto('/nuevo');
+
+  await page.getByLabel('Nombre de tu productora').fill('Productora de Ulises');
+  await page.getByLabel('Título').fill(title);
+  await page.getByLabel('Categoría').selectOption('Música');
+  await page.getByLabel('Descripción').fill('Un recital **inolvidable**.\n\nCon invitados.');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await page.getByLabel('Nombre del lugar').fill('Teatro El Círculo');
+  await page.getByLabel('Dirección').fill('Laprida 1223');
+  await page.getByLabel('Ciudad').fill('Rosario');
+  await page.getByLabel('Provincia').selectOption({ label: 'Santa Fe' });
+  await page.getByLabel('Inicio de la función 1').fill(inDays(20));
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await page.getByLabel('Precio ($)').fill('15.000');
+  await page.getByLabel('Capacidad').fill('300');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('General: $ 15.000 · 300 lugares')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByText('Permisos actualizados')).toBeVisible();
+  await expect(page).toHaveURL(/\/nuevo\?id=\d+/);
+
+  await page.getByRole('button', { name: 'Enviar a revisión' }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('En revisión')).toBeVisible();
+
+  await page.context().clearCookies();
+  await loginAs(page, DEMO.superadmin);
+  await page.goto('/admin/events?tab=revision');
+  const pending = page.getByRole('row', { name: new RegExp(title) });
+  await pending.getByRole('button', { name: 'Aprobar' }).click();
+  await page.getByRole('dialog', { name: 'Aprobar evento' }).getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Evento aprobado y publicado')).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto(`/eventos?q=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('row', { name: /General \$ 15\.000 Disponible/ })).toBeVisible();
+});
