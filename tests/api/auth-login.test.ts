@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { permissionsFor } from '../../src/shared/roles';
-import { claimsOf, createUser, json, login, PASSWORD, uniqueEmail } from './auth-fixtures';
+import { claimsOf, createUser, json, login, mailsTo, PASSWORD, tokenIn, uniqueEmail } from './auth-fixtures';
 import { provider } from './helpers';
 
 const post = (body: unknown) => provider('/login', { method: 'POST', body: JSON.stringify(body) });
@@ -59,6 +59,20 @@ describe('POST /login', () => {
     const res = await post({ email: user.email, password: PASSWORD });
     expect(res.status).toBe(403);
     expect(((await json(res)) as { message: string }).message).toBe('Usuario no verificado, revise su correo');
+  });
+
+  it('sends a fresh verification link to an unverified account that logs in, a few times per hour', async () => {
+    const user = await createUser({ verified: false });
+    for (let i = 0; i < 4; i++) expect((await post({ email: user.email, password: PASSWORD })).status).toBe(403);
+    await mailsTo(user.email, 3);
+    // Give a (wrongly) unthrottled fourth send time to land before counting.
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = await mailsTo(user.email);
+    expect(mails).toHaveLength(3);
+    const token = tokenIn(mails[0], '/verify-email');
+    const verified = await provider(`/verify-email?token=${token}`);
+    expect(verified.status).toBe(200);
+    expect((await post({ email: user.email, password: PASSWORD })).status).toBe(200);
   });
 
   it('answers 401, not 403, for an unverified account with the wrong password', async () => {

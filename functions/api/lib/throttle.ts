@@ -16,6 +16,7 @@ export const THROTTLE_RULES = {
   recoverAddress: { limit: 30, windowSeconds: 60 * 60 },
   recoverEmail: { limit: 5, windowSeconds: 60 * 60 },
   changeEmailUser: { limit: 10, windowSeconds: 60 * 60 },
+  verifyResendEmail: { limit: 3, windowSeconds: 60 * 60 },
 } as const;
 export type ThrottleRule = keyof typeof THROTTLE_RULES;
 
@@ -52,6 +53,12 @@ export async function throttle(env: Env, checks: [ThrottleRule, string | undefin
     taken.push(stub);
   }
   return { release };
+}
+
+/** One attempt under one rule without throwing: true when it was allowed (for optional work, like a resend). */
+export async function tryConsume(env: Env, rule: ThrottleRule, subject: string): Promise<boolean> {
+  const { limit, windowSeconds } = THROTTLE_RULES[rule];
+  return (await limiterFor(env, rule, subject).consume(limit, windowSeconds)).allowed;
 }
 
 function tooManyRequests(retryAfterSeconds: number): never {

@@ -10,7 +10,7 @@ import {
 import type { ApiBindings } from '../app';
 import { fail } from '../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/password';
-import { clientAddress, throttle } from '../lib/throttle';
+import { clientAddress, throttle, tryConsume } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { consumeAccountToken } from '../services/accounts/account-tokens';
 import { sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
@@ -38,7 +38,15 @@ export const auth = new Hono<ApiBindings>()
     if (!user || !matches) fail(401, MSG.loginUnauthorized);
     // The right password is not a failed attempt: take it back from the counters.
     await attempt.release();
-    if (user.email_verified_at === null) fail(403, MSG.loginUnverified);
+    if (user.email_verified_at === null) {
+      // "revise su correo" should hold even when the first link expired: send a fresh one (a few per hour).
+      c.executionCtx.waitUntil(
+        tryConsume(c.env, 'verifyResendEmail', user.email)
+          .then((allowed) => (allowed ? sendVerificationMail(c.env, user) : undefined))
+          .catch((err) => console.error('Verification resend failed', err)),
+      );
+      fail(403, MSG.loginUnverified);
+    }
     if (user.activo !== 1) fail(403, ACCOUNT_MSG.inactive);
     return c.json(await startSession(c.env, user));
   })
