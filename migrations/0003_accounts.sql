@@ -38,6 +38,7 @@ create table refresh_tokens (
   used_at integer
 );
 create index refresh_tokens_family on refresh_tokens (family_id);
+create index refresh_tokens_expiry on refresh_tokens (expires_at);
 
 -- Single-use tokens sent by e-mail (verification, password reset, e-mail change), stored as SHA-256.
 create table account_tokens (
@@ -51,3 +52,4 @@ create table account_tokens (
   used_at integer
 );
 create index account_tokens_user on account_tokens (user_id, purpose);
+create index account_tokens_expiry on account_tokens (expires_at);

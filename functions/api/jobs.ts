@@ -1,3 +1,4 @@
+import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
@@ -6,6 +7,7 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await env.DB.prepare(
     "delete from dev_mail where created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-30 days')",
   ).run();
+  await purgeExpiredAccountTokens(env.DB);
   // Orders whose hold ran out (the inventory object already released the tickets through its alarm).
   await expireOverdueOrders(env);
 }

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../functions/api/lib/crypto';
+import { purgeExpiredAccountTokens } from '../../functions/api/services/accounts/cleanup';
 import { claimsOf, createUser, json, login } from './auth-fixtures';
 import { provider } from './helpers';
 
@@ -137,5 +138,23 @@ describe('POST /logout', () => {
 
   it('answers 200 without a token too (logging out twice is harmless)', async () => {
     expect((await provider('/logout', { method: 'POST' })).status).toBe(200);
+  });
+});
+
+describe('purgeExpiredAccountTokens', () => {
+  it('deletes expired refresh tokens and empty families, and keeps live ones', async () => {
+    const user = await createUser();
+    const live = await login(user.email);
+    const dead = await login(user.email);
+    await env.DB.prepare('update refresh_tokens set expires_at = ? where token_hash = ?')
+      .bind(Date.now() - 1, await sha256Hex(dead.refresh_token))
+      .run();
+    await purgeExpiredAccountTokens(env.DB);
+    const left = await env.DB.prepare('select count(*) as n from refresh_families where user_id = ?')
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(1);
+    expect((await refresh(live.refresh_token)).status).toBe(200);
+    expect((await refresh(dead.refresh_token)).status).toBe(401);
   });
 });
