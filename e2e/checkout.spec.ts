@@ -28,7 +28,7 @@ async function openCheckout(page: Page, eventId: number, typeId: number, quantit
 
 async function payWith(page: Page, button: 'Aprobar' | 'Rechazar' | 'Dejar pendiente') {
   await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: /Pagar .* con Mercado Pago/ }).click();
+  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
   await expect(page.getByRole('heading', { name: 'Pagar compra' })).toBeVisible();
   await page.getByRole('button', { name: button }).click();
 }

@@ -85,3 +85,21 @@ describe('tickets', () => {
     ]);
   });
 });
+
+describe('ticket PDF', () => {
+  it('renders one page per ticket', async () => {
+    const { ticketsPdf } = await import('../../functions/api/services/tickets/pdf');
+    const { PDFDocument } = await import('pdf-lib');
+    const ticket = {
+      code: 'BOL1.abc.1.sig',
+      eventTitle: 'Fiesta Ñandú',
+      when: 'sáb 14 dic · 21:00',
+      venue: 'Niceto',
+      typeName: 'General',
+      holder: 'Ana',
+    };
+    const bytes = await ticketsPdf([ticket, { ...ticket, holder: 'Beto' }]);
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
+  });
+});

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { formatMoney } from '../../../shared/money';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
 import { TextField } from '../../auth/components/fields';
 import { releaseHold } from '../api/release-hold';
@@ -173,7 +172,7 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
         <OrderSummary order={order} />
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
           {busy ? <span className="loading loading-spinner" /> : null}
-          {free ? 'Confirmar entradas' : `Pagar ${formatMoney(order.total_cents)} con Mercado Pago`}
+          {free ? 'Confirmar entradas' : 'Pagar con Mercado Pago'}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={cancel} disabled={busy}>
           Cancelar reserva
