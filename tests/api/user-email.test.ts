@@ -22,8 +22,10 @@ describe('change of e-mail', () => {
     const [mail] = await mailsTo(next);
     expect(mail.subject).toBe('Confirme su nuevo correo en Boletería');
     const link = tokenIn(mail, '/verify-change-email');
-    // Not yet: the old address still logs in.
+    // Not yet: the old address still logs in, and the profile shows the pending address.
     await login(user.email);
+    const me = await json<{ data: { email: string; pending_email: string | null } }>(await authed(token, '/user'));
+    expect(me.data).toMatchObject({ email: user.email, pending_email: next });
 
     const done = await verify(link);
     expect(done.status).toBe(200);
@@ -39,8 +41,12 @@ describe('change of e-mail', () => {
     ).toBe(401);
     // The old address is told.
     expect((await mailsTo(user.email))[0].subject).toBe('El correo de su cuenta de Boletería cambió');
-    // Single use.
+    // Single use, and nothing pending any more.
     expect((await verify(link)).status).toBe(400);
+    const after = await json<{ data: { pending_email: string | null } }>(
+      await authed((await login(next)).token, '/user'),
+    );
+    expect(after.data.pending_email).toBeNull();
   });
 
   it('resends a pending request with a new link; the old link stops working', async () => {

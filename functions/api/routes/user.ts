@@ -15,7 +15,7 @@ import { fail } from '../lib/errors';
 import { verifyPassword } from '../lib/password';
 import { throttle } from '../lib/throttle';
 import { validate } from '../lib/validate';
-import { consumeAccountToken, pendingEmailChange } from '../services/accounts/account-tokens';
+import { consumeAccountToken, pendingEmailChange, pendingEmailOf } from '../services/accounts/account-tokens';
 import { sendChangeEmailMail, sendEmailChangedNotice } from '../services/accounts/mails';
 import { ACCOUNT_MSG } from '../services/accounts/messages';
 import { jsonBody, parseOrFail } from '../services/accounts/parse';
@@ -57,7 +57,8 @@ async function requestEmailChange(env: Env, callerId: number, newEmail: string, 
 export const user = new Hono<UserEnv>()
   .get('/user', requireAuth, validate('query', UserQuerySchema), async (c) => {
     const { target } = await targetOf(c.env.DB, c.var.session.user.id, c.req.valid('query').id);
-    return c.json({ status: true, data: publicUser(target) });
+    const pending_email = await pendingEmailOf(c.env.DB, target.id);
+    return c.json({ status: true, data: { ...publicUser(target), pending_email } });
   })
 
   .put('/user', requireAuth, validate('json', ProfileUpdateSchema), async (c) => {

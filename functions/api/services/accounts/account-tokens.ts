@@ -61,3 +61,16 @@ export async function pendingEmailChange(db: D1Database, userId: number, newEmai
     .bind(userId, newEmail)
     .first();
 }
+
+/** The address of a user's newest live change-email request, or null (the profile offers to resend it). */
+export async function pendingEmailOf(db: D1Database, userId: number): Promise<string | null> {
+  const row = await db
+    .prepare(
+      `select new_email from account_tokens
+        where user_id = ? and purpose = 'change_email' and used_at is null and expires_at > ?
+        order by created_at desc limit 1`,
+    )
+    .bind(userId, Date.now())
+    .first<{ new_email: string }>();
+  return row?.new_email ?? null;
+}
