@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { AVAILABILITY_LABEL, type Availability } from '../../../shared/availability';
 import { formatMoney, formatPrice } from '../../../shared/money';
-import { AVAILABILITY_LABEL, type Availability } from '../../../shared/schemas/event';
 
 export type SelectorTicket = {
   id: number;
