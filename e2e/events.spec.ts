@@ -97,3 +97,31 @@ test('a user creates an event, becomes its admin, a superadmin approves it and i
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('row', { name: /General \$ 15\.000 Disponible/ })).toBeVisible();
 });
+
+test('a visitor sees a new price at once, even with the page in the edge cache', async ({ page, browser }) => {
+  const visitor = await browser.newPage();
+  const list = await visitor.request.get('/api/v1/events?q=Stand-up');
+  const { data } = (await list.json()) as { data: { id: number; title: string }[] };
+  const event = data.find((e) => e.title === 'Noche de Stand-up')!;
+  await visitor.goto(`/eventos/${event.id}`);
+  await expect(visitor.getByRole('row', { name: /General \$ 14\.000/ })).toBeVisible();
+  const again = await visitor.request.get(`/eventos/${event.id}`);
+  expect(again.headers()['cache-control']).toBe('public, no-cache');
+  expect(again.headers().etag).toBeTruthy();
+  expect(again.headers()['x-edge-cache']).toBe('HIT');
+
+  // The producer (superadmin here, who may edit any event) raises the price through the API.
+  await loginAs(page, DEMO.superadmin);
+  const managed = await (await page.request.get(`/api/v1/admin/events/${event.id}`)).json();
+  managed.data.dates[0].ticket_types[0].price_cents = 1_650_000;
+  const put = await page.request.put(`/api/v1/admin/events/${event.id}`, { data: managed.data });
+  expect(put.status()).toBe(200);
+
+  const fresh = await visitor.request.get(`/eventos/${event.id}`, {
+    headers: { 'if-none-match': again.headers().etag },
+  });
+  expect(fresh.status()).toBe(200);
+  expect(fresh.headers()['x-edge-cache']).toBeUndefined();
+  await visitor.reload();
+  await expect(visitor.getByRole('row', { name: /General \$ 16\.500/ })).toBeVisible();
+});

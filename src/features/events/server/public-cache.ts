@@ -1,7 +1,11 @@
 import type { APIContext, MiddlewareNext } from 'astro';
+import { providerGet } from './provider';
 
 /** Header a page sets (and this module removes) to say "my HTML is the same for every visitor". */
 export const PUBLIC_PAGE_HEADER = 'x-public-page';
+
+/** How long the edge keeps a rendered page for one catalogue version (bounds only time-based changes). */
+const EDGE_SECONDS = 60;
 
 /**
  * Marks a public page's response. Visitors without a session get a shared, revalidated response; a
@@ -12,28 +16,72 @@ export function markPublicPage(headers: Headers, signedIn: boolean) {
   else headers.set(PUBLIC_PAGE_HEADER, '1');
 }
 
+async function etagOf(html: string) {
+  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(html));
+  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+function answer(request: Request, html: string, etag: string, headers: Headers) {
+  headers.set('etag', etag);
+  headers.set('cache-control', 'public, no-cache');
+  headers.set('vary', 'Cookie');
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : html, { status: 200, headers });
+}
+
+/** The edge cache (Workers Cache API); absent outside workerd. */
+const edgeCache = () => (typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default);
+
 /**
- * Edge caching with no stale prices: public pages are sent with `Cache-Control: public, no-cache` and a
- * strong ETag computed from the HTML itself. Browsers and shared caches may keep the page but must ask
- * again every time; when nothing changed (same price, same availability, same deploy) the answer is a
- * body-less 304. Because the ETag is the content's hash, any change of price, availability or markup
- * changes it at once: there is no purge to forget and nothing can be served stale.
+ * Caching of public pages with no stale price or availability, in two layers:
+ * 1. Browsers and shared caches get `Cache-Control: public, no-cache` and a strong ETag computed from
+ *    the HTML itself: they may keep the page but must revalidate; unchanged pages answer a body-less 304,
+ *    and any change of price, availability or markup changes the ETag at once.
+ * 2. The Worker keeps rendered pages in the edge cache keyed by URL *and* the catalogue version, a
+ *    counter that database triggers bump on every write to events, dates, ticket types (prices and the
+ *    inventory mirror), producers and venues (migrations/0004_events.sql). A change makes a new key, so
+ *    nothing needs purging and the old entry is never read again; EDGE_SECONDS only bounds changes that
+ *    come from the clock (an event leaving the "upcoming" list, a sale window closing).
+ * Signed-in visitors skip both: their pages are private.
  */
 export async function withPublicCache(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { request, locals } = context;
+  const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !locals.session;
+  const cache = cacheable ? edgeCache() : null;
+  let key: Request | null = null;
+  if (cache) {
+    const version = await providerGet<{ version?: number }>('/catalog/version').catch(() => null);
+    if (version?.body.version !== undefined) {
+      const url = new URL(request.url);
+      url.searchParams.set('__catalogo', String(version.body.version));
+      key = new Request(url, { method: 'GET' });
+      const hit = await cache.match(key);
+      if (hit) {
+        const headers = new Headers(hit.headers);
+        headers.set('x-edge-cache', 'HIT');
+        const html = await hit.text();
+        return answer(request, html, hit.headers.get('etag') ?? (await etagOf(html)), headers);
+      }
+    }
+  }
+
   const response = await next();
   if (!response.headers.has(PUBLIC_PAGE_HEADER)) return response;
   const headers = new Headers(response.headers);
   headers.delete(PUBLIC_PAGE_HEADER);
-  if (response.status !== 200 || context.request.method !== 'GET')
-    return new Response(response.body, { status: response.status, headers });
+  if (response.status !== 200 || !cacheable) return new Response(response.body, { status: response.status, headers });
   const html = await response.text();
-  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(html));
-  const etag = `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
-  headers.set('etag', etag);
-  headers.set('cache-control', 'public, no-cache');
-  headers.append('vary', 'Cookie');
-  const ifNoneMatch = context.request.headers.get('if-none-match');
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-    return new Response(null, { status: 304, headers });
-  return new Response(html, { status: 200, headers });
+  const etag = await etagOf(html);
+  if (cache && key) {
+    const stored = new Headers(headers);
+    stored.set('etag', etag);
+    stored.set('cache-control', `public, max-age=${EDGE_SECONDS}`);
+    const put = cache.put(key, new Response(html, { status: 200, headers: stored })).catch(() => undefined);
+    const waitUntil = (locals as { cfContext?: { waitUntil(p: Promise<unknown>): void } }).cfContext?.waitUntil;
+    if (waitUntil) waitUntil.call((locals as { cfContext: object }).cfContext, put);
+    else await put;
+  }
+  return answer(request, html, etag, headers);
 }
