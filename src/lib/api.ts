@@ -20,7 +20,7 @@ export class ApiError extends Error {
 type Json = Record<string, unknown>;
 
 /** Calls where a 401 means "wrong credentials", not "the session is gone". */
-const CREDENTIAL_CHECKS = new Set(['/login', '/password']);
+const CREDENTIAL_CHECKS = new Set(['/login']);
 
 /**
  * Calls the provider API through the edge proxy (`/api/v1/...`). The edge adds the key and the

@@ -1,9 +1,9 @@
 /** Texts of the account screens that the spec does not give word for word (the rest are MSG's). */
 export const ACCOUNT_TEXT = {
   verifying: 'Verificando su correo…',
-  profileSaved: 'Perfil actualizado',
+  profileSaved: 'Perfil actualizado con éxito',
   profileLoadError: 'No se pudo cargar su perfil',
-  emailChangeSent: 'Le enviamos un enlace para confirmar su nuevo correo',
+  emailChangeSent: 'Le enviamos un enlace de verificación al nuevo correo',
   emailChangeResent: 'Le reenviamos el enlace de confirmación',
   emailChangeError: 'No se pudo solicitar el cambio de correo',
   emailChanged: 'Correo actualizado con éxito',

@@ -64,25 +64,13 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const forgotSwitch = (
-    <label className="flex cursor-pointer items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={recovering}
-        className="toggle toggle-primary toggle-sm"
-        checked={recovering}
-        onChange={(e) => setRecovering(e.target.checked)}
-      />
-      Olvide mi contraseña
-    </label>
-  );
-
+  // One form whose fields change with the mode, so the switch keeps its place (and its focus).
   return (
     <Modal title={recovering ? 'Recuperar contraseña' : 'Ingresar'} maxWidth={500} onClose={onClose}>
-      {recovering ? (
-        <form className="flex flex-col gap-4" onSubmit={submitRecovery} noValidate>
+      <form className="flex flex-col gap-4" onSubmit={recovering ? submitRecovery : submitLogin} noValidate>
+        {recovering ? (
           <TextField
+            key="recovery-email"
             label="Correo electrónico"
             type="email"
             autoComplete="email"
@@ -91,7 +79,40 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             onValue={(v) => recovery.set('email', v)}
             onBlur={() => recovery.touch('email')}
           />
-          {forgotSwitch}
+        ) : (
+          <>
+            <TextField
+              key="login-email"
+              label="Correo electrónico"
+              type="email"
+              autoComplete="username"
+              value={credentials.values.email}
+              error={credentials.error('email')}
+              onValue={(v) => credentials.set('email', v)}
+              onBlur={() => credentials.touch('email')}
+            />
+            <PasswordField
+              label="Contraseña"
+              autoComplete="current-password"
+              value={credentials.values.password}
+              error={credentials.error('password')}
+              onValue={(v) => credentials.set('password', v)}
+              onBlur={() => credentials.touch('password')}
+            />
+          </>
+        )}
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={recovering}
+            className="toggle toggle-primary toggle-sm"
+            checked={recovering}
+            onChange={(e) => setRecovering(e.target.checked)}
+          />
+          Olvide mi contraseña
+        </label>
+        {recovering ? (
           <div className="flex justify-end gap-2">
             <button type="button" className="btn btn-ghost" onClick={() => setRecovering(false)}>
               Volver
@@ -100,45 +121,27 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
               Recuperar
             </button>
           </div>
-        </form>
-      ) : (
-        <form className="flex flex-col gap-4" onSubmit={submitLogin} noValidate>
-          <TextField
-            label="Correo electrónico"
-            type="email"
-            autoComplete="username"
-            value={credentials.values.email}
-            error={credentials.error('email')}
-            onValue={(v) => credentials.set('email', v)}
-            onBlur={() => credentials.touch('email')}
-          />
-          <PasswordField
-            label="Contraseña"
-            autoComplete="current-password"
-            value={credentials.values.password}
-            error={credentials.error('password')}
-            onValue={(v) => credentials.set('password', v)}
-            onBlur={() => credentials.touch('password')}
-          />
-          {forgotSwitch}
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            Ingresar
-          </button>
-          <p className="text-center text-sm">
-            ¿No tenés cuenta?{' '}
-            <a
-              href="/?registro=1"
-              className="link link-primary"
-              onClick={(e) => {
-                e.preventDefault();
-                openRegister();
-              }}
-            >
-              Registrarme
-            </a>
-          </p>
-        </form>
-      )}
+        ) : (
+          <>
+            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+              Ingresar
+            </button>
+            <p className="text-center text-sm">
+              ¿No tenés cuenta?{' '}
+              <a
+                href="/?registro=1"
+                className="link link-primary"
+                onClick={(e) => {
+                  e.preventDefault();
+                  openRegister();
+                }}
+              >
+                Registrarme
+              </a>
+            </p>
+          </>
+        )}
+      </form>
     </Modal>
   );
 }

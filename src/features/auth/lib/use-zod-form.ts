@@ -5,11 +5,14 @@ type Values = Record<string, unknown>;
 
 /**
  * Form state validated on every change with a shared zod schema (the very schema the API uses, so
- * the messages match). Field messages show once a field was touched or a submit was attempted.
+ * the messages match). A field's message shows once it was edited and left, or after a submit attempt.
+ * Leaving an untouched field shows nothing: a message appearing on blur would shift the layout under a
+ * pointer that is on its way to another control (the click would then miss it).
  */
 export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initial: z.input<S>) {
   const [values, setValues] = useState<z.input<S>>(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [dirty, setDirty] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
@@ -24,8 +27,10 @@ export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initia
     return map;
   }, [result]);
 
-  const set = (name: keyof z.input<S> & string, value: unknown) =>
+  const set = (name: keyof z.input<S> & string, value: unknown) => {
     setValues((prev) => ({ ...(prev as Values), [name]: value }) as z.input<S>);
+    setDirty((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+  };
 
   return {
     values,
@@ -33,9 +38,9 @@ export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initia
     valid: result.success,
     data: result.success ? (result.data as z.output<S>) : null,
     /** The message to show under a field, if any. */
-    error: (name: string) => (submitted || touched[name] ? errors[name] : undefined),
+    error: (name: string) => (submitted || (touched[name] && dirty[name]) ? errors[name] : undefined),
     touch: (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true })),
-    touchedAny: submitted || Object.keys(touched).length > 0,
+    touchedAny: submitted || Object.keys(dirty).some((name) => touched[name]),
     /** Marks every field as touched; answers the parsed data when valid. */
     attempt: () => {
       setSubmitted(true);
@@ -44,6 +49,7 @@ export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initia
     reset: (next: z.input<S> = initial) => {
       setValues(next);
       setTouched({});
+      setDirty({});
       setSubmitted(false);
     },
   };
