@@ -26,5 +26,8 @@ export default defineConfig(async () => ({
   test: {
     include: ['tests/api/**/*.test.ts'],
     setupFiles: ['./tests/api/setup.ts'],
+    // Real scrypt and 2,000-way concurrency: generous limits for a loaded 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 }));

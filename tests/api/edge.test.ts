@@ -45,3 +45,11 @@ describe('edge proxy', () => {
     expect(((await res.json()) as { message: string }).message).toBe('Recurso no encontrado');
   });
 });
+
+describe('provider API errors', () => {
+  it('answers a body that is not JSON with 400 and a Spanish message', async () => {
+    const res = await provider('/login', { method: 'POST', body: '{not json' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('Entrada inválida');
+  });
+});

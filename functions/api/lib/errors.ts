@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MSG } from '../../../src/shared/messages';
 
 /** The one error shape of the provider API: `{ status: false, message, errors? }`. */
 export type ApiError = { status: false; message: string; errors?: Record<string, string[]> };
@@ -11,15 +12,20 @@ export function fail(status: ContentfulStatusCode, message: string, errors?: Rec
   throw new HTTPException(status, { message, res: Response.json(body, { status }) });
 }
 
+/**
+ * Our own failures carry their Spanish answer. Exceptions raised inside Hono or its middleware (a body
+ * that is not JSON, for instance) carry English texts: the user gets the generic Spanish one instead.
+ */
 export function onError(err: Error, c: Context) {
   if (err instanceof HTTPException) {
     if (err.res) return err.res;
-    return c.json({ status: false, message: err.message || 'Solicitud inválida' } satisfies ApiError, err.status);
+    const message = err.status === 400 ? MSG.invalidInput : MSG.unexpected;
+    return c.json({ status: false, message } satisfies ApiError, err.status);
   }
   console.error('Unexpected error', c.req.method, c.req.path, err);
-  return c.json({ status: false, message: 'Ocurrió un error inesperado. Intente nuevamente.' } satisfies ApiError, 500);
+  return c.json({ status: false, message: MSG.unexpected } satisfies ApiError, 500);
 }
 
 export function notFound(c: Context) {
-  return c.json({ status: false, message: 'Recurso no encontrado' } satisfies ApiError, 404);
+  return c.json({ status: false, message: MSG.notFound } satisfies ApiError, 404);
 }
