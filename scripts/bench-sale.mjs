@@ -4,7 +4,8 @@
 // Needs DEV_MODE (npm start sets it): /dev/checkout/bench-setup creates the event and the buyers with tokens.
 // Each buyer calls POST /api/v1/holds through the edge with its session cookie, exactly like the browser.
 // Prints key=value lines: attempts, capacity, sold (tickets taken), oversold, holds_per_s, p50_ms, p99_ms,
-// and ceiling_per_s (a bare call to the same event's Durable Object, through the same Worker, same run).
+// and ceiling_per_s (a bare call to the same event's Durable Object, through the same HTTP path, same run);
+// do_call_in_worker_per_s is that call made in a loop inside the Worker, without HTTP.
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 2000);
 const capacity = Number(process.env.CAPACITY ?? 1000);
@@ -44,7 +45,9 @@ const setup = await fetch(`${base}/dev/checkout/bench-setup`, {
   body: JSON.stringify({ capacity, buyers }),
 });
 if (!setup.ok) {
-  console.error(`✗ ${base}/dev/checkout/bench-setup answered ${setup.status}: is the product running with DEV_MODE (npm start)?`);
+  console.error(
+    `✗ ${base}/dev/checkout/bench-setup answered ${setup.status}: is the product running with DEV_MODE (npm start)?`,
+  );
   process.exit(1);
 }
 const { event_id: eventId, ticket_type_id: typeId, tokens } = await json(setup);
@@ -72,6 +75,9 @@ const ceiling = await pool(tokens.length, concurrency, async () => {
   await res.arrayBuffer();
 });
 
+// The same object called from inside the Worker (no HTTP): what the object alone sustains, sequentially.
+const loop = await json(await fetch(`${base}/dev/checkout/ping-loop?n=500&event_id=${eventId}`));
+
 const [type] = await json(await fetch(`${base}/dev/checkout/availability?event_id=${eventId}`));
 const taken = type.held + type.sold;
 const sorted = [...holds.durations].sort((a, b) => a - b);
@@ -87,6 +93,7 @@ const lines = {
   p50_ms: Math.round(percentile(sorted, 50)),
   p99_ms: Math.round(percentile(sorted, 99)),
   ceiling_per_s: Math.round(tokens.length / ceiling.seconds),
+  do_call_in_worker_per_s: Math.round(loop.n / (Math.max(1, loop.ms) / 1000)),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 if (lines.oversold > 0 || errors > 0) process.exit(1);

@@ -106,6 +106,14 @@ export const checkoutTools = new Hono<{ Bindings: Env }>()
   .get('/checkout/ping', async (c) =>
     c.json({ at: await inventoryOf(c.env, Number(c.req.query('event_id') ?? 0)).ping() }),
   )
+  /** n sequential bare calls from inside the Worker: the object's own round trip, without HTTP. */
+  .get('/checkout/ping-loop', async (c) => {
+    const n = Math.min(1000, Number(c.req.query('n') ?? 100));
+    const stub = inventoryOf(c.env, Number(c.req.query('event_id') ?? 0));
+    const t0 = Date.now();
+    for (let i = 0; i < n; i++) await stub.ping();
+    return c.json({ n, ms: Date.now() - t0 });
+  })
   .get('/checkout/availability', async (c) =>
     c.json(await inventoryOf(c.env, Number(c.req.query('event_id') ?? 0)).availability()),
   )

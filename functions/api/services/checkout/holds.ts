@@ -4,6 +4,15 @@ import type { HoldResult } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from './inventory';
 
+type EventRow = {
+  id: number;
+  producer_id: number;
+  status: string;
+  hold_minutes: number;
+  fee_bp: number;
+  fee_fixed: number;
+};
+
 type TypeRow = {
   id: number;
   capacity: number;
@@ -37,34 +46,26 @@ function refusal(result: Extract<HoldResult, { ok: false }>, names: Map<number, 
  * (atomically) whether the tickets are there; D1 only records the order.
  */
 export async function createHold(env: Env, userId: number, input: HoldRequest) {
-  // One read for the event and its service charge (producer override, else the platform default):
-  // this path runs for every buyer at once when a sale opens.
-  const event = await env.DB.prepare(
-    `select e.id, e.producer_id, e.status, e.hold_minutes,
-       coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
-       coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed
-     from events e join producers p on p.id = e.producer_id where e.id = ?`,
-  )
-    .bind(input.event_id)
-    .first<{
-      id: number;
-      producer_id: number;
-      status: string;
-      hold_minutes: number;
-      fee_bp: number;
-      fee_fixed: number;
-    }>();
+  // One round trip for the event, its service charge (producer override, else the platform default) and
+  // the chosen ticket types: this path runs for every buyer at once when a sale opens.
+  const ids = input.items.map((i) => i.ticket_type_id);
+  const [eventRows, typeRows] = await env.DB.batch([
+    env.DB.prepare(
+      `select e.id, e.producer_id, e.status, e.hold_minutes,
+         coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
+         coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed
+       from events e join producers p on p.id = e.producer_id where e.id = ?`,
+    ).bind(input.event_id),
+    env.DB.prepare(
+      `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at, d.event_id
+       from ticket_types t join event_dates d on d.id = t.event_date_id
+       where t.id in (${ids.map(() => '?').join(',')})`,
+    ).bind(...ids),
+  ]);
+  const event = (eventRows.results as EventRow[])[0];
   if (!event) fail(404, 'El evento no existe.');
   if (event.status !== 'publicado') fail(409, 'El evento no está a la venta.');
-
-  const ids = input.items.map((i) => i.ticket_type_id);
-  const { results: types } = await env.DB.prepare(
-    `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at, d.event_id
-     from ticket_types t join event_dates d on d.id = t.event_date_id
-     where t.id in (${ids.map(() => '?').join(',')})`,
-  )
-    .bind(...ids)
-    .all<TypeRow>();
+  const types = typeRows.results as TypeRow[];
   const byId = new Map(types.map((t) => [t.id, t]));
   const now = Date.now();
   for (const id of ids) {
@@ -127,7 +128,13 @@ export async function createHold(env: Env, userId: number, input: HoldRequest) {
       ).bind(new Date().toISOString(), result.replaced),
     );
   }
-  await env.DB.batch(statements);
+  try {
+    await env.DB.batch(statements);
+  } catch (err) {
+    // Without its order the hold would only block tickets until it expires: give them back now.
+    await inventory.release(result.holdId);
+    throw err;
+  }
   return { orderId, holdId: result.holdId, expiresAt, ...sum };
 }
 
