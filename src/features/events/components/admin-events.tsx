@@ -3,6 +3,7 @@ import { ApiError, api } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
+import ProducerForm from '../../producers/components/producer-form';
 import { ReasonDialog } from './reason-dialog';
 
 type Row = {
@@ -36,14 +37,19 @@ const message = (e: unknown) =>
  * the search over every client) and, for a superadmin, the review queue. Actions show only where the API
  * would allow them: collaborators read, admins manage.
  */
+type Tab = 'eventos' | 'revision' | 'productora';
+
 export default function AdminEvents({
   isSuperAdmin,
   initialTab,
+  provinces,
 }: {
   isSuperAdmin: boolean;
-  initialTab: 'eventos' | 'revision';
+  initialTab: Tab;
+  provinces: { id: number; name: string }[];
 }) {
-  const [tab, setTab] = useState(isSuperAdmin ? initialTab : 'eventos');
+  const [tab, setTab] = useState<Tab>(isSuperAdmin || initialTab !== 'revision' ? initialTab : 'eventos');
+  const [profileId, setProfileId] = useState<number | undefined>();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [producers, setProducers] = useState<Producer[]>([]);
   const [filters, setFilters] = useState({ producer_id: '', status: '', q: '' });
@@ -53,6 +59,12 @@ export default function AdminEvents({
   const load = useCallback(async () => {
     setError(null);
     try {
+      if (tab === 'productora') {
+        const r = await api<{ data: Producer[] }>('/admin/producers');
+        setProducers(r.data);
+        setProfileId((id) => id ?? r.data.find((p) => p.role !== 'COLABORATORS')?.id);
+        return;
+      }
       if (tab === 'revision') {
         setRows((await api<{ data: Row[] }>('/admin/moderation')).data);
         return;
@@ -61,6 +73,7 @@ export default function AdminEvents({
       const r = await api<{ data: Row[]; producers: Producer[] }>(`/admin/events?${query}`);
       setRows(r.data);
       setProducers(r.producers);
+      setProfileId((id) => id ?? r.producers.find((p) => p.role !== 'COLABORATORS')?.id);
     } catch (e) {
       setError(message(e));
       setRows([]);
@@ -89,35 +102,35 @@ export default function AdminEvents({
     if (problem) toast('error', problem);
   }
 
-  const switchTab = (next: 'eventos' | 'revision') => {
-    setRows(null);
+  const switchTab = (next: Tab) => {
+    if (next !== 'productora') setRows(null);
     setTab(next);
-    history.replaceState(null, '', next === 'revision' ? '/admin/events?tab=revision' : '/admin/events');
+    history.replaceState(null, '', next === 'eventos' ? '/admin/events' : `/admin/events?tab=${next}`);
   };
+  const managed = producers.filter((p) => p.role === 'ADMIN' || p.role === 'SUPERADMIN');
+  const tabs: [Tab, string][] = [
+    ['eventos', 'Eventos'],
+    ...(isSuperAdmin ? ([['revision', 'En revisión']] as [Tab, string][]) : []),
+    ...(managed.length > 0 ? ([['productora', 'Productora']] as [Tab, string][]) : []),
+  ];
 
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {isSuperAdmin ? (
+        {tabs.length > 1 ? (
           <div role="tablist" className="tabs tabs-box">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'eventos'}
-              className={`tab ${tab === 'eventos' ? 'tab-active' : ''}`}
-              onClick={() => switchTab('eventos')}
-            >
-              Eventos
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'revision'}
-              className={`tab ${tab === 'revision' ? 'tab-active' : ''}`}
-              onClick={() => switchTab('revision')}
-            >
-              En revisión
-            </button>
+            {tabs.map(([id, label]) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                className={`tab ${tab === id ? 'tab-active' : ''}`}
+                onClick={() => switchTab(id)}
+              >
+                {label}
+              </button>
+            ))}
           </div>
         ) : (
           <span />
@@ -129,7 +142,7 @@ export default function AdminEvents({
       {tab === 'eventos' && (
         <form
           className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]"
-          role="search"
+          aria-label="Filtrar eventos"
           onSubmit={(e) => {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
@@ -185,8 +198,28 @@ export default function AdminEvents({
           {error}
         </div>
       )}
-      {rows === null ? (
-        <span className="loading loading-spinner" aria-label="Cargando" />
+      {tab === 'productora' ? (
+        <div className="flex flex-col gap-4">
+          {managed.length > 1 && (
+            <select
+              className="select w-full max-w-md"
+              aria-label="Productora a editar"
+              value={profileId}
+              onChange={(e) => setProfileId(Number(e.target.value))}
+            >
+              {managed.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          )}
+          {(profileId ?? managed[0]?.id) !== undefined && (
+            <ProducerForm producerId={(profileId ?? managed[0]?.id)!} provinces={provinces} />
+          )}
+        </div>
+      ) : rows === null ? (
+        <span className="loading loading-spinner" role="status" aria-label="Cargando" />
       ) : rows.length === 0 ? (
         <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
           {tab === 'revision' ? 'No hay eventos esperando revisión.' : 'Todavía no hay eventos. Creá el primero.'}
@@ -219,7 +252,9 @@ export default function AdminEvents({
                   <td>{row.producer_name}</td>
                   <td className="whitespace-nowrap">{row.starts_at ? formatEventDate(row.starts_at) : '—'}</td>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[row.status]}`}>{STATUS_LABEL[row.status]}</span>
+                    <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
+                      {STATUS_LABEL[row.status]}
+                    </span>
                   </td>
                   <td>
                     {row.sold} / {row.capacity}

@@ -134,7 +134,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     }
   }
 
-  if (loading) return <p className="loading loading-spinner" aria-label="Cargando" />;
+  if (loading) return <span className="loading loading-spinner" role="status" aria-label="Cargando" />;
   const needsProducer = !eventId && producers !== null && producers.length === 0;
 
   return (
@@ -508,7 +508,7 @@ function Preview({ form }: { form: EventForm }) {
           );
         })}
       </ul>
-      {/* renderMarkdown escapes all HTML first: the preview is as safe as the public page. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes all HTML first, as on the public page. */}
       <div className="flex flex-col gap-3" dangerouslySetInnerHTML={{ __html: renderMarkdown(form.description) }} />
     </article>
   );

@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { ApiError, api } from '../../../lib/api';
+import { mediaUrl } from '../../../shared/media';
+import { toast } from '../../../stores/toast';
+import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
+import { resizeForUpload } from '../../events/lib/resize-image';
+
+type ProducerData = {
+  id: number;
+  name: string;
+  slug: string;
+  logo_key: string | null;
+  description: string;
+  contact_email: string | null;
+  contact_phone: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  website: string | null;
+  city: string | null;
+  provinces_id: number | null;
+};
+
+const TEXT_FIELDS = [
+  ['name', 'Nombre'],
+  ['contact_email', 'Correo de contacto'],
+  ['contact_phone', 'Teléfono'],
+  ['city', 'Ciudad'],
+  ['instagram', 'Instagram (enlace)'],
+  ['facebook', 'Facebook (enlace)'],
+  ['website', 'Sitio web'],
+] as const;
+
+/** The producer's public profile, editable by its admins (PUT /admin/producers/:id checks that). */
+export default function ProducerForm({
+  producerId,
+  provinces,
+}: {
+  producerId: number;
+  provinces: { id: number; name: string }[];
+}) {
+  const [data, setData] = useState<ProducerData | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setData(null);
+    api<{ data: ProducerData }>(`/admin/producers/${producerId}`)
+      .then((r) => setData(r.data))
+      .catch((e: unknown) => setProblem(e instanceof ApiError ? e.message : 'No se pudo cargar la productora'));
+  }, [producerId]);
+
+  if (!data)
+    return problem ? (
+      <p role="alert" className="alert alert-error">
+        {problem}
+      </p>
+    ) : (
+      <span className="loading loading-spinner" role="status" aria-label="Cargando" />
+    );
+  const set = (patch: Partial<ProducerData>) => setData({ ...data, ...patch });
+
+  async function save() {
+    if (!data) return;
+    setBusy(true);
+    setErrors({});
+    setProblem(null);
+    try {
+      const { id: _id, slug: _slug, ...body } = data;
+      const r = await api<{ message: string; data: ProducerData }>(`/admin/producers/${data.id}`, {
+        method: 'PUT',
+        json: body,
+      });
+      setData(r.data);
+      toast('success', r.message);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setErrors(e.errors ?? {});
+        setProblem(e.message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function uploadLogo(file: File | undefined) {
+    if (!file) return;
+    try {
+      const r = await api<{ key: string }>('/admin/media', { method: 'POST', body: await resizeForUpload(file) });
+      set({ logo_key: r.key });
+    } catch (e) {
+      setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
+    }
+  }
+
+  return (
+    <form
+      className="grid gap-4 rounded-box border border-white/10 bg-base-200 p-5 md:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      {problem && (
+        <p role="alert" className="alert alert-error md:col-span-2">
+          {problem}
+        </p>
+      )}
+      {TEXT_FIELDS.map(([key, label]) => (
+        <Field key={key} label={label} error={errors[key]}>
+          <TextInput value={data[key] ?? ''} onChange={(value) => set({ [key]: value })} invalid={!!errors[key]} />
+        </Field>
+      ))}
+      <Field label="Provincia" error={errors.provinces_id}>
+        <select
+          className="select w-full"
+          value={data.provinces_id ?? ''}
+          onChange={(e) => set({ provinces_id: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">Sin provincia</option>
+          {provinces.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Descripción" error={errors.description} className="md:col-span-2">
+        <textarea
+          className="textarea h-28 w-full"
+          value={data.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
+      </Field>
+      <div className="flex items-center gap-4 md:col-span-2">
+        {data.logo_key && <img src={mediaUrl(data.logo_key)} alt="" className="size-16 rounded-xl object-cover" />}
+        <Field label="Logo">
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="file-input"
+            onChange={(e) => uploadLogo(e.target.files?.[0])}
+          />
+        </Field>
+      </div>
+      <div className="flex justify-between gap-3 md:col-span-2">
+        <a className="link" href={`/productoras/${data.slug}`}>
+          Ver página pública
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Guardar productora
+        </button>
+      </div>
+    </form>
+  );
+}
