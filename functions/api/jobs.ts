@@ -1,5 +1,6 @@
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
+import { finishPastEvents } from './services/events/store';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -10,4 +11,5 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await purgeExpiredAccountTokens(env.DB);
   // Orders whose hold ran out (the inventory object already released the tickets through its alarm).
   await expireOverdueOrders(env);
+  await finishPastEvents(env.DB);
 }

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { finishPastEvents } from '../../functions/api/services/events/store';
 import { createUser, PASSWORD } from './auth-fixtures';
 import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
 import { browser, cookiesFrom } from './helpers';
@@ -249,5 +250,18 @@ describe('role upgrade through the edge', () => {
     expect(((await created.json()) as { role_update?: boolean }).role_update).toBe(true);
     const refreshed = await browser('/api/v1/refresh', { method: 'POST', cookies });
     expect(((await refreshed.json()) as { session: { rol: string } }).session.rol).toBe('ADMIN');
+  });
+});
+
+describe('finishing past events', () => {
+  it('marks published events whose last date passed as finalizado, and leaves upcoming ones', async () => {
+    const { user, event } = await userWithEvent();
+    const superadmin = await makeUser('SUPERADMIN');
+    await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    await finishPastEvents(env.DB);
+    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('publicado');
+    await finishPastEvents(env.DB, new Date(Date.now() + 30 * 86_400_000));
+    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('finalizado');
   });
 });

@@ -1,3 +1,4 @@
+import { toArIso } from '../../../../src/shared/dates';
 import type { EventInput, EventStatus } from '../../../../src/shared/schemas/event';
 import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
@@ -434,4 +435,15 @@ export async function listManagedEvents(
     .bind(...params)
     .all<ManagedEventRow>();
   return results;
+}
+
+/** Marks published events whose last date started more than 12 hours ago as finished (cron, idempotent). */
+export async function finishPastEvents(db: D1Database, now = new Date()) {
+  const cutoff = toArIso(new Date(now.getTime() - 12 * 3_600_000));
+  await db
+    .prepare(
+      `update events set status = 'finalizado', updated_at = ${NOW_SQL} where status = 'publicado' and last_starts_at < ?`,
+    )
+    .bind(cutoff)
+    .run();
 }
