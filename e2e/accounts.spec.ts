@@ -267,6 +267,23 @@ test.describe('session', () => {
     expect(cookies).toEqual({ auth: undefined, refresh: undefined, userData: undefined });
   });
 
+  test('a lost session opens the login prompt and comes back to the page', async ({ page, request }) => {
+    const user = await createVerifiedUser(request, 'perdida');
+    await loginThroughDialog(page, user.email, user.password, 'Valentina');
+    await page.goto('/perfil');
+    const data = page.getByRole('region', { name: 'Mis datos' });
+    await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
+    // Both tokens gone (as after a revocation): the API answers 401.
+    await page.context().clearCookies({ name: 'auth-token' });
+    await page.context().clearCookies({ name: 'refresh-token' });
+    await data.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(toastWith(page, MSG.profileError)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeVisible();
+    await submitLogin(page, user.email, user.password);
+    await page.waitForURL('**/perfil');
+    await expect(page.getByRole('button', { name: /Hola, Valentina/ })).toBeVisible();
+  });
+
   test('an expired access token is refreshed without the user noticing', async ({ page, request }) => {
     test.setTimeout(60_000);
     const user = await createVerifiedUser(request, 'expira');

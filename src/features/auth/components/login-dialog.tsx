@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { MSG } from '../../../shared/messages';
+import { LIMITS, MSG } from '../../../shared/messages';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
 import { openRegister } from '../../../stores/navigation';
 import { setUser } from '../../../stores/session';
@@ -66,7 +66,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
 
   // One form whose fields change with the mode, so the switch keeps its place (and its focus).
   return (
-    <Modal title={recovering ? 'Recuperar contraseña' : 'Ingresar'} maxWidth={500} onClose={onClose}>
+    <Modal
+      title={recovering ? 'Recuperar contraseña' : 'Ingresar'}
+      maxWidth={LIMITS.loginDialogMaxWidth}
+      onClose={onClose}
+    >
       <form className="flex flex-col gap-4" onSubmit={recovering ? submitRecovery : submitLogin} noValidate>
         {recovering ? (
           <TextField

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { MSG } from '../../../shared/messages';
+import { LIMITS, MSG } from '../../../shared/messages';
 import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
 import { openLogin } from '../../../stores/navigation';
 import { toast } from '../../../stores/toast';
@@ -68,7 +68,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Modal title="Registrarse" maxWidth={600} onClose={onClose}>
+    <Modal title="Registrarse" maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {text('name', 'Nombre completo', { autoComplete: 'name' })}
         {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}
