@@ -98,3 +98,19 @@ describe('producers', () => {
     expect(page.body.data.past).toEqual([]);
   });
 });
+
+describe('venues', () => {
+  it('offers a producer its own venues again, and not other producers venues', async () => {
+    const a = await producerOfNewUser('Con Lugar');
+    const b = await producerOfNewUser('Otra');
+    await env.DB.prepare(`update venues set name = 'Lugar Privado de B' where producer_id = ?`)
+      .bind(b.producerId)
+      .run();
+    const res = await call<{ data: { name: string; province: string }[] }>('/admin/venues', a.user);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ name: 'Club del Sur', province: 'Ciudad Autónoma de Buenos Aires' }),
+    ]);
+    const visitor = await call('/admin/venues', null);
+    expect(visitor.status).toBe(401);
+  });
+});

@@ -24,6 +24,7 @@ const STEPS = ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vis
 type Producer = { id: number; name: string; role: string };
 type Props = { eventId?: number; provinces: { id: number; name: string }[] };
 type Saved = { data: { id: number; status: string; producer_id: number } };
+type Venue = { id: number; name: string; address: string; city: string; provinces_id: number; province: string };
 
 /**
  * /nuevo: the step-by-step event form. Every step can save a draft; the last one sends the event to
@@ -41,6 +42,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(Boolean(initialId));
+  const [venues, setVenues] = useState<Venue[]>([]);
 
   useEffect(() => {
     api<{ data: Producer[] }>('/admin/producers')
@@ -50,6 +52,9 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         setProducerId(mine[0]?.id);
       })
       .catch(() => setProducers([]));
+    api<{ data: Venue[] }>('/admin/venues')
+      .then((r) => setVenues(r.data))
+      .catch(() => setVenues([]));
     if (!initialId) return;
     api<{ data: Parameters<typeof fromEvent>[0] & { status: string; rejection_reason: string | null } }>(
       `/admin/events/${initialId}`,
@@ -229,6 +234,33 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
           <div className="flex flex-col gap-6">
             <fieldset className="grid gap-4 md:grid-cols-2">
               <legend className="mb-2 font-semibold">Lugar</legend>
+              {venues.length > 0 && (
+                <Field label="Usar un lugar anterior" className="md:col-span-2">
+                  <select
+                    className="select w-full"
+                    value=""
+                    onChange={(e) => {
+                      const venue = venues.find((v) => v.id === Number(e.target.value));
+                      if (venue)
+                        update({
+                          venue: {
+                            name: venue.name,
+                            address: venue.address,
+                            city: venue.city,
+                            provinces_id: String(venue.provinces_id),
+                          },
+                        });
+                    }}
+                  >
+                    <option value="">Elegí un lugar para completar los datos</option>
+                    {venues.map((v) => (
+                      <option key={v.id} value={v.id}>
+                        {v.name} · {v.city}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
               <Field label="Nombre del lugar" error={err('venue.name')}>
                 <TextInput
                   name="venue_name"
