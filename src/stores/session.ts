@@ -1,5 +1,4 @@
 import { atom, computed, onMount } from 'nanostores';
-import Cookies from 'universal-cookie';
 import { COOKIE } from '../shared/messages';
 import { isBackOfficeEnabled, isSuperAdmin } from '../shared/roles';
 import type { SessionUser } from '../shared/session';
@@ -51,12 +50,27 @@ export function requireLogin() {
  */
 export function restoreSession() {
   if (typeof document === 'undefined') return;
+  const raw = readCookie(document.cookie, COOKIE.userData);
   try {
-    const raw = new Cookies(document.cookie).get(COOKIE.userData, { doNotParse: false }) as unknown;
-    setUser(typeof raw === 'string' ? (JSON.parse(raw) as SessionUser) : ((raw as SessionUser) ?? null));
+    setUser(raw ? (JSON.parse(raw) as SessionUser) : null);
   } catch {
     setUser(null);
   }
+}
+
+/** One cookie's decoded value (a few lines instead of a cookie library in every island). */
+function readCookie(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 // Restore lazily the first time any island reads the session.
