@@ -125,3 +125,27 @@ test('a visitor sees a new price at once, even with the page in the edge cache',
   await visitor.reload();
   await expect(visitor.getByRole('row', { name: /General \$ 16\.500/ })).toBeVisible();
 });
+
+test('a collaborator sees the producer events without management actions', async ({ page }) => {
+  await loginAs(page, DEMO.colaborador);
+  await page.goto('/admin/events');
+  const row = page.getByRole('row', { name: /Los Fuegos del Sur en vivo/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Ver' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Festival Vendimia Rock/ })).toHaveCount(0);
+});
+
+test('the wizard shows the API validation messages in Spanish and pages are private when signed in', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.admin);
+  const publicPage = await page.request.get('/eventos');
+  expect(publicPage.headers()['cache-control']).toBe('private, no-store');
+  await page.goto('/nuevo');
+  await page.getByLabel('Título').fill('ab');
+  await page.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByText('El título debe tener al menos 3 caracteres').first()).toBeVisible();
+  await expect(page.getByText('Seleccione una categoría')).toBeVisible();
+});

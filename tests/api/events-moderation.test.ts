@@ -112,4 +112,32 @@ describe('moderation', () => {
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('Un evento cancelado no se puede editar');
   });
+
+  it('e-mails every paid buyer once when the event is cancelled', async () => {
+    const { event, user } = await submitted();
+    const superadmin = await makeUser('SUPERADMIN');
+    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    const buyer = await makeUser('USER');
+    const order = (id: string, status: string, email: string) =>
+      env.DB.prepare(
+        `insert into orders (id, user_id, event_id, producer_id, hold_id, status, hold_expires_at, subtotal_cents, fee_cents,
+                             total_cents, buyer_name, buyer_email)
+         values (?, ?, ?, ?, ?, ?, '2030-01-01T00:00:00Z', 100, 10, 110, 'Bruno Comprador', ?)`,
+      )
+        .bind(id, buyer.id, event.id, event.producer_id, `hold-${id}`, status, email)
+        .run();
+    await order('o1', 'paid', 'bruno@prueba.ar');
+    await order('o2', 'paid', 'BRUNO@prueba.ar');
+    await order('o3', 'expired', 'nadie@prueba.ar');
+    const res = await call<{ notified: number }>(`/admin/events/${event.id}/cancel`, user, {
+      json: { reason: 'Tormenta' },
+    });
+    expect(res.body.notified).toBe(1);
+    const mails = await mailsTo('bruno@prueba.ar');
+    expect(mails.map((m) => m.subject)).toEqual(['Evento cancelado: Noche de Jazz en San Telmo']);
+    expect(mails[0].text).toContain('Motivo: Tormenta');
+    expect(await mailsTo('nadie@prueba.ar')).toEqual([]);
+    const refused = await call(`/admin/events/${event.id}`, user, { method: 'DELETE' });
+    expect(refused.status).toBe(409);
+  });
 });
