@@ -135,6 +135,12 @@ test.describe('login', () => {
     const cookies = await sessionCookies(page);
     expect(cookies.auth?.httpOnly && cookies.refresh?.httpOnly).toBe(true);
     expect(cookies.userData?.httpOnly).toBe(false);
+    // Lifetimes of spec section 9: access cookie 1 day, refresh cookie 5 days.
+    const now = Date.now() / 1000;
+    expect(cookies.auth!.expires - now).toBeGreaterThan(86_400 - 120);
+    expect(cookies.auth!.expires - now).toBeLessThan(86_400 + 120);
+    expect(cookies.refresh!.expires - now).toBeGreaterThan(5 * 86_400 - 120);
+    expect(cookies.refresh!.expires - now).toBeLessThan(5 * 86_400 + 120);
     for (const c of [cookies.auth, cookies.refresh, cookies.userData]) {
       expect(c?.path).toBe('/');
       expect(c?.sameSite).toBe('Lax');
