@@ -39,7 +39,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Flows that change the demo accounts (usuario@demo.ar becomes ADMIN when it creates an event) run
+  // after the suites that check each demo role's navigation and guard.
+  projects: [
+    {
+      name: 'roles',
+      testIgnore: /(checkout|events)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'flows',
+      testMatch: /(checkout|events)\.spec\.ts/,
+      dependencies: ['roles'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `node scripts/start.mjs --no-build --fresh --state .wrangler/e2e-state-${PORT} --port ${PORT} --var ACCESS_TOKEN_TTL:20`,
     url: `http://localhost:${PORT}/dev/correo.json`,

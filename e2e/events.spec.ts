@@ -31,8 +31,8 @@ test.describe('public catalogue', () => {
       /google\.com\/maps\/search/,
     );
 
-    // The selector island hydrates when visible; Astro drops the `ssr` attribute once it has.
-    await expect(page.locator('astro-island[component-url*="ticket-selector"]')).not.toHaveAttribute('ssr', /.*/);
+    // The selector's script marks it ready once it has taken over the server-rendered markup.
+    await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
     await page.getByRole('button', { name: 'Agregar una entrada Abono un día' }).click();
     await expect(page.getByRole('link', { name: 'Comprar' })).toHaveAttribute(
       'href',

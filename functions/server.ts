@@ -1,4 +1,4 @@
-import { type ExecutionContext as WorkerContext, Hono } from 'hono';
+import { Hono, type ExecutionContext as WorkerContext } from 'hono';
 import { api } from './api/app';
 import { devRoutes } from './dev/routes';
 import { edge } from './edge/proxy';

@@ -5,7 +5,7 @@ export type ToastKind = 'success' | 'error' | 'info';
 export type Toast = { id: number; kind: ToastKind; title: string; detail?: string; ms: number };
 
 /**
- * Toasts waiting or on screen. The <Toaster> (inside the AuthDialogs island) renders them and starts
+ * Toasts waiting or on screen. The <Toaster> (inside the AuthDialogs island, loaded on the first toast) renders them and starts
  * each one's clock when it appears, so a toast raised before the island hydrates still shows its time.
  */
 export const $toasts = atom<Toast[]>([]);

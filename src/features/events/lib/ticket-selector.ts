@@ -1,0 +1,73 @@
+import { formatMoney } from '../../../shared/money';
+
+/**
+ * Behaviour of <ticket-selector> (markup in TicketSelector.astro): +/- within each type's minimum and
+ * its top (the lower of the per-order maximum and what is left), one date at a time, and the
+ * "Comprar" link to `/checkout?event=<id>&items=<typeId>:<qty>,...`.
+ */
+class TicketSelectorElement extends HTMLElement {
+  private qty = new Map<number, number>();
+
+  connectedCallback() {
+    this.addEventListener('click', (event) => {
+      const button = (event.target as Element).closest<HTMLButtonElement>('button[data-step]');
+      const row = button?.closest<HTMLElement>('[data-ticket]');
+      if (button && row) this.step(row, Number(button.dataset.step));
+    });
+    const select = this.querySelector('[data-date-select]') as HTMLSelectElement | null;
+    select?.addEventListener('change', () => {
+      const id = select.value;
+      for (const list of this.querySelectorAll<HTMLElement>('[data-date]')) list.hidden = list.dataset.date !== id;
+      this.qty.clear();
+      this.render();
+    });
+    this.render();
+  }
+
+  private step(row: HTMLElement, delta: number) {
+    const id = Number(row.dataset.ticket);
+    const min = Number(row.dataset.min);
+    const top = Number(row.dataset.top);
+    const current = this.qty.get(id) ?? 0;
+    let next = current + delta;
+    if (delta > 0 && current === 0) next = min;
+    if (delta < 0 && current <= min) next = 0;
+    this.qty.set(id, Math.max(0, Math.min(top, next)));
+    this.render();
+  }
+
+  private render() {
+    let count = 0;
+    let total = 0;
+    const items: string[] = [];
+    for (const row of this.querySelectorAll<HTMLElement>('[data-ticket]')) {
+      const id = Number(row.dataset.ticket);
+      const qty = this.qty.get(id) ?? 0;
+      const output = row.querySelector('output');
+      if (output) output.textContent = String(qty);
+      const [less, more] = row.querySelectorAll<HTMLButtonElement>('button[data-step]');
+      if (less) less.disabled = qty === 0;
+      if (more) more.disabled = qty >= Number(row.dataset.top);
+      if (qty > 0) {
+        count += qty;
+        total += qty * Number(row.dataset.price);
+        items.push(`${id}:${qty}`);
+      }
+    }
+    const counter = this.querySelector('[data-count]');
+    if (counter)
+      counter.textContent = count > 0 ? `${count} ${count === 1 ? 'entrada' : 'entradas'}` : 'Elegí tus entradas';
+    const totalText = this.querySelector('[data-total]');
+    if (totalText) totalText.textContent = count > 0 ? (total === 0 ? 'Gratis' : formatMoney(total)) : '';
+    const buy = this.querySelector<HTMLAnchorElement>('[data-buy]');
+    const disabled = this.querySelector<HTMLButtonElement>('[data-buy-disabled]');
+    if (buy) {
+      buy.hidden = count === 0;
+      buy.href = `/checkout?event=${this.dataset.event}&items=${items.join(',')}`;
+    }
+    if (disabled) disabled.hidden = count > 0;
+    this.dataset.ready = '1';
+  }
+}
+
+customElements.define('ticket-selector', TicketSelectorElement);
