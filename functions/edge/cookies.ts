@@ -1,22 +1,14 @@
+import Cookies from 'universal-cookie';
 import { COOKIE, LIMITS } from '../../src/shared/messages';
 import type { SessionUser } from '../../src/shared/session';
 
 export type TokenPair = { token: string; refresh_token: string };
 
-/** Reads one cookie from a Cookie header. */
+/** Reads one cookie from a Cookie header (decoded; undefined when absent). */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  const value: unknown = new Cookies(header).get(name, { doNotParse: true });
+  return typeof value === 'string' ? value : undefined;
 }
 
 const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
