@@ -86,6 +86,31 @@ describe('tickets', () => {
   });
 });
 
+describe('door check of a ticket code', () => {
+  it('lets the producer staff and superadmins check a code, not staff of another producer', async () => {
+    const { event, ticket } = await boughtTicket();
+    const verify = (who: Awaited<ReturnType<typeof createBuyer>>) =>
+      asBuyer(who, '/tickets/verify', { method: 'POST', json: { code: ticket.code } });
+
+    const outsider = await createBuyer('ADMIN');
+    const refused = await verify(outsider);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'No tiene permiso para validar entradas de este evento.',
+    );
+
+    const collaborator = await createBuyer('COLABORATORS');
+    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')")
+      .bind(event.producer_id, collaborator.id)
+      .run();
+    const checked = await verify(collaborator);
+    expect(checked.status).toBe(200);
+    expect(((await checked.json()) as { data: { valid: boolean } }).data.valid).toBe(true);
+
+    expect((await verify(await createBuyer('SUPERADMIN'))).status).toBe(200);
+  });
+});
+
 describe('ticket PDF', () => {
   it('renders one page per ticket', async () => {
     const { ticketsPdf } = await import('../../functions/api/services/tickets/pdf');

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AcceptTransferSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
+import type { SessionUser } from '../../../src/shared/session';
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { assertView, loadActor } from '../services/events/access';
 import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
 import { publicKeyOf, verifyTicketCode } from '../services/tickets/signing';
@@ -14,7 +16,18 @@ const EventQuery = z.object({
   event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
 });
 const CodeSchema = z.object({ code: z.string().min(1, 'Código inválido').max(300, 'Código inválido') });
-const STAFF = new Set(['SUPERADMIN', 'ADMIN', 'COLABORATORS']);
+
+/**
+ * Door staff of an event: its producer's admins and collaborators, or a superadmin. Membership is read
+ * from the database (not the token), so staff of one producer cannot check another producer's tickets.
+ */
+async function assertEventStaff(env: Env, session: SessionUser, eventId: number, message: string) {
+  const event = await env.DB.prepare('select producer_id from events where id = ?')
+    .bind(eventId)
+    .first<{ producer_id: number }>();
+  if (!event) fail(404, 'El evento no existe.');
+  assertView(await loadActor(env.DB, session), event.producer_id, message);
+}
 
 /** Tickets: the buyer's list, calendar files, transfers, and what offline scanners need. */
 export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
@@ -23,19 +36,25 @@ export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
     return c.json({ status: true, data: await publicKeyOf(c.env) });
   })
   .get('/tickets/revocations', requireAuth, validate('query', EventQuery), async (c) => {
-    if (!STAFF.has(c.var.session.rol)) fail(403, 'No tiene permiso para ver la lista de revocaciones.');
+    const eventId = c.req.valid('query').event_id;
+    await assertEventStaff(c.env, c.var.session, eventId, 'No tiene permiso para ver la lista de revocaciones.');
     const { results } = await c.env.DB.prepare(
       'select ticket_id, reason, revoked_at from revocations where event_id = ? order by revoked_at',
     )
-      .bind(c.req.valid('query').event_id)
+      .bind(eventId)
       .all();
     return c.json({ status: true, data: results });
   })
   /** Checks a scanned code's signature and whether it is revoked (online counterpart of the offline check). */
   .post('/tickets/verify', requireAuth, validate('json', CodeSchema), async (c) => {
-    if (!STAFF.has(c.var.session.rol)) fail(403, 'No tiene permiso para validar entradas.');
     const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
     if (!genuine) return c.json({ status: true, data: { valid: false, reason: 'Código falso o dañado' } });
+    await assertEventStaff(
+      c.env,
+      c.var.session,
+      genuine.eventId,
+      'No tiene permiso para validar entradas de este evento.',
+    );
     const ticket = await ticketOf(c.env, genuine.ticketId);
     const valid = ticket?.status === 'valid';
     return c.json({ status: true, data: { valid, ticket_status: ticket?.status ?? null, event_id: genuine.eventId } });
