@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { asBuyer, createBuyer } from './checkout-fixtures';
 import { browser, ORIGIN, provider } from './helpers';
 
 describe('provider API key', () => {
@@ -51,5 +52,18 @@ describe('provider API errors', () => {
     const res = await provider('/login', { method: 'POST', body: '{not json' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('Entrada inválida');
+  });
+});
+
+describe('validation messages', () => {
+  it('answers a wrongly typed field with a Spanish message', async () => {
+    const buyer = await createBuyer();
+    const res = await asBuyer(buyer, '/holds', {
+      method: 'POST',
+      json: { event_id: 1, items: [{ ticket_type_id: 'uno', quantity: 1 }] },
+    });
+    expect(res.status).toBe(400);
+    const { errors } = (await res.json()) as { errors: Record<string, string[]> };
+    expect(errors['items.0.ticket_type_id'][0]).toMatch(/^Entrada inválida/);
   });
 });

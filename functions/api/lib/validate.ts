@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 import { INVALID_FORM } from '../../../src/shared/messages';
+import '../../../src/shared/schemas/locale';
 import { fail } from './errors';
 
 /**

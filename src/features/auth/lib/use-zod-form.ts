@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ZodType, z } from 'zod';
+import '../../../shared/schemas/locale';
 
 type Values = Record<string, unknown>;
 
