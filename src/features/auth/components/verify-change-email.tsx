@@ -1,20 +1,17 @@
-import { useEffect, useRef } from 'react';
 import { refreshSession } from '../../../lib/api';
 import { LIMITS } from '../../../shared/messages';
 import { $session } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { verifyChangeEmail } from '../api/verify-change-email';
 import { ACCOUNT_TEXT } from '../messages';
+import { useRunOnce, VerifyingStatus } from './verifying';
 
 /**
  * /verify-change-email?token=: confirms the new address. A signed-in user gets fresh claims (the new
  * e-mail) and returns to the profile; anyone else goes to the index with the login open.
  */
 export default function VerifyChangeEmail({ token }: { token: string }) {
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  useRunOnce(() => {
     const go = (to: string) => setTimeout(() => location.assign(to), LIMITS.verifyRedirectMs);
     verifyChangeEmail(token)
       .then(async () => {
@@ -26,12 +23,7 @@ export default function VerifyChangeEmail({ token }: { token: string }) {
         toast('error', ACCOUNT_TEXT.emailChangeVerifyError, err.message);
         go('/');
       });
-  }, [token]);
+  });
 
-  return (
-    <p role="status" className="flex items-center justify-center gap-3 py-16 text-lg">
-      <span className="loading loading-spinner" aria-hidden="true" />
-      {ACCOUNT_TEXT.verifying}
-    </p>
-  );
+  return <VerifyingStatus />;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { ManagedEventRow } from '../../../../functions/api/services/events/store';
 import { ApiError, api } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
@@ -6,18 +7,8 @@ import { toast } from '../../../stores/toast';
 import ProducerForm from '../../producers/components/producer-form';
 import { ReasonDialog } from './reason-dialog';
 
-type Row = {
-  id: number;
-  title: string;
-  status: EventStatus;
-  category: string;
-  starts_at: string | null;
-  producer_id: number;
-  producer_name: string;
-  rejection_reason: string | null;
-  capacity: number;
-  sold: number;
-};
+/** A row of GET /admin/events, as the API types it. */
+type Row = ManagedEventRow;
 type Producer = { id: number; name: string; role: string };
 type Pending = { kind: 'cancel' | 'delete' | 'reject' | 'approve'; row: Row } | null;
 

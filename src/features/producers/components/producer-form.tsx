@@ -1,24 +1,13 @@
 import { useEffect, useState } from 'react';
+import type { ProducerRow } from '../../../../functions/api/services/events/producers';
 import { ApiError, api } from '../../../lib/api';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../stores/toast';
 import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
 import { resizeForUpload } from '../../events/lib/resize-image';
 
-type ProducerData = {
-  id: number;
-  name: string;
-  slug: string;
-  logo_key: string | null;
-  description: string;
-  contact_email: string | null;
-  contact_phone: string | null;
-  instagram: string | null;
-  facebook: string | null;
-  website: string | null;
-  city: string | null;
-  provinces_id: number | null;
-};
+/** GET /admin/producers/:id, as the API types it (the province name is not edited here). */
+type ProducerData = Omit<ProducerRow, 'province'>;
 
 const TEXT_FIELDS = [
   ['name', 'Nombre'],
