@@ -1,4 +1,4 @@
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { asBuyer, createBuyer } from './checkout-fixtures';
 import { browser, ORIGIN, provider } from './helpers';
@@ -65,5 +65,34 @@ describe('validation messages', () => {
     expect(res.status).toBe(400);
     const { errors } = (await res.json()) as { errors: Record<string, string[]> };
     expect(errors['items.0.ticket_type_id'][0]).toMatch(/^Entrada inválida/);
+  });
+});
+
+describe('development tools', () => {
+  it('answer 404 when the development flag is not set', async () => {
+    const { devRoutes } = await import('../../functions/dev/routes');
+    const production = { ...env, DEV_MODE: '' };
+    for (const path of ['/correo', '/correo.json?to=usuario@demo.ar', '/mercadopago/checkout/preferences']) {
+      const res = await devRoutes.request(path, {}, production);
+      expect(res.status).toBe(404);
+    }
+    expect((await devRoutes.request('/seed', { method: 'POST' }, production)).status).toBe(404);
+  });
+
+  it('serve the mailbox as JSON, newest first, when the flag is set', async () => {
+    const { sendMail } = await import('../../functions/mail/port');
+    await sendMail(env, { to: 'Buzon@Prueba.local', subject: 'Primero', html: '<p>1</p>', text: '1' });
+    await sendMail(env, {
+      to: 'buzon@prueba.local',
+      subject: 'Segundo',
+      html: '<a href="http://localhost:8787/verify-email?token=abc">Verificar</a>',
+      text: '2',
+    });
+    const res = await SELF.fetch(`${ORIGIN}/dev/correo.json?to=buzon@prueba.local`);
+    const mails = (await res.json()) as { subject: string; links: string[]; created_at: string }[];
+    expect(mails.map((m) => m.subject)).toEqual(['Segundo', 'Primero']);
+    expect(mails[0].links).toEqual(['http://localhost:8787/verify-email?token=abc']);
+    const page = await SELF.fetch(`${ORIGIN}/dev/correo`);
+    expect(await page.text()).toContain('Correo de desarrollo');
   });
 });
