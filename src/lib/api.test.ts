@@ -4,7 +4,7 @@ import type { SessionUser } from '../shared/session';
 import { $authDialog, $nextView } from '../stores/navigation';
 import { $session, setUser } from '../stores/session';
 import { $toasts } from '../stores/toast';
-import { ApiError, api } from './api';
+import { ApiError, api, refreshClaims } from './api';
 
 const session = (rol: string): SessionUser => ({
   iss: 'boleteria',
@@ -85,6 +85,21 @@ describe('api()', () => {
     expect(calls).toContain('POST /api/auth/logout');
     expect($session.get().user).toBeNull();
     expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('refreshClaims (after a profile update): a failed refresh shows the refresh error and logs out', async () => {
+    answers['/api/v1/refresh'] = () => json(401, { status: false, error: true });
+    answers['/api/auth/logout'] = () => json(200, { status: true });
+    expect(await refreshClaims()).toBeNull();
+    expect($toasts.get()).toMatchObject([{ kind: 'error', title: MSG.refreshError }]);
+    expect(calls).toContain('POST /api/auth/logout');
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('refreshClaims answers the new claims without a toast', async () => {
+    answers['/api/v1/refresh'] = () => json(200, { status: true, session: session('USER') });
+    expect((await refreshClaims())?.rol).toBe('USER');
+    expect($toasts.get()).toEqual([]);
   });
 
   it('a network failure is a Spanish ApiError with status 0', async () => {

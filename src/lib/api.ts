@@ -67,14 +67,19 @@ export async function refreshSession(): Promise<SessionUser | null> {
   return data.session;
 }
 
-async function refreshRoles() {
+/** Refreshes the token for new claims; a failed refresh shows the refresh error and logs out (spec section 8). */
+export async function refreshClaims(): Promise<SessionUser | null> {
   const session = await refreshSession();
   if (!session) {
     toast('error', MSG.refreshError);
     await logout();
-    return;
   }
-  toast('success', MSG.rolesUpdated, ROLE_LABEL[session.rol as Role] ?? session.rol);
+  return session;
+}
+
+async function refreshRoles() {
+  const session = await refreshClaims();
+  if (session) toast('success', MSG.rolesUpdated, ROLE_LABEL[session.rol as Role] ?? session.rol);
 }
 
 /** Logout: the edge revokes the refresh family and clears the three cookies; then reload to /. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { refreshSession } from '../../../lib/api';
+import { refreshClaims } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
@@ -42,10 +42,13 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
     setBusy(true);
     try {
       const answer = await updateUser({ ...data, id: userId });
-      if (answer.status === false) throw new Error(answer.message ?? MSG.profileDataError);
-      const session = await refreshSession();
-      if (!session) toast('error', MSG.profileDataError);
-      else {
+      // Spec section 8: a refused update is 'Error al actualizar los datos'; a failed call, 'Error al actualizar
+      // el perfil'; a failed token refresh afterwards, the refresh error and logout (refreshClaims).
+      if (answer.status === false) {
+        toast('error', MSG.profileDataError, answer.message);
+        return;
+      }
+      if (await refreshClaims()) {
         toast('success', ACCOUNT_TEXT.profileSaved);
         onSaved();
       }

@@ -44,7 +44,9 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
       toast('success', MSG.registerSuccess);
       onClose();
     } catch (err) {
-      const message = err instanceof ApiError && err.status > 0 ? titleCase(err.message) : MSG.registerError;
+      // The server's own message, title-cased; without one (network, or only the generic fallback) the spec's text.
+      const fromServer = err instanceof ApiError && err.status > 0 && err.message !== MSG.unexpected;
+      const message = fromServer ? titleCase(err.message) : MSG.registerError;
       toast('error', message);
       setFailed(true);
     } finally {

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { COOKIE, LIMITS, MSG } from './messages';
+import {
+  canSearchAllClients,
+  canViewEvents,
+  hasFullAccess,
+  isBackOfficeEnabled,
+  isCollaborator,
+  isSuperAdmin,
+  permissions,
+} from './roles';
+
+/**
+ * The spec's texts and numbers, copied from seed-spec.md word for word (its spelling and missing accents
+ * included). A change to the catalogue that drifts from the spec fails here.
+ */
+describe('spec section 5: validation messages', () => {
+  it.each([
+    [MSG.emailRequired, 'Correo es Requerido'],
+    [MSG.emailInvalid, 'Correo debe ser valido'],
+    [MSG.passwordRequired, 'Contraseña es Requerido'],
+    [MSG.nameRequired, 'Nombre es Requerido'],
+    [MSG.passwordMin, 'Contraseña debe tener al menos 8 caracteres'],
+    [MSG.passwordMismatch, 'Contraseña no coincide'],
+    [MSG.phoneInvalid, 'Telefono debe ser solo numeros, sin puntos y sin +'],
+    [MSG.dniInvalid, 'DNI debe tener exactamente 8 dígitos sin puntos'],
+    [MSG.termsRequired, 'Debe aceptar los términos y condiciones'],
+    [MSG.invalidForm, 'Por favor, complete todos los campos requeridos correctamente.'],
+    [MSG.required, 'Requerido'],
+    [MSG.invalidInput, 'Entrada inválida'],
+    [MSG.invalidDate, 'Fecha inválida'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('keeps an (unused) province message', () => {
+    expect(MSG.provinceRequired).toMatch(/^Provincia/);
+  });
+});
+
+describe('spec section 8: error and success texts', () => {
+  it.each([
+    [MSG.loginUnauthorized, 'Credenciales erroneas: contraseña o correo incorrecto'],
+    [MSG.loginUnverified, 'Usuario no verificado, revise su correo'],
+    [MSG.loginError, 'Ocurrio un error al iniciar sesión'],
+    [MSG.cookiesDisabled, 'Las cookies están deshabilitadas en su navegador. Por favor, actívelas para continuar.'],
+    [MSG.registerError, 'Ocurrio un error al registrar'],
+    [MSG.registerDialogError, 'Error al registrar, por favor, intente nuevamente.'],
+    [MSG.verifyError, 'Ocurrio un error al verificar'],
+    [MSG.recoverError, 'Ocurrio un error al recuperar la contraseña'],
+    [MSG.resetError, 'No se pudo cambiar la contraseña'],
+    [MSG.profileError, 'Error al actualizar el perfil'],
+    [MSG.profileDataError, 'Error al actualizar los datos'],
+    [MSG.passwordChangeError, 'Error al cambiar la contraseña'],
+    [MSG.refreshError, 'Error al actualizar permisos / Por favor, inicia sesión nuevamente'],
+    [MSG.loginSuccess, 'Ingreso Exitoso'],
+    [MSG.registerSuccess, 'Registro exitoso, verifique su correo'],
+    [MSG.verifySuccess, 'Email verificado con exito'],
+    [MSG.recoverSuccess, 'Revise su correo para restablecer la contraseña'],
+    [MSG.resetSuccess, 'Contraseña cambiada exitosamente'],
+    [MSG.passwordChangeSuccess, 'Contraseña actualizada con éxito'],
+    [MSG.rolesUpdated, 'Permisos actualizados'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('every text is in composed Unicode (an "ñ" typed as n + tilde would not match the spec)', () => {
+    for (const text of Object.values(MSG)) expect(text).toBe(text.normalize('NFC'));
+  });
+});
+
+describe('spec section 9: constants', () => {
+  it('cookie names and lifetimes', () => {
+    expect(COOKIE).toEqual({ authToken: 'auth-token', refreshToken: 'refresh-token', userData: 'user-data' });
+    expect(LIMITS.accessCookieSeconds).toBe(86_400);
+    expect(LIMITS.refreshCookieSeconds).toBe(5 * 86_400);
+  });
+
+  it('toasts, limits and sizes', () => {
+    expect(LIMITS).toMatchObject({
+      toastMs: 1500,
+      resetSuccessToastMs: 5000,
+      resetErrorToastMs: 3000,
+      passwordMin: 8,
+      adminMobileBreakpoint: 960,
+      sidebarWidth: 256,
+      appBarHeight: 70,
+      loginDialogMaxWidth: 500,
+      registerDialogMaxWidth: 600,
+      verifyRedirectMs: 500,
+    });
+  });
+});
+
+describe('spec section 6: roles', () => {
+  const ROLES = ['USER', 'COLABORATORS', 'ADMIN', 'SUPERADMIN', 'GUEST', ''];
+  const pick = (test: (rol: string) => boolean) => ROLES.filter(test);
+
+  it('superadmin when rol contains SUPERADMIN', () => {
+    expect(pick(isSuperAdmin)).toEqual(['SUPERADMIN']);
+    expect(isSuperAdmin('ROLE_SUPERADMIN')).toBe(true);
+  });
+
+  it('back office when rol is exactly SUPERADMIN, ADMIN or COLABORATORS', () => {
+    expect(pick(isBackOfficeEnabled)).toEqual(['COLABORATORS', 'ADMIN', 'SUPERADMIN']);
+    expect(isBackOfficeEnabled('ROLE_SUPERADMIN')).toBe(false);
+  });
+
+  it('full access = ADMIN or SUPERADMIN; events: full access, USER or collaborator', () => {
+    expect(pick(hasFullAccess)).toEqual(['ADMIN', 'SUPERADMIN']);
+    expect(pick(canViewEvents)).toEqual(['USER', 'COLABORATORS', 'ADMIN', 'SUPERADMIN']);
+    expect(pick(isCollaborator)).toEqual(['COLABORATORS']);
+  });
+
+  it('only SUPERADMIN searches all clients', () => {
+    expect(pick(canSearchAllClients)).toEqual(['SUPERADMIN']);
+  });
+
+  it('permission-list checks: has, any, all', () => {
+    const list = ['a', 'b'];
+    expect(permissions.has(list, 'a')).toBe(true);
+    expect(permissions.any(list, ['x', 'b'])).toBe(true);
+    expect(permissions.all(list, ['a', 'x'])).toBe(false);
+  });
+});
