@@ -72,6 +72,23 @@ test.describe('registration', () => {
     await expect(dialog.getByRole('alert')).toHaveText(MSG.registerDialogError);
   });
 
+  test('a failure without a server message shows the spec text', async ({ page }) => {
+    await page.route('**/api/v1/register', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    const dialog = page.getByRole('dialog', { name: /registrarse/i });
+    await dialog.getByLabel('Nombre completo').fill('Ulises Otro');
+    await dialog.getByLabel('DNI').fill('30111222');
+    await dialog.getByLabel('Correo electrónico').fill(newUser('sin-mensaje').email);
+    await dialog.getByLabel('Contraseña', { exact: true }).fill('clave-segura-1');
+    await dialog.getByLabel('Repetir contraseña', { exact: true }).fill('clave-segura-1');
+    await dialog.getByLabel('Teléfono').fill('1155556666');
+    await dialog.getByLabel(/Acepto los/).check();
+    await dialog.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(toastWith(page, MSG.registerError)).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(MSG.registerDialogError);
+  });
+
   test('a verification link that does not work says so and goes to the index', async ({ page }) => {
     await page.goto('/verify-email?token=no-existe');
     await expect(toastWith(page, MSG.verifyError)).toBeVisible();
@@ -216,6 +233,34 @@ test.describe('profile', () => {
     expect(JSON.parse(decodeURIComponent(userData!.value)).user.name).toBe('Rocío Cambiada');
     await expect(data.getByLabel('Provincia')).toHaveValue(/\d+/);
     await expect(data.getByLabel('Provincia').locator('option:checked')).toHaveText('Córdoba');
+  });
+
+  test('a refused update and a failed token refresh (spec section 8)', async ({ page, request }) => {
+    const user = await createVerifiedUser(request, 'perfil-falla');
+    await loginThroughDialog(page, user.email, user.password, 'Valentina');
+    await page.goto('/perfil');
+    const data = page.getByRole('region', { name: 'Mis datos' });
+    await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
+
+    // The provider refuses the change with status false.
+    await page.route('**/api/v1/user', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ json: { status: false, message: 'Datos rechazados' } })
+        : route.fallback(),
+    );
+    await data.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(toastWith(page, MSG.profileDataError)).toBeVisible();
+    await page.unroute('**/api/v1/user');
+
+    // The update passes but the token refresh that follows fails: refresh error, then logout.
+    await page.route('**/api/v1/refresh', (route) =>
+      route.fulfill({ status: 401, json: { status: false, error: true } }),
+    );
+    await data.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(toastWith(page, MSG.refreshError)).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    expect(await sessionCookies(page)).toEqual({ auth: undefined, refresh: undefined, userData: undefined });
   });
 
   test('changing the password (secure variant)', async ({ page, request }) => {
