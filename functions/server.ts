@@ -1,4 +1,5 @@
 import { Hono, type ExecutionContext as WorkerContext } from 'hono';
+import { MSG } from '../src/shared/messages';
 import { api } from './api/app';
 import { devRoutes } from './dev/routes';
 import { edge } from './edge/proxy';
@@ -22,5 +23,11 @@ export function createServer(fallback: Fallback) {
   app.route('/', edge);
   app.route('/dev', devRoutes);
   app.all('*', (c) => fallback(c.req.raw, c.env, c.executionCtx));
+  // An unexpected failure here (the edge's upstream unreachable, for one) gets Spanish, not Hono's English text.
+  app.onError((err, c) => {
+    console.error('Unexpected error', c.req.method, c.req.path, err);
+    const message = MSG.unexpected;
+    return c.req.path.startsWith('/api/') ? c.json({ status: false, message }, 502) : c.text(message, 500);
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { createServer } from '../../functions/server';
 import { asBuyer, createBuyer } from './checkout-fixtures';
 import { browser, ORIGIN, provider } from './helpers';
 
@@ -94,5 +95,29 @@ describe('development tools', () => {
     expect(mails[0].links).toEqual(['http://localhost:8787/verify-email?token=abc']);
     const page = await SELF.fetch(`${ORIGIN}/dev/correo`);
     expect(await page.text()).toContain('Correo de desarrollo');
+  });
+});
+
+describe('unexpected failures', () => {
+  const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
+
+  it('an unreachable provider answers Spanish JSON, not Hono English', async () => {
+    const server = createServer(() => new Response(null, { status: 404 }));
+    const res = await server.fetch(
+      new Request(`${ORIGIN}/api/v1/locations`, { headers: { 'sec-fetch-site': 'same-origin' } }),
+      { ...env, API_ORIGIN: 'http://127.0.0.1:9' },
+      ctx,
+    );
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ status: false, message: 'Ocurrió un error inesperado. Intente nuevamente.' });
+  });
+
+  it('a page that throws answers a Spanish text', async () => {
+    const server = createServer(() => {
+      throw new Error('boom');
+    });
+    const res = await server.fetch(new Request(`${ORIGIN}/eventos`), env, ctx);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('Ocurrió un error inesperado. Intente nuevamente.');
   });
 });
