@@ -128,6 +128,7 @@ test.describe('login', () => {
     await dialog.getByRole('button', { name: 'Ingresar' }).click();
     await expect(dialog.getByText(MSG.emailRequired)).toBeVisible();
     await expect(dialog.getByText(MSG.passwordRequired)).toBeVisible();
+    await expect(dialog.getByText(MSG.invalidForm)).toBeVisible();
     await dialog.getByLabel('Correo electrónico').fill('no-es-correo');
     await dialog.getByLabel('Contraseña', { exact: true }).fill('corta');
     await expect(dialog.getByText(MSG.emailInvalid)).toBeVisible();
@@ -141,6 +142,7 @@ test.describe('login', () => {
 
     await dialog.getByLabel('Correo electrónico').fill(DEMO.usuario);
     await password.fill(DEMO_PASSWORD);
+    await expect(dialog.getByText(MSG.invalidForm)).toBeHidden();
     await password.press('Enter');
     await expect(toastWith(page, MSG.loginSuccess)).toBeVisible();
     await expect(page.getByRole('button', { name: /Hola, Ulises/ })).toBeVisible();

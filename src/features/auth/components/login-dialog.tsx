@@ -65,6 +65,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   }
 
   // One form whose fields change with the mode, so the switch keeps its place (and its focus).
+  const active = recovering ? recovery : credentials;
   return (
     <Modal
       title={recovering ? 'Recuperar contraseña' : 'Ingresar'}
@@ -105,6 +106,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             />
           </>
         )}
+        {active.touchedAny && !active.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
         <label className="flex cursor-pointer items-center gap-2 text-sm">
           <input
             type="checkbox"
