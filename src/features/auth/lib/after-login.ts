@@ -1,4 +1,4 @@
-import { isBackOfficeEnabled } from '../../../shared/roles';
+import { hasFullAccess, isBackOfficeEnabled } from '../../../shared/roles';
 import { pathOf, VIEWS } from '../../../shared/routes';
 import type { SessionUser } from '../../../shared/session';
 import { $nextView } from '../../../stores/navigation';
@@ -6,6 +6,8 @@ import { $nextView } from '../../../stores/navigation';
 /**
  * Where a fresh login goes (spec section 4): the remembered next view (then forgotten), else the
  * dashboard when the back office is enabled, else this page again so the server-rendered nav updates.
+ * The dashboard needs full access (section 6), so a collaborator's back-office home is access control
+ * instead of a detour through access-denied.
  */
 export function destinationAfterLogin(session: SessionUser, here: URL): string {
   const next = $nextView.get();
@@ -13,7 +15,9 @@ export function destinationAfterLogin(session: SessionUser, here: URL): string {
     $nextView.set(null);
     return pathOf(next);
   }
-  if (isBackOfficeEnabled(session.rol)) return VIEWS['admin-dashboard'];
+  if (isBackOfficeEnabled(session.rol)) {
+    return hasFullAccess(session.rol) ? VIEWS['admin-dashboard'] : VIEWS['admin-access-control'];
+  }
   const again = new URL(here);
   for (const param of ['login', 'registro', 'next']) again.searchParams.delete(param);
   return again.pathname + again.search;
