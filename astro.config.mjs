@@ -11,5 +11,7 @@ export default defineConfig({
   output: 'server',
   adapter: cloudflare(),
   integrations: [react()],
+  // Inline the (single, ~5 kB gzipped) stylesheet: no render-blocking request before the first paint on mobile.
+  build: { inlineStylesheets: 'always' },
   vite: { plugins: [tailwindcss()] },
 });
