@@ -11,6 +11,7 @@ import { type AuthVariables, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
+import { refreshInventory } from '../services/checkout/inventory';
 import { assertManage, assertView, loadActor, visibleProducerIds } from '../services/events/access';
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
 import { notifyCancellation } from '../services/events/notify';
@@ -122,6 +123,7 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       if (problems.length) fail(400, problems[0], { _: problems });
     }
     await updateEvent(c.env.DB, header.id, header.producer_id, input);
+    await refreshInventory(c.env, header.id);
     return c.json({ status: true, data: await getManagedEvent(c.env.DB, header.id) });
   })
   .post('/admin/events/:id/duplicate', validate('param', IdParam), async (c) => {
@@ -146,6 +148,7 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
     // A superadmin publishes at once; an event approved before is re-published without a new review.
     const direct = actor.isSuperAdmin || header.approved_at !== null;
     await setStatus(c.env.DB, header.id, direct ? 'publicado' : 'en_revision', { approved: actor.isSuperAdmin });
+    await refreshInventory(c.env, header.id);
     return c.json({
       status: true,
       message: direct ? 'Evento publicado' : 'Evento enviado a revisión',
@@ -159,6 +162,7 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
     if (header.status !== 'publicado' && header.status !== 'en_revision')
       fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
     await setStatus(c.env.DB, header.id, 'borrador');
+    await refreshInventory(c.env, header.id);
     return c.json({
       status: true,
       message: 'El evento volvió a borrador',
@@ -172,6 +176,7 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
     if (header.status === 'cancelado' || header.status === 'finalizado')
       fail(409, 'El evento ya está cancelado o finalizado');
     await setStatus(c.env.DB, header.id, 'cancelado');
+    await refreshInventory(c.env, header.id);
     const notified = await notifyCancellation(c.env, header, c.req.valid('json').reason);
     return c.json({
       status: true,

@@ -4,6 +4,7 @@ import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { refreshInventory } from '../services/checkout/inventory';
 import { assertSuperAdmin, loadActor } from '../services/events/access';
 import { notifyModeration } from '../services/events/notify';
 import { eventHeader, listManagedEvents, setStatus } from '../services/events/store';
@@ -30,6 +31,7 @@ export const moderation = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
     if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
     await setStatus(c.env.DB, header.id, 'publicado', { approved: true });
+    await refreshInventory(c.env, header.id);
     await notifyModeration(c.env, header, { approved: true });
     return c.json({ status: true, message: 'Evento aprobado y publicado' });
   })
@@ -39,6 +41,7 @@ export const moderation = new Hono<ApiBindings & { Variables: AuthVariables }>()
     if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
     const { reason } = c.req.valid('json');
     await setStatus(c.env.DB, header.id, 'borrador', { rejection_reason: reason });
+    await refreshInventory(c.env, header.id);
     await notifyModeration(c.env, header, { approved: false, reason });
     return c.json({ status: true, message: 'Evento rechazado' });
   });

@@ -25,3 +25,17 @@ export async function syncInventory(env: Env, eventId: number): Promise<Availabi
   }));
   return inventoryOf(env, eventId).configure(eventId, types);
 }
+
+/**
+ * Tells an event's inventory object that its sale configuration changed (status, dates, ticket types), so
+ * the next hold reads it again instead of failing its version check once. Best effort: a missed refresh
+ * costs one retry, never a sale at a stale price or capacity (holds.ts writes orders only while the
+ * configuration version the object used is current).
+ */
+export async function refreshInventory(env: Env, eventId: number): Promise<void> {
+  try {
+    await syncInventory(env, eventId);
+  } catch (err) {
+    console.error('Inventory refresh failed', err);
+  }
+}
