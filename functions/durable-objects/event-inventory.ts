@@ -1,10 +1,15 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { OrderTotals } from '../../src/shared/pricing';
+import { OrderWriter, orderStatements } from './order-writer';
+import { loadSaleConfig, refuseBySaleConfig, type SaleConfig, type SaleRefusal } from './sale-config';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
  * ticket type. A Durable Object runs one request at a time and each method below is synchronous over
  * its SQLite storage, so every check-then-write is atomic: held + sold never exceeds capacity.
  * Alarms expire holds. D1's ticket_types.sold/held is a mirror written after changes, for listings.
+ * For the sale path (sell) it also keeps the event's sale configuration and writes the orders itself,
+ * so a hold costs the Worker one subrequest (see sale-config.ts and order-writer.ts).
  */
 
 export type InventoryType = { id: number; capacity: number; minPerOrder: number; maxPerOrder: number };
@@ -14,6 +19,13 @@ export type Availability = { typeId: number; capacity: number; sold: number; hel
 export type HoldResult =
   | { ok: true; holdId: string; expiresAt: number; replaced: string | null }
   | { ok: false; reason: 'unknown_type' | 'sold_out' | 'min' | 'max' | 'empty'; typeId?: number; available?: number };
+
+/** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
+export type SellResult =
+  | ({ ok: true; orderId: string; holdId: string; expiresAt: string } & OrderTotals)
+  | { ok: false; reason: 'stale'; version: number }
+  | SaleRefusal
+  | (Extract<HoldResult, { ok: false }> & { name?: string });
 
 export type CommitResult = { ok: true; late: boolean } | { ok: false; reason: 'no_stock' | 'unknown_hold' };
 
@@ -45,12 +57,17 @@ export class EventInventory extends DurableObject<Env> {
   private eventId: number | null = null;
   private mirrorRunning = false;
   private mirrorDirty = false;
+  /** The event's sale configuration (memory only; reloaded from D1 after eviction or a change). */
+  private sale: SaleConfig | null = null;
+  private saleLoad: Promise<SaleConfig | null> | null = null;
+  private readonly orders: OrderWriter;
   /** The scheduled alarm, kept in memory so a burst of holds does not write it each time. */
   private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     void ctx.blockConcurrencyWhile(async () => {
@@ -69,6 +86,8 @@ export class EventInventory extends DurableObject<Env> {
    * Lowering capacity under held + sold is allowed: nothing more is sold until it fits again.
    */
   configure(eventId: number, types: InventoryType[]): Availability[] {
+    // Something about the event changed: the sale configuration is read again on the next hold.
+    this.sale = null;
     this.upsertTypes(eventId, types);
     return this.availability();
   }
@@ -122,6 +141,75 @@ export class EventInventory extends DurableObject<Env> {
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
     // The caller read the types from D1 anyway: keep capacity and limits in step with every hold.
     if (current) this.upsertTypes(current.eventId, current.types);
+    return this.holdNow(buyer, wanted, seconds);
+  }
+
+  /**
+   * The sale path: checks the event, the chosen types and their sale windows against the object's copy of
+   * the sale configuration (read from D1 when missing or not newer than `staleVersion`), holds like hold(),
+   * and writes the order to D1 (batched with the other buyers' orders of the moment). The checks and the
+   * hold run without awaiting anything, so they stay atomic. 'stale': the configuration changed before the
+   * order was written; the hold was given back and the caller asks again with that version.
+   */
+  async sell(eventId: number, userId: number, items: HoldItem[], staleVersion = -1): Promise<SellResult> {
+    const config = await this.saleConfig(eventId, staleVersion);
+    const refused = refuseBySaleConfig(config, items, Date.now());
+    if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
+    const wanted = mergeItems(items);
+    if (wanted.length === 0) return { ok: false, reason: 'empty' };
+    const held = this.holdNow(`user:${userId}`, wanted, Math.max(1, config.holdMinutes) * 60);
+    if (!held.ok) {
+      const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
+      return { ...held, name };
+    }
+    const order = {
+      id: crypto.randomUUID(),
+      userId,
+      holdId: held.holdId,
+      expiresAt: new Date(held.expiresAt).toISOString(),
+      replaced: held.replaced,
+    };
+    const { statements, sum } = orderStatements(this.env.DB, config, order, items);
+    let written: boolean;
+    try {
+      written = await this.orders.write(statements);
+    } catch (err) {
+      // Without its order the hold would only block tickets until it expires: give them back now.
+      this.release(held.holdId);
+      throw err;
+    }
+    if (!written) {
+      this.release(held.holdId);
+      if (this.sale === config) this.sale = null;
+      return { ok: false, reason: 'stale', version: config.version };
+    }
+    return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
+  }
+
+  /** The cached configuration, or a fresh one (one D1 read shared by every hold waiting for it). */
+  private async saleConfig(eventId: number, staleVersion: number): Promise<SaleConfig | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const cached = this.sale;
+      if (cached && cached.eventId === eventId && cached.version > staleVersion) return cached;
+      this.saleLoad ??= loadSaleConfig(this.env.DB, eventId)
+        .then((config) => {
+          if (config) {
+            this.sale = config;
+            this.upsertTypes(eventId, [...config.types.values()]);
+          }
+          return config;
+        })
+        .finally(() => {
+          this.saleLoad = null;
+        });
+      const config = await this.saleLoad;
+      // A load that began before the change the caller saw may still be old: read once more then.
+      if (!config || config.version > staleVersion) return config;
+    }
+    return this.sale;
+  }
+
+  private holdNow(buyer: string, wanted: HoldItem[], seconds: number): HoldResult {
     this.expireDue();
     const previous = this.sql
       .exec<HoldRow>("select * from holds where buyer = ? and status = 'open'", buyer)

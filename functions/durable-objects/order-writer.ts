@@ -1,0 +1,118 @@
+import { priceLine, totals } from '../../src/shared/pricing';
+import type { HoldItem } from './event-inventory';
+import type { SaleConfig } from './sale-config';
+
+type Pending = {
+  statements: D1PreparedStatement[];
+  resolve: (written: boolean) => void;
+  reject: (err: unknown) => void;
+};
+
+/** Orders per D1 batch at most (each is 2-4 statements). */
+const MAX_ORDERS_PER_BATCH = 50;
+
+/**
+ * Writes the orders of an inventory object's holds to D1 with few round trips: while one batch is in flight
+ * the next orders queue, and go together in the following batch (group commit). Batches run one after
+ * another, so a buyer's replaced order is always written before the update that closes it.
+ */
+export class OrderWriter {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(private readonly db: D1Database) {}
+
+  /** Answers whether the order was written (false: its configuration version was no longer current). */
+  write(statements: D1PreparedStatement[]): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ statements, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_ORDERS_PER_BATCH);
+        try {
+          const results = await this.db.batch(batch.flatMap((p) => p.statements));
+          let at = 0;
+          for (const p of batch) {
+            p.resolve(results[at].results.length > 0);
+            at += p.statements.length;
+          }
+        } catch {
+          // A batch is one transaction: one bad order (say, its buyer was just deleted) must not sink the
+          // others, so each is tried again on its own and only the bad one fails.
+          for (const p of batch) {
+            try {
+              const results = await this.db.batch(p.statements);
+              p.resolve(results[0].results.length > 0);
+            } catch (err) {
+              p.reject(err);
+            }
+          }
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+}
+
+/**
+ * The rows of a new order: priced with the configuration the hold was checked against, and written only if
+ * the event's sale_versions row still holds that configuration's version (the first statement answers the
+ * order id when it was written, nothing when not; the items follow the order).
+ */
+export function orderStatements(
+  db: D1Database,
+  config: SaleConfig,
+  order: { id: string; userId: number; holdId: string; expiresAt: string; replaced: string | null },
+  items: HoldItem[],
+) {
+  const lines = items.map((i) => priceLine(i.typeId, i.quantity, config.types.get(i.typeId)!.priceCents, config.fee));
+  const sum = totals(lines);
+  const statements = [
+    db
+      .prepare(
+        `insert into orders (id, user_id, event_id, producer_id, hold_id, hold_expires_at, subtotal_cents, fee_cents, total_cents)
+         select ?, ?, ?, ?, ?, ?, ?, ?, ? where coalesce((select v from sale_versions where event_id = ?), 0) = ?
+         returning id`,
+      )
+      .bind(
+        order.id,
+        order.userId,
+        config.eventId,
+        config.producerId,
+        order.holdId,
+        order.expiresAt,
+        sum.subtotalCents,
+        sum.feeCents,
+        sum.totalCents,
+        config.eventId,
+        config.version,
+      ),
+    ...lines.map((l) =>
+      db
+        .prepare(
+          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents)
+           select ?, ?, ?, ?, ? where exists (select 1 from orders where id = ?)`,
+        )
+        .bind(order.id, l.ticketTypeId, l.quantity, l.unitPriceCents, l.unitFeeCents, order.id),
+    ),
+  ];
+  if (order.replaced) {
+    // The buyer's previous hold on this event was released by the new one: its order is over (whatever
+    // happens to the new one).
+    statements.push(
+      db
+        .prepare(
+          "update orders set status = 'expired', status_reason = 'reemplazada', updated_at = ? where hold_id = ? and status = 'held'",
+        )
+        .bind(new Date().toISOString(), order.replaced),
+    );
+  }
+  return { statements, sum };
+}

@@ -1,0 +1,112 @@
+import type { HoldItem, InventoryType } from './event-inventory';
+
+/**
+ * An event's sale configuration as the EventInventory object keeps it: everything a hold checks or prices,
+ * read from D1 in one consistent batch together with its version (table sale_versions, bumped by triggers
+ * on every change). Orders are written only while that version is still current (see orderStatements).
+ */
+export type SaleType = InventoryType & {
+  name: string;
+  priceCents: number;
+  /** Epoch ms (NaN when unparsable, which like the old check never blocks), or null. */
+  saleStartsAt: number | null;
+  saleEndsAt: number | null;
+};
+
+export type SaleConfig = {
+  version: number;
+  eventId: number;
+  producerId: number;
+  status: string;
+  holdMinutes: number;
+  fee: { percentBp: number; fixedCents: number };
+  types: Map<number, SaleType>;
+};
+
+/** Why the configuration refuses a hold before capacity is even looked at. */
+export type SaleRefusal =
+  | { ok: false; reason: 'no_event' }
+  | { ok: false; reason: 'not_on_sale' }
+  | { ok: false; reason: 'foreign_type' }
+  | { ok: false; reason: 'not_started'; name: string }
+  | { ok: false; reason: 'ended'; name: string };
+
+type EventRow = {
+  id: number;
+  producer_id: number;
+  status: string;
+  hold_minutes: number;
+  fee_bp: number;
+  fee_fixed: number;
+};
+type TypeRow = {
+  id: number;
+  name: string;
+  price_cents: number;
+  capacity: number;
+  min_per_order: number;
+  max_per_order: number;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
+};
+
+/** Reads the configuration of an event (null when the event does not exist). */
+export async function loadSaleConfig(db: D1Database, eventId: number): Promise<SaleConfig | null> {
+  const [versionRows, eventRows, typeRows] = await db.batch([
+    db.prepare('select coalesce((select v from sale_versions where event_id = ?), 0) as v').bind(eventId),
+    db
+      .prepare(
+        `select e.id, e.producer_id, e.status, e.hold_minutes,
+           coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
+           coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed
+         from events e join producers p on p.id = e.producer_id where e.id = ?`,
+      )
+      .bind(eventId),
+    db
+      .prepare(
+        `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at
+         from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
+      )
+      .bind(eventId),
+  ]);
+  const event = (eventRows.results as EventRow[])[0];
+  if (!event) return null;
+  const time = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
+  return {
+    version: (versionRows.results as { v: number }[])[0].v,
+    eventId: event.id,
+    producerId: event.producer_id,
+    status: event.status,
+    holdMinutes: event.hold_minutes,
+    fee: { percentBp: event.fee_bp, fixedCents: event.fee_fixed },
+    types: new Map(
+      (typeRows.results as TypeRow[]).map((t) => [
+        t.id,
+        {
+          id: t.id,
+          name: t.name,
+          priceCents: t.price_cents,
+          capacity: t.capacity,
+          minPerOrder: t.min_per_order,
+          maxPerOrder: t.max_per_order,
+          saleStartsAt: time(t.sale_starts_at),
+          saleEndsAt: time(t.sale_ends_at),
+        },
+      ]),
+    ),
+  };
+}
+
+/** The checks that do not depend on stock, in the order (and with the outcome) buyers always got them. */
+export function refuseBySaleConfig(config: SaleConfig | null, items: HoldItem[], now: number): SaleRefusal | null {
+  if (!config) return { ok: false, reason: 'no_event' };
+  if (config.status !== 'publicado') return { ok: false, reason: 'not_on_sale' };
+  for (const item of items) {
+    const type = config.types.get(item.typeId);
+    if (!type) return { ok: false, reason: 'foreign_type' };
+    if (type.saleStartsAt !== null && type.saleStartsAt > now)
+      return { ok: false, reason: 'not_started', name: type.name };
+    if (type.saleEndsAt !== null && type.saleEndsAt <= now) return { ok: false, reason: 'ended', name: type.name };
+  }
+  return null;
+}
