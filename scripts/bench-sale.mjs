@@ -6,6 +6,8 @@
 // Prints key=value lines: attempts, capacity, sold (tickets taken), oversold, holds_per_s, p50_ms, p99_ms,
 // and ceiling_per_s (a bare call to the same event's Durable Object, through the same HTTP path, same run);
 // do_call_in_worker_per_s is that call made in a loop inside the Worker, without HTTP.
+import http from 'node:http';
+
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 2000);
 const capacity = Number(process.env.CAPACITY ?? 1000);
@@ -37,6 +39,22 @@ async function pool(count, limit, task) {
   return { durations, seconds: (performance.now() - started) / 1000 };
 }
 
+// The load is sent with node:http over keep-alive connections: the client shares the 2 cores with the
+// server, and fetch (undici) costs it several times more CPU per request. Same client for every figure.
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+
+/** A minimal HTTP request on the keep-alive agent: answers the status and drains the body. */
+function hit(path, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const setup = await fetch(`${base}/dev/checkout/bench-setup`, {
@@ -53,27 +71,23 @@ if (!setup.ok) {
 const { event_id: eventId, ticket_type_id: typeId, tokens } = await json(setup);
 
 // Warm up the Worker and the event's object (first calls compile and load).
-for (let i = 0; i < 20; i++) await fetch(`${base}/dev/checkout/ping?event_id=${eventId}`).then((r) => r.text());
+for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
 
 let held = 0;
 let refused = 0;
 let errors = 0;
 const holds = await pool(tokens.length, concurrency, async (i) => {
-  const res = await fetch(`${base}/api/v1/holds`, {
+  const status = await hit('/api/v1/holds', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
     body: JSON.stringify({ event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 1 }] }),
   });
-  await res.arrayBuffer();
-  if (res.status === 201) held++;
-  else if (res.status === 409) refused++;
+  if (status === 201) held++;
+  else if (status === 409) refused++;
   else errors++;
 });
 
-const ceiling = await pool(tokens.length, concurrency, async () => {
-  const res = await fetch(`${base}/dev/checkout/ping?event_id=${eventId}`);
-  await res.arrayBuffer();
-});
+const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
 
 // The same object called from inside the Worker (no HTTP): what the object alone sustains, sequentially.
 const loop = await json(await fetch(`${base}/dev/checkout/ping-loop?n=500&event_id=${eventId}`));
