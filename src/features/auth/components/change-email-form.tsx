@@ -38,15 +38,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <p className="text-sm">
         Correo actual: <strong>{currentEmail}</strong>
       </p>
-      <TextField
-        label="Nuevo correo electrónico"
-        type="email"
-        autoComplete="email"
-        value={form.values.new_email}
-        error={form.error('new_email')}
-        onValue={(value) => form.set('new_email', value)}
-        onBlur={() => form.touch('new_email')}
-      />
+      <TextField label="Nuevo correo electrónico" type="email" autoComplete="email" {...form.field('new_email')} />
       {pending && (
         <div role="status" className="alert alert-info alert-soft">
           <span>

@@ -29,14 +29,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   }
 
   const field = (name: 'password' | 'new_password' | 'repeat_new_password', label: string, auto: string) => (
-    <PasswordField
-      label={label}
-      autoComplete={auto}
-      value={form.values[name]}
-      error={form.error(name)}
-      onValue={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-    />
+    <PasswordField label={label} autoComplete={auto} {...form.field(name)} />
   );
 
   return (

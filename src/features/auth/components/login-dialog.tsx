@@ -79,10 +79,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             label="Correo electrónico"
             type="email"
             autoComplete="email"
-            value={recovery.values.email}
-            error={recovery.error('email')}
-            onValue={(v) => recovery.set('email', v)}
-            onBlur={() => recovery.touch('email')}
+            {...recovery.field('email')}
           />
         ) : (
           <>
@@ -91,19 +88,9 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
               label="Correo electrónico"
               type="email"
               autoComplete="username"
-              value={credentials.values.email}
-              error={credentials.error('email')}
-              onValue={(v) => credentials.set('email', v)}
-              onBlur={() => credentials.touch('email')}
+              {...credentials.field('email')}
             />
-            <PasswordField
-              label="Contraseña"
-              autoComplete="current-password"
-              value={credentials.values.password}
-              error={credentials.error('password')}
-              onValue={(v) => credentials.set('password', v)}
-              onBlur={() => credentials.touch('password')}
-            />
+            <PasswordField label="Contraseña" autoComplete="current-password" {...credentials.field('password')} />
           </>
         )}
         {active.touchedAny && !active.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}

@@ -61,33 +61,9 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-busy={!loaded}>
-      <TextField
-        label="Nombre completo"
-        autoComplete="name"
-        value={v.name}
-        error={form.error('name')}
-        onValue={(value) => form.set('name', value)}
-        onBlur={() => form.touch('name')}
-      />
-      <TextField
-        label="Teléfono"
-        type="tel"
-        inputMode="numeric"
-        maxLength={12}
-        value={v.telefono}
-        error={form.error('telefono')}
-        onValue={(value) => form.set('telefono', value)}
-        onBlur={() => form.touch('telefono')}
-      />
-      <TextField
-        label="DNI"
-        inputMode="numeric"
-        maxLength={8}
-        value={v.dni}
-        error={form.error('dni')}
-        onValue={(value) => form.set('dni', value)}
-        onBlur={() => form.touch('dni')}
-      />
+      <TextField label="Nombre completo" autoComplete="name" {...form.field('name')} />
+      <TextField label="Teléfono" type="tel" inputMode="numeric" maxLength={12} {...form.field('telefono')} />
+      <TextField label="DNI" inputMode="numeric" maxLength={8} {...form.field('dni')} />
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Provincia</span>
         <select

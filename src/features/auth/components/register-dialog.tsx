@@ -58,16 +58,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
     name: keyof RegisterInput & string,
     label: string,
     extra: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>,
-  ) => (
-    <TextField
-      label={label}
-      value={String(v[name] ?? '')}
-      error={form.error(name)}
-      onValue={(value) => form.set(name, value)}
-      onBlur={() => form.touch(name)}
-      {...extra}
-    />
-  );
+  ) => <TextField label={label} {...form.field(name)} {...extra} />;
 
   return (
     <Modal title="Registrarse" maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
@@ -75,21 +66,12 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
         {text('name', 'Nombre completo', { autoComplete: 'name' })}
         {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}
         {text('email', 'Correo electrónico', { type: 'email', autoComplete: 'email' })}
-        <PasswordField
-          label="Contraseña"
-          autoComplete="new-password"
-          value={v.password}
-          error={form.error('password')}
-          onValue={(value) => form.set('password', value)}
-          onBlur={() => form.touch('password')}
-        />
+        <PasswordField label="Contraseña" autoComplete="new-password" {...form.field('password')} />
         <PasswordField
           label="Repetir contraseña"
           autoComplete="new-password"
-          value={v.repeat_password}
+          {...form.field('repeat_password')}
           error={repeatError}
-          onValue={(value) => form.set('repeat_password', value)}
-          onBlur={() => form.touch('repeat_password')}
         />
         {text('telefono', 'Teléfono', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 12 })}
         <CheckboxField

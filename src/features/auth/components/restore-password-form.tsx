@@ -36,22 +36,8 @@ export default function RestorePasswordForm({ token }: { token: string }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        value={form.values.password}
-        error={form.error('password')}
-        onValue={(v) => form.set('password', v)}
-        onBlur={() => form.touch('password')}
-      />
-      <PasswordField
-        label="Repetir contraseña"
-        autoComplete="new-password"
-        value={form.values.repeat_password}
-        error={form.error('repeat_password')}
-        onValue={(v) => form.set('repeat_password', v)}
-        onBlur={() => form.touch('repeat_password')}
-      />
+      <PasswordField label="Nueva contraseña" autoComplete="new-password" {...form.field('password')} />
+      <PasswordField label="Repetir contraseña" autoComplete="new-password" {...form.field('repeat_password')} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         Cambiar contraseña
       </button>

@@ -33,14 +33,24 @@ export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initia
     setDirty((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
   };
 
+  const error = (name: string) => (submitted || (touched[name] && dirty[name]) ? errors[name] : undefined);
+  const touch = (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+
   return {
     values,
     set,
     valid: result.success,
     data: result.success ? (result.data as z.output<S>) : null,
     /** The message to show under a field, if any. */
-    error: (name: string) => (submitted || (touched[name] && dirty[name]) ? errors[name] : undefined),
-    touch: (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true })),
+    error,
+    touch,
+    /** The props that bind a text or password field to `name`: its value, message, edits and leaving. */
+    field: (name: keyof z.input<S> & string) => ({
+      value: String((values as Values)[name] ?? ''),
+      error: error(name),
+      onValue: (value: string) => set(name, value),
+      onBlur: () => touch(name),
+    }),
     touchedAny: submitted || Object.keys(dirty).some((name) => touched[name]),
     /** Marks every field as touched; answers the parsed data when valid. */
     attempt: () => {
