@@ -7,9 +7,14 @@ import { fail } from './errors';
 
 /**
  * Validates a request part with the same zod schema the forms use and answers 400 with the field
- * messages (Spanish, from the schema) when it does not pass.
+ * messages (Spanish, from the schema) when it does not pass. Path ids may answer 404 instead
+ * (`status`), so a malformed id is told apart from a missing one by nothing.
  */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+  status: 400 | 404 = 400,
+) {
   return zValidator(target, schema, (result) => {
     if (result.success) return;
     const errors: Record<string, string[]> = {};
@@ -18,6 +23,6 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
       errors[key] = [...(errors[key] ?? []), issue.message];
     }
     const first = Object.values(errors)[0]?.[0];
-    fail(400, first ?? INVALID_FORM, errors);
+    fail(status, first ?? INVALID_FORM, errors);
   });
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { HoldRequestSchema } from '../../../src/shared/schemas/checkout';
+import { HoldRequestSchema, OrderIdParamSchema } from '../../../src/shared/schemas/checkout';
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
@@ -33,8 +33,8 @@ export const holds = new Hono<ApiBindings & { Variables: AuthVariables }>()
     };
     return c.json({ status: true, data }, 201);
   })
-  .delete('/holds/:orderId', requireAuth, async (c) => {
-    const order = await ownOrder(c.env, c.req.param('orderId'), c.var.session.user.id);
+  .delete('/holds/:id', requireAuth, validate('param', OrderIdParamSchema, 404), async (c) => {
+    const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
     const released = await releaseHold(c.env, order);
     return c.json({ status: true, released });
   });

@@ -1,33 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AcceptTransferSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
-import type { SessionUser } from '../../../src/shared/session';
+import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { assertView, loadActor } from '../services/events/access';
+import { assertEventStaff } from '../services/events/access';
 import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
-import { publicKeyOf, verifyTicketCode } from '../services/tickets/signing';
+import { publicKeyOf, revocationsOf, verifyTicketCode } from '../services/tickets/signing';
 import { acceptTransfer, offerTransfer } from '../services/tickets/transfer';
 
 const EventQuery = z.object({
   event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
 });
 const CodeSchema = z.object({ code: z.string().min(1, 'Código inválido').max(300, 'Código inválido') });
-
-/**
- * Door staff of an event: its producer's admins and collaborators, or a superadmin. Membership is read
- * from the database (not the token), so staff of one producer cannot check another producer's tickets.
- */
-async function assertEventStaff(env: Env, session: SessionUser, eventId: number, message: string) {
-  const event = await env.DB.prepare('select producer_id from events where id = ?')
-    .bind(eventId)
-    .first<{ producer_id: number }>();
-  if (!event) fail(404, 'El evento no existe.');
-  assertView(await loadActor(env.DB, session), event.producer_id, message);
-}
 
 /** Tickets: the buyer's list, calendar files, transfers, and what offline scanners need. */
 export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
@@ -37,20 +24,15 @@ export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
   })
   .get('/tickets/revocations', requireAuth, validate('query', EventQuery), async (c) => {
     const eventId = c.req.valid('query').event_id;
-    await assertEventStaff(c.env, c.var.session, eventId, 'No tiene permiso para ver la lista de revocaciones.');
-    const { results } = await c.env.DB.prepare(
-      'select ticket_id, reason, revoked_at from revocations where event_id = ? order by revoked_at',
-    )
-      .bind(eventId)
-      .all();
-    return c.json({ status: true, data: results });
+    await assertEventStaff(c.env.DB, c.var.session, eventId, 'No tenés permiso para ver la lista de revocaciones.');
+    return c.json({ status: true, data: await revocationsOf(c.env.DB, eventId) });
   })
   /** Checks a scanned code's signature and whether it is revoked (online counterpart of the offline check). */
   .post('/tickets/verify', requireAuth, validate('json', CodeSchema), async (c) => {
     const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
     if (!genuine) return c.json({ status: true, data: { valid: false, reason: 'Código falso o dañado' } });
     await assertEventStaff(
-      c.env,
+      c.env.DB,
       c.var.session,
       genuine.eventId,
       'No tiene permiso para validar entradas de este evento.',
@@ -63,21 +45,27 @@ export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await ticketsOfUser(c.env, c.var.session.user.id) });
   })
-  .get('/tickets/:id/calendar.ics', requireAuth, async (c) => {
-    const ticket = await ticketOf(c.env, c.req.param('id'));
+  .get('/tickets/:id/calendar.ics', requireAuth, validate('param', TicketIdParamSchema, 404), async (c) => {
+    const ticket = await ticketOf(c.env, c.req.valid('param').id);
     if (!ticket || ticket.owner_user_id !== c.var.session.user.id) fail(404, 'La entrada no existe.');
     return c.body(ticketIcs(ticket, c.env.PUBLIC_ORIGIN), 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': `attachment; filename="${ticket.event_slug || 'evento'}.ics"`,
     });
   })
-  .post('/tickets/:id/transfer', requireAuth, validate('json', TransferRequestSchema), async (c) => {
-    await offerTransfer(c.env, c.var.session.user.id, c.req.param('id'), c.req.valid('json').email);
-    return c.json({
-      status: true,
-      message: 'Le enviamos la entrada por correo. Queda a su nombre hasta que la acepten.',
-    });
-  })
+  .post(
+    '/tickets/:id/transfer',
+    requireAuth,
+    validate('param', TicketIdParamSchema, 404),
+    validate('json', TransferRequestSchema),
+    async (c) => {
+      await offerTransfer(c.env, c.var.session.user.id, c.req.valid('param').id, c.req.valid('json').email);
+      return c.json({
+        status: true,
+        message: 'Le enviamos la entrada por correo. Queda a su nombre hasta que la acepten.',
+      });
+    },
+  )
   .post('/tickets/transfers/accept', requireAuth, validate('json', AcceptTransferSchema), async (c) => {
     const { user } = c.var.session;
     const data = await acceptTransfer(c.env, user, c.req.valid('json').token);

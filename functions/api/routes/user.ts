@@ -21,7 +21,15 @@ import { ACCOUNT_MSG } from '../services/accounts/messages';
 import { jsonBody, parseOrFail } from '../services/accounts/parse';
 import { resetPassword, setPassword } from '../services/accounts/passwords';
 import { revokeAllSessions } from '../services/accounts/session-tokens';
-import { countryExists, findUserByEmail, findUserById, provinceExists, publicUser } from '../services/accounts/users';
+import {
+  changeEmail,
+  countryExists,
+  findUserByEmail,
+  findUserById,
+  provinceExists,
+  publicUser,
+  updateProfile,
+} from '../services/accounts/users';
 
 type UserEnv = ApiBindings & { Variables: AuthVariables };
 
@@ -68,23 +76,7 @@ export const user = new Hono<UserEnv>()
       fail(400, ACCOUNT_MSG.countryUnknown, { pais_id: [ACCOUNT_MSG.countryUnknown] });
     if (input.provinces_id != null && !(await provinceExists(c.env.DB, input.provinces_id, input.pais_id)))
       fail(400, ACCOUNT_MSG.provinceUnknown, { provinces_id: [ACCOUNT_MSG.provinceUnknown] });
-    // Fields left out keep their value; provinces_id: null clears the province.
-    await c.env.DB.prepare(
-      `update users set name = ?, telefono = ?, dni = ?,
-              provinces_id = ?, pais_id = ?, accept_promotions = ?,
-              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        where id = ?`,
-    )
-      .bind(
-        input.name,
-        input.telefono,
-        input.dni,
-        input.provinces_id === undefined ? target.provinces_id : input.provinces_id,
-        input.pais_id === undefined ? (input.provinces_id != null ? 1 : target.pais_id) : input.pais_id,
-        input.accept_promotions === undefined ? target.accept_promotions : input.accept_promotions ? 1 : 0,
-        target.id,
-      )
-      .run();
+    await updateProfile(c.env.DB, target, input);
     const updated = await findUserById(c.env.DB, target.id);
     return c.json({ status: true, message: ACCOUNT_MSG.profileUpdated, data: updated && publicUser(updated) });
   })
@@ -140,15 +132,8 @@ export const user = new Hono<UserEnv>()
     const used = await consumeAccountToken(c.env.DB, c.req.valid('query').token, 'change_email');
     const before = used?.new_email ? await findUserById(c.env.DB, used.user_id) : null;
     if (!used?.new_email || !before) fail(400, ACCOUNT_MSG.changeEmailInvalid);
-    const changed = await c.env.DB.prepare(
-      `update users set email = ?1, email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        where id = ?2 and not exists (select 1 from users other where other.email = ?1 and other.id <> ?2)`,
-    )
-      .bind(used.new_email.toLowerCase(), used.user_id)
-      .run();
     // Taken in the meantime by a registration.
-    if (changed.meta.changes !== 1) fail(409, ACCOUNT_MSG.emailTaken);
+    if (!(await changeEmail(c.env.DB, used.user_id, used.new_email))) fail(409, ACCOUNT_MSG.emailTaken);
     const after = await findUserById(c.env.DB, used.user_id);
     if (after) await sendEmailChangedNotice(c.env, after, before.email);
     return c.json({ status: true, message: ACCOUNT_MSG.emailChanged, data: after && publicUser(after) });

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { verifyWebhookSignature } from '../../payments/mercadopago';
 import type { ApiBindings } from '../app';
 import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
 import { mpCredentialsOf } from '../services/checkout/config';
 import { syncPayment } from '../services/payments/apply';
 
@@ -10,28 +12,44 @@ import { syncPayment } from '../services/payments/apply';
  * x-signature / x-request-id headers. The notification is only a hint: the payment is always fetched
  * from MercadoPago before anything changes. Errors answer 500 so MercadoPago retries later.
  */
-export const webhooks = new Hono<ApiBindings>().post('/webhooks/mercadopago', async (c) => {
-  const body = (await c.req.json().catch(() => ({}))) as {
-    type?: string;
-    action?: string;
-    data?: { id?: string | number };
-  };
-  const dataId = c.req.query('data.id') ?? (body.data?.id !== undefined ? String(body.data.id) : null);
-  const type = c.req.query('type') ?? body.type ?? c.req.query('topic');
-  const producer = Number(c.req.query('producer'));
-  const producerId = Number.isInteger(producer) && producer > 0 ? producer : null;
-  const { webhookSecret } = await mpCredentialsOf(c.env, producerId);
-
-  const check = await verifyWebhookSignature({
-    secret: webhookSecret,
-    signature: c.req.header('x-signature') ?? null,
-    requestId: c.req.header('x-request-id') ?? null,
-    dataId,
-  });
-  if (check === 'invalid') fail(401, 'Firma de notificación inválida.');
-  if (check === 'stale') fail(401, 'Notificación vencida.');
-  if (type !== 'payment' || !dataId) return c.json({ status: true, result: 'ignored' });
-
-  const result = await syncPayment(c.env, dataId, producerId, (p) => c.executionCtx.waitUntil(p));
-  return c.json({ status: true, result });
+/** The query of a notification: `?data.id=…&type=payment` (webhooks) or `?topic=…` (older IPN), and ours. */
+const NotificationQuery = z.object({
+  'data.id': z.string().max(64).optional(),
+  type: z.string().max(64).optional(),
+  topic: z.string().max(64).optional(),
+  producer: z.coerce.number().int().positive().optional().catch(undefined),
 });
+
+/** The body MercadoPago sends; only `type` and `data.id` matter (the payment is fetched anyway). */
+const NotificationBody = z
+  .object({
+    type: z.string().max(64).optional(),
+    data: z.object({ id: z.union([z.string().max(64), z.number()]).optional() }).optional(),
+  })
+  .catch({});
+
+export const webhooks = new Hono<ApiBindings>().post(
+  '/webhooks/mercadopago',
+  validate('query', NotificationQuery),
+  async (c) => {
+    const query = c.req.valid('query');
+    const body = NotificationBody.parse(await c.req.json().catch(() => ({})));
+    const dataId = query['data.id'] ?? (body.data?.id !== undefined ? String(body.data.id) : null);
+    const type = query.type ?? body.type ?? query.topic;
+    const producerId = query.producer ?? null;
+    const { webhookSecret } = await mpCredentialsOf(c.env, producerId);
+
+    const check = await verifyWebhookSignature({
+      secret: webhookSecret,
+      signature: c.req.header('x-signature') ?? null,
+      requestId: c.req.header('x-request-id') ?? null,
+      dataId,
+    });
+    if (check === 'invalid') fail(401, 'Firma de notificación inválida.');
+    if (check === 'stale') fail(401, 'Notificación vencida.');
+    if (type !== 'payment' || !dataId) return c.json({ status: true, result: 'ignored' });
+
+    const result = await syncPayment(c.env, dataId, producerId, (p) => c.executionCtx.waitUntil(p));
+    return c.json({ status: true, result });
+  },
+);

@@ -115,3 +115,10 @@ export const TransferRequestSchema = z.object({
 export const AcceptTransferSchema = z.object({ token: z.string().min(10, 'Enlace inválido').max(200) });
 
 export const RefundRequestSchema = z.object({ reason: z.string().trim().max(300).default('') });
+
+/** Path ids: an order (UUID) and a ticket (16 URL-safe characters). Malformed ones are simply not found. */
+export const ORDER_NOT_FOUND = 'La orden no existe.';
+export const OrderIdParamSchema = z.object({ id: z.uuid({ error: ORDER_NOT_FOUND }) });
+export const TicketIdParamSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{16}$/, { error: 'La entrada no existe.' }),
+});

@@ -1,4 +1,5 @@
 import { permissionsFor } from '../../../../src/shared/roles';
+import type { ProfileUpdate } from '../../../../src/shared/schemas/auth';
 import type { SessionUser } from '../../../../src/shared/session';
 
 /** A row of `users` (migrations/0003_accounts.sql). */
@@ -65,4 +66,38 @@ export async function provinceExists(db: D1Database, provinceId: number, paisId?
 
 export async function countryExists(db: D1Database, paisId: number) {
   return (await db.prepare('select 1 from pais where id = ?').bind(paisId).first()) !== null;
+}
+
+/** The profile fields of an update; fields left out keep their value, provinces_id: null clears it. */
+export async function updateProfile(db: D1Database, target: UserRow, input: ProfileUpdate): Promise<void> {
+  await db
+    .prepare(
+      `update users set name = ?, telefono = ?, dni = ?,
+              provinces_id = ?, pais_id = ?, accept_promotions = ?,
+              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        where id = ?`,
+    )
+    .bind(
+      input.name,
+      input.telefono,
+      input.dni,
+      input.provinces_id === undefined ? target.provinces_id : input.provinces_id,
+      input.pais_id === undefined ? (input.provinces_id != null ? 1 : target.pais_id) : input.pais_id,
+      input.accept_promotions === undefined ? target.accept_promotions : input.accept_promotions ? 1 : 0,
+      target.id,
+    )
+    .run();
+}
+
+/** Moves an account to a confirmed new address; false when another account took it in the meantime. */
+export async function changeEmail(db: D1Database, userId: number, newEmail: string): Promise<boolean> {
+  const changed = await db
+    .prepare(
+      `update users set email = ?1, email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        where id = ?2 and not exists (select 1 from users other where other.email = ?1 and other.id <> ?2)`,
+    )
+    .bind(newEmail.toLowerCase(), userId)
+    .run();
+  return changed.meta.changes === 1;
 }

@@ -1,4 +1,4 @@
-import type { OrderStatus, OrderView } from '../../../../src/shared/schemas/checkout';
+import { ORDER_NOT_FOUND, type OrderStatus, type OrderView } from '../../../../src/shared/schemas/checkout';
 import { fail } from '../../lib/errors';
 
 export type OrderRow = {
@@ -45,7 +45,7 @@ export async function findOrder(env: Env, id: string): Promise<OrderRow | null> 
 /** The order of `userId`, or 404 (the same answer for someone else's order, so ids cannot be probed). */
 export async function ownOrder(env: Env, id: string, userId: number): Promise<OrderRow> {
   const order = await findOrder(env, id);
-  if (!order || order.user_id !== userId) fail(404, 'La orden no existe.');
+  if (!order || order.user_id !== userId) fail(404, ORDER_NOT_FOUND);
   return order;
 }
 

@@ -1,7 +1,12 @@
+import { type Permission, permissionsFor } from '../../../../src/shared/roles';
 import type { SessionUser } from '../../../../src/shared/session';
 import { fail } from '../../lib/errors';
 
 /**
+ * The one authorization rule of the back office. Every decision loads the caller with `loadActor` (a
+ * demoted or deactivated account loses access on its next call, not when its token expires) and
+ * checks it with the functions below; nothing reads `rol` or `permisos` from the token to decide.
+ *
  * Who is calling, read from the database rather than the token: a token can carry a role that changed a
  * minute ago (a USER who just became ADMIN of their producer), and ownership is only ever in producer_members.
  */
@@ -60,3 +65,37 @@ export function assertSuperAdmin(actor: Actor) {
 /** The producers whose events the actor may see in the back office; null means all (superadmin). */
 export const visibleProducerIds = (actor: Actor): number[] | null =>
   actor.isSuperAdmin ? null : [...actor.memberships.keys()];
+
+/**
+ * May the actor do `permission` on this producer's data? A superadmin may do anything; a member, what
+ * their role in that producer grants (`permissionsFor`, the same names the token's `permisos` carry).
+ */
+export function can(actor: Actor, producerId: number, permission: Permission): boolean {
+  if (actor.isSuperAdmin) return true;
+  const role = actor.memberships.get(producerId);
+  return role !== undefined && permissionsFor(role).includes(permission);
+}
+
+export function assertCan(actor: Actor, producerId: number, permission: Permission, message = NO_ACCESS) {
+  if (!can(actor, producerId, permission)) fail(403, message);
+}
+
+/** The producer an event belongs to; 404 when there is no such event. */
+export async function producerOfEvent(db: D1Database, eventId: number): Promise<number> {
+  const event = await db
+    .prepare('select producer_id from events where id = ?')
+    .bind(eventId)
+    .first<{ producer_id: number }>();
+  if (!event) fail(404, 'El evento no existe.');
+  return event.producer_id;
+}
+
+/**
+ * Door staff of an event: its producer's admins and collaborators, or a superadmin. Staff of one producer
+ * cannot check another producer's tickets.
+ */
+export async function assertEventStaff(db: D1Database, session: SessionUser, eventId: number, message: string) {
+  const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
+  assertCan(actor, producerId, 'tickets.validate', message);
+  return actor;
+}

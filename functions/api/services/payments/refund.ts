@@ -3,17 +3,6 @@ import type { OrderRow } from '../checkout/orders';
 import { sendRefundNotice } from '../tickets/mail';
 import { type Defer, markOrderRefunded, refundThroughMercadoPago } from './apply';
 
-/** Can this session refund orders of this producer? SUPERADMIN always; ADMIN of that producer. */
-export async function canRefund(env: Env, userId: number, rol: string, producerId: number): Promise<boolean> {
-  if (rol === 'SUPERADMIN') return true;
-  const member = await env.DB.prepare(
-    "select 1 as ok from producer_members where producer_id = ? and user_id = ? and role = 'ADMIN'",
-  )
-    .bind(producerId, userId)
-    .first();
-  return member !== null;
-}
-
 /**
  * Refund of a paid order by its producer: MercadoPago refund first (if it fails nothing changes), then
  * tickets cancelled and stock back on sale. MercadoPago's own "refunded" notification then finds the

@@ -97,3 +97,14 @@ export async function ticketIdFor(seed: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(seed));
   return base64url(new Uint8Array(digest)).slice(0, 16);
 }
+
+export type RevocationEntry = { ticket_id: string; reason: string; revoked_at: string };
+
+/** The revoked codes of an event, oldest first: what offline scanners refuse. */
+export async function revocationsOf(db: D1Database, eventId: number): Promise<RevocationEntry[]> {
+  const { results } = await db
+    .prepare('select ticket_id, reason, revoked_at from revocations where event_id = ? order by revoked_at')
+    .bind(eventId)
+    .all<RevocationEntry>();
+  return results;
+}

@@ -1,5 +1,4 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 
 /** DELETE /holds/:orderId: gives the held tickets back at once. */
-export const releaseHold = (orderId: string) =>
-  api<{ released: boolean }>(`/holds/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
+export const releaseHold = (orderId: string) => unwrap(client.holds[':id'].$delete({ param: { id: orderId } }));
