@@ -93,6 +93,16 @@ edge.all('/api/v1/*', async (c) => {
 
 edge.all('/api/*', () => json({ status: false, message: MSG.notFound }, 404));
 
+/** Images (`/media/<key>`): the provider serves them from its bucket; revalidation headers pass through. */
+edge.get('/media/*', (c) => {
+  const headers = new Headers({ accept: c.req.header('accept') ?? '*/*' });
+  for (const name of ['if-none-match', 'if-modified-since']) {
+    const value = c.req.header(name);
+    if (value) headers.set(name, value);
+  }
+  return callApi(c.env, c.executionCtx, `/api/v1${new URL(c.req.url).pathname}`, { headers });
+});
+
 /** Replaces the token pair in an answer with a `session` object and sets the cookies instead. */
 async function withSessionCookies(env: Env, upstream: Response, url: URL) {
   const body = (await upstream.json().catch(() => null)) as (Partial<TokenPair> & Record<string, unknown>) | null;

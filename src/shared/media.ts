@@ -1,4 +1,4 @@
-/** URLs of uploaded images (R2 binding MEDIA, served by src/pages/media/[...key].ts). */
+/** URLs of uploaded images (R2 binding MEDIA, served by the provider API through the edge: functions/edge/proxy.ts). */
 
 /** 'img/abc.webp' -> 'img/abc-sm.webp': the small sibling every upload has (for phones). */
 export const smallKeyOf = (key: string) => key.replace(/(\.[a-z0-9]+)$/, '-sm$1');

@@ -17,6 +17,8 @@ export const THROTTLE_RULES = {
   recoverEmail: { limit: 5, windowSeconds: 60 * 60 },
   changeEmailUser: { limit: 10, windowSeconds: 60 * 60 },
   verifyResendEmail: { limit: 3, windowSeconds: 60 * 60 },
+  revocationAddress: { limit: 20, windowSeconds: 60 * 60 },
+  revocationEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const;
 export type ThrottleRule = keyof typeof THROTTLE_RULES;
 

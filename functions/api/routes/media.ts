@@ -1,19 +1,34 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { randomToken } from '../lib/crypto';
 import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
 import { loadActor } from '../services/events/access';
-import { MEDIA_TYPES, mediaKeys } from '../services/events/media';
+import { MEDIA_TYPES, mediaKeys, readMedia } from '../services/events/media';
 
 const MAX_BYTES = 4 * 1024 * 1024;
+
+const NOT_FOUND = 'Imagen no encontrada';
+const MediaKeyParam = z.object({
+  folder: z.enum(['img', 'seed'], { error: NOT_FOUND }),
+  name: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/, NOT_FOUND),
+});
 
 /**
  * Image upload for covers, flyers and logos. The browser resizes before uploading (a large image and a
  * small one for phones, see src/features/events/lib/resize-image.ts); both are kept under related keys
- * and served by /media/<key> with long cache headers (keys never change content).
+ * and served by GET /media/<key> (the site's /media/<key> through the edge) with long cache headers.
  */
 export const media = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  /** An uploaded (or demo) image, public: what the site's /media/<key> shows through the edge. */
+  .get('/media/:folder/:name', validate('param', MediaKeyParam, 404), async (c) => {
+    const { folder, name } = c.req.valid('param');
+    const image = await readMedia(c.env, `${folder}/${name}`, c.req.raw.headers);
+    if (!image) fail(404, NOT_FOUND);
+    return image;
+  })
   .use('/admin/media', requireAuth)
   .post('/admin/media', async (c) => {
     await loadActor(c.env.DB, c.var.session);

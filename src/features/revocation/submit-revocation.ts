@@ -1,62 +1,40 @@
-import { sendMail } from '../../../functions/mail/port';
-import { RevocationRequestSchema, revocationCode } from '../../shared/schemas/revocation';
-
-/** The refunds desk that receives every revocation request. */
-export const REVOCATION_DESK = 'devoluciones@boleteria.com.ar';
+import type { Api } from '../../lib/contract';
+import { ApiError, unwrap } from '../../shared/provider-result';
 
 export type RevocationOutcome = {
   status: number;
   values: Record<string, string>;
   errors: Record<string, string>;
-  /** The identification code, once the request was recorded. */
+  /** The identification code, once the provider recorded the request. */
   code: string;
-  /** True when the request could not be mailed (the buyer must try again). */
+  /** True when the request could not be recorded (the buyer must try again). */
   failed: boolean;
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const FIELDS = ['name', 'email', 'dni', 'order', 'reason'] as const;
 
 /**
- * Handles a "Botón de arrepentimiento" form post: validates it, then e-mails the request to the refunds
- * desk and the identification code to the buyer (Resolución 424/2020, art. 3).
+ * Handles a "Botón de arrepentimiento" form post: the provider validates it, records it with its
+ * identification code and e-mails the buyer and the refunds desk (Resolución 424/2020, art. 3).
  */
-export async function submitRevocation(env: Env, form: FormData): Promise<RevocationOutcome> {
-  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-  const parsed = RevocationRequestSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { status: 400, values, errors, code: '', failed: false };
-  }
-  const r = parsed.data;
-  const code = revocationCode();
-  const lines = [
-    `Código de solicitud: ${code}`,
-    `Nombre: ${r.name}`,
-    `DNI: ${r.dni}`,
-    `Correo: ${r.email}`,
-    `Orden: ${r.order}`,
-    `Motivo: ${r.reason || '(no indicado)'}`,
-  ];
-  const html = (intro: string) =>
-    `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
-  const buyerIntro = `Recibimos su solicitud de revocación de la compra ${r.order}. Le avisaremos por este medio cuando se inicie el reintegro, que se hace por el mismo medio de pago.`;
+export async function submitRevocation(api: Api, form: FormData): Promise<RevocationOutcome> {
+  const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '')]));
   try {
-    await sendMail(env, {
-      to: r.email,
-      subject: `Solicitud de arrepentimiento ${code}`,
-      html: html(buyerIntro),
-      text: `${buyerIntro}\n\n${lines.join('\n')}`,
-    });
-    await sendMail(env, {
-      to: REVOCATION_DESK,
-      subject: `Nueva solicitud de arrepentimiento ${code} (orden ${r.order})`,
-      html: html('Un comprador pidió revocar una compra con el Botón de arrepentimiento.'),
-      text: lines.join('\n'),
-    });
+    const answer = await unwrap(
+      api.revocations.$post({
+        json: { name: values.name, email: values.email, dni: values.dni, order: values.order, reason: values.reason },
+      }),
+    );
+    return { status: 200, values, errors: {}, code: answer.data.code, failed: false };
   } catch (error) {
-    console.error('revocation request could not be mailed', error);
+    if (error instanceof ApiError && error.status === 400) {
+      const errors: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(error.errors ?? {})) errors[field] = messages[0] ?? error.message;
+      return { status: 400, values, errors, code: '', failed: false };
+    }
+    if (error instanceof ApiError && error.status === 429)
+      return { status: 429, values, errors: { _: error.message }, code: '', failed: true };
+    console.error('revocation request failed', error);
     return { status: 503, values, errors: {}, code: '', failed: true };
   }
-  return { status: 200, values, errors: {}, code, failed: false };
 }

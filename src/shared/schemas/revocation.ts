@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 
+/** The refunds desk that receives every revocation request (shown to buyers as the fallback contact). */
+export const REVOCATION_DESK = 'devoluciones@boleteria.com.ar';
+
 /**
  * A revocation request of the "Botón de arrepentimiento" (Resolución 424/2020): only what identifies
  * the purchase and the buyer, no login needed.
