@@ -1,17 +1,21 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
+import { providerClient } from '../functions/edge/provider-client';
 import { resolveSession } from '../functions/edge/session';
 import { withPublicCache } from './features/events/server/public-cache';
 import { guard } from './shared/guard';
 
 /**
- * Every page request: resolve the session from the cookies (refreshing the access token when needed)
- * and apply the navigation guard of spec sections 2 and 6 on the server.
+ * Every page request: resolve the session from the cookies (refreshing the access token when needed),
+ * give the page its provider API clients, and apply the navigation guard of spec sections 2 and 6.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { request, url } = context;
-  const resolved = await resolveSession(env, context.locals.cfContext, request);
-  context.locals.session = resolved.session;
+  const { request, url, locals } = context;
+  const ctx = locals.cfContext;
+  const resolved = await resolveSession(env, ctx, request);
+  locals.session = resolved.session;
+  locals.api = providerClient(env, ctx, resolved.token);
+  locals.publicApi = providerClient(env, ctx);
 
   const decision = guard(url.pathname, url.search, resolved.session);
   const response =

@@ -9,6 +9,7 @@ import { media } from './routes/media';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { producers } from './routes/producers';
+import { revocations } from './routes/revocations';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
 import { venues } from './routes/venues';
@@ -16,10 +17,8 @@ import { webhooks } from './routes/webhooks';
 
 export type ApiBindings = { Bindings: Env };
 
-/** The provider API. Every call needs the platform's `x-api-key`. */
-export const api = new Hono<ApiBindings>()
-  .basePath('/api/v1')
-  .use(requireApiKey)
+/** Every resource of the provider API, relative to its base path. Its type is the client's contract. */
+const routes = new Hono<ApiBindings>()
   .route('/', locations)
   .route('/', auth)
   .route('/', user)
@@ -31,9 +30,14 @@ export const api = new Hono<ApiBindings>()
   .route('/', holds)
   .route('/', orders)
   .route('/', webhooks)
-  .route('/', tickets);
+  .route('/', tickets)
+  .route('/', revocations);
+
+/** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
+export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);
 
 api.onError(onError);
 api.notFound(notFound);
 
-export type ApiType = typeof api;
+/** The typed contract of the provider API (paths relative to /api/v1), for `hc` clients. */
+export type ApiType = typeof routes;

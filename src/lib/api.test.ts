@@ -4,7 +4,7 @@ import type { SessionUser } from '../shared/session';
 import { $authDialog, $nextView } from '../stores/navigation';
 import { $session, setUser } from '../stores/session';
 import { $toasts } from '../stores/toast';
-import { ApiError, api, refreshClaims } from './api';
+import { ApiError, client, refreshClaims, unwrap } from './api';
 
 const session = (rol: string): SessionUser => ({
   iss: 'boleteria',
@@ -41,10 +41,10 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('api()', () => {
+describe("the islands' typed client", () => {
   it('a 401 blanks the session, opens the login prompt and remembers this page', async () => {
     answers['/api/v1/user'] = () => json(401, { message: MSG.sessionExpired });
-    await expect(api('/user')).rejects.toMatchObject({ status: 401 });
+    await expect(unwrap(client.user.$get({ query: {} }))).rejects.toMatchObject({ status: 401 });
     expect($session.get().user).toBeNull();
     expect($session.get().forceLogin).toBe(true);
     expect($authDialog.get()).toBe('login');
@@ -53,7 +53,9 @@ describe('api()', () => {
 
   it('a 401 from /login is wrong credentials, not a lost session', async () => {
     answers['/api/v1/login'] = () => json(401, { message: MSG.loginUnauthorized });
-    const error = await api('/login', { method: 'POST', json: {} }).catch((e: unknown) => e);
+    const error = await unwrap(client.login.$post({ json: { email: 'a@b.ar', password: 'x' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(MSG.loginUnauthorized);
     expect($authDialog.get()).toBeNull();
@@ -61,9 +63,9 @@ describe('api()', () => {
   });
 
   it('role_update refreshes the session and shows the new role', async () => {
-    answers['/api/v1/events'] = () => json(201, { status: true, role_update: true });
+    answers['/api/v1/admin/events/3/publish'] = () => json(200, { status: true, role_update: true });
     answers['/api/v1/refresh'] = () => json(200, { status: true, session: session('COLABORATORS') });
-    await api('/events', { method: 'POST', json: {} });
+    await unwrap(client.admin.events[':id'].publish.$post({ param: { id: '3' } }));
     expect(calls).toContain('POST /api/v1/refresh');
     expect($session.get().user?.rol).toBe('COLABORATORS');
     expect($toasts.get()).toMatchObject([{ kind: 'success', title: MSG.rolesUpdated, detail: 'Colaborador' }]);
@@ -72,15 +74,15 @@ describe('api()', () => {
   it('role_updated is read the same way', async () => {
     answers['/api/v1/user'] = () => json(200, { status: true, role_updated: true });
     answers['/api/v1/refresh'] = () => json(200, { status: true, session: session('ADMIN') });
-    await api('/user');
+    await unwrap(client.user.$get({ query: {} }));
     expect($toasts.get()[0]).toMatchObject({ title: MSG.rolesUpdated, detail: 'Administrador' });
   });
 
   it('a failed refresh shows the error and logs out', async () => {
-    answers['/api/v1/events'] = () => json(201, { status: true, role_update: true });
+    answers['/api/v1/admin/events/3/publish'] = () => json(200, { status: true, role_update: true });
     answers['/api/v1/refresh'] = () => json(401, { status: false, error: true });
     answers['/api/auth/logout'] = () => json(200, { status: true });
-    await api('/events', { method: 'POST', json: {} });
+    await unwrap(client.admin.events[':id'].publish.$post({ param: { id: '3' } }));
     expect($toasts.get()[0]).toMatchObject({ kind: 'error', title: MSG.refreshError });
     expect(calls).toContain('POST /api/auth/logout');
     expect($session.get().user).toBeNull();
@@ -104,6 +106,13 @@ describe('api()', () => {
 
   it('a network failure is a Spanish ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(api('/user')).rejects.toMatchObject({ status: 0, message: MSG.unexpected });
+    await expect(unwrap(client.user.$get({ query: {} }))).rejects.toMatchObject({ status: 0, message: MSG.unexpected });
+  });
+
+  it('answers the typed body of a 2xx answer', async () => {
+    answers['/api/v1/locations'] = () =>
+      json(200, { status: true, data: { pais: [], provincias: [{ id: 1, name: 'Salta' }] } });
+    const answer = await unwrap(client.locations.$get());
+    expect(answer.data.provincias[0].name).toBe('Salta');
   });
 });

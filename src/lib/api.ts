@@ -1,4 +1,7 @@
+import { hc } from 'hono/client';
+import type { ApiType } from '../../functions/edge/provider-client';
 import { MSG } from '../shared/messages';
+import { ApiError } from '../shared/provider-result';
 import { ROLE_LABEL, type Role } from '../shared/roles';
 import { viewOf } from '../shared/routes';
 import type { SessionUser } from '../shared/session';
@@ -6,51 +9,51 @@ import { openLogin } from '../stores/navigation';
 import { requireLogin, setUser } from '../stores/session';
 import { toast } from '../stores/toast';
 
-/** An API answer that was not 2xx: its status and the server's Spanish message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string[]>,
-  ) {
-    super(message);
-  }
-}
-
-type Json = Record<string, unknown>;
+export { ApiError, unwrap } from '../shared/provider-result';
 
 /** Calls where a 401 means "wrong credentials", not "the session is gone". */
-const CREDENTIAL_CHECKS = new Set(['/login']);
+const CREDENTIAL_CHECKS = new Set(['/api/v1/login']);
 
 /**
- * Calls the provider API through the edge proxy (`/api/v1/...`). The edge adds the key and the
- * token from the HttpOnly cookies (refreshing it first when it expired). A 401 triggers the
- * restore-login action and the error is rejected (spec sections 4 and 8); an answer with `role_update`
- * or `role_updated` refreshes the session and shows the new role.
+ * What every island call goes through, on its way to the edge proxy (`/api/v1/...`): the edge adds the
+ * key and the token from the HttpOnly cookies (refreshing it first when it expired). A 401 triggers the
+ * restore-login action (spec sections 4 and 8); an answer with `role_update` or `role_updated`
+ * refreshes the session and shows the new role before the caller reads it.
  */
-export async function api<T = Json>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, ...rest } = init;
-  const headers = new Headers(rest.headers);
+export async function edgeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
-  let body = rest.body;
-  if (json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(json);
-  }
   let res: Response;
   try {
-    res = await fetch(`/api/v1${path}`, { ...rest, headers, body, credentials: 'same-origin' });
+    res = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, MSG.unexpected);
   }
-  const data = (await res.json().catch(() => ({}))) as Json;
-  const sessionGone = !CREDENTIAL_CHECKS.has(path.split('?')[0]) || data.message === MSG.sessionExpired;
-  if (res.status === 401 && sessionGone) restoreLogin();
-  if (!res.ok)
-    throw new ApiError(res.status, String(data.message ?? MSG.unexpected), data.errors as ApiError['errors']);
-  if (data.role_update === true || data.role_updated === true) await refreshRoles();
-  return data as T;
+  if (res.status === 401) {
+    const data = (await res
+      .clone()
+      .json()
+      .catch(() => ({}))) as { message?: string };
+    const path = new URL(String(input), 'http://site.local').pathname;
+    if (!CREDENTIAL_CHECKS.has(path) || data.message === MSG.sessionExpired) restoreLogin();
+  } else if (res.ok) {
+    const data = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { role_update?: unknown; role_updated?: unknown } | null;
+    if (data?.role_update === true || data?.role_updated === true) await refreshRoles();
+  }
+  return res;
 }
+
+/**
+ * The provider API for islands, typed by the API's own routes (`hc<ApiType>`), through the edge.
+ * Read answers with `unwrap`, which throws an `ApiError` with the server's Spanish message.
+ */
+export const client = hc<ApiType>('/api/v1', { fetch: edgeFetch });
+
+/** The edge answers login and e-mail verification with the session instead of the token pair. */
+export type EdgeSessionAnswer = { status?: boolean; message?: string; session: SessionUser };
 
 /** Restore-login action: the session is gone, so blank it and open the login prompt, back here after. */
 export function restoreLogin() {

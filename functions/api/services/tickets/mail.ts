@@ -1,10 +1,10 @@
 import { formatMoney } from '../../../../src/shared/money';
+import { qrOf } from '../../../../src/shared/qr';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { eventSummary, type OrderRow, orderItems } from '../checkout/orders';
 import { type TicketDetail, ticketsOfOrder, venueLine, whenLine } from './list';
 import { ticketsPdf } from './pdf';
-import { qrOf } from './qr';
 
 const cellStyle = 'padding:6px 0;font-size:15px;color:#ececf4;font-family:Inter,Helvetica,Arial,sans-serif';
 

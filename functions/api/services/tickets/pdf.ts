@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { qrOf } from './qr';
+import { qrOf } from '../../../../src/shared/qr';
 
 export type PrintableTicket = {
   code: string;

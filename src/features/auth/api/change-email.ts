@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import type { ChangeEmail } from '../../../shared/schemas/auth';
 
 /** POST /change-email: mails a confirmation link to the new address. */
-export const changeEmail = (input: ChangeEmail) =>
-  api<{ status: boolean; message?: string }>('/change-email', { method: 'POST', json: input });
+export const changeEmail = (json: ChangeEmail) => unwrap(client['change-email'].$post({ json }));

@@ -1,6 +1,14 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import type { SecurePasswordChange } from '../../../shared/schemas/auth';
 
-/** PUT /password, secure variant: current password plus the new one twice. */
+/**
+ * PUT /password, secure variant: current password plus the new one twice. The route tells its variants
+ * apart by their fields, so the body goes as is.
+ */
 export const changePassword = (input: SecurePasswordChange) =>
-  api<{ status: boolean; message?: string }>('/password', { method: 'PUT', json: input });
+  unwrap(
+    client.password.$put(
+      {},
+      { init: { body: JSON.stringify(input), headers: { 'content-type': 'application/json' } } },
+    ),
+  );

@@ -1,8 +1,9 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
+import type { Api, DataOf } from '../../../lib/contract';
 
-export type Province = { id: number; name: string };
-export type Country = { id: number; name: string; provincias: Province[] };
+type Locations = DataOf<Api['locations']['$get']>;
+export type Province = Locations['provincias'][number];
+export type Country = Locations['pais'][number];
 
 /** GET /locations: the countries (`pais`) with their provinces, for registration and profile. */
-export const getLocations = () =>
-  api<{ status: boolean; data: { pais: Country[]; provincias: Province[] } }>('/locations');
+export const getLocations = () => unwrap(client.locations.$get());

@@ -1,16 +1,7 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
+import type { Api, DataOf } from '../../../lib/contract';
 
-export type UserProfile = {
-  id: number;
-  name: string;
-  email: string;
-  dni: string;
-  telefono: string;
-  pais_id: number | null;
-  provinces_id: number | null;
-  accept_promotions?: boolean;
-  pending_email?: string | null;
-};
+export type UserProfile = DataOf<Api['user']['$get']>;
 
 /** GET /user?id=: one user's profile, `{ data, status }`. */
-export const getUser = (id: number) => api<{ status: boolean; data: UserProfile }>(`/user?id=${id}`);
+export const getUser = (id: number) => unwrap(client.user.$get({ query: { id: String(id) } }));

@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api';
+import { client, type EdgeSessionAnswer, unwrap } from '../../../lib/api';
 import type { Login } from '../../../shared/schemas/auth';
-import type { SessionUser } from '../../../shared/session';
 
 /** POST /login. The edge keeps the token pair in HttpOnly cookies and answers the decoded session. */
-export const login = (input: Login) => api<{ session: SessionUser }>('/login', { method: 'POST', json: input });
+export const login = async (json: Login) =>
+  (await unwrap(client.login.$post({ json }))) as unknown as EdgeSessionAnswer;

@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import type { Register } from '../../../shared/schemas/auth';
 
 /** POST /register: creates the account and mails the verification link. */
-export const register = (input: Register) =>
-  api<{ status: boolean; message?: string }>('/register', { method: 'POST', json: input });
+export const register = (json: Register) => unwrap(client.register.$post({ json }));

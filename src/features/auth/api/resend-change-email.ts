@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import type { ChangeEmail } from '../../../shared/schemas/auth';
 
 /** POST /resend-change-email: sends the confirmation link for the pending new address again. */
-export const resendChangeEmail = (input: ChangeEmail) =>
-  api<{ status: boolean; message?: string }>('/resend-change-email', { method: 'POST', json: input });
+export const resendChangeEmail = (json: ChangeEmail) => unwrap(client['resend-change-email'].$post({ json }));

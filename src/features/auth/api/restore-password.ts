@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import type { Restore } from '../../../shared/schemas/auth';
 
 /** POST /restore-password: mails a recovery link (same answer for unknown addresses). */
-export const restorePassword = (input: Restore) =>
-  api<{ status: boolean; message?: string }>('/restore-password', { method: 'POST', json: input });
+export const restorePassword = (json: Restore) => unwrap(client['restore-password'].$post({ json }));

@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 import type { ProfileUpdate } from '../../../shared/schemas/auth';
 
 /** PUT /user: the profile fields; answers `{ status, message }`. */
-export const updateUser = (input: ProfileUpdate) =>
-  api<{ status: boolean; message?: string }>('/user', { method: 'PUT', json: input });
+export const updateUser = (json: ProfileUpdate) => unwrap(client.user.$put({ json }));

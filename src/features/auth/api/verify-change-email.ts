@@ -1,5 +1,4 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 
 /** GET /verify-change-email?token=: confirms the new address from the e-mailed link. */
-export const verifyChangeEmail = (token: string) =>
-  api<{ status: boolean; message?: string }>(`/verify-change-email?token=${encodeURIComponent(token)}`);
+export const verifyChangeEmail = (token: string) => unwrap(client['verify-change-email'].$get({ query: { token } }));

@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api';
-import type { SessionUser } from '../../../shared/session';
+import { client, type EdgeSessionAnswer, unwrap } from '../../../lib/api';
 
 /** GET /verify-email?token=. The edge sets the session cookies and answers the decoded session. */
-export const verifyEmail = (token: string) =>
-  api<{ user?: unknown; session: SessionUser }>(`/verify-email?token=${encodeURIComponent(token)}`);
+export const verifyEmail = async (token: string) =>
+  (await unwrap(client['verify-email'].$get({ query: { token } }))) as unknown as EdgeSessionAnswer;

@@ -41,7 +41,8 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
     if (!data) return;
     setBusy(true);
     try {
-      const answer = await updateUser({ ...data, id: userId });
+      // The spec's contract (section 7) lets a provider refuse with `status: false` in a 2xx answer.
+      const answer: { status: boolean; message?: string } = await updateUser({ ...data, id: userId });
       // Spec section 8: a refused update is 'Error al actualizar los datos'; a failed call, 'Error al actualizar
       // el perfil'; a failed token refresh afterwards, the refresh error and logout (refreshClaims).
       if (answer.status === false) {

@@ -1,18 +1,17 @@
-import { env } from 'cloudflare:workers';
-import { findOrder, orderView } from '../../../../functions/api/services/checkout/orders';
+import type { Api } from '../../../lib/contract';
+import { unlessNotFound, unwrap } from '../../../shared/provider-result';
 import type { SessionUser } from '../../../shared/session';
+import { reselectHref } from './checkout-state';
 
 /**
  * The order behind a MercadoPago return (`external_reference`) or our own link (`order`), read from the
- * server: the query string only says which order, never its state.
+ * provider: the query string only says which order, never its state.
  */
-export async function paymentState(session: SessionUser | null, query: URLSearchParams) {
+export async function paymentState(api: Api, session: SessionUser | null, query: URLSearchParams) {
   const id = query.get('external_reference') ?? query.get('order');
   if (!id) return { kind: 'missing' as const };
   if (!session) return { kind: 'login' as const };
-  const order = await findOrder(env, id);
-  if (!order || order.user_id !== session.user.id) return { kind: 'missing' as const };
-  const view = await orderView(env, order);
-  const items = view.items.map((i) => `${i.ticket_type_id}:${i.quantity}`).join(',');
-  return { kind: 'order' as const, order: view, retryHref: `/checkout?event=${view.event.id}&items=${items}` };
+  const answer = await unlessNotFound(unwrap(api.orders[':id'].$get({ param: { id } })));
+  if (!answer) return { kind: 'missing' as const };
+  return { kind: 'order' as const, order: answer.data, retryHref: reselectHref(answer.data) };
 }

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ManagedEventRow } from '../../../../functions/api/services/events/store';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, client, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
 import ProducerForm from '../../producers/components/producer-form';
+import type { ManagedEvent, MyProducer, Province } from '../types';
 import { ReasonDialog } from './reason-dialog';
 
 /** A row of GET /admin/events, as the API types it. */
-type Row = ManagedEventRow;
-type Producer = { id: number; name: string; role: string };
+type Row = ManagedEvent;
+type Producer = MyProducer;
 type Pending = { kind: 'cancel' | 'delete' | 'reject' | 'approve'; row: Row } | null;
 
 const STATUS_BADGE: Record<EventStatus, string> = {
@@ -37,7 +37,7 @@ export default function AdminEvents({
 }: {
   isSuperAdmin: boolean;
   initialTab: Tab;
-  provinces: { id: number; name: string }[];
+  provinces: Province[];
 }) {
   const [tab, setTab] = useState<Tab>(isSuperAdmin || initialTab !== 'revision' ? initialTab : 'eventos');
   const [profileId, setProfileId] = useState<number | undefined>();
@@ -51,17 +51,17 @@ export default function AdminEvents({
     setError(null);
     try {
       if (tab === 'productora') {
-        const r = await api<{ data: Producer[] }>('/admin/producers');
+        const r = await unwrap(client.admin.producers.$get());
         setProducers(r.data);
         setProfileId((id) => id ?? r.data.find((p) => p.role !== 'COLABORATORS')?.id);
         return;
       }
       if (tab === 'revision') {
-        setRows((await api<{ data: Row[] }>('/admin/moderation')).data);
+        setRows((await unwrap(client.admin.moderation.$get())).data);
         return;
       }
-      const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
-      const r = await api<{ data: Row[]; producers: Producer[] }>(`/admin/events?${query}`);
+      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+      const r = await unwrap(client.admin.events.$get({ query }));
       setRows(r.data);
       setProducers(r.producers);
       setProfileId((id) => id ?? r.producers.find((p) => p.role !== 'COLABORATORS')?.id);
@@ -77,10 +77,10 @@ export default function AdminEvents({
 
   const canManage = (row: Row) => isSuperAdmin || producers.some((p) => p.id === row.producer_id && p.role === 'ADMIN');
 
-  async function act(path: string, init: { method?: string; json?: unknown } = { method: 'POST' }) {
+  async function act(call: () => Promise<object>) {
     try {
-      const r = await api<{ message?: string }>(path, init);
-      toast('success', r.message ?? 'Listo');
+      const r = await call();
+      toast('success', 'message' in r && typeof r.message === 'string' ? r.message : 'Listo');
       await load();
       return null;
     } catch (e) {
@@ -88,8 +88,8 @@ export default function AdminEvents({
     }
   }
 
-  async function run(path: string, init?: { method?: string; json?: unknown }) {
-    const problem = await act(path, init);
+  async function run(call: () => Promise<object>) {
+    const problem = await act(call);
     if (problem) toast('error', problem);
   }
 
@@ -295,11 +295,13 @@ export default function AdminEvents({
           onClose={() => setPending(null)}
           onConfirm={(reason) => {
             const { row, kind } = pending;
-            if (kind === 'approve') return act(`/admin/moderation/${row.id}/approve`);
+            const param = { id: String(row.id) };
+            if (kind === 'approve') return act(() => unwrap(client.admin.moderation[':id'].approve.$post({ param })));
             if (kind === 'reject')
-              return act(`/admin/moderation/${row.id}/reject`, { method: 'POST', json: { reason } });
-            if (kind === 'cancel') return act(`/admin/events/${row.id}/cancel`, { method: 'POST', json: { reason } });
-            return act(`/admin/events/${row.id}`, { method: 'DELETE' });
+              return act(() => unwrap(client.admin.moderation[':id'].reject.$post({ param, json: { reason } })));
+            if (kind === 'cancel')
+              return act(() => unwrap(client.admin.events[':id'].cancel.$post({ param, json: { reason } })));
+            return act(() => unwrap(client.admin.events[':id'].$delete({ param })));
           }}
         />
       )}
@@ -340,7 +342,7 @@ function RowActions({
 }: {
   row: Row;
   manage: boolean;
-  run: (path: string, init?: { method?: string; json?: unknown }) => Promise<void>;
+  run: (call: () => Promise<object>) => Promise<void>;
   ask: (kind: 'cancel' | 'delete') => void;
 }) {
   const view = row.status === 'publicado' || row.status === 'cancelado' || row.status === 'finalizado';
@@ -357,17 +359,33 @@ function RowActions({
         </a>
       )}
       {manage && (
-        <button type="button" className="btn btn-xs btn-ghost" onClick={() => run(`/admin/events/${row.id}/duplicate`)}>
+        <button
+          type="button"
+          className="btn btn-xs btn-ghost"
+          onClick={() =>
+            run(() => unwrap(client.admin.events[':id'].duplicate.$post({ param: { id: String(row.id) } })))
+          }
+        >
           Duplicar
         </button>
       )}
       {manage && row.status === 'borrador' && (
-        <button type="button" className="btn btn-xs btn-primary" onClick={() => run(`/admin/events/${row.id}/publish`)}>
+        <button
+          type="button"
+          className="btn btn-xs btn-primary"
+          onClick={() => run(() => unwrap(client.admin.events[':id'].publish.$post({ param: { id: String(row.id) } })))}
+        >
           Publicar
         </button>
       )}
       {manage && (row.status === 'publicado' || row.status === 'en_revision') && (
-        <button type="button" className="btn btn-xs btn-ghost" onClick={() => run(`/admin/events/${row.id}/unpublish`)}>
+        <button
+          type="button"
+          className="btn btn-xs btn-ghost"
+          onClick={() =>
+            run(() => unwrap(client.admin.events[':id'].unpublish.$post({ param: { id: String(row.id) } })))
+          }
+        >
           Despublicar
         </button>
       )}

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, client, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
+import { uploadImage } from '../api/upload-image';
 import {
   type DateForm,
   type EventForm,
@@ -16,15 +17,14 @@ import {
   toPayload,
 } from '../lib/event-form';
 import { renderMarkdown } from '../lib/markdown';
-import { resizeForUpload } from '../lib/resize-image';
+import type { ManagedVenue, MyProducer, Province } from '../types';
 import { Field, type FieldErrors, TextInput } from './wizard-fields';
 
 const STEPS = ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vista previa'] as const;
 
-type Producer = { id: number; name: string; role: string };
-type Props = { eventId?: number; provinces: { id: number; name: string }[] };
-type Saved = { data: { id: number; status: string; producer_id: number } };
-type Venue = { id: number; name: string; address: string; city: string; provinces_id: number; province: string };
+type Producer = MyProducer;
+type Venue = ManagedVenue;
+type Props = { eventId?: number; provinces: Province[] };
 
 /**
  * /nuevo: the step-by-step event form. Every step can save a draft; the last one sends the event to
@@ -45,20 +45,18 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   const [venues, setVenues] = useState<Venue[]>([]);
 
   useEffect(() => {
-    api<{ data: Producer[] }>('/admin/producers')
+    unwrap(client.admin.producers.$get())
       .then((r) => {
         const mine = r.data.filter((p) => p.role === 'ADMIN' || p.role === 'SUPERADMIN');
         setProducers(mine);
         setProducerId(mine[0]?.id);
       })
       .catch(() => setProducers([]));
-    api<{ data: Venue[] }>('/admin/venues')
+    unwrap(client.admin.venues.$get())
       .then((r) => setVenues(r.data))
       .catch(() => setVenues([]));
     if (!initialId) return;
-    api<{ data: Parameters<typeof fromEvent>[0] & { status: string; rejection_reason: string | null } }>(
-      `/admin/events/${initialId}`,
-    )
+    unwrap(client.admin.events[':id'].$get({ param: { id: String(initialId) } }))
       .then((r) => {
         setForm(fromEvent(r.data));
         setStatus(r.data.status);
@@ -82,15 +80,16 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     try {
       const payload = toPayload(form);
       const saved = eventId
-        ? await api<Saved>(`/admin/events/${eventId}`, { method: 'PUT', json: payload })
-        : await api<Saved>('/admin/events', {
-            method: 'POST',
-            json: {
-              ...payload,
-              producer_id: producerId,
-              producer_name: producerId ? undefined : producerName || undefined,
-            },
-          });
+        ? await unwrap(client.admin.events[':id'].$put({ param: { id: String(eventId) }, json: payload }))
+        : await unwrap(
+            client.admin.events.$post({
+              json: {
+                ...payload,
+                producer_id: producerId,
+                producer_name: producerId ? undefined : producerName || undefined,
+              },
+            }),
+          );
       if (!eventId) {
         setEventId(saved.data.id);
         history.replaceState(null, '', `/nuevo?id=${saved.data.id}`);
@@ -116,7 +115,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     if (!id) return;
     setBusy(true);
     try {
-      const r = await api<{ message: string }>(`/admin/events/${id}/publish`, { method: 'POST' });
+      const r = await unwrap(client.admin.events[':id'].publish.$post({ param: { id: String(id) } }));
       toast('success', r.message);
       setTimeout(() => location.assign('/admin/events'), 800);
     } catch (e) {
@@ -130,8 +129,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     setBusy(true);
     setProblem(null);
     try {
-      const r = await api<{ key: string }>('/admin/media', { method: 'POST', body: await resizeForUpload(file) });
-      update({ [kind]: r.key });
+      update({ [kind]: await uploadImage(file) });
     } catch (e) {
       setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
     } finally {

@@ -6,10 +6,13 @@ export function filtersFromUrl(url: URL): EventFilters {
   return EventFiltersSchema.parse(raw);
 }
 
-/** The filters back as a query string for the API. */
-export function filtersQuery(filters: Partial<EventFilters>): string {
-  const params = new URLSearchParams();
+/** The filters that are set, as query parameters (for the API client and page links). */
+export function filtersParams(filters: Partial<EventFilters>): Record<string, string> {
+  const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(filters))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
+    if (value !== undefined && value !== '') params[key] = String(value);
+  return params;
 }
+
+/** The filters as a query string, for page links. */
+export const filtersQuery = (filters: Partial<EventFilters>) => new URLSearchParams(filtersParams(filters)).toString();

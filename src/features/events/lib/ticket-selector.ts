@@ -3,7 +3,8 @@ import { formatMoney } from '../../../shared/money';
 /**
  * Behaviour of <ticket-selector> (markup in TicketSelector.astro): +/- within each type's minimum and
  * its top (the lower of the per-order maximum and what is left), one date at a time, and the
- * "Comprar" link to `/checkout?event=<id>&items=<typeId>:<qty>,...`.
+ * "Comprar" form: a POST to `/checkout?event=<id>&items=<typeId>:<qty>,...` with the same fields, so a
+ * buyer who must log in first comes back to the same selection.
  */
 class TicketSelectorElement extends HTMLElement {
   private qty = new Map<number, number>();
@@ -59,11 +60,13 @@ class TicketSelectorElement extends HTMLElement {
       counter.textContent = count > 0 ? `${count} ${count === 1 ? 'entrada' : 'entradas'}` : 'Elegí tus entradas';
     const totalText = this.querySelector('[data-total]');
     if (totalText) totalText.textContent = count > 0 ? (total === 0 ? 'Gratis' : formatMoney(total)) : '';
-    const buy = this.querySelector<HTMLAnchorElement>('[data-buy]');
+    const buy = this.querySelector<HTMLFormElement>('[data-buy]');
     const disabled = this.querySelector<HTMLButtonElement>('[data-buy-disabled]');
     if (buy) {
       buy.hidden = count === 0;
-      buy.href = `/checkout?event=${this.dataset.event}&items=${items.join(',')}`;
+      buy.action = `/checkout?event=${this.dataset.event}&items=${items.join(',')}`;
+      const field = buy.querySelector<HTMLInputElement>('input[name="items"]');
+      if (field) field.value = items.join(',');
     }
     if (disabled) disabled.hidden = count > 0;
     this.dataset.ready = '1';

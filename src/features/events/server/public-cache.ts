@@ -1,5 +1,5 @@
 import type { APIContext, MiddlewareNext } from 'astro';
-import { providerGet } from './provider';
+import { unwrap } from '../../../shared/provider-result';
 
 /** Header a page sets (and this module removes) to say "my HTML is the same for every visitor". */
 export const PUBLIC_PAGE_HEADER = 'x-public-page';
@@ -52,10 +52,10 @@ export async function withPublicCache(context: APIContext, next: MiddlewareNext)
   const cache = cacheable ? edgeCache() : null;
   let key: Request | null = null;
   if (cache) {
-    const version = await providerGet<{ version?: number }>('/catalog/version').catch(() => null);
-    if (version?.body.version !== undefined) {
+    const version = await unwrap(locals.publicApi.catalog.version.$get()).catch(() => null);
+    if (version?.version !== undefined) {
       const url = new URL(request.url);
-      url.searchParams.set('__catalogo', String(version.body.version));
+      url.searchParams.set('__catalogo', String(version.version));
       key = new Request(url, { method: 'GET' });
       const hit = await cache.match(key);
       if (hit) {
@@ -79,9 +79,7 @@ export async function withPublicCache(context: APIContext, next: MiddlewareNext)
     stored.set('etag', etag);
     stored.set('cache-control', `public, max-age=${EDGE_SECONDS}`);
     const put = cache.put(key, new Response(html, { status: 200, headers: stored })).catch(() => undefined);
-    const waitUntil = (locals as { cfContext?: { waitUntil(p: Promise<unknown>): void } }).cfContext?.waitUntil;
-    if (waitUntil) waitUntil.call((locals as { cfContext: object }).cfContext, put);
-    else await put;
+    locals.cfContext.waitUntil(put);
   }
   return answer(request, html, etag, headers);
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { ProducerRow } from '../../../../functions/api/services/events/producers';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, client, unwrap } from '../../../lib/api';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../stores/toast';
+import { uploadImage } from '../../events/api/upload-image';
 import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
-import { resizeForUpload } from '../../events/lib/resize-image';
+import type { ManagedProducer } from '../types';
 
 /** GET /admin/producers/:id, as the API types it (the province name is not edited here). */
-type ProducerData = Omit<ProducerRow, 'province'>;
+type ProducerData = Omit<ManagedProducer, 'province'>;
 
 const TEXT_FIELDS = [
   ['name', 'Nombre'],
@@ -34,7 +34,7 @@ export default function ProducerForm({
 
   useEffect(() => {
     setData(null);
-    api<{ data: ProducerData }>(`/admin/producers/${producerId}`)
+    unwrap(client.admin.producers[':id'].$get({ param: { id: String(producerId) } }))
       .then((r) => setData(r.data))
       .catch((e: unknown) => setProblem(e instanceof ApiError ? e.message : 'No se pudo cargar la productora'));
   }, [producerId]);
@@ -56,10 +56,7 @@ export default function ProducerForm({
     setProblem(null);
     try {
       const { id: _id, slug: _slug, ...body } = data;
-      const r = await api<{ message: string; data: ProducerData }>(`/admin/producers/${data.id}`, {
-        method: 'PUT',
-        json: body,
-      });
+      const r = await unwrap(client.admin.producers[':id'].$put({ param: { id: String(data.id) }, json: body }));
       setData(r.data);
       toast('success', r.message);
     } catch (e) {
@@ -75,8 +72,7 @@ export default function ProducerForm({
   async function uploadLogo(file: File | undefined) {
     if (!file) return;
     try {
-      const r = await api<{ key: string }>('/admin/media', { method: 'POST', body: await resizeForUpload(file) });
-      set({ logo_key: r.key });
+      set({ logo_key: await uploadImage(file) });
     } catch (e) {
       setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
     }

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
+import { client, unwrap } from '../../../lib/api';
 
 /** POST /tickets/:id/transfer: offers the ticket to someone by e-mail. */
-export const transferTicket = (ticketId: string, email: string) =>
-  api<{ message: string }>(`/tickets/${encodeURIComponent(ticketId)}/transfer`, { method: 'POST', json: { email } });
+export const transferTicket = (id: string, email: string) =>
+  unwrap(client.tickets[':id'].transfer.$post({ param: { id }, json: { email } }));

@@ -1,0 +1,30 @@
+import type { ExecutionContext as WorkerContext } from 'hono';
+import { hc } from 'hono/client';
+import type { ApiType } from '../api/app';
+import { callApi } from './upstream';
+
+export type { ApiType };
+
+/** The typed provider API client (paths relative to /api/v1), as made by `hc<ApiType>`. */
+export type ProviderClient = ReturnType<typeof hc<ApiType>>;
+
+/** Base URL the client builds paths on; only its path reaches `callApi`. */
+const BASE = 'http://provider.internal/api/v1';
+
+/**
+ * The provider API for server-side code (pages and the edge), typed by the API's own routes. Calls go
+ * through `callApi`: in-process when the provider is bundled, to API_ORIGIN otherwise; both with the
+ * platform's API key. `token`, when given, is sent as the caller's Bearer token; `ctx` is the request's
+ * real execution context, so work the API defers (e-mails, batches) is not dropped.
+ */
+export function providerClient(env: Env, ctx: WorkerContext, token?: string | null): ProviderClient {
+  return hc<ApiType>(BASE, {
+    fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString());
+      const headers = new Headers(init.headers);
+      headers.set('accept', 'application/json');
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return callApi(env, ctx, url.pathname + url.search, { ...init, headers });
+    },
+  });
+}
