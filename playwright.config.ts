@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './scripts/lib/free-port.mjs';
 
 // End-to-end tests drive the production build, served by wrangler (workerd) on a fresh local database
 // with the demo data, in Debian's Chromium. Access tokens last 20 s here so that refresh is exercised.
-const PORT = Number(process.env.E2E_PORT ?? 8799);
+// The server takes a free port (E2E_PORT to choose one) and a random instance id; Playwright waits for
+// an answer carrying that id, so a test never runs against some other server that holds the port. The
+// values go through the environment so Playwright's worker processes see the same ones.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_INSTANCE ??= randomUUID();
+const PORT = Number(process.env.E2E_PORT);
+const INSTANCE = process.env.E2E_INSTANCE;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(chromium)) {
@@ -55,8 +63,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/start.mjs --no-build --fresh --state .wrangler/e2e-state-${PORT} --port ${PORT} --var ACCESS_TOKEN_TTL:20`,
-    url: `http://localhost:${PORT}/dev/correo.json`,
+    command: `node scripts/start.mjs --no-build --fresh --state .wrangler/e2e-state-${PORT} --port ${PORT} --var ACCESS_TOKEN_TTL:20 --var INSTANCE_ID:${INSTANCE}`,
+    // Answers 200 only on our instance (the id is checked by the route); another server on the port makes
+    // Playwright stop at once: "…is already used, make sure that nothing is running on the port/url".
+    url: `http://localhost:${PORT}/__instance/${INSTANCE}`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -18,9 +18,14 @@ async function demoTicket(request: APIRequestContext, free: boolean) {
   throw new Error(`No demo event with a ${free ? 'free' : 'paid'} ticket type`);
 }
 
-/** Opens the checkout for `quantity` tickets and waits until the form is interactive. */
+/**
+ * Opens the checkout for `quantity` tickets (the selection page, then "Reservar entradas", which holds them)
+ * and waits until the form is interactive. Answers the new order's id.
+ */
 async function openCheckout(page: Page, eventId: number, typeId: number, quantity: number) {
   await page.goto(`/checkout?event=${eventId}&items=${typeId}:${quantity}`);
+  await page.getByRole('button', { name: 'Reservar entradas' }).click();
+  await expect(page).toHaveURL(/\/checkout\?order=/);
   await expect(page.getByRole('heading', { name: 'Finalizar compra' })).toBeVisible();
   await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
   return new URL(page.url()).searchParams.get('order') ?? '';
@@ -104,4 +109,45 @@ test('free tickets are issued without payment', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
   await page.goto('/mis-tickets');
   await expect(page.getByRole('region', { name: event.title }).getByRole('img', { name: /Código QR/ })).toHaveCount(1);
+});
+
+test('the event page reserves with a POST; a cross-site GET /checkout never touches the live hold', async ({
+  page,
+}) => {
+  const { event, type } = await demoTicket(page.request, false);
+  const orderOf = async (id: string) =>
+    ((await (await page.request.get(`/api/v1/orders/${id}`)).json()) as { data: { status: string } }).data.status;
+  const available = async () => {
+    const res = await page.request.get(`/api/v1/holds/availability?event_id=${event.id}`);
+    return ((await res.json()) as { data: { typeId: number; available: number }[] }).data.find(
+      (t) => t.typeId === type.id,
+    )!.available;
+  };
+
+  // The buyer picks 2 on the event page and buys: one POST, then the read-only /checkout?order=.
+  await page.goto(`/eventos/${event.id}`);
+  await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
+  const add = page.getByRole('button', { name: `Agregar una entrada ${type.name}` }).first();
+  await add.click();
+  await add.click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/checkout\?order=/);
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  expect(await orderOf(orderId)).toBe('held');
+  const before = await available();
+
+  // A link from another site (cookies go along with top-level GETs) only shows a selection to confirm.
+  await page.goto(`/checkout?event=${event.id}&items=${type.id}:1`, { referer: 'https://otro-sitio.invalid/' });
+  await expect(page.getByRole('button', { name: 'Reservar entradas' })).toBeVisible();
+  expect(await orderOf(orderId)).toBe('held');
+  expect(await available()).toBe(before);
+
+  // A cross-site POST is refused before it reaches the page.
+  const forged = await page.request.post('/checkout', {
+    headers: { origin: 'https://otro-sitio.invalid' },
+    form: { event: String(event.id), items: `${type.id}:1` },
+  });
+  expect(forged.status()).toBe(403);
+  expect(await orderOf(orderId)).toBe('held');
+  expect(await available()).toBe(before);
 });

@@ -15,9 +15,22 @@ export type Fallback = (request: Request, env: Env, ctx: WorkerContext) => Respo
  */
 export function createServer(fallback: Fallback) {
   const app = new Hono<{ Bindings: Env }>();
+  // Tests start instances with a random INSTANCE_ID and check that what answers on their port is theirs.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.env.INSTANCE_ID) return;
+    // A fetched answer (the edge in front of an external provider) has immutable headers: copy it first.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('x-boleteria-instance', c.env.INSTANCE_ID);
+  });
+  app.get('/__instance/:id', (c) =>
+    c.env.INSTANCE_ID && c.req.param('id') === c.env.INSTANCE_ID ? c.text('ok') : c.notFound(),
+  );
   app.use('/api/v1/*', async (c, next) => {
-    // Calls that already carry an API key are server-to-server calls aimed at the provider API.
-    if (c.req.header('x-api-key') !== undefined) return api.fetch(c.req.raw, c.env, c.executionCtx);
+    // Calls that already carry an API key are server-to-server calls aimed at the provider API. An edge in
+    // front of an external provider (API_ORIGIN) has no provider of its own: its edge forwards them.
+    if (c.req.header('x-api-key') !== undefined && !c.env.API_ORIGIN)
+      return api.fetch(c.req.raw, c.env, c.executionCtx);
     await next();
   });
   app.route('/', edge);

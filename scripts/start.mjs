@@ -2,6 +2,10 @@
 // Runs the product locally: build, local D1 migrations, demo data, and `wrangler dev` on the build.
 //   node scripts/start.mjs [--no-build] [--state DIR] [--fresh] [--port N] [--var KEY:VALUE ...]
 // PORT overrides the default port 8787; BUILD_DIR the build folder (dist). Data persists in .wrangler/state unless --state says otherwise.
+// API_ORIGIN=<provider origin>: run only the edge (pages, cookies, proxy) in front of that provider API: no
+//   local database, no demo data, no development tools. The provider must share API_KEY and JWT_SECRET.
+// PUBLIC_ORIGIN=<site origin>: the origin the provider writes into e-mail links and MercadoPago back_urls
+//   (an edge in front of this instance); this instance's own origin by default.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,10 @@ const { values } = parseArgs({
 });
 const port = values.port;
 const origin = `http://localhost:${port}`;
+const vars = Object.fromEntries(values.var.map((v) => [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)]));
+const apiOrigin = process.env.API_ORIGIN ?? vars.API_ORIGIN ?? '';
+const publicOrigin = process.env.PUBLIC_ORIGIN ?? vars.PUBLIC_ORIGIN ?? origin;
+const edgeOnly = apiOrigin !== '';
 const state = resolve(root, values.state);
 const config = resolve(root, process.env.BUILD_DIR ?? 'dist', 'server/wrangler.json');
 const bin = resolve(root, 'node_modules/.bin');
@@ -55,11 +63,12 @@ if (!existsSync(config)) {
   console.error('✗ dist/server/wrangler.json is missing: run without --no-build first.');
   process.exit(1);
 }
-run(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', state]);
+if (!edgeOnly) run(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', state]);
 
-const vars = ['DEV_MODE:1', `PUBLIC_ORIGIN:${origin}`, `MP_API_BASE:${origin}/dev/mercadopago`, ...values.var].flatMap(
-  (v) => ['--var', v],
-);
+const settings = edgeOnly
+  ? { ...vars, API_ORIGIN: apiOrigin, PUBLIC_ORIGIN: publicOrigin }
+  : { DEV_MODE: '1', MP_API_BASE: `${origin}/dev/mercadopago`, ...vars, PUBLIC_ORIGIN: publicOrigin };
+const varArgs = Object.entries(settings).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
 const server = spawn(
   wrangler,
   [
@@ -73,21 +82,29 @@ const server = spawn(
     '--env-file',
     devVars,
     '--show-interactive-dev-session=false',
-    ...vars,
+    ...varArgs,
   ],
   { cwd: root, stdio: 'inherit', env: childEnv },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 
-// Seed demo data once the server answers (a no-op when the database already has data).
-for (let i = 0; i < 120; i++) {
-  await new Promise((r) => setTimeout(r, 500));
-  const res = await fetch(`${origin}/dev/seed`, { method: 'POST' }).catch(() => null);
-  if (res?.ok) {
-    const { seeded } = await res.json();
-    console.log(seeded ? '• Demo data loaded.' : '• Existing data kept.');
-    console.log(`\n  Boletería: ${origin}\n  Correo de desarrollo: ${origin}/dev/correo\n`);
-    break;
+if (edgeOnly) {
+  console.log(`\n  Boletería (edge de ${apiOrigin}): ${origin}\n`);
+} else {
+  await seed();
+}
+
+/** Seeds demo data once the server answers (a no-op when the database already has data). */
+async function seed() {
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const res = await fetch(`${origin}/dev/seed`, { method: 'POST' }).catch(() => null);
+    if (res?.ok) {
+      const { seeded } = await res.json();
+      console.log(seeded ? '• Demo data loaded.' : '• Existing data kept.');
+      console.log(`\n  Boletería: ${origin}\n  Correo de desarrollo: ${origin}/dev/correo\n`);
+      break;
+    }
   }
 }

@@ -1,0 +1,14 @@
+import { createServer } from 'node:net';
+
+/** A TCP port nothing listens on right now (the OS picks it), on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
