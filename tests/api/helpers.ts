@@ -1,6 +1,18 @@
-import { env, SELF } from 'cloudflare:test';
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import worker from './worker';
 
 export const ORIGIN = 'http://localhost:8787';
+
+/**
+ * A call to the Worker with an execution context of the test's own, answered only once the work it
+ * deferred with waitUntil (e-mails, notifications, batches) is done: tests wait for the work, not the clock.
+ */
+export async function settledFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(input, init), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 /** A call straight to the provider API, with the platform key (as the edge or another server would). */
 export function provider(path: string, init: RequestInit = {}) {

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 
 function freshInventory(capacity: number, max = 10) {
@@ -47,9 +47,9 @@ describe('event inventory (Durable Object)', () => {
     const hold = await stub.hold('ana', [{ typeId: 1, quantity: 2 }], 600);
     if (!hold.ok) throw new Error('hold refused');
     expect(await stub.expireSoon(hold.holdId, 50)).toBe(true);
-    await new Promise((r) => setTimeout(r, 120));
+    // The object's alarm expires it; wait for that, not for the clock.
+    await vi.waitFor(async () => expect(await stub.holdStatus(hold.holdId)).toMatchObject({ status: 'expired' }));
     expect((await stub.availability())[0]).toMatchObject({ held: 0, available: 2 });
-    expect(await stub.holdStatus(hold.holdId)).toMatchObject({ status: 'expired' });
   });
 
   it('sells a committed hold once, and a late commit only while stock remains', async () => {
