@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../functions/api/lib/crypto';
 import { purgeExpiredAccountTokens } from '../../functions/api/services/accounts/cleanup';
+import { MSG } from '../../src/shared/messages';
 import { claimsOf, createUser, json, login } from './auth-fixtures';
 import { provider } from './helpers';
 
@@ -80,7 +81,7 @@ describe('POST /refresh', () => {
     expect(await replay.json()).toEqual({
       status: false,
       error: true,
-      message: 'Sesión inválida o expirada. Inicie sesión nuevamente.',
+      message: MSG.sessionExpired,
     });
     // The legitimate holder's newer token is dead too.
     expect((await refresh(second.refresh_token)).status).toBe(401);

@@ -9,7 +9,7 @@ export const ORIGIN = 'http://localhost:8787';
  */
 export async function settledFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(input, init), env, ctx);
+  const res = await worker.fetch(new Request(input, init) as Parameters<typeof worker.fetch>[0], env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

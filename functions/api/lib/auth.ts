@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { MSG } from '../../../src/shared/messages';
 import type { SessionUser } from '../../../src/shared/session';
 import { verifyAccessToken } from '../../lib/jwt';
 import { fail } from './errors';
@@ -13,7 +14,7 @@ async function sessionOf(env: Env, header: string | undefined) {
 /** Needs a valid access token; puts its claims on `c.var.session`. */
 export const requireAuth = createMiddleware<{ Bindings: Env; Variables: AuthVariables }>(async (c, next) => {
   const session = await sessionOf(c.env, c.req.header('authorization'));
-  if (!session) fail(401, 'Sesión inválida o expirada. Inicie sesión nuevamente.');
+  if (!session) fail(401, MSG.sessionExpired);
   c.set('session', session);
   await next();
 });

@@ -132,7 +132,7 @@ export const auth = new Hono<ApiBindings>()
   .post('/refresh', async (c) => {
     const presented = bearer(c.req.header('authorization'));
     const pair = presented && (await rotateRefreshToken(c.env, presented, (id) => findUserById(c.env.DB, id)));
-    if (!pair) return c.json({ status: false, error: true, message: ACCOUNT_MSG.refreshInvalid }, 401);
+    if (!pair) return c.json({ status: false, error: true, message: MSG.sessionExpired }, 401);
     return c.json({ ...pair, error: false });
   })
 

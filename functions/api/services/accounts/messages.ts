@@ -12,7 +12,6 @@ export const ACCOUNT_MSG = {
   changeEmailSent: 'Le enviamos un enlace de verificación al nuevo correo',
   emailChanged: 'Correo actualizado con éxito',
   recoverSent: 'Si el correo está registrado, recibirá un enlace para restablecer la contraseña',
-  refreshInvalid: 'Sesión inválida o expirada. Inicie sesión nuevamente.',
   loggedOut: 'Sesión cerrada',
   profileUpdated: 'Perfil actualizado con éxito',
   forbidden: 'No tiene permisos para realizar esta acción',

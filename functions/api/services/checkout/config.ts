@@ -1,20 +1,3 @@
-import type { ServiceFee } from '../../../../src/shared/pricing';
-
-/** The service charge of a producer: its own override, else the platform's default (platform_config). */
-export async function serviceFeeOf(env: Env, producerId: number): Promise<ServiceFee> {
-  const { results } = await env.DB.prepare(
-    `select key, value from platform_config where key in ('service_fee_percent_bp', 'service_fee_fixed_cents')`,
-  ).all<{ key: string; value: string }>();
-  const config = Object.fromEntries(results.map((r) => [r.key, Number(r.value)]));
-  const producer = await env.DB.prepare('select fee_percent_bp, fee_fixed_cents from producers where id = ?')
-    .bind(producerId)
-    .first<{ fee_percent_bp: number | null; fee_fixed_cents: number | null }>();
-  return {
-    percentBp: producer?.fee_percent_bp ?? config.service_fee_percent_bp ?? 0,
-    fixedCents: producer?.fee_fixed_cents ?? config.service_fee_fixed_cents ?? 0,
-  };
-}
-
 /** MercadoPago credentials for a producer: its own account when configured, else the platform's. */
 export async function mpCredentialsOf(env: Env, producerId: number | null) {
   if (producerId !== null) {

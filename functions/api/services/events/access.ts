@@ -1,3 +1,4 @@
+import { MSG } from '../../../../src/shared/messages';
 import { type Permission, permissionsFor } from '../../../../src/shared/roles';
 import type { SessionUser } from '../../../../src/shared/session';
 import { fail } from '../../lib/errors';
@@ -29,7 +30,7 @@ export async function loadActor(db: D1Database, session: SessionUser): Promise<A
     db.prepare('select producer_id, role from producer_members where user_id = ?').bind(session.user.id),
   ]);
   const row = user.results[0] as { id: number; name: string; email: string; rol: string; activo: number } | undefined;
-  if (!row?.activo) fail(401, 'Sesión inválida o expirada. Inicie sesión nuevamente.');
+  if (!row?.activo) fail(401, MSG.sessionExpired);
   const memberships = new Map<number, 'ADMIN' | 'COLABORATORS'>();
   for (const m of members.results as { producer_id: number; role: 'ADMIN' | 'COLABORATORS' }[])
     memberships.set(m.producer_id, m.role);
