@@ -1,6 +1,7 @@
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
+import { retryTicketsMails } from './services/tickets/mail-queue';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -12,4 +13,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   // Orders whose hold ran out (the inventory object already released the tickets through its alarm).
   await expireOverdueOrders(env);
   await finishPastEvents(env.DB);
+  // Purchase e-mails that failed or were interrupted (the tickets are already issued).
+  await retryTicketsMails(env);
 }

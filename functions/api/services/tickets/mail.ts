@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../../src/shared/money';
+import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { eventSummary, type OrderRow, orderItems } from '../checkout/orders';
@@ -72,14 +73,10 @@ export async function sendOrderTickets(env: Env, order: OrderRow): Promise<void>
   });
 }
 
-/** Told to the buyer when a payment could not become tickets and was refunded. */
-export async function sendRefundNotice(env: Env, order: OrderRow, reason: 'sin_stock' | 'productora'): Promise<void> {
+/** Told to the buyer when a payment could not become tickets and was refunded, or the producer refunded. */
+export async function sendRefundNotice(env: Env, order: OrderRow, reason: RefundReason): Promise<void> {
   if (!order.buyer_email) return;
   const event = await eventSummary(env, order.event_id);
-  const why =
-    reason === 'sin_stock'
-      ? 'Su pago se acreditó después de que venciera la reserva y las entradas ya no estaban disponibles. Le devolvimos el dinero completo.'
-      : 'La productora reembolsó su compra. Sus entradas quedaron canceladas.';
   const rendered = renderEmail({
     title: 'Devolvimos su pago',
     preheader: `Reembolso de su compra para ${event.title}.`,
@@ -87,7 +84,7 @@ export async function sendRefundNotice(env: Env, order: OrderRow, reason: 'sin_s
       paragraph(
         `Compra para <strong>${escapeHtml(event.title)}</strong> (orden ${escapeHtml(order.id.slice(0, 8))}).`,
       ) +
-      paragraph(why) +
+      paragraph(escapeHtml(ORDER_REASON_TEXT[reason])) +
       paragraph(
         `Monto devuelto: <strong>${escapeHtml(formatMoney(order.total_cents))}</strong>. MercadoPago lo acredita en el mismo medio de pago; puede demorar unos días según su banco.`,
       ),
