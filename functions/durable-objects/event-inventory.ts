@@ -1,13 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
 import { OrderWriter, orderStatements } from './order-writer';
-import {
-  loadSaleConfig,
-  refuseBySaleConfig,
-  type SaleAccess,
-  type SaleConfig,
-  type SaleRefusal,
-} from './sale-config';
+import { loadSaleConfig, refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per

@@ -56,18 +56,23 @@ export async function sendMail(env: Env, message: MailMessage): Promise<void> {
   const res = await fetch('https://api.resend.com/emails', {
     method: 'POST',
     headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      from: env.MAIL_FROM,
-      to: [message.to],
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      attachments: message.attachments?.map((a) => ({
-        filename: a.filename,
-        content_type: a.contentType,
-        content: toBase64(a.content),
-      })),
-    }),
+    body: mailApiBody(env.MAIL_FROM, message),
   });
   if (!res.ok) throw new Error(`E-mail API answered ${res.status}: ${await res.text()}`);
+}
+
+/** The request body of the e-mail API (Resend) for a message, attachments in base64. */
+export function mailApiBody(from: string, message: MailMessage): string {
+  return JSON.stringify({
+    from,
+    to: [message.to],
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      content: toBase64(a.content),
+    })),
+  });
 }

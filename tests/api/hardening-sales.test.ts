@@ -207,7 +207,14 @@ describe('hold request limits', () => {
     ]);
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('Podés comprar hasta 50 entradas por compra.');
-    expect((await hold(buyer, event.event_id, [[event.ticket_type_id, 30], [other, 20]])).status).toBe(201);
+    expect(
+      (
+        await hold(buyer, event.event_id, [
+          [event.ticket_type_id, 30],
+          [other, 20],
+        ])
+      ).status,
+    ).toBe(201);
   });
 });
 

@@ -10,7 +10,10 @@ import { nowIso, type OrderRow } from './orders';
 export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) {
   const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
   if (!sold.ok) {
-    fail(409, sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : 'La reserva venció. Elija sus entradas nuevamente.');
+    fail(
+      409,
+      sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : 'La reserva venció. Elija sus entradas nuevamente.',
+    );
   }
   const res = await env.DB.prepare(
     `update orders set status = 'paid', paid_at = ?, updated_at = ?, ${QUEUE_TICKETS_MAIL_SQL}

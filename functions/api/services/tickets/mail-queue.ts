@@ -18,7 +18,8 @@ const PER_RUN = 10;
 const minutesFrom = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString();
 
 /** The columns that queue an order's e-mail: part of the update that marks it paid. */
-export const QUEUE_TICKETS_MAIL_SQL = "tickets_mail_status = 'pending', tickets_mail_attempts = 0, tickets_mail_at = null";
+export const QUEUE_TICKETS_MAIL_SQL =
+  "tickets_mail_status = 'pending', tickets_mail_attempts = 0, tickets_mail_at = null";
 
 /** Sends the order's e-mail if it is due and nobody else is sending it. Answers what happened. */
 export async function deliverTicketsMail(env: Env, orderId: string, at = Date.now()): Promise<string> {
