@@ -271,6 +271,8 @@ export class EventInventory extends DurableObject<Env> {
     }
 
     if (previous) this.releaseRow(previous, 'released');
+    // A hold whose payment was rejected could still be paid by a retry; the new hold supersedes it.
+    this.sql.exec("update holds set status = 'released' where buyer = ? and status = 'rejected'", buyer);
     const id = crypto.randomUUID();
     const expiresAt = Date.now() + seconds * 1000;
     for (const item of wanted)
@@ -296,6 +298,18 @@ export class EventInventory extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * A payment for the hold was rejected: its tickets go back on sale, but the buyer may still pay with a
+   * retry (MercadoPago lets them try another card) until the hold's time is up, if the stock is still there.
+   */
+  reject(holdId: string): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'open') return false;
+    this.releaseRow(row, 'rejected');
+    this.mirror();
+    return true;
+  }
+
   /** Moves an open hold's expiry (a pending cash payment keeps the hold until the payment expires). */
   extend(holdId: string, expiresAt: number): boolean {
     const row = this.holdRow(holdId);
@@ -309,6 +323,7 @@ export class EventInventory extends DurableObject<Env> {
    * Turns an open hold into sold tickets. Idempotent: committing a committed hold answers ok again.
    * A hold that expired, was replaced by the buyer's newer hold or was released is never sold afterwards
    * (its order cannot be paid: the caller refunds a late payment), and nothing is sold once the sale closed.
+   * A rejected hold (see reject) is sold on a retry within its time while the stock is there.
    */
   commit(holdId: string): CommitResult {
     this.expireDue();
@@ -316,9 +331,26 @@ export class EventInventory extends DurableObject<Env> {
     if (!row) return { ok: false, reason: 'unknown_hold' };
     if (row.status === 'sold') return { ok: true };
     if (this.closed()) return { ok: false, reason: 'closed' };
-    if (row.status !== 'open') return { ok: false, reason: 'not_open' };
-    for (const i of parseItems(row.items)) {
-      this.sql.exec('update types set held = held - ?, sold = sold + ? where id = ?', i.quantity, i.quantity, i.typeId);
+    const items = parseItems(row.items);
+    if (row.status === 'rejected') {
+      // A retry after a rejected attempt: sold only within the hold's time and while the stock is there.
+      if (row.expires_at <= Date.now()) return { ok: false, reason: 'not_open' };
+      for (const i of items) {
+        const type = this.type(i.typeId);
+        if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
+      }
+      for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
+    } else if (row.status === 'open') {
+      for (const i of items) {
+        this.sql.exec(
+          'update types set held = held - ?, sold = sold + ? where id = ?',
+          i.quantity,
+          i.quantity,
+          i.typeId,
+        );
+      }
+    } else {
+      return { ok: false, reason: 'not_open' };
     }
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
     this.mirror();
@@ -375,7 +407,7 @@ export class EventInventory extends DurableObject<Env> {
     return this.sql.exec<HoldRow>('select * from holds where id = ?', id).toArray()[0];
   }
 
-  private releaseRow(row: HoldRow, status: 'released' | 'expired') {
+  private releaseRow(row: HoldRow, status: 'released' | 'expired' | 'rejected') {
     for (const i of parseItems(row.items)) {
       this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
     }

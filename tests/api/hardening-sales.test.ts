@@ -183,6 +183,33 @@ describe('one payable order per buyer and event', () => {
   });
 });
 
+describe('a rejected card can be retried, but not after a newer hold', () => {
+  it('sells a retry approved after a rejection within the hold time', async () => {
+    network = routeNetworkToSelf();
+    const event = await createTestEvent(env, { capacity: 10 });
+    const buyer = await createBuyer();
+    const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
+    await payInSandbox(redirect, 'rejected');
+    expect((await orderOf(buyer, orderId)).status).toBe('failed');
+    await payInSandbox(redirect, 'approved');
+    expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid', tickets: 2 });
+    expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
+  });
+
+  it('refunds a retry of a rejected order once the buyer holds again', async () => {
+    network = routeNetworkToSelf();
+    const event = await createTestEvent(env, { capacity: 10, max_per_order: 2 });
+    const buyer = await createBuyer();
+    const first = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
+    await payInSandbox(first.redirect, 'rejected');
+    const second = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
+    await payInSandbox(first.redirect, 'approved');
+    await payInSandbox(second.redirect, 'approved');
+    expect(await orderOf(buyer, first.orderId)).toMatchObject({ status: 'refunded', tickets: 0 });
+    expect(await orderOf(buyer, second.orderId)).toMatchObject({ status: 'paid', tickets: 2 });
+  });
+});
+
 describe('hold request limits', () => {
   it('refuses the same ticket type twice in one hold with a 400 in Spanish', async () => {
     const event = await createTestEvent(env, { capacity: 10 });

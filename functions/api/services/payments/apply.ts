@@ -22,7 +22,8 @@ const OPEN = "('held', 'pending_payment', 'failed', 'expired')";
  *   by the buyer's newer hold, or was closed by the event's cancellation is not payable: the payment is
  *   refunded through MercadoPago and the buyer is told;
  * - pending / in_process: the order waits; a cash payment keeps the hold until the payment expires;
- * - rejected / cancelled: the hold is released;
+ * - rejected / cancelled: the hold's tickets go back on sale; a retry approved within the hold's time is
+ *   still sold if the stock is there (unless the buyer made a newer hold meanwhile);
  * - refunded / charged_back: tickets cancelled and back on sale.
  */
 export async function applyPayment(
@@ -154,7 +155,7 @@ async function fail(env: Env, order: OrderRow, paymentId: string, status: string
     .bind(paymentId, status, nowIso(), order.id)
     .run();
   if (res.meta.changes !== 1) return 'ignored';
-  await inventoryOf(env, order.event_id).release(order.hold_id);
+  await inventoryOf(env, order.event_id).reject(order.hold_id);
   return 'failed';
 }
 
