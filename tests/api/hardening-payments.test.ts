@@ -1,6 +1,9 @@
 import { env, SELF } from 'cloudflare:test';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
+import { ticketsPdf } from '../../functions/api/services/tickets/pdf';
+import { qrOf } from '../../functions/api/services/tickets/qr';
 import { sendMail } from '../../functions/mail/port';
 import {
   asBuyer,
@@ -185,5 +188,48 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
     const decoded = Uint8Array.from(atob(body.attachments[0].content), (c) => c.charCodeAt(0));
     expect(decoded.length).toBe(content.length);
     expect(decoded.every((b, i) => b === content[i])).toBe(true);
+  });
+});
+
+describe('the tickets PDF', () => {
+  it('draws every QR module, as filled runs in one content stream per ticket', async () => {
+    const codes = ['BOL1.abc.1.firma-uno', 'BOL1.def.1.firma-dos-un-poco-mas-larga'];
+    const bytes = await ticketsPdf(
+      codes.map((code) => ({
+        code,
+        eventTitle: 'Evento',
+        when: 'Hoy',
+        venue: 'Lugar',
+        typeName: 'General',
+        holder: 'Ana',
+      })),
+    );
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2);
+    pdf.getPages().forEach((page, n) => {
+      const contents = page.node.Contents();
+      expect(contents).toBeInstanceOf(PDFArray);
+      const streams = (contents as PDFArray).asArray().map((ref) => pdf.context.lookup(ref) as PDFRawStream);
+      const text = streams.map((s) => new TextDecoder().decode(decodePDFRawStream(s).decode())).join('\n');
+      const runs = [...text.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re$/gm)].map((m) => m.slice(1).map(Number));
+      const qr = qrOf(codes[n]);
+      const cell = runs[0][3];
+      const left = Math.min(...runs.map((r) => r[0]));
+      const top = Math.max(...runs.map((r) => r[1] + r[3]));
+      const dark = new Set<string>();
+      for (const [x, y, w] of runs) {
+        for (let c = 0; c < w / cell; c++)
+          dark.add(`${Math.round((top - y) / cell) - 1}:${Math.round((x - left) / cell) + c}`);
+      }
+      let expected = 0;
+      for (let r = 0; r < qr.size; r++) {
+        for (let c = 0; c < qr.size; c++) {
+          if (!qr.isDark(r, c)) continue;
+          expected++;
+          expect(dark.has(`${r}:${c}`)).toBe(true);
+        }
+      }
+      expect(dark.size).toBe(expected);
+    });
   });
 });
