@@ -2,6 +2,7 @@ import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
 import { mailPendingRevocations } from './services/revocations/requests';
+import { retryTicketsMails } from './services/tickets/mail-queue';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -14,4 +15,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await expireOverdueOrders(env);
   await finishPastEvents(env.DB);
   await mailPendingRevocations(env);
+  // Purchase e-mails that failed or were interrupted (the tickets are already issued).
+  await retryTicketsMails(env);
 }

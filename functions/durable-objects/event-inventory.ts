@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
 import { OrderWriter, orderStatements } from './order-writer';
-import { loadSaleConfig, refuseBySaleConfig, type SaleConfig, type SaleRefusal } from './sale-config';
+import { loadSaleConfig, refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
@@ -10,6 +10,8 @@ import { loadSaleConfig, refuseBySaleConfig, type SaleConfig, type SaleRefusal }
  * Alarms expire holds. D1's ticket_types.sold/held is a mirror written after changes, for listings.
  * For the sale path (sell) it also keeps the event's sale configuration and writes the orders itself,
  * so a hold costs the Worker one subrequest (see sale-config.ts and order-writer.ts).
+ * A cancelled event's sale is closed here for good (closeSale): no hold, no commit, no extension after it.
+ * On start the object copies its counts to D1 again, so a crash between a change and its mirror heals.
  */
 
 export type InventoryType = { id: number; capacity: number; minPerOrder: number; maxPerOrder: number };
@@ -18,7 +20,12 @@ export type Availability = { typeId: number; capacity: number; sold: number; hel
 
 export type HoldResult =
   | { ok: true; holdId: string; expiresAt: number; replaced: string | null }
-  | { ok: false; reason: 'unknown_type' | 'sold_out' | 'min' | 'max' | 'empty'; typeId?: number; available?: number };
+  | {
+      ok: false;
+      reason: 'unknown_type' | 'sold_out' | 'min' | 'max' | 'empty' | 'closed';
+      typeId?: number;
+      available?: number;
+    };
 
 /** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
 export type SellResult =
@@ -27,7 +34,11 @@ export type SellResult =
   | SaleRefusal
   | (Extract<HoldResult, { ok: false }> & { name?: string });
 
-export type CommitResult = { ok: true; late: boolean } | { ok: false; reason: 'no_stock' | 'unknown_hold' };
+/**
+ * closed: the event's sale was closed (cancelled); not_open: the hold expired, was replaced or released
+ * before the payment arrived, so it is not sold (the caller refunds).
+ */
+export type CommitResult = { ok: true } | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
 
 type HoldRow = { id: string; buyer: string; status: string; expires_at: number; items: string };
 
@@ -50,6 +61,7 @@ create table if not exists holds (
 create index if not exists holds_open on holds (status, expires_at);
 create index if not exists holds_buyer on holds (buyer, status);
 create table if not exists meta (event_id integer not null);
+create table if not exists sale_closed (closed_at integer not null);
 `;
 
 export class EventInventory extends DurableObject<Env> {
@@ -73,6 +85,26 @@ export class EventInventory extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmAt = await ctx.storage.getAlarm();
     });
+    // The previous instance may have died between a change and its copy to D1: reconcile now.
+    this.expireDue();
+    this.mirror();
+  }
+
+  private closed(): boolean {
+    return this.sql.exec('select 1 from sale_closed limit 1').toArray().length > 0;
+  }
+
+  /**
+   * Closes the event's sale for good (the event was cancelled): every open hold is released at once and
+   * nothing is held, committed or extended afterwards. Answers the released hold ids. Idempotent.
+   */
+  closeSale(): string[] {
+    if (!this.closed()) this.sql.exec('insert into sale_closed (closed_at) values (?)', Date.now());
+    this.sale = null;
+    const open = this.sql.exec<HoldRow>("select * from holds where status = 'open'").toArray();
+    for (const row of open) this.releaseRow(row, 'released');
+    this.mirror();
+    return open.map((row) => row.id);
   }
 
   /** A no-op round trip: the raw ceiling of a call to this object (used by the sale benchmark). */
@@ -139,6 +171,7 @@ export class EventInventory extends DurableObject<Env> {
   ): HoldResult {
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
+    if (this.closed()) return { ok: false, reason: 'closed' };
     // The caller read the types from D1 anyway: keep capacity and limits in step with every hold.
     if (current) this.upsertTypes(current.eventId, current.types);
     return this.holdNow(buyer, wanted, seconds);
@@ -150,11 +183,19 @@ export class EventInventory extends DurableObject<Env> {
    * and writes the order to D1 (batched with the other buyers' orders of the moment). The checks and the
    * hold run without awaiting anything, so they stay atomic. 'stale': the configuration changed before the
    * order was written; the hold was given back and the caller asks again with that version.
+   * Hidden ticket types are refused unless `access` is 'staff' (a staff-only path allocating invitations).
    */
-  async sell(eventId: number, userId: number, items: HoldItem[], staleVersion = -1): Promise<SellResult> {
+  async sell(
+    eventId: number,
+    userId: number,
+    items: HoldItem[],
+    staleVersion = -1,
+    access: SaleAccess = 'public',
+  ): Promise<SellResult> {
     const config = await this.saleConfig(eventId, staleVersion);
-    const refused = refuseBySaleConfig(config, items, Date.now());
+    const refused = refuseBySaleConfig(config, items, Date.now(), access);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
+    if (this.closed()) return { ok: false, reason: 'not_on_sale' };
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
     const held = this.holdNow(`user:${userId}`, wanted, Math.max(1, config.holdMinutes) * 60);
@@ -230,6 +271,8 @@ export class EventInventory extends DurableObject<Env> {
     }
 
     if (previous) this.releaseRow(previous, 'released');
+    // A hold whose payment was rejected could still be paid by a retry; the new hold supersedes it.
+    this.sql.exec("update holds set status = 'released' where buyer = ? and status = 'rejected'", buyer);
     const id = crypto.randomUUID();
     const expiresAt = Date.now() + seconds * 1000;
     for (const item of wanted)
@@ -255,27 +298,49 @@ export class EventInventory extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * A payment for the hold was rejected: its tickets go back on sale, but the buyer may still pay with a
+   * retry (MercadoPago lets them try another card) until the hold's time is up, if the stock is still there.
+   */
+  reject(holdId: string): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'open') return false;
+    this.releaseRow(row, 'rejected');
+    this.mirror();
+    return true;
+  }
+
   /** Moves an open hold's expiry (a pending cash payment keeps the hold until the payment expires). */
   extend(holdId: string, expiresAt: number): boolean {
     const row = this.holdRow(holdId);
-    if (row?.status !== 'open') return false;
+    if (row?.status !== 'open' || this.closed()) return false;
     this.sql.exec('update holds set expires_at = ? where id = ?', Math.max(expiresAt, row.expires_at), holdId);
     this.scheduleAlarm(expiresAt);
     return true;
   }
 
   /**
-   * Turns a hold into sold tickets. Idempotent: committing a committed hold answers ok again.
-   * A hold that already expired or was released is sold again only if the stock is still there
-   * (a late payment); otherwise `no_stock`, and the caller refunds.
+   * Turns an open hold into sold tickets. Idempotent: committing a committed hold answers ok again.
+   * A hold that expired, was replaced by the buyer's newer hold or was released is never sold afterwards
+   * (its order cannot be paid: the caller refunds a late payment), and nothing is sold once the sale closed.
+   * A rejected hold (see reject) is sold on a retry within its time while the stock is there.
    */
   commit(holdId: string): CommitResult {
     this.expireDue();
     const row = this.holdRow(holdId);
     if (!row) return { ok: false, reason: 'unknown_hold' };
-    if (row.status === 'sold') return { ok: true, late: false };
+    if (row.status === 'sold') return { ok: true };
+    if (this.closed()) return { ok: false, reason: 'closed' };
     const items = parseItems(row.items);
-    if (row.status === 'open') {
+    if (row.status === 'rejected') {
+      // A retry after a rejected attempt: sold only within the hold's time and while the stock is there.
+      if (row.expires_at <= Date.now()) return { ok: false, reason: 'not_open' };
+      for (const i of items) {
+        const type = this.type(i.typeId);
+        if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
+      }
+      for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
+    } else if (row.status === 'open') {
       for (const i of items) {
         this.sql.exec(
           'update types set held = held - ?, sold = sold + ? where id = ?',
@@ -284,19 +349,12 @@ export class EventInventory extends DurableObject<Env> {
           i.typeId,
         );
       }
-      this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
-      this.mirror();
-      return { ok: true, late: false };
+    } else {
+      return { ok: false, reason: 'not_open' };
     }
-    if (row.status === 'refunded') return { ok: false, reason: 'no_stock' };
-    for (const i of items) {
-      const type = this.type(i.typeId);
-      if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'no_stock' };
-    }
-    for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
     this.mirror();
-    return { ok: true, late: true };
+    return { ok: true };
   }
 
   /** Puts a sold hold's tickets back on sale (refund). Idempotent. */
@@ -349,7 +407,7 @@ export class EventInventory extends DurableObject<Env> {
     return this.sql.exec<HoldRow>('select * from holds where id = ?', id).toArray()[0];
   }
 
-  private releaseRow(row: HoldRow, status: 'released' | 'expired') {
+  private releaseRow(row: HoldRow, status: 'released' | 'expired' | 'rejected') {
     for (const i of parseItems(row.items)) {
       this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
     }

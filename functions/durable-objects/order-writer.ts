@@ -105,11 +105,12 @@ export function orderStatements(
   ];
   if (order.replaced) {
     // The buyer's previous hold on this event was released by the new one: its order is over (whatever
-    // happens to the new one).
+    // happens to the new one), even if it was already sent to MercadoPago: a payment for it is refunded.
     statements.push(
       db
         .prepare(
-          "update orders set status = 'expired', status_reason = 'reemplazada', updated_at = ? where hold_id = ? and status = 'held'",
+          `update orders set status = 'expired', status_reason = 'reemplazada', updated_at = ?
+           where hold_id = ? and status in ('held', 'pending_payment')`,
         )
         .bind(new Date().toISOString(), order.replaced),
     );

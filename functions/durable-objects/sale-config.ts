@@ -11,7 +11,12 @@ export type SaleType = InventoryType & {
   /** Epoch ms (NaN when unparsable, which like the old check never blocks), or null. */
   saleStartsAt: number | null;
   saleEndsAt: number | null;
+  /** Not for sale to the public (for example "Invitación"): only a staff allocation may take it. */
+  hidden: boolean;
 };
+
+/** Who asks for tickets: a buyer on the public sale, or staff allocating (hidden types allowed). */
+export type SaleAccess = 'public' | 'staff';
 
 export type SaleConfig = {
   version: number;
@@ -28,6 +33,7 @@ export type SaleRefusal =
   | { ok: false; reason: 'no_event' }
   | { ok: false; reason: 'not_on_sale' }
   | { ok: false; reason: 'foreign_type' }
+  | { ok: false; reason: 'not_public' }
   | { ok: false; reason: 'not_started'; name: string }
   | { ok: false; reason: 'ended'; name: string };
 
@@ -48,6 +54,7 @@ type TypeRow = {
   max_per_order: number;
   sale_starts_at: string | null;
   sale_ends_at: string | null;
+  hidden: number;
 };
 
 /** Reads the configuration of an event (null when the event does not exist). */
@@ -64,7 +71,7 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
       .bind(eventId),
     db
       .prepare(
-        `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at
+        `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at, t.hidden
          from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
       )
       .bind(eventId),
@@ -91,6 +98,7 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
           maxPerOrder: t.max_per_order,
           saleStartsAt: time(t.sale_starts_at),
           saleEndsAt: time(t.sale_ends_at),
+          hidden: t.hidden === 1,
         },
       ]),
     ),
@@ -98,12 +106,18 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
 }
 
 /** The checks that do not depend on stock, in the order (and with the outcome) buyers always got them. */
-export function refuseBySaleConfig(config: SaleConfig | null, items: HoldItem[], now: number): SaleRefusal | null {
+export function refuseBySaleConfig(
+  config: SaleConfig | null,
+  items: HoldItem[],
+  now: number,
+  access: SaleAccess = 'public',
+): SaleRefusal | null {
   if (!config) return { ok: false, reason: 'no_event' };
   if (config.status !== 'publicado') return { ok: false, reason: 'not_on_sale' };
   for (const item of items) {
     const type = config.types.get(item.typeId);
     if (!type) return { ok: false, reason: 'foreign_type' };
+    if (type.hidden && access !== 'staff') return { ok: false, reason: 'not_public' };
     if (type.saleStartsAt !== null && type.saleStartsAt > now)
       return { ok: false, reason: 'not_started', name: type.name };
     if (type.saleEndsAt !== null && type.saleEndsAt <= now) return { ok: false, reason: 'ended', name: type.name };

@@ -21,6 +21,24 @@ export function extractLinks(html: string): string[] {
   return [...new Set(links)].filter((href) => /^https?:/.test(href));
 }
 
+/** A multiple of 3 bytes, so each chunk encodes to base64 without padding and chunks join cleanly. */
+const BASE64_CHUNK = 3 * 8192;
+
+/**
+ * Base64 of any size in fixed-size chunks: spreading a large array into String.fromCharCode throws
+ * (too many arguments) and would copy it whole onto the stack.
+ */
+export function toBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += BASE64_CHUNK) {
+    const chunk = bytes.subarray(at, at + BASE64_CHUNK);
+    let binary = '';
+    for (let i = 0; i < chunk.length; i++) binary += String.fromCharCode(chunk[i]);
+    parts.push(btoa(binary));
+  }
+  return parts.join('');
+}
+
 export async function sendMail(env: Env, message: MailMessage): Promise<void> {
   if (isDevMode(env)) {
     await env.DB.prepare('insert into dev_mail (to_address, subject, html, text, links) values (?, ?, ?, ?, ?)')
@@ -38,18 +56,23 @@ export async function sendMail(env: Env, message: MailMessage): Promise<void> {
   const res = await fetch('https://api.resend.com/emails', {
     method: 'POST',
     headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      from: env.MAIL_FROM,
-      to: [message.to],
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      attachments: message.attachments?.map((a) => ({
-        filename: a.filename,
-        content_type: a.contentType,
-        content: btoa(String.fromCharCode(...a.content)),
-      })),
-    }),
+    body: mailApiBody(env.MAIL_FROM, message),
   });
   if (!res.ok) throw new Error(`E-mail API answered ${res.status}: ${await res.text()}`);
+}
+
+/** The request body of the e-mail API (Resend) for a message, attachments in base64. */
+export function mailApiBody(from: string, message: MailMessage): string {
+  return JSON.stringify({
+    from,
+    to: [message.to],
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      content: toBase64(a.content),
+    })),
+  });
 }

@@ -52,19 +52,29 @@ describe('event inventory (Durable Object)', () => {
     expect((await stub.availability())[0]).toMatchObject({ held: 0, available: 2 });
   });
 
-  it('sells a committed hold once, and a late commit only while stock remains', async () => {
-    const { stub, ready } = freshInventory(1);
+  it('sells a committed hold once, and never a hold that is no longer open', async () => {
+    const { stub, ready } = freshInventory(2);
     await ready;
     const late = await stub.hold('ana', [{ typeId: 1, quantity: 1 }], 600);
     if (!late.ok) throw new Error('hold refused');
     await stub.release(late.holdId);
     const other = await stub.hold('bob', [{ typeId: 1, quantity: 1 }], 600);
     if (!other.ok) throw new Error('hold refused');
-    expect(await stub.commit(other.holdId)).toEqual({ ok: true, late: false });
-    expect(await stub.commit(other.holdId)).toEqual({ ok: true, late: false });
-    expect(await stub.commit(late.holdId)).toEqual({ ok: false, reason: 'no_stock' });
-    expect((await stub.availability())[0]).toMatchObject({ sold: 1, held: 0, available: 0 });
-    expect(await stub.refund(other.holdId)).toBe(true);
-    expect(await stub.commit(late.holdId)).toEqual({ ok: true, late: true });
+    expect(await stub.commit(other.holdId)).toEqual({ ok: true });
+    expect(await stub.commit(other.holdId)).toEqual({ ok: true });
+    // Stock remains, but a released (expired, replaced) hold is not payable any more.
+    expect(await stub.commit(late.holdId)).toEqual({ ok: false, reason: 'not_open' });
+    expect((await stub.availability())[0]).toMatchObject({ sold: 1, held: 0, available: 1 });
+  });
+
+  it('closes the sale for good: open holds released, nothing held or committed afterwards', async () => {
+    const { stub, ready } = freshInventory(5);
+    await ready;
+    const open = await stub.hold('ana', [{ typeId: 1, quantity: 2 }], 600);
+    if (!open.ok) throw new Error('hold refused');
+    expect(await stub.closeSale()).toEqual([open.holdId]);
+    expect((await stub.availability())[0]).toMatchObject({ held: 0, sold: 0 });
+    expect(await stub.commit(open.holdId)).toEqual({ ok: false, reason: 'closed' });
+    expect(await stub.hold('bob', [{ typeId: 1, quantity: 1 }], 600)).toMatchObject({ ok: false, reason: 'closed' });
   });
 });

@@ -16,7 +16,7 @@ import { assertManage, assertView, loadActor, visibleProducerIds } from '../serv
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
-import { eventHasSales } from '../services/events/sales';
+import { closeEventSale, eventHasSales } from '../services/events/sales';
 import {
   createEvent,
   deleteEvent,
@@ -175,8 +175,9 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
     assertManage(actor, header.producer_id);
     if (header.status === 'cancelado' || header.status === 'finalizado')
       fail(409, 'El evento ya está cancelado o finalizado');
+    // The inventory closes first: a failure here leaves the event as it was, so cancelling can be retried.
+    await closeEventSale(c.env, header.id);
     await setStatus(c.env.DB, header.id, 'cancelado');
-    await refreshInventory(c.env, header.id);
     const notified = await notifyCancellation(c.env, header, c.req.valid('json').reason);
     return c.json({
       status: true,

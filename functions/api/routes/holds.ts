@@ -4,8 +4,8 @@ import { HoldRequestSchema, OrderIdParamSchema } from '../../../src/shared/schem
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
+import { publicAvailability } from '../services/checkout/availability';
 import { createHold, releaseHold } from '../services/checkout/holds';
-import { inventoryOf } from '../services/checkout/inventory';
 import { ownOrder } from '../services/checkout/orders';
 
 const EventQuery = z.object({
@@ -14,9 +14,9 @@ const EventQuery = z.object({
 
 /** Holds (reservas): tickets set aside for a buyer while they check out. */
 export const holds = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  /** Live availability of an event's ticket types, straight from its inventory object. */
+  /** Live availability of a published event's public ticket types, from its inventory object. */
   .get('/holds/availability', validate('query', EventQuery), async (c) => {
-    const data = await inventoryOf(c.env, c.req.valid('query').event_id).availability();
+    const data = await publicAvailability(c.env, c.req.valid('query').event_id);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data });
   })

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 
+/**
+ * The most tickets one order may hold, all types together. Each ticket type also has its own maximum per
+ * order (at most 50); this cap keeps the purchase e-mail and its PDF small (see docs/architecture.md).
+ */
+export const MAX_TICKETS_PER_ORDER = 50;
+
+export const CHECKOUT_MSG = {
+  duplicateType: 'Elegiste el mismo tipo de entrada más de una vez. Indicá la cantidad una sola vez.',
+  tooManyTickets: `Podés comprar hasta ${MAX_TICKETS_PER_ORDER} entradas por compra.`,
+} as const;
+
 /** A hold request: what the event page's ticket selector sends (`items=<ticketTypeId>:<qty>,...`). */
 export const HoldRequestSchema = z.object({
   event_id: z.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
@@ -16,7 +27,12 @@ export const HoldRequestSchema = z.object({
       }),
     )
     .min(1, 'Elija al menos una entrada')
-    .max(20, 'Demasiados tipos de entrada'),
+    .max(20, 'Demasiados tipos de entrada')
+    .refine((items) => new Set(items.map((i) => i.ticket_type_id)).size === items.length, CHECKOUT_MSG.duplicateType)
+    .refine(
+      (items) => items.reduce((sum, i) => sum + i.quantity, 0) <= MAX_TICKETS_PER_ORDER,
+      CHECKOUT_MSG.tooManyTickets,
+    ),
 });
 export type HoldRequest = z.infer<typeof HoldRequestSchema>;
 
@@ -76,6 +92,25 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   expired: 'Reserva vencida',
   refunded: 'Reembolsada',
 };
+
+/** Why an order ended refunded or closed without tickets, as the buyer reads it (page and e-mail). */
+export const ORDER_REASON_TEXT = {
+  sin_stock:
+    'Su pago llegó después de que venciera la reserva y las entradas ya se habían vendido. Le devolvimos el total.',
+  reserva_vencida:
+    'Tu pago llegó cuando la reserva ya había vencido o había sido reemplazada por una más nueva, así que no emitimos entradas. Te devolvimos el total.',
+  evento_cancelado: 'El evento fue cancelado, así que no emitimos entradas. Te devolvimos el total.',
+  productora: 'La productora reembolsó tu compra. Tus entradas quedaron canceladas.',
+} as const;
+export type RefundReason = keyof typeof ORDER_REASON_TEXT;
+
+/** Why checkout refuses an order that is no longer payable. */
+export const CLOSED_ORDER_MSG = {
+  paid: 'Esta orden ya está pagada.',
+  expired: 'La reserva venció. Elija sus entradas nuevamente.',
+  replaced: 'Esta reserva fue reemplazada por una más nueva. Seguí con la última que hiciste.',
+  cancelled: 'El evento fue cancelado: esta reserva ya no se puede pagar.',
+} as const;
 
 export const TICKET_STATUS_LABEL: Record<string, string> = {
   valid: 'válido',

@@ -1,20 +1,28 @@
+import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
 import { fail } from '../../lib/errors';
 import type { Defer } from '../payments/apply';
 import { ensureTickets } from '../tickets/issue';
-import { sendOrderTickets } from '../tickets/mail';
+import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 import { inventoryOf } from './inventory';
 import { nowIso, type OrderRow } from './orders';
 
 /** A free order needs no payment: its hold becomes sold and the tickets are issued at once. */
 export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) {
   const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
-  if (!sold.ok) fail(409, 'La reserva venció y las entradas ya no están disponibles.');
+  if (!sold.ok) {
+    fail(
+      409,
+      sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : 'La reserva venció. Elija sus entradas nuevamente.',
+    );
+  }
   const res = await env.DB.prepare(
-    "update orders set status = 'paid', paid_at = ?, updated_at = ? where id = ? and status in ('held', 'pending_payment')",
+    `update orders set status = 'paid', paid_at = ?, updated_at = ?, ${QUEUE_TICKETS_MAIL_SQL}
+     where id = ? and status in ('held', 'pending_payment')`,
   )
     .bind(nowIso(), nowIso(), order.id)
     .run();
   if (res.meta.changes !== 1) return;
+  // Tickets first: the e-mail may fail and is retried by the cron job (mail-queue.ts).
   await ensureTickets(env, order);
-  defer(sendOrderTickets(env, order));
+  defer(deliverTicketsMail(env, order.id));
 }

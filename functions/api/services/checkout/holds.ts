@@ -8,8 +8,9 @@ type Refused = Exclude<Extract<SellResult, { ok: false }>, { reason: 'stale' }>;
 /** Spanish answers for a refused hold. */
 function refusal(result: Refused): never {
   if (result.reason === 'no_event') fail(404, 'El evento no existe.');
-  if (result.reason === 'not_on_sale') fail(409, 'El evento no está a la venta.');
+  if (result.reason === 'not_on_sale' || result.reason === 'closed') fail(409, 'El evento no está a la venta.');
   if (result.reason === 'foreign_type') fail(400, 'Una de las entradas elegidas no pertenece al evento.');
+  if (result.reason === 'not_public') fail(400, 'Una de las entradas elegidas no está a la venta.');
   if (result.reason === 'not_started') fail(409, `La venta de ${result.name} todavía no comenzó.`);
   if (result.reason === 'ended') fail(409, `La venta de ${result.name} terminó.`);
   const name = result.name ?? 'la entrada';

@@ -1,4 +1,4 @@
-import type { PayRequest } from '../../../../src/shared/schemas/checkout';
+import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
 import type { Defer } from '../payments/apply';
@@ -12,14 +12,11 @@ import { eventSummary, nowIso, type OrderRow, orderItems } from './orders';
  * MercadoPago preference and answers where to send the buyer.
  */
 export async function submitCheckout(env: Env, order: OrderRow, input: PayRequest, defer: Defer) {
-  if (order.status !== 'held' && order.status !== 'pending_payment') {
-    fail(
-      409,
-      order.status === 'paid' ? 'Esta orden ya está pagada.' : 'La reserva venció. Elija sus entradas nuevamente.',
-    );
-  }
+  if (order.status !== 'held' && order.status !== 'pending_payment') fail(409, closedOrderMessage(order));
+  // The inventory object is the authority: a hold replaced by the buyer's newer one, expired, or released
+  // by the event's cancellation is not payable, whatever D1 says yet.
   const hold = await inventoryOf(env, order.event_id).holdStatus(order.hold_id);
-  if (hold?.status !== 'open') fail(409, 'La reserva venció. Elija sus entradas nuevamente.');
+  if (hold?.status !== 'open') fail(409, closedOrderMessage(order));
 
   const items = await orderItems(env, order.id);
   const statements: D1PreparedStatement[] = [];
@@ -101,4 +98,11 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
     .bind(preference.id, nowIso(), order.id)
     .run();
   return { status: 'pending_payment' as const, redirect: preference.init_point };
+}
+
+function closedOrderMessage(order: OrderRow): string {
+  if (order.status === 'paid') return CLOSED_ORDER_MSG.paid;
+  if (order.status_reason === 'evento_cancelado') return CLOSED_ORDER_MSG.cancelled;
+  if (order.status_reason === 'reemplazada') return CLOSED_ORDER_MSG.replaced;
+  return CLOSED_ORDER_MSG.expired;
 }

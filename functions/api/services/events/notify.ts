@@ -52,7 +52,7 @@ export async function notifyModeration(
   await Promise.all(to.map((address) => sendMail(env, { to: address, subject, ...message })));
 }
 
-/** The cancellation notice to every buyer of the event; answers how many were notified. */
+/** The cancellation notice to every buyer of the event (paid or holding); answers how many were notified. */
 export async function notifyCancellation(env: Env, event: { id: number; title: string }, reason: string) {
   const buyers = await buyersOfEvent(env.DB, event.id);
   const subject = `Evento cancelado: ${event.title}`;
@@ -66,7 +66,9 @@ export async function notifyCancellation(env: Env, event: { id: number; title: s
           [
             `Hola ${buyer.name}: lamentamos informarte que "${event.title}" fue cancelado por la productora.`,
             ...(reason ? [`Motivo: ${reason}`] : []),
-            'Te contactaremos para gestionar la devolución del importe de tus entradas.',
+            buyer.paid
+              ? 'Te contactaremos para gestionar la devolución del importe de tus entradas.'
+              : 'Tu reserva quedó sin efecto y no se te cobró nada. Si un pago llegara a acreditarse, te lo devolvemos completo.',
           ],
           { href: `${env.PUBLIC_ORIGIN}/mis-tickets`, label: 'Ver mis tickets' },
         ),

@@ -1,3 +1,5 @@
+import { inventoryOf } from '../checkout/inventory';
+
 /**
  * What the checkout work knows about an event's buyers, read here without importing its code: the orders
  * table (migrations/0005_orders.sql) when present, and the inventory mirror on ticket_types.
@@ -25,21 +27,42 @@ export async function eventHasSales(db: D1Database, eventId: number): Promise<bo
   }
 }
 
-export type Buyer = { email: string; name: string };
+/** paid: has a paid order; otherwise the buyer only held tickets when the event was cancelled. */
+export type Buyer = { email: string; name: string; paid: boolean };
 
-/** The buyers with paid orders for an event, one per e-mail address: they get the cancellation notice. */
+/**
+ * Who hears about a cancellation, one per e-mail address: buyers with paid orders, and buyers whose open
+ * hold or pending payment the cancellation closed (closeEventSale).
+ */
 export async function buyersOfEvent(db: D1Database, eventId: number): Promise<Buyer[]> {
   try {
     const { results } = await db
       .prepare(
-        `select coalesce(o.buyer_email, u.email) as email, coalesce(o.buyer_name, u.name) as name
+        `select coalesce(o.buyer_email, u.email) as email, coalesce(o.buyer_name, u.name) as name,
+                max(o.status = 'paid') as paid
            from orders o join users u on u.id = o.user_id
-          where o.event_id = ? and o.status = 'paid' group by lower(coalesce(o.buyer_email, u.email))`,
+          where o.event_id = ? and (o.status = 'paid' or o.status_reason = 'evento_cancelado')
+          group by lower(coalesce(o.buyer_email, u.email))`,
       )
       .bind(eventId)
-      .all<Buyer>();
-    return results;
+      .all<{ email: string; name: string; paid: number }>();
+    return results.map((r) => ({ email: r.email, name: r.name, paid: r.paid === 1 }));
   } catch {
     return []; // no orders table yet
   }
+}
+
+/**
+ * Closes a cancelled event's sale: the inventory object stops selling and releases every open hold at once
+ * (so a hold taken before the cancellation can no longer be checked out or paid: a payment that still
+ * arrives is refunded), then the open orders are closed in D1. Idempotent.
+ */
+export async function closeEventSale(env: Env, eventId: number): Promise<void> {
+  await inventoryOf(env, eventId).closeSale();
+  await env.DB.prepare(
+    `update orders set status = 'expired', status_reason = 'evento_cancelado', updated_at = ?
+     where event_id = ? and status in ('held', 'pending_payment')`,
+  )
+    .bind(new Date().toISOString(), eventId)
+    .run();
 }

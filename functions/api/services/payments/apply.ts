@@ -1,9 +1,11 @@
-import { type MpPayment, mercadoPago } from '../../../payments/mercadopago';
+import type { RefundReason } from '../../../../src/shared/schemas/checkout';
+import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { nowIso, type OrderRow } from '../checkout/orders';
 import { cancelOrderTickets, ensureTickets } from '../tickets/issue';
-import { sendOrderTickets, sendRefundNotice } from '../tickets/mail';
+import { sendRefundNotice } from '../tickets/mail';
+import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 
 /** Work that may run after the answer (e-mails): ctx.waitUntil when there is a context. */
 export type Defer = (work: Promise<unknown>) => void;
@@ -13,18 +15,39 @@ const OPEN = "('held', 'pending_payment', 'failed', 'expired')";
 /**
  * The payment state machine. Every transition is a conditional update (`... where status in (expected)`),
  * so a duplicate, late or concurrent notification changes nothing or loses the race harmlessly:
- * - approved: the hold becomes sold (or, past its expiry, is sold again if stock remains) and the
- *   tickets are issued once; no stock left: refunded through MercadoPago and the buyer is told;
+ * - first of all the payment must match its order: collected by the order's producer account (the one
+ *   whose credentials fetched it), same amount and currency as the order's total. A mismatch is logged,
+ *   an approved one refunded, and the order is never touched;
+ * - approved: the open hold becomes sold and the tickets are issued once. A hold that expired, was replaced
+ *   by the buyer's newer hold, or was closed by the event's cancellation is not payable: the payment is
+ *   refunded through MercadoPago and the buyer is told;
  * - pending / in_process: the order waits; a cash payment keeps the hold until the payment expires;
- * - rejected / cancelled: the hold is released;
+ * - rejected / cancelled: the hold's tickets go back on sale; a retry approved within the hold's time is
+ *   still sold if the stock is there (unless the buyer made a newer hold meanwhile);
  * - refunded / charged_back: tickets cancelled and back on sale.
  */
-export async function applyPayment(env: Env, payment: MpPayment, defer: Defer): Promise<string> {
+export async function applyPayment(
+  env: Env,
+  payment: MpPayment,
+  defer: Defer,
+  /** The access token that fetched the payment: the account that collected it. */
+  collectedWith: string,
+): Promise<string> {
   const orderId = payment.external_reference;
   if (!orderId) return 'ignored';
   const order = await env.DB.prepare('select * from orders where id = ?').bind(orderId).first<OrderRow>();
-  if (!order) return 'ignored';
+  if (!order) {
+    console.warn(`Payment ${payment.id} names an unknown order`, orderId.slice(0, 80));
+    return 'ignored';
+  }
   const paymentId = String(payment.id);
+  const mismatch = await mismatchOf(env, order, payment, collectedWith);
+  if (mismatch) {
+    console.error(`Payment ${paymentId} does not match order ${order.id}: ${mismatch}`);
+    if (payment.status !== 'approved' && payment.status !== 'authorized') return 'mismatch_ignored';
+    await mercadoPago(env, collectedWith).refundPayment(paymentId);
+    return 'mismatch_refunded';
+  }
   await recordPayment(env, order.id, payment);
 
   switch (payment.status) {
@@ -80,27 +103,31 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
 
   const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
   if (!sold.ok) {
+    const reason: RefundReason = sold.reason === 'closed' ? 'evento_cancelado' : 'reserva_vencida';
     await refundThroughMercadoPago(env, order, paymentId);
     const res = await env.DB.prepare(
-      `update orders set status = 'refunded', status_reason = 'sin_stock', payment_id = ?, payment_status = 'refunded', updated_at = ?
+      `update orders set status = 'refunded', status_reason = ?, payment_id = ?, payment_status = 'refunded', updated_at = ?
        where id = ? and status in ${OPEN}`,
     )
-      .bind(paymentId, nowIso(), order.id)
+      .bind(reason, paymentId, nowIso(), order.id)
       .run();
-    if (res.meta.changes === 1) defer(sendRefundNotice(env, order, 'sin_stock'));
-    return 'refunded_no_stock';
+    if (res.meta.changes === 1) defer(sendRefundNotice(env, order, reason));
+    return `refunded_${reason}`;
   }
 
   const res = await env.DB.prepare(
-    `update orders set status = 'paid', payment_id = ?, payment_status = 'approved', paid_at = ?, status_reason = null, updated_at = ?
+    `update orders set status = 'paid', payment_id = ?, payment_status = 'approved', paid_at = ?, status_reason = null,
+       updated_at = ?, ${QUEUE_TICKETS_MAIL_SQL}
      where id = ? and status in ${OPEN}`,
   )
     .bind(paymentId, nowIso(), nowIso(), order.id)
     .run();
   if (res.meta.changes !== 1) return 'lost_race';
   const paid = { ...order, status: 'paid' as const, payment_id: paymentId };
+  // Tickets first and on their own: whatever happens to the e-mail, the order has its tickets (and the
+  // e-mail is retried by the cron job).
   await ensureTickets(env, paid);
-  defer(sendOrderTickets(env, paid));
+  defer(deliverTicketsMail(env, order.id));
   return 'paid';
 }
 
@@ -128,7 +155,7 @@ async function fail(env: Env, order: OrderRow, paymentId: string, status: string
     .bind(paymentId, status, nowIso(), order.id)
     .run();
   if (res.meta.changes !== 1) return 'ignored';
-  await inventoryOf(env, order.event_id).release(order.hold_id);
+  await inventoryOf(env, order.event_id).reject(order.hold_id);
   return 'failed';
 }
 
@@ -158,9 +185,33 @@ export async function refundThroughMercadoPago(env: Env, order: OrderRow, paymen
   await mercadoPago(env, accessToken).refundPayment(paymentId);
 }
 
-/** Fetches the payment from MercadoPago (never trusting the notification) and applies it. */
+/**
+ * Why a payment cannot pay its order, or null: it must be collected by the account of the order's producer
+ * (the notification's `?producer=` only chooses which credentials fetch it) and equal the order's total.
+ */
+async function mismatchOf(env: Env, order: OrderRow, payment: MpPayment, collectedWith: string) {
+  const owner = await mpCredentialsOf(env, order.producer_id);
+  if (owner.accessToken !== collectedWith) return 'collected by another account';
+  if (payment.currency_id !== 'ARS') return `currency ${payment.currency_id}`;
+  const cents = Math.round(payment.transaction_amount * 100);
+  if (cents !== order.total_cents) return `amount ${cents} instead of ${order.total_cents}`;
+  return null;
+}
+
+/**
+ * Fetches the payment from MercadoPago (never trusting the notification) and applies it. A payment
+ * MercadoPago does not know (under these credentials) is logged and answered as done: retrying it
+ * would never succeed.
+ */
 export async function syncPayment(env: Env, paymentId: string, producerId: number | null, defer: Defer) {
   const { accessToken } = await mpCredentialsOf(env, producerId);
-  const payment = await mercadoPago(env, accessToken).getPayment(paymentId);
-  return applyPayment(env, payment, defer);
+  let payment: MpPayment;
+  try {
+    payment = await mercadoPago(env, accessToken).getPayment(paymentId);
+  } catch (err) {
+    if (!(err instanceof MercadoPagoError) || err.status !== 404) throw err;
+    console.warn(`Notified payment ${paymentId.slice(0, 40)} is unknown to MercadoPago (producer ${producerId})`);
+    return 'unknown_payment';
+  }
+  return applyPayment(env, payment, defer, accessToken);
 }

@@ -1,8 +1,9 @@
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
-import { sendMail } from '../../../mail/port';
+import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';
+import { type MailMessage, sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
-import { eventSummary, type OrderRow, orderItems } from '../checkout/orders';
+import { eventSummary, type OrderItemRow, type OrderRow, orderItems } from '../checkout/orders';
 import { type TicketDetail, ticketsOfOrder, venueLine, whenLine } from './list';
 import { ticketsPdf } from './pdf';
 
@@ -43,6 +44,22 @@ export async function sendOrderTickets(env: Env, order: OrderRow): Promise<void>
     eventSummary(env, order.event_id),
   ]);
   if (!order.buyer_email || tickets.length === 0) return;
+  await sendMail(env, await orderTicketsMail(env.PUBLIC_ORIGIN, order, items, event, tickets));
+}
+
+type MailOrder = Pick<OrderRow, 'id' | 'buyer_name' | 'buyer_email' | 'fee_cents' | 'total_cents'>;
+
+/**
+ * The purchase e-mail itself, from data already read (also measured by scripts/bench-order-memory.mjs).
+ * Per ticket it holds one small GIF QR in the HTML and one page in the PDF.
+ */
+export async function orderTicketsMail(
+  origin: string,
+  order: MailOrder,
+  items: Pick<OrderItemRow, 'quantity' | 'name' | 'unit_price_cents'>[],
+  event: { title: string },
+  tickets: TicketDetail[],
+): Promise<MailMessage> {
   const rows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.name}`,
     formatMoney(i.unit_price_cents * i.quantity),
@@ -60,26 +77,22 @@ export async function sendOrderTickets(env: Env, order: OrderRow): Promise<void>
       summaryTable(rows) +
       tickets.map(ticketBlock).join('') +
       paragraph('También las adjuntamos en PDF. Presente el código QR en el ingreso: cada código sirve una sola vez.'),
-    cta: { label: 'Ver mis tickets', url: `${env.PUBLIC_ORIGIN}/mis-tickets` },
+    cta: { label: 'Ver mis tickets', url: `${origin}/mis-tickets` },
   });
-  await sendMail(env, {
-    to: order.buyer_email,
+  return {
+    to: order.buyer_email ?? '',
     subject: `Sus entradas para ${event.title}`,
     ...rendered,
     attachments: [
       { filename: 'entradas.pdf', contentType: 'application/pdf', content: await ticketsPdf(printable(tickets)) },
     ],
-  });
+  };
 }
 
-/** Told to the buyer when a payment could not become tickets and was refunded. */
-export async function sendRefundNotice(env: Env, order: OrderRow, reason: 'sin_stock' | 'productora'): Promise<void> {
+/** Told to the buyer when a payment could not become tickets and was refunded, or the producer refunded. */
+export async function sendRefundNotice(env: Env, order: OrderRow, reason: RefundReason): Promise<void> {
   if (!order.buyer_email) return;
   const event = await eventSummary(env, order.event_id);
-  const why =
-    reason === 'sin_stock'
-      ? 'Su pago se acreditó después de que venciera la reserva y las entradas ya no estaban disponibles. Le devolvimos el dinero completo.'
-      : 'La productora reembolsó su compra. Sus entradas quedaron canceladas.';
   const rendered = renderEmail({
     title: 'Devolvimos su pago',
     preheader: `Reembolso de su compra para ${event.title}.`,
@@ -87,7 +100,7 @@ export async function sendRefundNotice(env: Env, order: OrderRow, reason: 'sin_s
       paragraph(
         `Compra para <strong>${escapeHtml(event.title)}</strong> (orden ${escapeHtml(order.id.slice(0, 8))}).`,
       ) +
-      paragraph(why) +
+      paragraph(escapeHtml(ORDER_REASON_TEXT[reason])) +
       paragraph(
         `Monto devuelto: <strong>${escapeHtml(formatMoney(order.total_cents))}</strong>. MercadoPago lo acredita en el mismo medio de pago; puede demorar unos días según su banco.`,
       ),

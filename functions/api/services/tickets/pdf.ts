@@ -13,7 +13,11 @@ export type PrintableTicket = {
 /** Characters the standard PDF fonts (WinAnsi) can draw; others become '?'. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
-/** A PDF with one page per ticket: event, date, venue, type, holder and the QR code. */
+/**
+ * A PDF with one page per ticket: event, date, venue, type, holder and the QR code. Memory per ticket is
+ * small and fixed: each QR is one compressed content stream of filled rectangles (one per run of dark
+ * modules in a row), not one drawing object per module.
+ */
 export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle('Entradas - Boletería');
@@ -35,19 +39,7 @@ export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array
     const qr = qrOf(ticket.code);
     const cell = Math.floor(260 / qr.size);
     const left = (420 - cell * qr.size) / 2;
-    const top = y - 20;
-    for (let r = 0; r < qr.size; r++) {
-      for (let c = 0; c < qr.size; c++) {
-        if (qr.isDark(r, c))
-          page.drawRectangle({
-            x: left + c * cell,
-            y: top - (r + 1) * cell,
-            width: cell,
-            height: cell,
-            color: rgb(0, 0, 0),
-          });
-      }
-    }
+    page.node.addContentStream(pdf.context.register(pdf.context.flateStream(qrOperators(qr, left, y - 20, cell))));
     page.drawText('Presentá este código en el ingreso. No lo compartas.', {
       x: 40,
       y: 40,
@@ -56,4 +48,23 @@ export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array
     });
   }
   return pdf.save();
+}
+
+/** PDF operators that fill the dark modules of a QR whose top-left corner is at (left, top). */
+function qrOperators(qr: ReturnType<typeof qrOf>, left: number, top: number, cell: number): string {
+  const parts = ['q 0 0 0 rg'];
+  for (let r = 0; r < qr.size; r++) {
+    let c = 0;
+    while (c < qr.size) {
+      if (!qr.isDark(r, c)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < qr.size && qr.isDark(r, c)) c++;
+      parts.push(`${left + start * cell} ${top - (r + 1) * cell} ${(c - start) * cell} ${cell} re`);
+    }
+  }
+  parts.push('f Q');
+  return parts.join('\n');
 }
