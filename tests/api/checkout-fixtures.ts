@@ -1,8 +1,8 @@
-import { env, SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import { createTestEvent } from '../../functions/dev/checkout-tools';
 import { signAccessToken } from '../../functions/lib/jwt';
-import { ORIGIN, provider } from './helpers';
+import { ORIGIN, provider, settledFetch } from './helpers';
 
 export { createTestEvent };
 
@@ -47,9 +47,9 @@ export function routeNetworkToSelf() {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.origin === 'https://api.mercadopago.com') {
-      return SELF.fetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
+      return settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
     }
-    if (url.origin === ORIGIN) return SELF.fetch(request);
+    if (url.origin === ORIGIN) return settledFetch(request);
     return original(request);
   });
 }
@@ -61,10 +61,10 @@ export function routeNetworkWithoutWebhooks() {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.origin === 'https://api.mercadopago.com') {
-      return SELF.fetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
+      return settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
     }
     if (url.pathname.startsWith('/api/v1/webhooks/')) return new Response('down', { status: 503 });
-    if (url.origin === ORIGIN) return SELF.fetch(request);
+    if (url.origin === ORIGIN) return settledFetch(request);
     return original(request);
   });
 }
@@ -96,9 +96,12 @@ export async function startPurchase(
   return { orderId: order.id, redirect };
 }
 
-/** Presses a button on the sandbox's checkout page; answers the payment id from the back URL. */
+/**
+ * Presses a button on the sandbox's checkout page; answers the payment id from the back URL once the
+ * sandbox's notification and everything it set off (tickets, e-mails) are done.
+ */
 export async function payInSandbox(initPoint: string, outcome: 'approved' | 'rejected' | 'pending') {
-  const res = await SELF.fetch(`${initPoint}/pay`, {
+  const res = await settledFetch(`${initPoint}/pay`, {
     method: 'POST',
     body: new URLSearchParams({ outcome }),
     redirect: 'manual',
@@ -119,7 +122,7 @@ export async function signedNotification(paymentId: string, opts: { secret?: str
   const requestId = crypto.randomUUID();
   const ts = String(Math.floor(Date.now() / 1000) + (opts.tsOffsetSeconds ?? 0));
   const v1 = await hmacHex(opts.secret ?? env.MP_WEBHOOK_SECRET, signatureManifest(paymentId, requestId, ts));
-  return SELF.fetch(`${ORIGIN}/api/v1/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+  return settledFetch(`${ORIGIN}/api/v1/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': `ts=${ts},v1=${v1}` },
     body: JSON.stringify({ type: 'payment', action: 'payment.updated', data: { id: paymentId } }),

@@ -18,21 +18,13 @@ import {
   startPurchase,
   ticketsOfOrderInDb,
 } from './checkout-fixtures';
-import { ORIGIN } from './helpers';
+import { eventually, ORIGIN } from './helpers';
 
 let network: MockInstance | null = null;
 afterEach(() => {
   network?.mockRestore();
   network = null;
 });
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A preference in the sandbox under any account, paid at once: answers the payment's id. */
 async function payOutsideCheckout(opts: { token: string; orderId: string; amount: number; producer?: number }) {
@@ -124,7 +116,7 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
         env.DB.prepare('select tickets_mail_status as s, tickets_mail_attempts as n from orders where id = ?')
           .bind(orderId)
           .first<{ s: string; n: number }>();
-      await waitFor(async () => (await mailState())?.s === 'pending', 'the failed first try');
+      await eventually(async () => (await mailState())?.s === 'pending', 'the failed first try');
       expect((await mailState())?.n).toBe(1);
       expect(await mailsTo(buyer.email)).toHaveLength(0);
 
@@ -159,7 +151,7 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
     });
     expect(res.status).toBe(200);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(50);
-    await waitFor(
+    await eventually(
       async () => (await mailsTo(buyer.email)).some((m) => m.subject.startsWith('Sus entradas')),
       'the tickets e-mail',
       15_000,

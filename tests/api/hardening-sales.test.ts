@@ -14,21 +14,12 @@ import {
   ticketsOfOrderInDb,
 } from './checkout-fixtures';
 import { call, makeUser } from './events-helpers';
-import { ORIGIN } from './helpers';
+import { eventually, ORIGIN } from './helpers';
 
 let network: MockInstance | null = null;
 afterEach(() => network?.mockRestore());
 
 type Json = { status: boolean; message?: string; data?: Record<string, unknown> };
-
-/** Polls until `check` answers true (work done with waitUntil or by the inventory's mirror). */
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function hold(buyer: Awaited<ReturnType<typeof createBuyer>>, eventId: number, items: [number, number][]) {
   return asBuyer(buyer, '/holds', {
@@ -100,7 +91,7 @@ describe('a cancelled event sells nothing more', () => {
     expect(((await payment.json()) as { status: string }).status).toBe('refunded');
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 0, held: 0 });
     const title = await eventTitle(event.event_id);
-    await waitFor(
+    await eventually(
       async () => (await mailsTo(buyer.email)).some((m) => m.subject === `Reembolso de su compra para ${title}`),
       'the refund notice',
     );
@@ -254,13 +245,13 @@ describe('inventory mirror', () => {
       env.DB.prepare('select sold, held from ticket_types where id = ?')
         .bind(event.ticket_type_id)
         .first<{ sold: number; held: number }>();
-    await waitFor(async () => (await counts())?.held === 3, 'the first mirror');
+    await eventually(async () => (await counts())?.held === 3, 'the first mirror');
     // A crash lost the last mirror write: D1 is stale.
     await env.DB.prepare('update ticket_types set sold = 7, held = 0 where id = ?').bind(event.ticket_type_id).run();
     const stub = inventoryOf(env, event.event_id);
     await evictDurableObject(stub);
     await stub.ping();
-    await waitFor(async () => {
+    await eventually(async () => {
       const row = await counts();
       return row?.sold === 0 && row.held === 3;
     }, 'the mirror on start');

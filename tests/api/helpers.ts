@@ -1,4 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { vi } from 'vitest';
 import worker from './worker';
 
 export const ORIGIN = 'http://localhost:8787';
@@ -39,4 +40,14 @@ export function cookiesFrom(res: Response): string {
     .map((c) => c.split(';')[0])
     .filter((c) => !c.endsWith('='))
     .join('; ');
+}
+
+/** Polls until `check` answers true (work done with waitUntil, an alarm, the inventory's mirror). */
+export async function eventually(check: () => Promise<boolean>, what: string, timeout = 5000) {
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout, interval: 25 },
+  );
 }

@@ -1,5 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import {
   createBuyer,
@@ -18,9 +18,6 @@ import { ORIGIN } from './helpers';
 let network: MockInstance | null = null;
 afterEach(() => network?.mockRestore());
 
-/** Settles mails sent with waitUntil. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
-
 describe('MercadoPago webhook', () => {
   it('issues the tickets when the sandbox approves and notifies with a valid signature', async () => {
     network = routeNetworkToSelf();
@@ -34,7 +31,6 @@ describe('MercadoPago webhook', () => {
     expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid', tickets: 2 });
     const [type] = await inventoryOf(env, event.event_id).availability();
     expect(type).toMatchObject({ sold: 2, held: 0 });
-    await settle();
     expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
   });
 
@@ -66,7 +62,6 @@ describe('MercadoPago webhook', () => {
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
     const { paymentId } = await payInSandbox(redirect, 'approved');
     for (let i = 0; i < 3; i++) expect((await signedNotification(paymentId)).status).toBe(200);
-    await settle();
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
     expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2 });
@@ -81,7 +76,6 @@ describe('MercadoPago webhook', () => {
     expect((await orderOf(buyer, orderId)).status).toBe('pending_payment');
     const answers = await Promise.all([signedNotification(paymentId), signedNotification(paymentId)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    await settle();
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
     expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
@@ -137,7 +131,8 @@ describe('MercadoPago webhook', () => {
       method: 'POST',
       body: JSON.stringify({ order_id: first.orderId, ms: 1 }),
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // The inventory's alarm gives the tickets back.
+    await vi.waitFor(async () => expect((await inventoryOf(env, event.event_id).availability())[0].held).toBe(0));
     const other = await createBuyer();
     const second = await startPurchase(other, event.event_id, event.ticket_type_id, 2);
     await payInSandbox(second.redirect, 'approved');
@@ -153,7 +148,6 @@ describe('MercadoPago webhook', () => {
     });
     expect(((await payment.json()) as { status: string }).status).toBe('refunded');
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
-    await settle();
     expect((await mailsTo(late.email)).map((m) => m.subject)).toContain(
       `Reembolso de su compra para ${await eventTitle(event.event_id)}`,
     );
@@ -168,8 +162,7 @@ describe('MercadoPago webhook', () => {
       method: 'POST',
       body: JSON.stringify({ order_id: orderId, ms: 1 }),
     });
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await orderOf(buyer, orderId)).status).toBe('expired');
+    await vi.waitFor(async () => expect((await orderOf(buyer, orderId)).status).toBe('expired'));
     await payInSandbox(redirect, 'approved');
     // An expired hold's order is not payable (issue 13): otherwise a buyer could keep several orders payable.
     expect(await orderOf(buyer, orderId)).toMatchObject({

@@ -63,7 +63,7 @@ export async function applyPayment(
       return fail(env, order, paymentId, payment.status);
     case 'refunded':
     case 'charged_back':
-      return markOrderRefunded(env, order, paymentId, payment.status);
+      return markOrderRefunded(env, order, paymentId, payment.status, defer);
     default:
       return 'ignored';
   }
@@ -104,6 +104,11 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
   const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
   if (!sold.ok) {
     const reason: RefundReason = sold.reason === 'closed' ? 'evento_cancelado' : 'reserva_vencida';
+    // Why, before asking MercadoPago: its "refunded" notification may close the order before this call
+    // returns, and whichever path closes it then knows the reason and tells the buyer, once.
+    await env.DB.prepare(`update orders set status_reason = ? where id = ? and status in ${OPEN}`)
+      .bind(reason, order.id)
+      .run();
     await refundThroughMercadoPago(env, order, paymentId);
     const res = await env.DB.prepare(
       `update orders set status = 'refunded', status_reason = ?, payment_id = ?, payment_status = 'refunded', updated_at = ?
@@ -159,21 +164,28 @@ async function fail(env: Env, order: OrderRow, paymentId: string, status: string
   return 'failed';
 }
 
+/** Refunds we start ourselves and tell the buyer about, whichever path closes the order. */
+const OUR_REFUNDS: readonly (string | null)[] = ['reserva_vencida', 'evento_cancelado'] satisfies RefundReason[];
+
 export async function markOrderRefunded(
   env: Env,
   order: OrderRow,
   paymentId: string | null,
   status: string,
+  defer?: Defer,
 ): Promise<string> {
   // A refund of some other attempt (not the payment that paid the order) leaves the order alone.
   if (order.status === 'paid' && paymentId !== null && order.payment_id !== paymentId) return 'ignored';
-  const res = await env.DB.prepare(
+  const closed = await env.DB.prepare(
     `update orders set status = 'refunded', payment_status = ?, updated_at = ?
-     where id = ? and status in ('paid', 'held', 'pending_payment')`,
+     where id = ? and status in ('paid', 'held', 'pending_payment') returning status_reason`,
   )
     .bind(status, nowIso(), order.id)
-    .run();
-  if (res.meta.changes !== 1) return 'ignored';
+    .first<{ status_reason: string | null }>();
+  if (!closed) return 'ignored';
+  // MercadoPago's notice of a refund we asked for arrived first: the buyer hears why from here.
+  if (defer && OUR_REFUNDS.includes(closed.status_reason))
+    defer(sendRefundNotice(env, order, closed.status_reason as RefundReason));
   await cancelOrderTickets(env, order.id);
   const inventory = inventoryOf(env, order.event_id);
   if (!(await inventory.refund(order.hold_id))) await inventory.release(order.hold_id);
