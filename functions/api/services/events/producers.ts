@@ -2,6 +2,7 @@ import { toArIso } from '../../../../src/shared/dates';
 import { type ProducerInput, slugify } from '../../../../src/shared/schemas/producer';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { matchExpression } from './search';
 
 const PRODUCER_COLUMNS = `p.id, p.name, p.slug, p.logo_key, p.description, p.contact_email, p.contact_phone,
   p.instagram, p.facebook, p.website, p.city, p.provinces_id, pr.name as province`;
@@ -96,8 +97,12 @@ export async function listPublicProducers(db: D1Database, q: string | undefined,
   const params: unknown[] = [now];
   let where = '';
   if (q) {
-    params.push(`%${q}%`);
-    where = `where p.name like ?2 or p.city like ?2 or pr.name like ?2`;
+    const match = matchExpression(q);
+    if (match === null) where = 'where 0';
+    else {
+      params.push(match);
+      where = 'where p.id in (select rowid from producers_search where producers_search match ?2)';
+    }
   }
   const [rows, total] = await db.batch([
     db

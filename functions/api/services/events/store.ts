@@ -4,6 +4,7 @@ import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { matchExpression } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
@@ -418,8 +419,9 @@ export async function listManagedEvents(
   if (filters.producer_id) add('e.producer_id = ?', filters.producer_id);
   if (filters.status) add('e.status = ?', filters.status);
   if (filters.q) {
-    where.push(`(e.title like ? or p.name like ?)`);
-    params.push(`%${filters.q}%`, `%${filters.q}%`);
+    const match = matchExpression(filters.q, ['title', 'producer']);
+    if (match === null) where.push('0');
+    else add('e.id in (select rowid from events_search where events_search match ?)', match);
   }
   const { results } = await db
     .prepare(
