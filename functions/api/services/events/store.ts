@@ -4,6 +4,14 @@ import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import {
+  deleteDeadOrders,
+  EVENT_HAS_RECORDS,
+  eventHasRecords,
+  runDeletion,
+  typeHasRecords,
+  typeWithRecords,
+} from './dead-orders';
 import { matchExpression } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -257,15 +265,18 @@ async function writeDates(db: D1Database, eventId: number, dates: EventInput['da
     if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0))
       fail(409, 'No se puede eliminar una función con entradas vendidas o reservadas');
 
+  const removedTypes = [...currentTypes.keys()].filter((id) => !keptTypes.has(id));
+  const withRecords = await typeWithRecords(db, removedTypes);
+  if (withRecords !== null) fail(409, typeHasRecords(currentTypes.get(withRecords)?.name ?? ''));
+
   const deletions = [
-    ...[...currentTypes.keys()]
-      .filter((id) => !keptTypes.has(id))
-      .map((id) => db.prepare('delete from ticket_types where id = ?').bind(id)),
+    ...deleteDeadOrders(db, { typeIds: removedTypes }),
+    ...removedTypes.map((id) => db.prepare('delete from ticket_types where id = ?').bind(id)),
     ...[...currentDates.keys()]
       .filter((id) => !keptDates.has(id))
       .map((id) => db.prepare('delete from event_dates where id = ?').bind(id)),
   ];
-  if (deletions.length) await db.batch(deletions);
+  if (deletions.length) await runDeletion(db, deletions);
 
   for (const date of dates) {
     let dateId = date.id;
@@ -342,8 +353,13 @@ export async function setStatus(
     .run();
 }
 
+/** Deletes an event with its dead orders; one with orders that must be kept is a 409 (see dead-orders.ts). */
 export async function deleteEvent(db: D1Database, id: number) {
-  await db.prepare('delete from events where id = ?').bind(id).run();
+  if (await eventHasRecords(db, id)) fail(409, EVENT_HAS_RECORDS);
+  await runDeletion(db, [
+    ...deleteDeadOrders(db, { eventId: id }),
+    db.prepare('delete from events where id = ?').bind(id),
+  ]);
 }
 
 /** The event as an input again (for duplication and the publish checks). */
