@@ -12,6 +12,7 @@ import {
   typeHasRecords,
   typeWithRecords,
 } from './dead-orders';
+import { assertOwnImages } from './media';
 import { matchExpression } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -202,15 +203,35 @@ export async function createEvent(
   return id;
 }
 
-/** Replaces the event's data, venue, dates and ticket types. Refuses to drop what has sales. */
-export async function updateEvent(db: D1Database, id: number, producerId: number, input: EventInput): Promise<void> {
+/**
+ * Replaces the event's data, venue, dates and ticket types. Refuses to drop what has sales, and images not
+ * issued to the editor. A change of what the review approved (reviewedContent), made by anyone but a
+ * superadmin, withdraws the approval: a published event goes back to review (off the catalogue, its sale
+ * paused, until approved again) and a draft's next publication goes to review. Answers whether it did.
+ */
+export async function updateEvent(
+  db: D1Database,
+  id: number,
+  producerId: number,
+  input: EventInput,
+  editor: { userId: number; isSuperAdmin: boolean },
+): Promise<{ backToReview: boolean }> {
   const current = await getManagedEvent(db, id);
+  await assertOwnImages(db, editor.userId, producerId, { cover_key: input.cover_key, flyer_key: input.flyer_key });
+  const withdraw =
+    !editor.isSuperAdmin &&
+    (current.approved_at !== null || current.status === 'publicado') &&
+    reviewedContent(toInput(current, false)) !== reviewedContent(input);
+  const backToReview = withdraw && current.status === 'publicado';
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
   await writeDates(db, id, input.dates, current.dates);
   await db
     .prepare(
       `update events set venue_id = ?, title = ?, description = ?, category = ?, cover_key = ?, flyer_key = ?,
-                         min_age = ?, hold_minutes = ?, updated_at = ${NOW_SQL} where id = ?`,
+                         min_age = ?, hold_minutes = ?, updated_at = ${NOW_SQL},
+                         approved_at = case when ? then null else approved_at end,
+                         status = case when ? then 'en_revision' else status end
+        where id = ?`,
     )
     .bind(
       venueId,
@@ -221,10 +242,33 @@ export async function updateEvent(db: D1Database, id: number, producerId: number
       input.flyer_key ?? null,
       input.min_age ?? null,
       input.hold_minutes ?? current.hold_minutes,
+      withdraw ? 1 : 0,
+      backToReview ? 1 : 0,
       id,
     )
     .run();
   await refreshDenormalised(db, id);
+  return { backToReview };
+}
+
+/**
+ * What a review looks at and the public reads as the producer's words and images: title, description,
+ * category, minimum age, cover, flyer, venue, and the names and descriptions of the ticket types. Prices,
+ * capacities, dates and sale windows are operations and change without a new review.
+ */
+function reviewedContent(event: EventInput): string {
+  const venue = event.venue && [event.venue.name, event.venue.address, event.venue.city, event.venue.provinces_id];
+  const types = event.dates.flatMap((d) => d.ticket_types.map((t) => `${t.name}\u0000${t.description}`)).sort();
+  return JSON.stringify([
+    event.title,
+    event.description,
+    event.category,
+    event.min_age ?? null,
+    event.cover_key ?? null,
+    event.flyer_key ?? null,
+    venue ?? null,
+    types,
+  ]);
 }
 
 const sales = (t: { sold: number; held: number }) => t.sold + t.held;
