@@ -11,7 +11,7 @@ import { syncPayment } from '../services/payments/apply';
  * from MercadoPago before anything changes. Errors answer 500 so MercadoPago retries later.
  */
 export const webhooks = new Hono<ApiBindings>().post('/webhooks/mercadopago', async (c) => {
-  const body = (await c.req.json().catch(() => ({}))) as {
+  const body = ((await c.req.json().catch(() => null)) ?? {}) as {
     type?: string;
     action?: string;
     data?: { id?: string | number };

@@ -16,7 +16,11 @@ export const HoldRequestSchema = z.object({
       }),
     )
     .min(1, 'Elija al menos una entrada')
-    .max(20, 'Demasiados tipos de entrada'),
+    .max(20, 'Demasiados tipos de entrada')
+    // Each type once: a type twice broke the order's (order_id, ticket_type_id) key with a 500 (issue 13).
+    .refine((items) => new Set(items.map((i) => i.ticket_type_id)).size === items.length, {
+      error: 'Elegiste el mismo tipo de entrada más de una vez. Indicá una sola cantidad por tipo.',
+    }),
 });
 export type HoldRequest = z.infer<typeof HoldRequestSchema>;
 

@@ -176,6 +176,9 @@ export async function createEvent(
   userId: number | null,
   input: EventInput,
 ): Promise<number> {
+  // A superadmin may name any producer id: one that does not exist is a 404, not a foreign-key failure.
+  const producer = await db.prepare('select 1 from producers where id = ?').bind(producerId).first();
+  if (!producer) fail(404, 'Productora no encontrada');
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
   const row = await db
     .prepare(
