@@ -1,60 +1,60 @@
--- Full-text search of the catalogue and the producers' directory (issue 13): LIKE patterns longer than
--- D1's 50-byte limit answered 500, and '%'/'_' in the text acted as wildcards. The FTS5 tables below are
--- kept in sync by triggers; `remove_diacritics 2` makes "cordoba" find "Córdoba" (and case never matters).
--- Queries are built from the user's words only (functions/api/services/events/search.ts).
+-- Search of the catalogue, the back office and the producers' directory (issue 13). The LIKE patterns were
+-- the user's whole text: over D1's 50-byte pattern limit they answered 500, and '%' or '_' in it acted as
+-- wildcards. Now each word of the text is its own bounded, escaped pattern (services/events/search.ts), matched
+-- against the folded text kept below: lowercase and without accents, so "cordoba" finds "Córdoba".
+--
+-- Plain tables rather than FTS5: `wrangler d1 export` refuses a database that has any FTS5 table, and the
+-- nightly export is our off-site backup (docs/operations.md). The folding lives in the two views only.
 
--- One row per event (rowid = events.id): what the catalogue and the back office search in.
-create virtual table events_search using fts5 (
-  title, producer, venue, city, category,
-  tokenize = "unicode61 remove_diacritics 2"
-);
-
-insert into events_search (rowid, title, producer, venue, city, category)
-  select e.id, e.title, p.name, v.name, v.city, e.category
+create view events_search_source as
+  select e.id as event_id,
+         replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(e.title || ' ' || p.name || ' ' || coalesce(v.name, '') || ' ' || coalesce(v.city, '') || ' ' || e.category), 'á', 'a'), 'Á', 'a'), 'à', 'a'), 'À', 'a'), 'â', 'a'), 'Â', 'a'), 'ä', 'a'), 'Ä', 'a'), 'ã', 'a'), 'Ã', 'a'), 'å', 'a'), 'Å', 'a'), 'é', 'e'), 'É', 'e'), 'è', 'e'), 'È', 'e'), 'ê', 'e'), 'Ê', 'e'), 'ë', 'e'), 'Ë', 'e'), 'í', 'i'), 'Í', 'i'), 'ì', 'i'), 'Ì', 'i'), 'î', 'i'), 'Î', 'i'), 'ï', 'i'), 'Ï', 'i'), 'ó', 'o'), 'Ó', 'o'), 'ò', 'o'), 'Ò', 'o'), 'ô', 'o'), 'Ô', 'o'), 'ö', 'o'), 'Ö', 'o'), 'õ', 'o'), 'Õ', 'o'), 'ú', 'u'), 'Ú', 'u'), 'ù', 'u'), 'Ù', 'u'), 'û', 'u'), 'Û', 'u'), 'ü', 'u'), 'Ü', 'u'), 'ñ', 'n'), 'Ñ', 'n'), 'ç', 'c'), 'Ç', 'c'), 'ý', 'y'), 'Ý', 'y'), 'ÿ', 'y'), 'Ÿ', 'y') as text,
+         replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(e.title || ' ' || p.name), 'á', 'a'), 'Á', 'a'), 'à', 'a'), 'À', 'a'), 'â', 'a'), 'Â', 'a'), 'ä', 'a'), 'Ä', 'a'), 'ã', 'a'), 'Ã', 'a'), 'å', 'a'), 'Å', 'a'), 'é', 'e'), 'É', 'e'), 'è', 'e'), 'È', 'e'), 'ê', 'e'), 'Ê', 'e'), 'ë', 'e'), 'Ë', 'e'), 'í', 'i'), 'Í', 'i'), 'ì', 'i'), 'Ì', 'i'), 'î', 'i'), 'Î', 'i'), 'ï', 'i'), 'Ï', 'i'), 'ó', 'o'), 'Ó', 'o'), 'ò', 'o'), 'Ò', 'o'), 'ô', 'o'), 'Ô', 'o'), 'ö', 'o'), 'Ö', 'o'), 'õ', 'o'), 'Õ', 'o'), 'ú', 'u'), 'Ú', 'u'), 'ù', 'u'), 'Ù', 'u'), 'û', 'u'), 'Û', 'u'), 'ü', 'u'), 'Ü', 'u'), 'ñ', 'n'), 'Ñ', 'n'), 'ç', 'c'), 'Ç', 'c'), 'ý', 'y'), 'Ý', 'y'), 'ÿ', 'y'), 'Ÿ', 'y') as admin_text
     from events e join producers p on p.id = e.producer_id left join venues v on v.id = e.venue_id;
 
+create view producers_search_source as
+  select p.id as producer_id,
+         replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(p.name || ' ' || coalesce(p.city, '') || ' ' || coalesce(pr.name, '')), 'á', 'a'), 'Á', 'a'), 'à', 'a'), 'À', 'a'), 'â', 'a'), 'Â', 'a'), 'ä', 'a'), 'Ä', 'a'), 'ã', 'a'), 'Ã', 'a'), 'å', 'a'), 'Å', 'a'), 'é', 'e'), 'É', 'e'), 'è', 'e'), 'È', 'e'), 'ê', 'e'), 'Ê', 'e'), 'ë', 'e'), 'Ë', 'e'), 'í', 'i'), 'Í', 'i'), 'ì', 'i'), 'Ì', 'i'), 'î', 'i'), 'Î', 'i'), 'ï', 'i'), 'Ï', 'i'), 'ó', 'o'), 'Ó', 'o'), 'ò', 'o'), 'Ò', 'o'), 'ô', 'o'), 'Ô', 'o'), 'ö', 'o'), 'Ö', 'o'), 'õ', 'o'), 'Õ', 'o'), 'ú', 'u'), 'Ú', 'u'), 'ù', 'u'), 'Ù', 'u'), 'û', 'u'), 'Û', 'u'), 'ü', 'u'), 'Ü', 'u'), 'ñ', 'n'), 'Ñ', 'n'), 'ç', 'c'), 'Ç', 'c'), 'ý', 'y'), 'Ý', 'y'), 'ÿ', 'y'), 'Ÿ', 'y') as text
+    from producers p left join provincias pr on pr.id = p.provinces_id;
+
+-- text: title, producer, venue, city and category (the catalogue); admin_text: title and producer.
+create table events_search (
+  event_id integer primary key,
+  text text not null,
+  admin_text text not null
+);
+insert into events_search select * from events_search_source;
+
+create table producers_search (
+  producer_id integer primary key,
+  text text not null
+);
+insert into producers_search select * from producers_search_source;
+
 create trigger events_search_insert after insert on events begin
-  insert into events_search (rowid, title, producer, venue, city, category)
-    select new.id, new.title, (select name from producers where id = new.producer_id),
-           (select name from venues where id = new.venue_id), (select city from venues where id = new.venue_id),
-           new.category;
+  insert or replace into events_search select * from events_search_source where event_id = new.id;
 end;
 create trigger events_search_update after update of title, category, producer_id, venue_id on events begin
-  update events_search set title = new.title, category = new.category,
-         producer = (select name from producers where id = new.producer_id),
-         venue = (select name from venues where id = new.venue_id),
-         city = (select city from venues where id = new.venue_id)
-   where rowid = new.id;
+  insert or replace into events_search select * from events_search_source where event_id = new.id;
 end;
 create trigger events_search_delete after delete on events begin
-  delete from events_search where rowid = old.id;
+  delete from events_search where event_id = old.id;
 end;
 create trigger events_search_venue after update of name, city on venues begin
-  update events_search set venue = new.name, city = new.city
-   where rowid in (select id from events where venue_id = new.id);
+  insert or replace into events_search select * from events_search_source
+   where event_id in (select id from events where venue_id = new.id);
 end;
-
--- One row per producer (rowid = producers.id): the public directory searches name, city and province.
-create virtual table producers_search using fts5 (
-  name, city, province,
-  tokenize = "unicode61 remove_diacritics 2"
-);
-
-insert into producers_search (rowid, name, city, province)
-  select p.id, p.name, p.city, pr.name from producers p left join provincias pr on pr.id = p.provinces_id;
 
 create trigger producers_search_insert after insert on producers begin
-  insert into producers_search (rowid, name, city, province)
-    values (new.id, new.name, new.city, (select name from provincias where id = new.provinces_id));
+  insert or replace into producers_search select * from producers_search_source where producer_id = new.id;
 end;
 create trigger producers_search_update after update of name, city, provinces_id on producers begin
-  update producers_search set name = new.name, city = new.city,
-         province = (select name from provincias where id = new.provinces_id)
-   where rowid = new.id;
-  update events_search set producer = new.name where rowid in (select id from events where producer_id = new.id);
+  insert or replace into producers_search select * from producers_search_source where producer_id = new.id;
+  insert or replace into events_search select * from events_search_source
+   where event_id in (select id from events where producer_id = new.id);
 end;
 create trigger producers_search_delete after delete on producers begin
-  delete from producers_search where rowid = old.id;
+  delete from producers_search where producer_id = old.id;
 end;
 
 -- Images issued by the upload endpoint, and to whom (issue 13: image keys were free text, so a logo_key of

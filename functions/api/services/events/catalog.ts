@@ -1,6 +1,6 @@
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
-import { matchExpression } from './search';
+import { likeEvery, searchPatterns } from './search';
 
 /** An event is still listed for 3 hours after its last date starts (it may be on right now). */
 const LISTED_AFTER_START_MS = 3 * 3_600_000;
@@ -62,12 +62,10 @@ export async function listPublicEvents(db: D1Database, filters: EventFilters, no
     where.push(`e.producer_id = ?${params.length}`);
   }
   if (filters.q) {
-    const match = matchExpression(filters.q);
-    if (match === null) where.push('0');
-    else {
-      params.push(match);
-      where.push(`e.id in (select rowid from events_search where events_search match ?${params.length})`);
-    }
+    const patterns = searchPatterns(filters.q);
+    const matches = likeEvery('s.text', patterns, params.length + 1);
+    params.push(...patterns);
+    where.push(`e.id in (select s.event_id from events_search s where ${matches})`);
   }
   const range = filterRange(filters, now);
   if (range) {

@@ -1,25 +1,51 @@
 /**
- * Text search over the FTS5 tables of migrations/0009_search_and_media.sql (events_search, producers_search).
- * Every word of the user's text must appear as the start of a word in the searched columns, whatever its
- * accents and case ("cordoba" finds "Córdoba", "electro" finds "Electrónica"). The query is built from the
- * words alone, each quoted, so FTS5 syntax, '%', '_' and quotes in the text are never operators.
+ * Text search over the folded search tables of migrations/0009_search_and_media.sql (events_search,
+ * producers_search). Each word of the user's text must appear somewhere in the searched text, whatever its
+ * accents and case ("cordoba" finds "Córdoba", "electro" finds "Electrónica"). Every word is its own LIKE
+ * pattern: escaped, so '%' and '_' are searched literally, and cut to D1's pattern limit, so no text is too
+ * long to search.
  */
 
-/** More words than this add nothing a user would type; they are ignored (the query stays cheap). */
-const MAX_WORDS = 12;
+/** D1 (SQLite) refuses LIKE patterns over 50 bytes; two of them are the surrounding '%'. */
+const MAX_PATTERN_BYTES = 48;
 
-/** The words of a search text: runs of letters, digits and combining marks (what the tokenizer keeps). */
-export function searchWords(text: string): string[] {
-  return (text.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, MAX_WORDS);
+/** More words than this add nothing a user would type; they are ignored (the query stays cheap). */
+const MAX_WORDS = 8;
+
+const bytes = new TextEncoder();
+
+/** What the migration's views do to the stored text: lowercase, accents removed. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The escaped word, cut (at a character boundary) so that it fits in one pattern. */
+function bounded(word: string): string {
+  let out = '';
+  for (const char of word) {
+    const next = out + (char === '%' || char === '_' || char === '\\' ? `\\${char}` : char);
+    if (bytes.encode(next).length > MAX_PATTERN_BYTES) break;
+    out = next;
+  }
+  return out;
+}
+
+/** The LIKE patterns for a search text (with `escape '\'`), one per word; none for a text without words. */
+export function searchPatterns(text: string): string[] {
+  return foldForSearch(text)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => `%${bounded(word)}%`);
 }
 
 /**
- * The FTS5 MATCH expression for a text, optionally limited to some columns; null when the text has no word
- * (a text of only punctuation, like "%" or "_", matches nothing rather than everything).
+ * SQL requiring every pattern in `column`, the patterns bound in order as parameters numbered from `first`
+ * (plain `?` without it); '0' (nothing matches) when there is no pattern.
  */
-export function matchExpression(text: string, columns?: string[]): string | null {
-  const words = searchWords(text);
-  if (words.length === 0) return null;
-  const filter = columns ? `{${columns.join(' ')}} : ` : '';
-  return words.map((word) => `${filter}"${word.replaceAll('"', '""')}"*`).join(' AND ');
+export function likeEvery(column: string, patterns: string[], first?: number): string {
+  if (patterns.length === 0) return '0';
+  return patterns
+    .map((_, i) => `${column} like ${first === undefined ? '?' : `?${first + i}`} escape '\\'`)
+    .join(' and ');
 }

@@ -13,7 +13,7 @@ import {
   typeWithRecords,
 } from './dead-orders';
 import { assertOwnImages } from './media';
-import { matchExpression } from './search';
+import { likeEvery, searchPatterns } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
@@ -482,9 +482,8 @@ export async function listManagedEvents(
   if (filters.producer_id) add('e.producer_id = ?', filters.producer_id);
   if (filters.status) add('e.status = ?', filters.status);
   if (filters.q) {
-    const match = matchExpression(filters.q, ['title', 'producer']);
-    if (match === null) where.push('0');
-    else add('e.id in (select rowid from events_search where events_search match ?)', match);
+    const patterns = searchPatterns(filters.q);
+    add(`e.id in (select s.event_id from events_search s where ${likeEvery('s.admin_text', patterns)})`, ...patterns);
   }
   const { results } = await db
     .prepare(
