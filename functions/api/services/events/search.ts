@@ -1,6 +1,6 @@
 /**
  * Text search over the folded search tables of migrations/0009_search_and_media.sql (events_search,
- * producers_search). Each word of the user's text must appear somewhere in the searched text, whatever its
+ * producers_search). Each word of the user's text (split on spaces and sentence punctuation) must appear somewhere in the searched text, whatever its
  * accents and case ("cordoba" finds "Córdoba", "electro" finds "Electrónica"). Every word is its own LIKE
  * pattern: escaped, so '%' and '_' are searched literally, and cut to D1's pattern limit, so no text is too
  * long to search.
@@ -13,6 +13,9 @@ const MAX_PATTERN_BYTES = 48;
 const MAX_WORDS = 8;
 
 const bytes = new TextEncoder();
+
+/** Spaces and the punctuation around words in a sentence; '%', '_', '-', '.', '&' stay part of a word. */
+const WORD_SEPARATORS = /[\s,;:()[\]{}"“”«»¿?¡!]+/;
 
 /** What the migration's views do to the stored text: lowercase, accents removed. */
 export function foldForSearch(text: string): string {
@@ -33,7 +36,7 @@ function bounded(word: string): string {
 /** The LIKE patterns for a search text (with `escape '\'`), one per word; none for a text without words. */
 export function searchPatterns(text: string): string[] {
   return foldForSearch(text)
-    .split(/\s+/)
+    .split(WORD_SEPARATORS)
     .filter(Boolean)
     .slice(0, MAX_WORDS)
     .map((word) => `%${bounded(word)}%`);
