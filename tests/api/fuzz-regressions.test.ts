@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, type EventData, eventBody, makeUser } from './events-helpers';
-import { provider } from './helpers';
+import { browser, provider } from './helpers';
 
 /** The 500s the fuzz suite (fuzz.test.ts) found, kept as plain tests so they stay fixed whatever its seed. */
 describe('inputs the fuzz suite found answering 500', () => {
@@ -15,6 +15,16 @@ describe('inputs the fuzz suite found answering 500', () => {
     const res = await provider('/webhooks/mercadopago?topic=payment', { method: 'POST', body: 'null' });
     expect(res.status).toBe(401);
   });
+
+  it.each(['%00', '%0D%0Ax', 'a%0Ab'])(
+    'reads a session cookie holding control characters (%s) as absent',
+    async (value) => {
+      const logout = await browser('/api/auth/logout', { method: 'POST', cookies: `refresh-token=${value}` });
+      expect(logout.status).toBe(200);
+      const events = await browser('/api/v1/events', { cookies: `refresh-token=${value}; auth-token=${value}` });
+      expect(events.status).toBe(200);
+    },
+  );
 
   it('refuses a hold with the same ticket type twice with a Spanish 400', async () => {
     const owner = await makeUser('USER');

@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
-import { type Body, body, pathParam, query } from './fuzz-arbitraries';
+import { type Body, body, pathParam, query, text } from './fuzz-arbitraries';
 import { ORIGIN } from './helpers';
 
 /**
@@ -16,7 +16,9 @@ const RUNS = 25;
 type Caller = 'visitor' | 'user' | 'owner' | 'admin';
 type Endpoint = {
   method: string;
+  /** Under /api/v1, or (with `edgeOnly`) a full path that only the edge serves. */
   path: string;
+  edgeOnly?: boolean;
   query?: string[];
   fields?: string[];
   valid?: () => Parameters<typeof body>[1] extends (() => infer J) | undefined ? J : never;
@@ -178,9 +180,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/tickets/:id/transfer', fields: ['email'] },
   { method: 'POST', path: '/tickets/transfers/accept', fields: ['token'] },
   { method: 'PATCH', path: '/:id/:id' },
+  { method: 'POST', path: '/api/auth/logout', edgeOnly: true },
+  { method: 'POST', path: '/api/v1/refresh', edgeOnly: true },
+  { method: 'GET', path: '/api/:id', edgeOnly: true },
+  { method: 'DELETE', path: '/api/:id/:id', edgeOnly: true },
 ];
 
-type Request = { caller: Caller; viaEdge: boolean; path: string; body: Body };
+type Request = { caller: Caller; viaEdge: boolean; cookie: string | null; path: string; body: Body };
 
 /** Sends one fuzzed request, straight to the provider (with the key) or as a browser through the edge. */
 async function send(method: string, request: Request): Promise<Response> {
@@ -189,14 +195,15 @@ async function send(method: string, request: Request): Promise<Response> {
   if (request.viaEdge) {
     headers.set('origin', ORIGIN);
     headers.set('sec-fetch-site', 'same-origin');
-    if (user) headers.set('cookie', `auth-token=${user.token}`);
+    const cookies = [user ? `auth-token=${user.token}` : '', request.cookie ?? ''].filter(Boolean);
+    if (cookies.length) headers.set('cookie', cookies.join('; '));
   } else {
     headers.set('x-api-key', env.API_KEY);
     if (user) headers.set('authorization', `Bearer ${user.token}`);
   }
   const hasBody = request.body && method !== 'GET' && method !== 'HEAD';
   if (hasBody && request.body?.type) headers.set('content-type', request.body.type);
-  return SELF.fetch(`${ORIGIN}/api/v1${request.path}`, {
+  return SELF.fetch(`${ORIGIN}${request.viaEdge && request.path.startsWith('/api/') ? '' : '/api/v1'}${request.path}`, {
     method,
     headers,
     body: hasBody ? request.body?.text : undefined,
@@ -208,7 +215,14 @@ function requests(endpoint: Endpoint): fc.Arbitrary<Request> {
   const segments = endpoint.path.split('/').map((part) => (part.startsWith(':') ? pathParam(ids) : fc.constant(part)));
   return fc.record({
     caller: fc.constantFrom<Caller>('visitor', 'user', 'owner', 'owner', 'admin', 'admin'),
-    viaEdge: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+    viaEdge: endpoint.edgeOnly ? fc.constant(true) : fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+    // Browsers send whatever cookies they hold: stale, forged or broken session cookies included.
+    cookie: fc.option(
+      fc
+        .tuple(fc.constantFrom('auth-token', 'refresh-token', 'user-data', 'x'), text)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value.toWellFormed())}`),
+      { freq: 3 },
+    ),
     path: fc
       .tuple(fc.tuple(...segments), query(endpoint.query ?? [], ids))
       .map(([parts, qs]) => `${parts.join('/')}${qs}`),
