@@ -70,13 +70,13 @@ create index media_uploads_user on media_uploads (user_id);
 -- Keys saved before this check that no upload or seed could have produced are dropped (no image shown).
 update producers set logo_key = null
  where logo_key is not null and not (
-   (logo_key glob 'img/[A-Za-z0-9]*' and substr(logo_key, 5) not glob '*[^A-Za-z0-9._-]*')
-   or (logo_key glob 'seed/[A-Za-z0-9]*' and substr(logo_key, 6) not glob '*[^A-Za-z0-9._-]*'));
+   (logo_key glob 'img/[A-Za-z0-9_-]*' and substr(logo_key, 5) not glob '*[^A-Za-z0-9._-]*')
+   or (logo_key glob 'seed/[A-Za-z0-9_-]*' and substr(logo_key, 6) not glob '*[^A-Za-z0-9._-]*'));
 update events set cover_key = null
  where cover_key is not null and not (
-   (cover_key glob 'img/[A-Za-z0-9]*' and substr(cover_key, 5) not glob '*[^A-Za-z0-9._-]*')
-   or (cover_key glob 'seed/[A-Za-z0-9]*' and substr(cover_key, 6) not glob '*[^A-Za-z0-9._-]*'));
+   (cover_key glob 'img/[A-Za-z0-9_-]*' and substr(cover_key, 5) not glob '*[^A-Za-z0-9._-]*')
+   or (cover_key glob 'seed/[A-Za-z0-9_-]*' and substr(cover_key, 6) not glob '*[^A-Za-z0-9._-]*'));
 update events set flyer_key = null
  where flyer_key is not null and not (
-   (flyer_key glob 'img/[A-Za-z0-9]*' and substr(flyer_key, 5) not glob '*[^A-Za-z0-9._-]*')
-   or (flyer_key glob 'seed/[A-Za-z0-9]*' and substr(flyer_key, 6) not glob '*[^A-Za-z0-9._-]*'));
+   (flyer_key glob 'img/[A-Za-z0-9_-]*' and substr(flyer_key, 5) not glob '*[^A-Za-z0-9._-]*')
+   or (flyer_key glob 'seed/[A-Za-z0-9_-]*' and substr(flyer_key, 6) not glob '*[^A-Za-z0-9._-]*'));
