@@ -1,6 +1,7 @@
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, type EventData, eventBody, makeUser } from './events-helpers';
+import { ORIGIN } from './helpers';
 
 /** An event of a USER's producer, sent to review and approved by a superadmin: public and on sale. */
 async function approvedEvent() {
@@ -50,6 +51,20 @@ describe('changes after approval', () => {
     expect((await call(`/events/${event.id}`, null)).status).toBe(404);
     const queue = await call<{ data: { id: number }[] }>('/admin/moderation', superadmin);
     expect(queue.body.data.map((e) => e.id)).toContain(event.id);
+  });
+
+  it('sends it back to review when the cover changes', async () => {
+    const { owner, event } = await approvedEvent();
+    const form = new FormData();
+    form.set('image', new File([new Uint8Array([1, 2, 3])], 'tapa.webp', { type: 'image/webp' }));
+    const upload = await SELF.fetch(`${ORIGIN}/api/v1/admin/media`, {
+      method: 'POST',
+      headers: { 'x-api-key': env.API_KEY, authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    const { key } = (await upload.json()) as { key: string };
+    await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: edit(event, { cover_key: key }) });
+    expect(await statusOf(event.id)).toBe('en_revision');
   });
 
   it('sends it back to review when a ticket type is renamed', async () => {

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { searchPatterns } from '../../functions/api/services/events/search';
 import { call, type EventData, eventBody, makeUser } from './events-helpers';
 
 const LONG_TITLE = 'Festival Internacional de Música Electrónica de Córdoba';
@@ -111,5 +113,18 @@ describe('catalogue search', () => {
         text,
       ).toContain(name);
     }
+  });
+
+  it('builds at most 8 patterns, each within D1 50-byte LIKE limit, for any text', () => {
+    const bytes = new TextEncoder();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
+        const patterns = searchPatterns(text);
+        expect(patterns.length).toBeLessThanOrEqual(8);
+        for (const pattern of patterns) expect(bytes.encode(pattern).length).toBeLessThanOrEqual(50);
+      }),
+      { numRuns: 500 },
+    );
+    expect(searchPatterns('%'.repeat(40))).toEqual([`%${'\\%'.repeat(24)}%`]);
   });
 });
