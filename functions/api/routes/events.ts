@@ -14,6 +14,7 @@ import { syncUserRole } from '../services/accounts/roles';
 import { refreshInventory } from '../services/checkout/inventory';
 import { assertManage, assertView, loadActor, visibleProducerIds } from '../services/events/access';
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
+import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
 import { closeEventSale, eventHasSales } from '../services/events/sales';
@@ -27,6 +28,9 @@ import {
   toInput,
   updateEvent,
 } from '../services/events/store';
+
+const BACK_TO_REVIEW =
+  'Guardamos los cambios. Como cambiaste datos que revisamos, el evento vuelve a revisión y no se muestra hasta que lo aprobemos.';
 
 const IdParam = z.object({
   id: z.coerce.number({ error: 'Evento no encontrado' }).int().min(1, 'Evento no encontrado'),
@@ -83,6 +87,10 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
   .post('/admin/events', validate('json', CreateEventSchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
     const { producer_name, producer_id, ...input } = c.req.valid('json');
+    await assertOwnImages(c.env.DB, actor.userId, producer_id ?? null, {
+      cover_key: input.cover_key,
+      flyer_key: input.flyer_key,
+    });
     let producerId = producer_id;
     let roleUpdate = false;
     if (producerId !== undefined) {
@@ -122,9 +130,13 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       const problems = publishProblems(input);
       if (problems.length) fail(400, problems[0], { _: problems });
     }
-    await updateEvent(c.env.DB, header.id, header.producer_id, input);
+    const { backToReview } = await updateEvent(c.env.DB, header.id, header.producer_id, input, actor);
     await refreshInventory(c.env, header.id);
-    return c.json({ status: true, data: await getManagedEvent(c.env.DB, header.id) });
+    return c.json({
+      status: true,
+      ...(backToReview ? { message: BACK_TO_REVIEW, back_to_review: true } : {}),
+      data: await getManagedEvent(c.env.DB, header.id),
+    });
   })
   .post('/admin/events/:id/duplicate', validate('param', IdParam), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
@@ -145,7 +157,8 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
     if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
     const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
     if (problems.length) fail(400, problems[0], { _: problems });
-    // A superadmin publishes at once; an event approved before is re-published without a new review.
+    // A superadmin publishes at once; an event approved before is re-published without a new review, as long
+    // as nothing the review looked at changed since (updateEvent withdraws the approval then).
     const direct = actor.isSuperAdmin || header.approved_at !== null;
     await setStatus(c.env.DB, header.id, direct ? 'publicado' : 'en_revision', { approved: actor.isSuperAdmin });
     await refreshInventory(c.env, header.id);

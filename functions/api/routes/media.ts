@@ -6,7 +6,7 @@ import { randomToken } from '../lib/crypto';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { loadActor } from '../services/events/access';
-import { MEDIA_TYPES, mediaKeys, readMedia } from '../services/events/media';
+import { MEDIA_TYPES, mediaKeys, readMedia, recordUpload } from '../services/events/media';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 
@@ -31,7 +31,7 @@ export const media = new Hono<ApiBindings & { Variables: AuthVariables }>()
   })
   .use('/admin/media', requireAuth)
   .post('/admin/media', async (c) => {
-    await loadActor(c.env.DB, c.var.session);
+    const actor = await loadActor(c.env.DB, c.var.session);
     const form = await c.req.formData().catch(() => null);
     const image = form?.get('image');
     const small = form?.get('small');
@@ -45,5 +45,6 @@ export const media = new Hono<ApiBindings & { Variables: AuthVariables }>()
     await c.env.MEDIA.put(keys.large, await image.arrayBuffer(), options);
     const smallFile = small instanceof File && MEDIA_TYPES[small.type] === ext ? small : image;
     await c.env.MEDIA.put(keys.small, await smallFile.arrayBuffer(), options);
+    await recordUpload(c.env.DB, keys.large, actor.userId);
     return c.json({ status: true, key: keys.large }, 201);
   });

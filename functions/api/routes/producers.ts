@@ -7,6 +7,7 @@ import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { assertManage, assertView, loadActor, NO_PRODUCER_ACCESS } from '../services/events/access';
 import { listPublicEvents } from '../services/events/catalog';
+import { assertOwnImages } from '../services/events/media';
 import {
   getProducer,
   getPublicProducerBySlug,
@@ -54,6 +55,8 @@ export const producers = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const actor = await loadActor(c.env.DB, c.var.session);
     const producer = await getProducer(c.env.DB, c.req.valid('param').id);
     assertManage(actor, producer.id, NO_PRODUCER_ACCESS);
-    await updateProducer(c.env.DB, producer.id, c.req.valid('json'));
+    const input = c.req.valid('json');
+    await assertOwnImages(c.env.DB, actor.userId, producer.id, { logo_key: input.logo_key });
+    await updateProducer(c.env.DB, producer.id, input);
     return c.json({ status: true, message: 'Productora actualizada', data: await getProducer(c.env.DB, producer.id) });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localInputToIso, toArIso } from '../dates';
+import { MediaKeySchema } from './media';
 import { VenueInputSchema } from './venue';
 
 export const CATEGORIES = [
@@ -115,8 +116,8 @@ export const EventInputSchema = z.object({
   description: z.string().trim().max(10_000, 'Máximo 10.000 caracteres').default(''),
   category: z.enum(CATEGORIES, { error: 'Seleccione una categoría' }),
   min_age: z.number().int().min(0).max(21, 'La edad mínima no puede superar 21').nullish(),
-  cover_key: z.string().max(200).nullish(),
-  flyer_key: z.string().max(200).nullish(),
+  cover_key: MediaKeySchema,
+  flyer_key: MediaKeySchema,
   hold_minutes: z.number().int().min(5, 'Mínimo 5 minutos').max(30, 'Máximo 30 minutos').optional(),
   venue: VenueInputSchema.nullish(),
   dates: z.array(EventDateInputSchema).max(60, 'Máximo 60 funciones').default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MediaKeySchema } from './media';
 
 const optionalText = (max: number) =>
   z
@@ -39,7 +40,7 @@ export const ProducerSchema = z.object({
 export type Producer = z.infer<typeof ProducerSchema>;
 
 export const ProducerInputSchema = ProducerSchema.omit({ id: true, slug: true }).extend({
-  logo_key: z.string().max(200).nullish(),
+  logo_key: MediaKeySchema,
 });
 export type ProducerInput = z.infer<typeof ProducerInputSchema>;
 

@@ -1,5 +1,6 @@
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
+import { likeEvery, searchPatterns } from './search';
 
 /** An event is still listed for 3 hours after its last date starts (it may be on right now). */
 const LISTED_AFTER_START_MS = 3 * 3_600_000;
@@ -61,11 +62,10 @@ export async function listPublicEvents(db: D1Database, filters: EventFilters, no
     where.push(`e.producer_id = ?${params.length}`);
   }
   if (filters.q) {
-    params.push(`%${filters.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
-    const n = params.length;
-    where.push(
-      `(e.title like ?${n} escape '\\' or p.name like ?${n} escape '\\' or v.name like ?${n} escape '\\' or v.city like ?${n} escape '\\' or e.category like ?${n} escape '\\')`,
-    );
+    const patterns = searchPatterns(filters.q);
+    const matches = likeEvery('s.text', patterns, params.length + 1);
+    params.push(...patterns);
+    where.push(`e.id in (select s.event_id from events_search s where ${matches})`);
   }
   const range = filterRange(filters, now);
   if (range) {

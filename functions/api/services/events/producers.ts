@@ -2,6 +2,7 @@ import { toArIso } from '../../../../src/shared/dates';
 import { type ProducerInput, slugify } from '../../../../src/shared/schemas/producer';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { likeEvery, searchPatterns } from './search';
 
 const PRODUCER_COLUMNS = `p.id, p.name, p.slug, p.logo_key, p.description, p.contact_email, p.contact_phone,
   p.instagram, p.facebook, p.website, p.city, p.provinces_id, pr.name as province`;
@@ -93,27 +94,25 @@ export async function getProducer(db: D1Database, id: number) {
 /** Producers for the public directory, with how many upcoming published events each has; searchable by name or city. */
 export async function listPublicProducers(db: D1Database, q: string | undefined, page: number, perPage = 24) {
   const now = toArIso(new Date());
-  const params: unknown[] = [now];
-  let where = '';
-  if (q) {
-    params.push(`%${q}%`);
-    where = `where p.name like ?2 or p.city like ?2 or pr.name like ?2`;
-  }
+  const patterns = q ? searchPatterns(q) : [];
+  // ?1 is `now` in the page query only, so the count query numbers the patterns from 1.
+  const where = (first: number) =>
+    q
+      ? `where p.id in (select s.producer_id from producers_search s where ${likeEvery('s.text', patterns, first)})`
+      : '';
   const [rows, total] = await db.batch([
     db
       .prepare(
         `select ${PRODUCER_COLUMNS},
                 (select count(*) from events e where e.producer_id = p.id and e.status = 'publicado'
                    and e.last_starts_at >= ?1) as upcoming
-           from producers p left join provincias pr on pr.id = p.provinces_id ${where}
+           from producers p left join provincias pr on pr.id = p.provinces_id ${where(2)}
           order by upcoming desc, p.name limit ${perPage} offset ${(page - 1) * perPage}`,
       )
-      .bind(...params),
+      .bind(now, ...patterns),
     db
-      .prepare(
-        `select count(*) as n from producers p left join provincias pr on pr.id = p.provinces_id ${where.replaceAll('?2', '?1')}`,
-      )
-      .bind(...params.slice(1)),
+      .prepare(`select count(*) as n from producers p left join provincias pr on pr.id = p.provinces_id ${where(1)}`)
+      .bind(...patterns),
   ]);
   const count = (total.results[0] as { n: number }).n;
   return {

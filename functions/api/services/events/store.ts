@@ -4,6 +4,16 @@ import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import {
+  deleteDeadOrders,
+  EVENT_HAS_RECORDS,
+  eventHasRecords,
+  runDeletion,
+  typeHasRecords,
+  typeWithRecords,
+} from './dead-orders';
+import { assertOwnImages } from './media';
+import { likeEvery, searchPatterns } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
@@ -166,6 +176,9 @@ export async function createEvent(
   userId: number | null,
   input: EventInput,
 ): Promise<number> {
+  // A superadmin may name any producer id: one that does not exist is a 404, not a foreign-key failure.
+  const producer = await db.prepare('select 1 from producers where id = ?').bind(producerId).first();
+  if (!producer) fail(404, 'Productora no encontrada');
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
   const row = await db
     .prepare(
@@ -193,15 +206,35 @@ export async function createEvent(
   return id;
 }
 
-/** Replaces the event's data, venue, dates and ticket types. Refuses to drop what has sales. */
-export async function updateEvent(db: D1Database, id: number, producerId: number, input: EventInput): Promise<void> {
+/**
+ * Replaces the event's data, venue, dates and ticket types. Refuses to drop what has sales, and images not
+ * issued to the editor. A change of what the review approved (reviewedContent), made by anyone but a
+ * superadmin, withdraws the approval: a published event goes back to review (off the catalogue, its sale
+ * paused, until approved again) and a draft's next publication goes to review. Answers whether it did.
+ */
+export async function updateEvent(
+  db: D1Database,
+  id: number,
+  producerId: number,
+  input: EventInput,
+  editor: { userId: number; isSuperAdmin: boolean },
+): Promise<{ backToReview: boolean }> {
   const current = await getManagedEvent(db, id);
+  await assertOwnImages(db, editor.userId, producerId, { cover_key: input.cover_key, flyer_key: input.flyer_key });
+  const withdraw =
+    !editor.isSuperAdmin &&
+    (current.approved_at !== null || current.status === 'publicado') &&
+    reviewedContent(toInput(current, false)) !== reviewedContent(input);
+  const backToReview = withdraw && current.status === 'publicado';
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
   await writeDates(db, id, input.dates, current.dates);
   await db
     .prepare(
       `update events set venue_id = ?, title = ?, description = ?, category = ?, cover_key = ?, flyer_key = ?,
-                         min_age = ?, hold_minutes = ?, updated_at = ${NOW_SQL} where id = ?`,
+                         min_age = ?, hold_minutes = ?, updated_at = ${NOW_SQL},
+                         approved_at = case when ? then null else approved_at end,
+                         status = case when ? then 'en_revision' else status end
+        where id = ?`,
     )
     .bind(
       venueId,
@@ -212,10 +245,33 @@ export async function updateEvent(db: D1Database, id: number, producerId: number
       input.flyer_key ?? null,
       input.min_age ?? null,
       input.hold_minutes ?? current.hold_minutes,
+      withdraw ? 1 : 0,
+      backToReview ? 1 : 0,
       id,
     )
     .run();
   await refreshDenormalised(db, id);
+  return { backToReview };
+}
+
+/**
+ * What a review looks at and the public reads as the producer's words and images: title, description,
+ * category, minimum age, cover, flyer, venue, and the names and descriptions of the ticket types. Prices,
+ * capacities, dates and sale windows are operations and change without a new review.
+ */
+function reviewedContent(event: EventInput): string {
+  const venue = event.venue && [event.venue.name, event.venue.address, event.venue.city, event.venue.provinces_id];
+  const types = event.dates.flatMap((d) => d.ticket_types.map((t) => `${t.name}\u0000${t.description}`)).sort();
+  return JSON.stringify([
+    event.title,
+    event.description,
+    event.category,
+    event.min_age ?? null,
+    event.cover_key ?? null,
+    event.flyer_key ?? null,
+    venue ?? null,
+    types,
+  ]);
 }
 
 const sales = (t: { sold: number; held: number }) => t.sold + t.held;
@@ -256,15 +312,18 @@ async function writeDates(db: D1Database, eventId: number, dates: EventInput['da
     if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0))
       fail(409, 'No se puede eliminar una función con entradas vendidas o reservadas');
 
+  const removedTypes = [...currentTypes.keys()].filter((id) => !keptTypes.has(id));
+  const withRecords = await typeWithRecords(db, removedTypes);
+  if (withRecords !== null) fail(409, typeHasRecords(currentTypes.get(withRecords)?.name ?? ''));
+
   const deletions = [
-    ...[...currentTypes.keys()]
-      .filter((id) => !keptTypes.has(id))
-      .map((id) => db.prepare('delete from ticket_types where id = ?').bind(id)),
+    ...deleteDeadOrders(db, { typeIds: removedTypes }),
+    ...removedTypes.map((id) => db.prepare('delete from ticket_types where id = ?').bind(id)),
     ...[...currentDates.keys()]
       .filter((id) => !keptDates.has(id))
       .map((id) => db.prepare('delete from event_dates where id = ?').bind(id)),
   ];
-  if (deletions.length) await db.batch(deletions);
+  if (deletions.length) await runDeletion(db, deletions);
 
   for (const date of dates) {
     let dateId = date.id;
@@ -341,8 +400,13 @@ export async function setStatus(
     .run();
 }
 
+/** Deletes an event with its dead orders; one with orders that must be kept is a 409 (see dead-orders.ts). */
 export async function deleteEvent(db: D1Database, id: number) {
-  await db.prepare('delete from events where id = ?').bind(id).run();
+  if (await eventHasRecords(db, id)) fail(409, EVENT_HAS_RECORDS);
+  await runDeletion(db, [
+    ...deleteDeadOrders(db, { eventId: id }),
+    db.prepare('delete from events where id = ?').bind(id),
+  ]);
 }
 
 /** The event as an input again (for duplication and the publish checks). */
@@ -418,8 +482,8 @@ export async function listManagedEvents(
   if (filters.producer_id) add('e.producer_id = ?', filters.producer_id);
   if (filters.status) add('e.status = ?', filters.status);
   if (filters.q) {
-    where.push(`(e.title like ? or p.name like ?)`);
-    params.push(`%${filters.q}%`, `%${filters.q}%`);
+    const patterns = searchPatterns(filters.q);
+    add(`e.id in (select s.event_id from events_search s where ${likeEvery('s.admin_text', patterns)})`, ...patterns);
   }
   const { results } = await db
     .prepare(
