@@ -10,7 +10,7 @@ import {
 import type { ApiBindings } from '../app';
 import { fail } from '../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/password';
-import { clientAddress, throttle, tryConsume } from '../lib/throttle';
+import { clientAddress, throttle, throttleLogin, tryConsume } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { consumeAccountToken } from '../services/accounts/account-tokens';
 import { sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
@@ -28,10 +28,7 @@ const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i
 export const auth = new Hono<ApiBindings>()
   .post('/login', validate('json', LoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    const attempt = await throttle(c.env, [
-      ['loginAccount', email],
-      ['loginAddress', clientAddress(c)],
-    ]);
+    const attempt = await throttleLogin(c.env, email, clientAddress(c));
     const user = await findUserByEmail(c.env.DB, email);
     // Unknown e-mails are checked against a dummy hash: the same work, so timing tells nothing.
     const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
