@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { COOKIE, MSG } from '../../src/shared/messages';
+import { trustedClientAddress } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';
 import { cookiesFor, resolveSession } from './session';
 import { callApi } from './upstream';
@@ -75,7 +76,7 @@ edge.all('/api/v1/*', async (c) => {
     if (value !== null) headers.set(name, value);
   }
   if (resolved.token) headers.set('authorization', `Bearer ${resolved.token}`);
-  const clientIp = request.headers.get('cf-connecting-ip');
+  const clientIp = trustedClientAddress(request, c.env);
   if (clientIp) headers.set('x-client-ip', clientIp);
 
   const upstream = await callApi(c.env, c.executionCtx, url.pathname + url.search, {
