@@ -43,10 +43,12 @@ edge.use('/api/*', async (c, next) => {
 /** Logout: revokes the refresh family at the provider and clears the three cookies. */
 edge.post('/api/auth/logout', async (c) => {
   const refresh = readCookie(c.req.header('cookie'), COOKIE.refreshToken);
+  const access = readCookie(c.req.header('cookie'), COOKIE.authToken);
   if (refresh) {
     await callApi(c.env, c.executionCtx, '/api/v1/logout', {
       method: 'POST',
-      headers: { authorization: `Bearer ${refresh}` },
+      headers: { authorization: `Bearer ${refresh}`, 'content-type': 'application/json' },
+      body: JSON.stringify(access ? { access_token: access } : {}),
     }).catch(() => undefined);
   }
   return json({ status: true }, 200, clearedCookies(new URL(c.req.url)));

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { MSG } from '../../../src/shared/messages';
 import {
   LoginSchema,
+  LogoutSchema,
   RegisterSchema,
   ResetPasswordSchema,
   RestoreSchema,
@@ -12,6 +13,7 @@ import { fail } from '../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/password';
 import { clientAddress, throttle, throttleLogin, tryConsume } from '../lib/throttle';
 import { validate } from '../lib/validate';
+import { revokeAccessToken } from '../services/accounts/access-revocation';
 import { consumeAccountToken } from '../services/accounts/account-tokens';
 import { sendAccountExistsMail, sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
 import { ACCOUNT_MSG } from '../services/accounts/messages';
@@ -159,8 +161,10 @@ export const auth = new Hono<ApiBindings>()
     return c.json({ ...pair, error: false });
   })
 
-  .post('/logout', async (c) => {
+  .post('/logout', validate('json', LogoutSchema), async (c) => {
     const presented = bearer(c.req.header('authorization'));
-    if (presented) await endSession(c.env.DB, presented);
+    const userId = presented ? await endSession(c.env.DB, presented) : null;
+    const { access_token } = c.req.valid('json');
+    if (userId !== null && access_token) await revokeAccessToken(c.env, access_token, userId);
     return c.json({ status: true, message: ACCOUNT_MSG.loggedOut });
   });
