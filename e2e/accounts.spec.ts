@@ -56,10 +56,7 @@ test.describe('registration', () => {
     expect(JSON.parse(decodeURIComponent(cookies.userData!.value)).user.email).toBe(user.email);
   });
 
-  test('a taken e-mail answers like a new registration and its owner is told by e-mail', async ({
-    page,
-    request,
-  }) => {
+  test('a taken e-mail answers like a new registration and its owner is told by e-mail', async ({ page, request }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Registrarse' }).click();
     const dialog = page.getByRole('dialog', { name: /registrarse/i });
