@@ -61,7 +61,7 @@ test.describe('security headers', () => {
     const ran = await page.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true';
-      document.body.append(script);
+      document.body.appendChild(script);
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
