@@ -65,3 +65,24 @@ describe('logout', () => {
     expect((await authed(phone.token, `/user?user_id=${user.id}`)).status).toBe(200);
   });
 });
+
+describe('the end of all sessions', () => {
+  it('also ends the access tokens issued before it (a SUPERADMIN sets the password)', async () => {
+    const user = await createUser();
+    const admin = await createUser({ rol: 'SUPERADMIN' });
+    const stolen = await login(user.email);
+    expect((await authed(stolen.token, '/user')).status).toBe(200);
+    // Issued before the end of the sessions (as if it were a minute old).
+    const older = await signAccessToken(env.JWT_SECRET, claimsOf(stolen.token), Number(env.ACCESS_TOKEN_TTL) - 60);
+    const { token } = await login(admin.email);
+    const set = await authed(token, '/password', {
+      method: 'PUT',
+      body: JSON.stringify({ user_id: user.id, password: 'clave-nueva-77', repeat_password: 'clave-nueva-77' }),
+    });
+    expect(set.status).toBe(200);
+    expect((await authed(older, '/user')).status).toBe(401);
+    // A login after it works.
+    const fresh = await login(user.email, 'clave-nueva-77');
+    expect((await authed(fresh.token, '/user')).status).toBe(200);
+  });
+});

@@ -11,7 +11,7 @@ async function sessionOf(env: Env, header: string | undefined) {
   if (!token) return null;
   const session = await verifyAccessToken(env.JWT_SECRET, token);
   // A valid signature is not enough after a logout (services/accounts/access-revocation.ts).
-  if (!session || (await isAccessTokenRevoked(env.DB, token))) return null;
+  if (!session || (await isAccessTokenRevoked(env, token, session))) return null;
   return session;
 }
 

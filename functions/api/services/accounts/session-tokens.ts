@@ -23,7 +23,7 @@ type RefreshRow = {
   revoked_at: string | null;
 };
 
-const accessTtl = (env: Env) => {
+export const accessTtl = (env: Env) => {
   const ttl = Number(env.ACCESS_TOKEN_TTL);
   return Number.isFinite(ttl) && ttl > 0 ? ttl : 900;
 };
@@ -84,14 +84,19 @@ export async function revokeFamily(db: D1Database, familyId: string) {
     .run();
 }
 
-/** Ends every session of a user (after a password reset). */
+/**
+ * Ends every session of a user (after a password reset): the refresh families, and the access tokens
+ * issued up to this second (checked in services/accounts/access-revocation.ts).
+ */
 export async function revokeAllSessions(db: D1Database, userId: number) {
-  await db
-    .prepare(
-      `update refresh_families set revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where user_id = ? and revoked_at is null`,
-    )
-    .bind(userId)
-    .run();
+  await db.batch([
+    db
+      .prepare(
+        `update refresh_families set revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where user_id = ? and revoked_at is null`,
+      )
+      .bind(userId),
+    db.prepare('update users set sessions_revoked_at = ? where id = ?').bind(Math.floor(Date.now() / 1000), userId),
+  ]);
 }
 
 async function lookup(db: D1Database, presented: string) {

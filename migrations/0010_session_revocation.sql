@@ -6,3 +6,7 @@ create table revoked_access_tokens (
   expires_at integer not null
 );
 create index revoked_access_tokens_expiry on revoked_access_tokens (expires_at);
+
+-- When every session of a user was ended (password reset, a SUPERADMIN setting the password): access
+-- tokens issued before this second are refused too. Unix seconds; null when it never happened.
+alter table users add column sessions_revoked_at integer;
