@@ -57,7 +57,7 @@ test.describe('registration', () => {
     expect(JSON.parse(decodeURIComponent(cookies.userData!.value)).user.email).toBe(user.email);
   });
 
-  test('a taken e-mail shows the server message title-cased and the dialog error', async ({ page }) => {
+  test('a taken e-mail answers like a new registration and its owner is told by e-mail', async ({ page, request }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Registrarse' }).click();
     const dialog = page.getByRole('dialog', { name: /registrarse/i });
@@ -69,7 +69,29 @@ test.describe('registration', () => {
     await dialog.getByLabel('Teléfono').fill('1155556666');
     await dialog.getByLabel(/Acepto los/).check();
     await dialog.getByRole('button', { name: 'Registrarme' }).click();
-    await expect(toastWith(page, 'El Correo Ya Está Registrado')).toBeVisible();
+    // The same answer as for a new address: the dialog never tells who has an account.
+    await expect(toastWith(page, MSG.registerSuccess)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const mail = await waitForMail(request, DEMO.usuario, SUBJECT.accountExists);
+    expect(mail.text).toContain('Si fuiste vos, ingresá con tu contraseña');
+  });
+
+  test('a server message is shown title-cased with the dialog error', async ({ page }) => {
+    await page.route('**/api/v1/register', (route) =>
+      route.fulfill({ status: 429, json: { status: false, message: 'demasiados intentos' } }),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    const dialog = page.getByRole('dialog', { name: /registrarse/i });
+    await dialog.getByLabel('Nombre completo').fill('Ulises Otro');
+    await dialog.getByLabel('DNI').fill('30111222');
+    await dialog.getByLabel('Correo electrónico').fill(newUser('con-mensaje').email);
+    await dialog.getByLabel('Contraseña', { exact: true }).fill('clave-segura-1');
+    await dialog.getByLabel('Repetir contraseña', { exact: true }).fill('clave-segura-1');
+    await dialog.getByLabel('Teléfono').fill('1155556666');
+    await dialog.getByLabel(/Acepto los/).check();
+    await dialog.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(toastWith(page, 'Demasiados Intentos')).toBeVisible();
     await expect(dialog.getByRole('alert')).toHaveText(MSG.registerDialogError);
   });
 

@@ -3,6 +3,7 @@ import { MSG } from '../src/shared/messages';
 import { api } from './api/app';
 import { devRoutes } from './dev/routes';
 import { edge } from './edge/proxy';
+import { withSecurityHeaders } from './security-headers';
 
 export type Fallback = (request: Request, env: Env, ctx: WorkerContext) => Response | Promise<Response>;
 
@@ -35,7 +36,7 @@ export function createServer(fallback: Fallback) {
   });
   app.route('/', edge);
   app.route('/dev', devRoutes);
-  app.all('*', (c) => fallback(c.req.raw, c.env, c.executionCtx));
+  app.all('*', async (c) => withSecurityHeaders(await fallback(c.req.raw, c.env, c.executionCtx), c.req.path));
   // An unexpected failure here (the edge's upstream unreachable, for one) gets Spanish, not Hono's English text.
   app.onError((err, c) => {
     console.error('Unexpected error', c.req.method, c.req.path, err);

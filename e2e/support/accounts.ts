@@ -6,6 +6,7 @@ export const SUBJECT = {
   verify: /Verifique su correo/,
   recovery: /Restablezca su contraseña/,
   changeEmail: /Confirme su nuevo correo/,
+  accountExists: /Alguien intentó registrarse con tu correo/,
 } as const;
 
 let counter = 0;

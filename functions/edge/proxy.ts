@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { COOKIE, MSG } from '../../src/shared/messages';
+import { trustedClientAddress } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';
 import { cookiesFor, resolveSession } from './session';
 import { callApi } from './upstream';
@@ -42,10 +43,12 @@ edge.use('/api/*', async (c, next) => {
 /** Logout: revokes the refresh family at the provider and clears the three cookies. */
 edge.post('/api/auth/logout', async (c) => {
   const refresh = readCookie(c.req.header('cookie'), COOKIE.refreshToken);
+  const access = readCookie(c.req.header('cookie'), COOKIE.authToken);
   if (refresh) {
     await callApi(c.env, c.executionCtx, '/api/v1/logout', {
       method: 'POST',
-      headers: { authorization: `Bearer ${refresh}` },
+      headers: { authorization: `Bearer ${refresh}`, 'content-type': 'application/json' },
+      body: JSON.stringify(access ? { access_token: access } : {}),
     }).catch(() => undefined);
   }
   return json({ status: true }, 200, clearedCookies(new URL(c.req.url)));
@@ -75,7 +78,7 @@ edge.all('/api/v1/*', async (c) => {
     if (value !== null) headers.set(name, value);
   }
   if (resolved.token) headers.set('authorization', `Bearer ${resolved.token}`);
-  const clientIp = request.headers.get('cf-connecting-ip');
+  const clientIp = trustedClientAddress(request, c.env);
   if (clientIp) headers.set('x-client-ip', clientIp);
 
   const upstream = await callApi(c.env, c.executionCtx, url.pathname + url.search, {

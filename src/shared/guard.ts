@@ -1,5 +1,6 @@
 import { canViewEvents, hasFullAccess, isCollaborator } from './roles';
 import { type NextView, pathOf } from './routes';
+import { safeNextPath } from './safe-next';
 import type { SessionUser } from './session';
 
 /** Routes that need a session (spec section 2). */
@@ -35,7 +36,8 @@ export function isAllowed(path: string, rol: string): boolean {
 export function guard(path: string, search: string, session: SessionUser | null): GuardDecision {
   if (!session) {
     if (!isLoginRequired(path)) return { kind: 'allow' };
-    return { kind: 'login', to: `/?login=1&next=${encodeURIComponent(path + search)}` };
+    const next = safeNextPath(path + search);
+    return { kind: 'login', to: next ? `/?login=1&next=${encodeURIComponent(next)}` : '/?login=1' };
   }
   const checked = path.startsWith('/admin') || /^\/(events|eventos)(\/|$)/.test(path);
   if (checked && !isAllowed(path, session.rol)) {

@@ -2,6 +2,8 @@
  * Named views of the site (spec section 2). The navigation state stores a next view by name so it
  * survives page loads; `pathOf` turns it back into a URL.
  */
+import { safeNextOrIndex } from './safe-next';
+
 export const VIEWS = {
   index: '/',
   perfil: '/perfil',
@@ -26,10 +28,11 @@ export type ViewName = keyof typeof VIEWS;
 
 export type NextView = { name: ViewName | 'path'; params?: Record<string, string>; query?: Record<string, string> };
 
+/** The URL of a view; a stored view is untrusted input, so the result always stays on the site. */
 export function pathOf(view: NextView): string {
-  const base = view.name === 'path' ? (view.params?.path ?? '/') : VIEWS[view.name];
+  const base = view.name === 'path' ? (view.params?.path ?? '/') : (VIEWS[view.name] ?? '/');
   const search = new URLSearchParams(view.query ?? {}).toString();
-  return search ? `${base}?${search}` : base;
+  return safeNextOrIndex(search ? `${base}?${search}` : base);
 }
 
 /** The next view for a URL: a named view when one matches, else the literal path. */

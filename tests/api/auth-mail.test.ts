@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../functions/mail/port';
-import { verificationEmail } from '../../functions/mail/templates/accounts';
+import { emailChangedNotice, verificationEmail } from '../../functions/mail/templates/accounts';
 import { escapeHtml, paragraph, renderEmail } from '../../functions/mail/templates/layout';
 
 describe('e-mail layout', () => {
@@ -35,9 +35,14 @@ describe('e-mail layout', () => {
   });
 
   it('escapes what a user typed', () => {
-    const mail = verificationEmail('<img src=x onerror=alert(1)> Pérez', 'https://boleteria.ar/verify-email?token=abc');
+    const mail = emailChangedNotice('<img src=x onerror=alert(1)> Pérez', 'a@b.ar');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img');
     expect(escapeHtml(`"'&<>`)).toBe('&quot;&#39;&amp;&lt;&gt;');
+  });
+
+  it("does not repeat a chosen name to an address not proven to be the account's", () => {
+    const mail = verificationEmail('https://boleteria.ar/verify-email?token=abc');
+    expect(mail.html).toContain('Hola:');
   });
 });

@@ -34,7 +34,8 @@ describe('POST /register', { timeout: 20_000 }, () => {
 
     const [mail] = await mailsTo(email);
     expect(mail.subject).toBe('Verifique su correo en Boletería');
-    expect(mail.html).toContain('Hola, <strong>Rita</strong>');
+    // The name is the registrant's, and the address is not proven theirs yet: the mail does not repeat it.
+    expect(mail.html).not.toContain('Rita');
     expect(mail.text).toContain('/verify-email?token=');
     expect(tokenIn(mail, '/verify-email')).toMatch(/^[\w-]{43}$/);
 
@@ -45,11 +46,22 @@ describe('POST /register', { timeout: 20_000 }, () => {
     expect(login.status).toBe(403);
   });
 
-  it('answers 409 for an address already registered', async () => {
+  it('answers an address already registered exactly like a new one, and e-mails its owner instead', async () => {
     const user = await createUser();
-    const res = await register(registration(user.email));
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ status: false, message: 'el correo ya está registrado' });
+    const before = await env.DB.prepare('select password_hash, name from users where id = ?').bind(user.id).first();
+    const res = await register(registration(user.email.toUpperCase()));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ status: true, message: 'Registro exitoso, verifique su correo' });
+    // Nothing about the account changed ...
+    expect(await env.DB.prepare('select password_hash, name from users where id = ?').bind(user.id).first()).toEqual(
+      before,
+    );
+    // ... and its owner hears of the attempt, with no verification link and nothing the stranger typed.
+    const [mail] = await mailsTo(user.email);
+    expect(mail.subject).toBe('Alguien intentó registrarse con tu correo en Boletería');
+    expect(mail.text).toContain('Si fuiste vos, ingresá con tu contraseña');
+    expect(mail.links).not.toContain('/verify-email');
+    expect(mail.html).not.toContain('Rita');
   });
 
   it('answers 400 with the spec messages for an invalid form', async () => {

@@ -1,6 +1,12 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { limiterFor, THROTTLE_RULES, type ThrottleRule } from '../../functions/api/lib/throttle';
+import {
+  addressKey,
+  LOGIN_UNDER_ATTACK_PER_ADDRESS,
+  limiterFor,
+  THROTTLE_RULES,
+  type ThrottleRule,
+} from '../../functions/api/lib/throttle';
 import { createUser, json, PASSWORD, uniqueEmail } from './auth-fixtures';
 import { provider } from './helpers';
 
@@ -46,29 +52,60 @@ describe('RateLimiter Durable Object', () => {
 });
 
 describe('login throttling', () => {
-  it('allows 100 failed logins per account per hour, then answers 429 even to the right password', async () => {
-    expect(THROTTLE_RULES.loginAccount).toEqual({ limit: 100, windowSeconds: 3600 });
+  const pairOf = (email: string, ip: string) => `${email}|${ip}`;
+  const randomIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+
+  it('allows 100 failed logins per account and address per hour, then answers 429 even to the right password', async () => {
+    expect(THROTTLE_RULES.loginAccountAddress).toEqual({ limit: 100, windowSeconds: 3600 });
     const user = await createUser();
-    await fill('loginAccount', user.email, 1);
+    const ip = randomIp();
+    await fill('loginAccountAddress', pairOf(user.email, ip), 1);
     // The 100th failure is still checked (401) ...
-    expect((await loginAs(user.email, 'clave-equivocada')).status).toBe(401);
-    // ... and then the account is locked for the window.
-    const locked = await loginAs(user.email, PASSWORD);
+    expect((await loginAs(user.email, 'clave-equivocada', ip)).status).toBe(401);
+    // ... and then that address is locked out of the account for the window.
+    const locked = await loginAs(user.email, PASSWORD, ip);
     expect(locked.status).toBe(429);
     expect(await locked.json()).toEqual({ status: false, message: TOO_MANY });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await count('loginAccount', user.email)).toBe(100);
+    expect(await count('loginAccountAddress', pairOf(user.email, ip))).toBe(100);
+  });
+
+  it('does not let a stranger lock the owner out: 101 real failures elsewhere, the owner still logs in', async () => {
+    const user = await createUser();
+    const stranger = randomIp();
+    const statuses = [];
+    for (let i = 0; i < 101; i++) statuses.push((await loginAs(user.email, `adivino-${i}`, stranger)).status);
+    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    // The stranger cannot go on, not even with the right password ...
+    expect((await loginAs(user.email, PASSWORD, stranger)).status).toBe(429);
+    // ... but the owner, from their own address, is not throttled and logs in.
+    expect((await loginAs(user.email, PASSWORD, '198.51.100.23')).status).toBe(200);
+  });
+
+  it('keeps guessing bounded when the account counter is used up from many addresses', async () => {
+    const user = await createUser();
+    await fill('loginAccount', user.email);
+    // Each further address gets only a few guesses ...
+    const attacker = randomIp();
+    for (let i = 0; i < LOGIN_UNDER_ATTACK_PER_ADDRESS; i++)
+      expect((await loginAs(user.email, `adivino-${i}`, attacker)).status).toBe(401);
+    expect((await loginAs(user.email, PASSWORD, attacker)).status).toBe(429);
+    // ... while the owner's address, with no failures of its own, still logs in.
+    expect((await loginAs(user.email, PASSWORD, '198.51.100.24')).status).toBe(200);
   });
 
   it('does not count a successful login as a failure', async () => {
     const user = await createUser();
-    expect((await loginAs(user.email, 'clave-equivocada')).status).toBe(401);
-    expect((await loginAs(user.email, PASSWORD)).status).toBe(200);
+    const ip = randomIp();
+    expect((await loginAs(user.email, 'clave-equivocada', ip)).status).toBe(401);
+    expect((await loginAs(user.email, PASSWORD, ip)).status).toBe(200);
+    expect(await count('loginAccountAddress', pairOf(user.email, ip))).toBe(1);
     expect(await count('loginAccount', user.email)).toBe(1);
   });
 
   it('counts failures per client address too, across accounts', async () => {
-    const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const ip = randomIp();
     await fill('loginAddress', ip);
     const user = await createUser();
     expect((await loginAs(user.email, PASSWORD, ip)).status).toBe(429);
@@ -76,6 +113,15 @@ describe('login throttling', () => {
     expect((await loginAs(user.email, PASSWORD, '198.51.100.7')).status).toBe(200);
     // A refused call does not use up the account's allowance.
     expect(await count('loginAccount', user.email)).toBe(0);
+    expect(await count('loginAccountAddress', pairOf(user.email, ip))).toBe(0);
+  });
+
+  it('keys an IPv6 client by its /64', () => {
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey(' 192.0.2.1 ')).toBe('192.0.2.1');
+    expect(addressKey('')).toBeUndefined();
   });
 });
 
@@ -132,7 +178,7 @@ describe('password change throttling', () => {
     const user = await createUser();
     const login = await loginAs(user.email, PASSWORD);
     const { token } = (await login.json()) as { token: string };
-    await fill('loginAccount', user.email);
+    await fill('loginAccountAddress', `${user.email}|sin-direccion`);
     const res = await provider('/password', {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}` },

@@ -2,13 +2,18 @@ import { createMiddleware } from 'hono/factory';
 import { MSG } from '../../../src/shared/messages';
 import type { SessionUser } from '../../../src/shared/session';
 import { verifyAccessToken } from '../../lib/jwt';
+import { isAccessTokenRevoked } from '../services/accounts/access-revocation';
 import { fail } from './errors';
 
 export type AuthVariables = { session: SessionUser };
 
 async function sessionOf(env: Env, header: string | undefined) {
   const token = header?.match(/^Bearer (.+)$/)?.[1];
-  return token ? verifyAccessToken(env.JWT_SECRET, token) : null;
+  if (!token) return null;
+  const session = await verifyAccessToken(env.JWT_SECRET, token);
+  // A valid signature is not enough after a logout (services/accounts/access-revocation.ts).
+  if (!session || (await isAccessTokenRevoked(env, token, session))) return null;
+  return session;
 }
 
 /** Needs a valid access token; puts its claims on `c.var.session`. */

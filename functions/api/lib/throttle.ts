@@ -6,9 +6,15 @@ import type { ApiError } from './errors';
 
 /**
  * Throttling rules (exact counters in the RateLimiter Durable Object, one object per rule and subject).
- * Failed logins: at most 100 per account per hour (ASVS 2.2.1), looser per client address.
+ * docs/operations.md lists them all; keep the two in step.
+ *
+ * Failed logins (ASVS 2.2.1: at most 100 guesses per account per hour) are counted per account AND
+ * client address, so a stranger guessing from elsewhere cannot lock the owner out. The account-wide
+ * counter only matters once a distributed guesser has used it up: then each address may still try
+ * `LOGIN_UNDER_ATTACK_PER_ADDRESS` times, enough for the owner, one or two guesses per attacking address.
  */
 export const THROTTLE_RULES = {
+  loginAccountAddress: { limit: 100, windowSeconds: 60 * 60 },
   loginAccount: { limit: 100, windowSeconds: 60 * 60 },
   loginAddress: { limit: 300, windowSeconds: 60 * 60 },
   registerAddress: { limit: 30, windowSeconds: 60 * 60 },
@@ -19,7 +25,13 @@ export const THROTTLE_RULES = {
   verifyResendEmail: { limit: 3, windowSeconds: 60 * 60 },
   revocationAddress: { limit: 20, windowSeconds: 60 * 60 },
   revocationEmail: { limit: 5, windowSeconds: 60 * 60 },
+  transferUser: { limit: 10, windowSeconds: 60 * 60 },
+  transferUserDay: { limit: 30, windowSeconds: 24 * 60 * 60 },
 } as const;
+
+/** Failed logins one address may still try on an account whose account-wide counter is used up. */
+export const LOGIN_UNDER_ATTACK_PER_ADDRESS = 5;
+
 export type ThrottleRule = keyof typeof THROTTLE_RULES;
 
 /** The object name of a rule and subject (e-mails are case-insensitive). */
@@ -28,8 +40,25 @@ export const limiterKey = (rule: ThrottleRule, subject: string) => `${rule}:${su
 export const limiterFor = (env: Env, rule: ThrottleRule, subject: string) =>
   env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterKey(rule, subject)));
 
-/** The caller's address as the edge reports it; absent for server-to-server calls. */
-export const clientAddress = (c: Context) => c.req.header('x-client-ip')?.trim() || undefined;
+/**
+ * The caller's address as the edge reports it (absent for server-to-server calls and locally, see
+ * functions/edge/client-address.ts). An IPv6 client usually owns a whole /64, so that is its address.
+ */
+export const clientAddress = (c: Context) => addressKey(c.req.header('x-client-ip'));
+
+export function addressKey(raw: string | undefined): string | undefined {
+  const ip = raw?.trim().toLowerCase();
+  if (!ip) return undefined;
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 export type Consumed = { release: () => Promise<void> };
 
@@ -55,6 +84,35 @@ export async function throttle(env: Env, checks: [ThrottleRule, string | undefin
     taken.push(stub);
   }
   return { release };
+}
+
+/**
+ * One login attempt (or a re-authentication with the current password): counted per account and
+ * address, per address, and per account; see THROTTLE_RULES. `release()` when the password was right.
+ */
+export async function throttleLogin(env: Env, email: string, address: string | undefined): Promise<Consumed> {
+  const consumed = await throttle(env, [
+    ['loginAddress', address],
+    ['loginAccountAddress', `${email}|${address ?? 'sin-direccion'}`],
+  ]);
+  const pair = limiterFor(env, 'loginAccountAddress', `${email}|${address ?? 'sin-direccion'}`);
+  const { limit, windowSeconds } = THROTTLE_RULES.loginAccount;
+  const account = limiterFor(env, 'loginAccount', email);
+  const attempt = await account.consume(limit, windowSeconds);
+  if (attempt.allowed) {
+    return {
+      release: async () => {
+        await Promise.all([consumed.release(), account.release()]);
+      },
+    };
+  }
+  // The account is under a distributed attack: only addresses with few failures of their own go on.
+  const own = await pair.count(THROTTLE_RULES.loginAccountAddress.windowSeconds);
+  if (own > LOGIN_UNDER_ATTACK_PER_ADDRESS) {
+    await consumed.release();
+    tooManyRequests(attempt.retryAfterSeconds);
+  }
+  return consumed;
 }
 
 /** One attempt under one rule without throwing: true when it was allowed (for optional work, like a resend). */

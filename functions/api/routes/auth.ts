@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { MSG } from '../../../src/shared/messages';
 import {
   LoginSchema,
+  LogoutSchema,
   RegisterSchema,
   ResetPasswordSchema,
   RestoreSchema,
@@ -10,14 +11,35 @@ import {
 import type { ApiBindings } from '../app';
 import { fail } from '../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/password';
-import { clientAddress, throttle, tryConsume } from '../lib/throttle';
+import { clientAddress, throttle, throttleLogin, tryConsume } from '../lib/throttle';
 import { validate } from '../lib/validate';
+import { revokeAccessToken } from '../services/accounts/access-revocation';
 import { consumeAccountToken } from '../services/accounts/account-tokens';
-import { sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
+import { sendAccountExistsMail, sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
 import { ACCOUNT_MSG } from '../services/accounts/messages';
 import { resetPassword } from '../services/accounts/passwords';
 import { endSession, rotateRefreshToken, startSession } from '../services/accounts/session-tokens';
-import { countryExists, findUserByEmail, findUserById, provinceExists, publicUser } from '../services/accounts/users';
+import {
+  countryExists,
+  findUserByEmail,
+  findUserById,
+  provinceExists,
+  publicUser,
+  type UserRow,
+} from '../services/accounts/users';
+
+const registered = () => Response.json({ status: true, message: MSG.registerSuccess }, { status: 201 });
+
+/** The registration answer for an address that has an account; a failed e-mail fails like a new one's. */
+async function registeredAlready(env: Env, owner: UserRow): Promise<Response> {
+  try {
+    await sendAccountExistsMail(env, owner);
+  } catch (err) {
+    console.error('Account-exists e-mail failed', err);
+    fail(503, ACCOUNT_MSG.mailFailed);
+  }
+  return registered();
+}
 
 const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
@@ -28,10 +50,7 @@ const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i
 export const auth = new Hono<ApiBindings>()
   .post('/login', validate('json', LoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    const attempt = await throttle(c.env, [
-      ['loginAccount', email],
-      ['loginAddress', clientAddress(c)],
-    ]);
+    const attempt = await throttleLogin(c.env, email, clientAddress(c));
     const user = await findUserByEmail(c.env.DB, email);
     // Unknown e-mails are checked against a dummy hash: the same work, so timing tells nothing.
     const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
@@ -61,9 +80,11 @@ export const auth = new Hono<ApiBindings>()
       fail(400, ACCOUNT_MSG.countryUnknown, { pais_id: [ACCOUNT_MSG.countryUnknown] });
     if (input.provinces_id != null && !(await provinceExists(c.env.DB, input.provinces_id, input.pais_id)))
       fail(400, ACCOUNT_MSG.provinceUnknown, { provinces_id: [ACCOUNT_MSG.provinceUnknown] });
-    if (await findUserByEmail(c.env.DB, input.email)) fail(409, ACCOUNT_MSG.emailTaken);
-
+    // A taken address answers exactly like a new one (same work, same answer): its owner gets an e-mail.
     const passwordHash = await hashPassword(input.password);
+    const existing = await findUserByEmail(c.env.DB, input.email);
+    if (existing) return registeredAlready(c.env, existing);
+
     const inserted = await c.env.DB.prepare(
       `insert into users (name, email, password_hash, dni, telefono, pais_id, provinces_id, accept_promotions, terms_accepted_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -81,7 +102,11 @@ export const auth = new Hono<ApiBindings>()
       )
       .first<{ id: number }>();
     // A concurrent registration of the same address won the race.
-    if (!inserted) fail(409, ACCOUNT_MSG.emailTaken);
+    if (!inserted) {
+      const winner = await findUserByEmail(c.env.DB, input.email);
+      if (winner) return registeredAlready(c.env, winner);
+      fail(503, ACCOUNT_MSG.mailFailed);
+    }
     const user = await findUserById(c.env.DB, inserted.id);
     try {
       if (user) await sendVerificationMail(c.env, user);
@@ -91,7 +116,7 @@ export const auth = new Hono<ApiBindings>()
       await c.env.DB.prepare('delete from users where id = ?').bind(inserted.id).run();
       fail(503, ACCOUNT_MSG.mailFailed);
     }
-    return c.json({ status: true, message: MSG.registerSuccess }, 201);
+    return registered();
   })
 
   .get('/verify-email', validate('query', TokenQuerySchema), async (c) => {
@@ -136,8 +161,10 @@ export const auth = new Hono<ApiBindings>()
     return c.json({ ...pair, error: false });
   })
 
-  .post('/logout', async (c) => {
+  .post('/logout', validate('json', LogoutSchema), async (c) => {
     const presented = bearer(c.req.header('authorization'));
-    if (presented) await endSession(c.env.DB, presented);
+    const userId = presented ? await endSession(c.env.DB, presented) : null;
+    const { access_token } = c.req.valid('json');
+    if (userId !== null && access_token) await revokeAccessToken(c.env, access_token, userId);
     return c.json({ status: true, message: ACCOUNT_MSG.loggedOut });
   });

@@ -13,7 +13,7 @@ import type { ApiBindings } from '../app';
 import { type AuthVariables, optionalAuth, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { verifyPassword } from '../lib/password';
-import { throttle } from '../lib/throttle';
+import { clientAddress, throttle, throttleLogin } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { consumeAccountToken, pendingEmailChange, pendingEmailOf } from '../services/accounts/account-tokens';
 import { sendChangeEmailMail, sendEmailChangedNotice } from '../services/accounts/mails';
@@ -102,7 +102,7 @@ export const user = new Hono<UserEnv>()
       const { caller, target } = await targetOf(c.env.DB, session.user.id, input.user_id);
       // The caller re-authenticates with their own current password (a SUPERADMIN with theirs). Wrong
       // guesses count as failed logins, so a stolen access token cannot brute-force the password here.
-      const attempt = await throttle(c.env, [['loginAccount', caller.email]]);
+      const attempt = await throttleLogin(c.env, caller.email, clientAddress(c));
       if (!(await verifyPassword(input.password, caller.password_hash)))
         fail(400, ACCOUNT_MSG.currentPasswordWrong, { password: [ACCOUNT_MSG.currentPasswordWrong] });
       await attempt.release();

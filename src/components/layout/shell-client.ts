@@ -5,6 +5,7 @@
 import { logout } from '../../lib/api';
 import { pendingDestination } from '../../shared/guard';
 import { viewOf } from '../../shared/routes';
+import { safeNextPath } from '../../shared/safe-next';
 import { $nextView, openLogin, openRegister } from '../../stores/navigation';
 import { nextLogoState } from './logo-scroll';
 
@@ -98,7 +99,8 @@ const params = new URLSearchParams(location.search);
 if (location.pathname === '/' && params.get('login') === '1') {
   const next = params.get('next');
   if (!signedIn) {
-    if (next?.startsWith('/') && !next.startsWith('//')) $nextView.set(viewOf(new URL(next, location.origin)));
+    const safe = safeNextPath(next);
+    if (safe) $nextView.set(viewOf(new URL(safe, location.origin)));
     openLogin();
   }
   // Drop the request from the URL so a reload does not open the prompt again.

@@ -133,5 +133,8 @@ export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
 /** `?token=` of the e-mailed links. */
 export const TokenQuerySchema = z.object({ token });
 
+/** POST /logout: the access token to end along with the refresh family (optional). */
+export const LogoutSchema = z.object({ access_token: z.string().max(4096, { error: MSG.invalidInput }).optional() });
+
 /** `?id=` of GET /user (own id when absent). */
 export const UserQuerySchema = z.object({ id: id.optional() });

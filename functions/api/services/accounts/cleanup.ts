@@ -11,5 +11,6 @@ export async function purgeExpiredAccountTokens(db: D1Database, now = Date.now()
       'delete from refresh_families where not exists (select 1 from refresh_tokens t where t.family_id = refresh_families.id)',
     ),
     db.prepare('delete from account_tokens where expires_at < ? or used_at < ?').bind(dayAgo, dayAgo),
+    db.prepare('delete from revoked_access_tokens where expires_at < ?').bind(now),
   ]);
 }

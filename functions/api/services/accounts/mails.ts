@@ -1,5 +1,6 @@
 import { sendMail } from '../../../mail/port';
 import {
+  accountExistsEmail,
   changeEmailEmail,
   emailChangedNotice,
   recoveryEmail,
@@ -17,12 +18,12 @@ export function siteLink(env: Env, path: string, token: string): string {
 
 export async function sendVerificationMail(env: Env, user: UserRow) {
   const token = await issueAccountToken(env.DB, user.id, 'verify_email');
-  await sendMail(env, { to: user.email, ...verificationEmail(user.name, siteLink(env, '/verify-email', token)) });
+  await sendMail(env, { to: user.email, ...verificationEmail(siteLink(env, '/verify-email', token)) });
 }
 
 export async function sendRecoveryMail(env: Env, user: UserRow) {
   const token = await issueAccountToken(env.DB, user.id, 'reset_password');
-  await sendMail(env, { to: user.email, ...recoveryEmail(user.name, siteLink(env, '/restore-password', token)) });
+  await sendMail(env, { to: user.email, ...recoveryEmail(siteLink(env, '/restore-password', token)) });
 }
 
 /** The confirmation link goes to the NEW address: the change only happens once that address is proven. */
@@ -30,10 +31,15 @@ export async function sendChangeEmailMail(env: Env, user: UserRow, newEmail: str
   const token = await issueAccountToken(env.DB, user.id, 'change_email', newEmail);
   await sendMail(env, {
     to: newEmail,
-    ...changeEmailEmail(user.name, newEmail, siteLink(env, '/verify-change-email', token)),
+    ...changeEmailEmail(newEmail, siteLink(env, '/verify-change-email', token)),
   });
 }
 
 export async function sendEmailChangedNotice(env: Env, user: UserRow, oldEmail: string) {
   await sendMail(env, { to: oldEmail, ...emailChangedNotice(user.name, user.email) });
+}
+
+/** To the owner of an address someone tried to register again (no link that changes anything). */
+export async function sendAccountExistsMail(env: Env, user: UserRow) {
+  await sendMail(env, { to: user.email, ...accountExistsEmail(new URL('/?login=1', env.PUBLIC_ORIGIN).toString()) });
 }

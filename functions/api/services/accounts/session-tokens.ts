@@ -7,7 +7,8 @@ import { sessionClaims } from './users';
 export const REFRESH_TTL_MS = 5 * 24 * 60 * 60 * 1000;
 /**
  * A rotated token presented again within this window is a race of one browser (the edge and the page
- * middleware refreshing at once), not a replay: it gets a fresh pair of the same family.
+ * middleware refreshing at once), not a replay: it gets the same successor refresh token again (with a
+ * freshly signed access token), so a family never forks however often the token comes back.
  */
 export const REUSE_GRACE_MS = 30 * 1000;
 
@@ -22,27 +23,47 @@ type RefreshRow = {
   revoked_at: string | null;
 };
 
-const accessTtl = (env: Env) => {
+export const accessTtl = (env: Env) => {
   const ttl = Number(env.ACCESS_TOKEN_TTL);
   return Number.isFinite(ttl) && ttl > 0 ? ttl : 900;
 };
 
-async function newRefreshToken(db: D1Database, familyId: string, userId: number): Promise<string> {
-  const token = randomToken(32);
+/**
+ * The one successor of a refresh token: an HMAC of it under the server secret, so every exchange of the
+ * same token (within the grace window) derives the same value without storing any token in clear.
+ */
+async function successorOf(env: Env, presented: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(env.JWT_SECRET),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`refresh-successor:${presented}`));
+  return btoa(String.fromCharCode(...new Uint8Array(mac)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replaceAll('=', '');
+}
+
+/** Stores a refresh token; storing the same successor twice keeps the first row. */
+async function storeRefreshToken(db: D1Database, token: string, familyId: string, userId: number): Promise<string> {
   const now = Date.now();
   await db
     .prepare(
-      'insert into refresh_tokens (token_hash, family_id, user_id, created_at, expires_at) values (?, ?, ?, ?, ?)',
+      `insert into refresh_tokens (token_hash, family_id, user_id, created_at, expires_at) values (?, ?, ?, ?, ?)
+       on conflict (token_hash) do nothing`,
     )
     .bind(await sha256Hex(token), familyId, userId, now, now + REFRESH_TTL_MS)
     .run();
   return token;
 }
 
-async function pairFor(env: Env, user: UserRow, familyId: string): Promise<TokenPair> {
+async function pairFor(env: Env, user: UserRow, familyId: string, refreshToken: string): Promise<TokenPair> {
   const [token, refresh_token] = await Promise.all([
     signAccessToken(env.JWT_SECRET, sessionClaims(user), accessTtl(env)),
-    newRefreshToken(env.DB, familyId, user.id),
+    storeRefreshToken(env.DB, refreshToken, familyId, user.id),
   ]);
   return { token, refresh_token };
 }
@@ -51,7 +72,7 @@ async function pairFor(env: Env, user: UserRow, familyId: string): Promise<Token
 export async function startSession(env: Env, user: UserRow): Promise<TokenPair> {
   const familyId = crypto.randomUUID();
   await env.DB.prepare('insert into refresh_families (id, user_id) values (?, ?)').bind(familyId, user.id).run();
-  return pairFor(env, user, familyId);
+  return pairFor(env, user, familyId, randomToken(32));
 }
 
 export async function revokeFamily(db: D1Database, familyId: string) {
@@ -63,14 +84,19 @@ export async function revokeFamily(db: D1Database, familyId: string) {
     .run();
 }
 
-/** Ends every session of a user (after a password reset). */
+/**
+ * Ends every session of a user (after a password reset): the refresh families, and the access tokens
+ * issued up to this second (checked in services/accounts/access-revocation.ts).
+ */
 export async function revokeAllSessions(db: D1Database, userId: number) {
-  await db
-    .prepare(
-      `update refresh_families set revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where user_id = ? and revoked_at is null`,
-    )
-    .bind(userId)
-    .run();
+  await db.batch([
+    db
+      .prepare(
+        `update refresh_families set revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where user_id = ? and revoked_at is null`,
+      )
+      .bind(userId),
+    db.prepare('update users set sessions_revoked_at = ? where id = ?').bind(Math.floor(Date.now() / 1000), userId),
+  ]);
 }
 
 async function lookup(db: D1Database, presented: string) {
@@ -113,11 +139,13 @@ export async function rotateRefreshToken(
     await revokeFamily(env.DB, row.family_id);
     return null;
   }
-  return pairFor(env, user, row.family_id);
+  return pairFor(env, user, row.family_id, await successorOf(env, presented));
 }
 
-/** Logout: revokes the family of a refresh token (unknown tokens are ignored). */
-export async function endSession(db: D1Database, presented: string) {
+/** Logout: revokes the family of a refresh token (unknown tokens are ignored); answers its user's id. */
+export async function endSession(db: D1Database, presented: string): Promise<number | null> {
   const row = await lookup(db, presented);
-  if (row) await revokeFamily(db, row.family_id);
+  if (!row) return null;
+  await revokeFamily(db, row.family_id);
+  return row.user_id;
 }

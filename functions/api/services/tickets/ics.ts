@@ -6,7 +6,39 @@ const stamp = (iso: string) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-const icsText = (text: string) => text.replace(/[\\;,]/g, (m) => `\\${m}`).replace(/\n/g, '\\n');
+
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line break (CRLF, LF or a
+ * bare CR) as `\n`, other control characters dropped, so a title can never start a property of its own.
+ */
+const icsText = (text: string) =>
+  text
+    .replace(/[\\;,]/g, (m) => `\\${m}`)
+    .replace(/\r\n?|\n/g, '\\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+
+const encoder = new TextEncoder();
+
+/** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
+function fold(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    // Continuation lines start with a space, which counts towards their 75 octets.
+    if (octets + size > 75) {
+      parts.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n');
+}
 
 /** An iCalendar file with the ticket's date (RFC 5545), for "Agregar al calendario". */
 export function ticketIcs(ticket: TicketDetail, origin: string): string {
@@ -28,6 +60,8 @@ export function ticketIcs(ticket: TicketDetail, origin: string): string {
     `DESCRIPTION:${icsText(`Entrada: ${ticket.type_name}. Sus tickets: ${origin}/mis-tickets`)}`,
     'END:VEVENT',
     'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  ]
+    .map(fold)
+    .join('\r\n')
+    .concat('\r\n');
 }

@@ -9,7 +9,7 @@ import { ticketsPdf } from './pdf';
 
 const cellStyle = 'padding:6px 0;font-size:15px;color:#ececf4;font-family:Inter,Helvetica,Arial,sans-serif';
 
-function summaryTable(rows: [string, string][]) {
+export function summaryTable(rows: [string, string][]) {
   return `<table role="presentation" width="100%" style="border-collapse:collapse;margin:0 0 16px">${rows
     .map(
       ([label, value]) =>
@@ -107,25 +107,4 @@ export async function sendRefundNotice(env: Env, order: OrderRow, reason: Refund
     cta: { label: 'Ver eventos', url: `${env.PUBLIC_ORIGIN}/eventos` },
   });
   await sendMail(env, { to: order.buyer_email, subject: `Reembolso de su compra para ${event.title}`, ...rendered });
-}
-
-export async function sendTransferOffer(env: Env, to: string, fromName: string, ticket: TicketDetail, token: string) {
-  const url = `${env.PUBLIC_ORIGIN}/tickets/transfer?token=${encodeURIComponent(token)}`;
-  const rendered = renderEmail({
-    title: 'Le transfirieron una entrada',
-    preheader: `${fromName} le envía una entrada para ${ticket.event_title}.`,
-    bodyHtml:
-      paragraph(
-        `<strong>${escapeHtml(fromName)}</strong> le transfiere una entrada para <strong>${escapeHtml(ticket.event_title)}</strong>.`,
-      ) +
-      summaryTable([
-        ['Entrada', ticket.type_name],
-        ['Fecha', whenLine(ticket)],
-        ['Lugar', venueLine(ticket)],
-      ]) +
-      paragraph('Para recibirla, ingrese con una cuenta de Boletería con este correo y acéptela.'),
-    cta: { label: 'Aceptar la entrada', url },
-    note: 'Hasta que la acepte, la entrada sigue siendo de quien la envía.',
-  });
-  await sendMail(env, { to, subject: `Le transfirieron una entrada para ${ticket.event_title}`, ...rendered });
 }

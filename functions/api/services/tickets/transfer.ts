@@ -1,18 +1,23 @@
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { throttle } from '../../lib/throttle';
 import { ticketOf } from './list';
-import { sendTransferOffer } from './mail';
 import { signTicketCode, ticketIdFor } from './signing';
+import { sendTransferOffer } from './transfer-mail';
 
 /** Offers a valid ticket to someone by e-mail. A newer offer replaces a pending one. */
 export async function offerTransfer(env: Env, userId: number, ticketId: string, toEmail: string) {
   const ticket = await ticketOf(env, ticketId);
   if (!ticket || ticket.owner_user_id !== userId) fail(404, 'La entrada no existe.');
   if (ticket.status !== 'valid') fail(409, 'Solo se pueden transferir entradas válidas.');
-  const me = await env.DB.prepare('select name, email from users where id = ?')
-    .bind(userId)
-    .first<{ name: string; email: string }>();
-  if (me?.email.toLowerCase() === toEmail.toLowerCase()) fail(400, 'No puede transferirse una entrada a usted mismo.');
+  const me = await env.DB.prepare('select email from users where id = ?').bind(userId).first<{ email: string }>();
+  if (!me) fail(404, 'La entrada no existe.');
+  if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, 'No puede transferirse una entrada a usted mismo.');
+  // Each offer e-mails an address the user typed: bounded per user so it cannot be used to send mail.
+  await throttle(env, [
+    ['transferUser', String(userId)],
+    ['transferUserDay', String(userId)],
+  ]);
   const token = randomToken(24);
   await env.DB.batch([
     env.DB.prepare("update ticket_transfers set status = 'cancelled' where ticket_id = ? and status = 'pending'").bind(
@@ -22,7 +27,7 @@ export async function offerTransfer(env: Env, userId: number, ticketId: string, 
       'insert into ticket_transfers (id, ticket_id, from_user_id, to_email, token_hash) values (?, ?, ?, ?, ?)',
     ).bind(crypto.randomUUID(), ticketId, userId, toEmail.toLowerCase(), await sha256Hex(token)),
   ]);
-  await sendTransferOffer(env, toEmail, me?.name ?? 'Alguien', ticket, token);
+  await sendTransferOffer(env, toEmail, me.email, ticket, token);
 }
 
 type TransferRow = { id: string; ticket_id: string; to_email: string; status: string };
@@ -38,7 +43,7 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
   if (!transfer || transfer.status === 'cancelled') fail(404, 'La transferencia no existe o fue cancelada.');
   if (transfer.status === 'accepted') fail(409, 'Esta transferencia ya fue aceptada.');
   if (transfer.to_email.toLowerCase() !== user.email.toLowerCase()) {
-    fail(403, `Esta entrada fue enviada a ${transfer.to_email}. Ingrese con esa cuenta para aceptarla.`);
+    fail(403, 'Esta entrada fue enviada a otro correo. Ingresá con esa cuenta para aceptarla.');
   }
   const old = await ticketOf(env, transfer.ticket_id);
   if (old?.status !== 'valid') fail(409, 'La entrada ya no es válida.');

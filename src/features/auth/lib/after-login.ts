@@ -1,5 +1,6 @@
 import { hasFullAccess, isBackOfficeEnabled } from '../../../shared/roles';
 import { pathOf, VIEWS } from '../../../shared/routes';
+import { safeNextOrIndex } from '../../../shared/safe-next';
 import type { SessionUser } from '../../../shared/session';
 import { $nextView } from '../../../stores/navigation';
 
@@ -20,5 +21,6 @@ export function destinationAfterLogin(session: SessionUser, here: URL): string {
   }
   const again = new URL(here);
   for (const param of ['login', 'registro', 'next']) again.searchParams.delete(param);
-  return again.pathname + again.search;
+  // The page's own URL can be `//host/…` (a 404 page): still never leave the site.
+  return safeNextOrIndex(again.pathname + again.search);
 }

@@ -1,0 +1,34 @@
+import type { SessionUser } from '../../../../src/shared/session';
+import { verifyAccessToken } from '../../../lib/jwt';
+import { sha256Hex } from '../../lib/crypto';
+import { accessTtl } from './session-tokens';
+
+/**
+ * Logout ends the access token at once instead of letting it live out its 15 minutes. Only a token
+ * that verifies and belongs to the refresh family's user is recorded, until its own expiry.
+ */
+export async function revokeAccessToken(env: Env, token: string, userId: number): Promise<void> {
+  const claims = await verifyAccessToken(env.JWT_SECRET, token);
+  if (!claims || claims.user.id !== userId) return;
+  await env.DB.prepare('insert or ignore into revoked_access_tokens (token_hash, expires_at) values (?, ?)')
+    .bind(await sha256Hex(token), claims.exp * 1000)
+    .run();
+}
+
+/**
+ * Whether a verified access token was ended before its expiry: by a logout (its hash is listed) or by
+ * the end of all the user's sessions (issued before `sessions_revoked_at`; the claims carry no issue
+ * time, so it is `exp` minus the configured lifetime, to the second). One D1 query of two primary-key
+ * lookups per authenticated call.
+ */
+export async function isAccessTokenRevoked(env: Env, token: string, claims: SessionUser): Promise<boolean> {
+  const row = await env.DB.prepare(
+    `select exists (select 1 from revoked_access_tokens where token_hash = ?) as listed,
+            (select sessions_revoked_at from users where id = ?) as cutoff`,
+  )
+    .bind(await sha256Hex(token), claims.user.id)
+    .first<{ listed: number; cutoff: number | null }>();
+  if (!row) return false;
+  if (row.listed === 1) return true;
+  return row.cutoff !== null && claims.exp - accessTtl(env) < row.cutoff;
+}
