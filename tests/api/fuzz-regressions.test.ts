@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKOUT_MSG } from '../../src/shared/schemas/checkout';
 import { call, type EventData, eventBody, makeUser } from './events-helpers';
 import { browser, provider } from './helpers';
 
@@ -42,8 +43,6 @@ describe('inputs the fuzz suite found answering 500', () => {
       },
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(
-      'Elegiste el mismo tipo de entrada más de una vez. Indicá una sola cantidad por tipo.',
-    );
+    expect(res.body.message).toBe(CHECKOUT_MSG.duplicateType);
   });
 });
