@@ -21,8 +21,11 @@ import { resetPassword } from '../services/accounts/passwords';
 import { endSession, rotateRefreshToken, startSession } from '../services/accounts/session-tokens';
 import {
   countryExists,
+  deleteUser,
   findUserByEmail,
   findUserById,
+  insertUser,
+  markEmailVerified,
   provinceExists,
   publicUser,
   type UserRow,
@@ -85,22 +88,7 @@ export const auth = new Hono<ApiBindings>()
     const existing = await findUserByEmail(c.env.DB, input.email);
     if (existing) return registeredAlready(c.env, existing);
 
-    const inserted = await c.env.DB.prepare(
-      `insert into users (name, email, password_hash, dni, telefono, pais_id, provinces_id, accept_promotions, terms_accepted_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-       on conflict (email) do nothing returning id`,
-    )
-      .bind(
-        input.name,
-        input.email,
-        passwordHash,
-        input.dni,
-        input.telefono,
-        input.pais_id ?? (input.provinces_id != null ? 1 : null),
-        input.provinces_id ?? null,
-        input.accept_promotions ? 1 : 0,
-      )
-      .first<{ id: number }>();
+    const inserted = await insertUser(c.env.DB, input, passwordHash);
     // A concurrent registration of the same address won the race.
     if (!inserted) {
       const winner = await findUserByEmail(c.env.DB, input.email);
@@ -113,7 +101,7 @@ export const auth = new Hono<ApiBindings>()
     } catch (err) {
       // Without the e-mail the account could never be verified: undo it so the person can retry.
       console.error('Verification e-mail failed', err);
-      await c.env.DB.prepare('delete from users where id = ?').bind(inserted.id).run();
+      await deleteUser(c.env.DB, inserted.id);
       fail(503, ACCOUNT_MSG.mailFailed);
     }
     return registered();
@@ -122,11 +110,7 @@ export const auth = new Hono<ApiBindings>()
   .get('/verify-email', validate('query', TokenQuerySchema), async (c) => {
     const used = await consumeAccountToken(c.env.DB, c.req.valid('query').token, 'verify_email');
     if (!used) fail(400, ACCOUNT_MSG.verifyInvalid);
-    await c.env.DB.prepare(
-      `update users set email_verified_at = coalesce(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) where id = ?`,
-    )
-      .bind(used.user_id)
-      .run();
+    await markEmailVerified(c.env.DB, used.user_id);
     const user = await findUserById(c.env.DB, used.user_id);
     if (!user) fail(400, ACCOUNT_MSG.verifyInvalid);
     if (user.activo !== 1) fail(403, ACCOUNT_MSG.inactive);

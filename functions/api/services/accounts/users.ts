@@ -1,5 +1,5 @@
 import { permissionsFor } from '../../../../src/shared/roles';
-import type { ProfileUpdate } from '../../../../src/shared/schemas/auth';
+import type { ProfileUpdate, Register } from '../../../../src/shared/schemas/auth';
 import type { SessionUser } from '../../../../src/shared/session';
 
 /** A row of `users` (migrations/0003_accounts.sql). */
@@ -100,4 +100,40 @@ export async function changeEmail(db: D1Database, userId: number, newEmail: stri
     .bind(newEmail.toLowerCase(), userId)
     .run();
   return changed.meta.changes === 1;
+}
+
+/** A new, unverified account; null when the address was taken by a concurrent registration. */
+export async function insertUser(db: D1Database, input: Register, passwordHash: string) {
+  return db
+    .prepare(
+      `insert into users (name, email, password_hash, dni, telefono, pais_id, provinces_id, accept_promotions, terms_accepted_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+       on conflict (email) do nothing returning id`,
+    )
+    .bind(
+      input.name,
+      input.email,
+      passwordHash,
+      input.dni,
+      input.telefono,
+      input.pais_id ?? (input.provinces_id != null ? 1 : null),
+      input.provinces_id ?? null,
+      input.accept_promotions ? 1 : 0,
+    )
+    .first<{ id: number }>();
+}
+
+/** Undoes a registration whose verification e-mail could not be sent. */
+export async function deleteUser(db: D1Database, id: number) {
+  await db.prepare('delete from users where id = ?').bind(id).run();
+}
+
+/** The address is proven (the first verification counts; later ones change nothing). */
+export async function markEmailVerified(db: D1Database, id: number) {
+  await db
+    .prepare(
+      `update users set email_verified_at = coalesce(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) where id = ?`,
+    )
+    .bind(id)
+    .run();
 }
