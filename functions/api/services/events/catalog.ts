@@ -2,8 +2,13 @@ import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
 import { likeEvery, searchPatterns } from './search';
 
-/** An event is still listed for 3 hours after its last date starts (it may be on right now). */
 const LISTED_AFTER_START_MS = 3 * 3_600_000;
+
+/**
+ * The listing window, one rule for every public list: an event is upcoming (listed, counted, not "past")
+ * until 3 hours after its last date starts, so a show already under way can still be found and bought.
+ */
+export const listedFrom = (now = new Date()) => toArIso(new Date(now.getTime() - LISTED_AFTER_START_MS));
 
 export type EventCard = {
   id: number;
@@ -45,9 +50,8 @@ const CARD_FROM = `
 
 /** The published, upcoming events that match the catalogue filters, soonest first, one page at a time. */
 export async function listPublicEvents(db: D1Database, filters: EventFilters, now = new Date()) {
-  const listedFrom = toArIso(new Date(now.getTime() - LISTED_AFTER_START_MS));
   // ?1 is the "listed from" instant used by CARD_COLUMNS and the upcoming check.
-  const params: unknown[] = [listedFrom];
+  const params: unknown[] = [listedFrom(now)];
   const where = [`e.status = 'publicado'`, 'e.last_starts_at >= ?1'];
   if (filters.provincia) {
     params.push(filters.provincia);
@@ -103,14 +107,14 @@ function filterRange(filters: EventFilters, now: Date) {
 
 /** Featured upcoming events for the index (falls back to the soonest ones). */
 export async function listFeaturedEvents(db: D1Database, limit = 6, now = new Date()) {
-  const listedFrom = toArIso(new Date(now.getTime() - LISTED_AFTER_START_MS));
+  const from = listedFrom(now);
   const { results } = await db
     .prepare(
       `select ${CARD_COLUMNS} ${CARD_FROM}
         where e.status = 'publicado' and e.last_starts_at >= ?1
         order by e.featured desc, coalesce(next_at, e.starts_at) limit ?2`,
     )
-    .bind(listedFrom, limit)
+    .bind(from, limit)
     .all<EventCard>();
   return results;
 }

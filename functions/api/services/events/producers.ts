@@ -2,6 +2,7 @@ import { toArIso } from '../../../../src/shared/dates';
 import { type ProducerInput, slugify } from '../../../../src/shared/schemas/producer';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { listedFrom } from './catalog';
 import { likeEvery, searchPatterns } from './search';
 
 const PRODUCER_COLUMNS = `p.id, p.name, p.slug, p.logo_key, p.description, p.contact_email, p.contact_phone,
@@ -93,9 +94,9 @@ export async function getProducer(db: D1Database, id: number) {
 
 /** Producers for the public directory, with how many upcoming published events each has; searchable by name or city. */
 export async function listPublicProducers(db: D1Database, q: string | undefined, page: number, perPage = 24) {
-  const now = toArIso(new Date());
+  const now = listedFrom();
   const patterns = q ? searchPatterns(q) : [];
-  // ?1 is `now` in the page query only, so the count query numbers the patterns from 1.
+  // ?1 is the listing window's start in the page query only, so the count query numbers the patterns from 1.
   const where = (first: number) =>
     q
       ? `where p.id in (select s.producer_id from producers_search s where ${likeEvery('s.text', patterns, first)})`
@@ -130,7 +131,7 @@ export async function getPublicProducerBySlug(db: D1Database, slug: string) {
     .first<ProducerRow>();
 }
 
-/** The producer's published past events (most recent first). */
+/** The producer's published past events, most recent first: those no longer listed (`listedFrom`). */
 export async function listPastEvents(db: D1Database, producerId: number, limit = 12) {
   const { results } = await db
     .prepare(
@@ -139,7 +140,7 @@ export async function listPastEvents(db: D1Database, producerId: number, limit =
         where e.producer_id = ? and e.status in ('publicado', 'finalizado', 'cancelado') and e.last_starts_at < ?
         order by e.last_starts_at desc limit ?`,
     )
-    .bind(producerId, toArIso(new Date()), limit)
+    .bind(producerId, listedFrom(), limit)
     .all<{
       id: number;
       title: string;
