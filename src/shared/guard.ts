@@ -29,6 +29,12 @@ export function isAllowed(path: string, rol: string): boolean {
   return true;
 }
 
+/** The index with the login prompt open, remembering `next` when it is a safe view of this site. */
+export function loginPrompt(next: string): string {
+  const safe = safeNextPath(next);
+  return safe ? `/?login=1&next=${encodeURIComponent(safe)}` : '/?login=1';
+}
+
 /**
  * The navigation guard, shared by the server middleware and the islands.
  * `path` is the pathname; `search` the query string (with `?`) kept for the remembered destination.
@@ -36,8 +42,7 @@ export function isAllowed(path: string, rol: string): boolean {
 export function guard(path: string, search: string, session: SessionUser | null): GuardDecision {
   if (!session) {
     if (!isLoginRequired(path)) return { kind: 'allow' };
-    const next = safeNextPath(path + search);
-    return { kind: 'login', to: next ? `/?login=1&next=${encodeURIComponent(next)}` : '/?login=1' };
+    return { kind: 'login', to: loginPrompt(path + search) };
   }
   const checked = path.startsWith('/admin') || /^\/(events|eventos)(\/|$)/.test(path);
   if (checked && !isAllowed(path, session.rol)) {

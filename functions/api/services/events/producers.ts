@@ -1,4 +1,3 @@
-import { toArIso } from '../../../../src/shared/dates';
 import { type ProducerInput, slugify } from '../../../../src/shared/schemas/producer';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
