@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import {
   createVerifiedUser,
+  gotoHydrated,
   linkTo,
   loginThroughDialog,
   newUser,
@@ -195,7 +196,7 @@ test.describe('login', () => {
     await page.waitForURL('**/admin/dashboard');
 
     await page.context().clearCookies();
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     // The guard sends a guest to the login prompt and remembers /perfil.
     await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeVisible();
     await submitLogin(page, DEMO.usuario, DEMO_PASSWORD);
@@ -222,14 +223,14 @@ test('forgot password: e-mail, new password, login with it', async ({ page, requ
   await expect(toastWith(page, MSG.recoverSuccess)).toBeVisible();
 
   const mail = await waitForMail(request, user.email, SUBJECT.recovery);
-  await page.goto(linkTo(mail, '/restore-password'));
+  await gotoHydrated(page, linkTo(mail, '/restore-password'));
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('nueva-clave-22');
   await page.getByLabel('Repetir contraseña', { exact: true }).fill('nueva-clave-22');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(toastWith(page, MSG.resetSuccess)).toBeVisible();
 
   // The same link a second time fails with the server's reason.
-  await page.goto(linkTo(mail, '/restore-password'));
+  await gotoHydrated(page, linkTo(mail, '/restore-password'));
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('otra-clave-33');
   await page.getByLabel('Repetir contraseña', { exact: true }).fill('otra-clave-33');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -246,7 +247,7 @@ test.describe('profile', () => {
   test('updating the profile refreshes the claims', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'perfil');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
     await data.getByLabel('Nombre completo').fill('Rocío Cambiada');
@@ -263,7 +264,7 @@ test.describe('profile', () => {
   test('a refused update and a failed token refresh (spec section 8)', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'perfil-falla');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
 
@@ -291,7 +292,7 @@ test.describe('profile', () => {
   test('changing the password (secure variant)', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'clave');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     const section = page.getByRole('region', { name: 'Cambiar contraseña' });
     await section.getByLabel('Contraseña actual', { exact: true }).fill('no-es-la-actual');
     await section.getByLabel('Nueva contraseña', { exact: true }).fill('clave-nueva-44');
@@ -310,7 +311,7 @@ test.describe('profile', () => {
     const user = await createVerifiedUser(request, 'correo');
     const newEmail = user.email.replace('correo-', 'correo-nuevo-');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     const section = page.getByRole('region', { name: 'Cambiar correo' });
     await section.getByLabel('Nuevo correo electrónico').fill(newEmail);
     await section.getByRole('button', { name: 'Cambiar correo' }).click();
@@ -346,7 +347,7 @@ test.describe('session', () => {
   test('a lost session opens the login prompt and comes back to the page', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'perdida');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
     // Both tokens gone (as after a revocation): the API answers 401.
@@ -363,7 +364,7 @@ test.describe('session', () => {
   test('an expired access token is refreshed without the user noticing', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'expira');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await page.goto('/perfil');
+    await gotoHydrated(page, '/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
     const cookie = (await sessionCookies(page)).auth!;

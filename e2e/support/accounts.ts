@@ -91,3 +91,12 @@ export async function sessionCookies(page: Page) {
   const byName = (name: string) => cookies.find((c) => c.name === name);
   return { auth: byName('auth-token'), refresh: byName('refresh-token'), userData: byName('user-data') };
 }
+
+/**
+ * Opens a page and waits until its React islands have hydrated (Astro drops `ssr` from each island then):
+ * typing into server-rendered fields before that would be wiped by the hydration on a loaded machine.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
