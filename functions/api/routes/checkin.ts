@@ -47,9 +47,9 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   .use('/checkin/*', requireAuth)
   .get('/checkin/events', async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
-    const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor))).filter((e) =>
-      can(actor, e.producer_id, 'tickets.validate'),
-    );
+    const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor)))
+      .filter((e) => can(actor, e.producer_id, 'tickets.validate'))
+      .map((e) => ({ ...e, can_manage: can(actor, e.producer_id, 'events.manage') }));
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: doorOrder(events) });
   })
