@@ -92,7 +92,14 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
     const down = () => setOnline(false);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
-    void keepPageOffline();
+    // Load the decoder now, so the page caches it for offline use before the camera ever starts.
+    void import('qr-scanner')
+      .then(async ({ default: Scanner }) => {
+        const engine = await Scanner.createQrEngine();
+        if (engine instanceof Worker) engine.terminate();
+      })
+      .catch(() => undefined)
+      .finally(() => void keepPageOffline());
     return () => {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
