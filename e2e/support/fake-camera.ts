@@ -13,8 +13,8 @@ export function qrVideo(text: string, name: string): string {
   qr.addData(text);
   qr.make();
   const modules = qr.getModuleCount();
-  const quiet = 4;
-  const scale = Math.floor(SIZE / (modules + 2 * quiet));
+  // Well inside qr-scanner's scan region (the middle two thirds of the frame).
+  const scale = Math.floor((SIZE * 0.5) / modules);
   const offset = Math.floor((SIZE - modules * scale) / 2);
   const luma = Buffer.alloc(SIZE * SIZE, 235);
   for (let row = 0; row < modules; row++) {

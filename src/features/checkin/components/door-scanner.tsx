@@ -44,6 +44,9 @@ const deviceName = () => {
   return name;
 };
 
+const CHOICE_KEY = 'door-choice';
+type Choice = { eventId: number; listId: number | null; gateId: number | null };
+
 const withTimeout = <T,>(promise: Promise<T>, ms: number) =>
   Promise.race([
     promise,
@@ -80,6 +83,8 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
   const last = useRef({ code: '', at: 0 });
   const device = useRef('');
   const shownRef = useRef<ShownResult | null>(null);
+  /** The event on screen: answers about a previously chosen one are dropped. */
+  const currentEvent = useRef<number | null>(null);
   shownRef.current = shown;
 
   const list = bundle?.lists.find((l) => l.id === listId) ?? null;
@@ -106,9 +111,20 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
     };
   }, []);
 
+  // Back where this device was (a reload at the door, maybe offline, keeps the event, list and gate).
+  useEffect(() => {
+    const saved = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as Choice | null;
+    if (saved && events.some((e) => e.id === saved.eventId)) {
+      setEventId(saved.eventId);
+      setListId(saved.listId);
+      setGateId(saved.gateId);
+    }
+  }, [events]);
+
   /** Re-applies scans still in the queue on top of a fresh download (the server has not seen them). */
   const refreshBundle = useCallback(
     async (id: number) => {
+      const current = () => currentEvent.current === id;
       try {
         const [fresh, key] = await Promise.all([getOfflineBundle(id), getPublicKey()]);
         const data = fresh.data;
@@ -116,6 +132,7 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
           if (q.ticket_id && q.list_id && q.local_result === 'admitted')
             applyLocally(data, q.ticket_id, q.list_id, q.kind === 'exit' ? 'exited' : 'admitted', '', staffName);
         }
+        if (!current()) return;
         bundleRef.current = data;
         keyRef.current = key.data;
         setBundle(data);
@@ -125,7 +142,7 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
         if (!bundleRef.current) {
           const stored = await loadBundle(id);
           keyRef.current ??= (await loadPublicKey()) ?? null;
-          if (stored) {
+          if (stored && current()) {
             bundleRef.current = stored;
             setBundle(stored);
           }
@@ -137,7 +154,8 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
 
   const refreshCounters = useCallback(async (id: number) => {
     try {
-      setCounters((await getCounters(id)).data);
+      const fresh = (await getCounters(id)).data;
+      if (currentEvent.current === id) setCounters(fresh);
     } catch {
       // Offline: the last counters stay, with the pending scans shown apart.
     }
@@ -170,14 +188,17 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
   // Load the chosen event's data, then keep it fresh and keep sending the queue.
   useEffect(() => {
     if (eventId === null) return;
+    currentEvent.current = eventId;
     bundleRef.current = null;
     setBundle(null);
+    setCounters(null);
     void (async () => {
       await refreshBundle(eventId);
       const b = bundleRef.current as OfflineBundle | null;
-      if (b) {
-        setListId((current) => current ?? b.lists.find((l) => l.is_default)?.id ?? b.lists[0]?.id ?? null);
-        setGateId((current) => current ?? b.gates[0]?.id ?? null);
+      if (b && currentEvent.current === eventId) {
+        const defaultList = b.lists.find((l) => l.is_default)?.id ?? b.lists[0]?.id ?? null;
+        setListId((current) => (b.lists.some((l) => l.id === current) ? current : defaultList));
+        setGateId((current) => (b.gates.some((g) => g.id === current) ? current : (b.gates[0]?.id ?? null)));
       }
       void refreshCounters(eventId);
       void sync(eventId);
@@ -195,6 +216,11 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
   useEffect(() => {
     if (online && eventId !== null) void sync(eventId);
   }, [online, eventId, sync]);
+
+  useEffect(() => {
+    if (eventId !== null && listId !== null && gateId !== null)
+      localStorage.setItem(CHOICE_KEY, JSON.stringify({ eventId, listId, gateId } satisfies Choice));
+  }, [eventId, listId, gateId]);
 
   const show = useCallback((next: ShownResult) => {
     setShown(next);

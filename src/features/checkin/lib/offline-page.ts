@@ -17,7 +17,8 @@ export async function keepPageOffline() {
         (u) => u.origin === location.origin && (u.pathname.startsWith('/_astro/') || u.pathname === '/favicon.svg'),
       )
       .map((u) => u.pathname);
-    await cache.addAll([location.pathname, ...new Set(assets)]);
+    // One by one: a single missing file must not keep the others out.
+    await Promise.allSettled([location.pathname, ...new Set(assets)].map((url) => cache.add(url)));
   } catch {
     // Without the cache the scanner still works while this page stays open.
   }
