@@ -2,7 +2,7 @@ import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON, type TicketRefusal } from '../../
 import type { SessionUser } from '../../../../src/shared/session';
 import type { ScanAnswer, ScanInput } from '../../../durable-objects/event-checkin';
 import { fail } from '../../lib/errors';
-import { assertCan, loadActor } from '../events/access';
+import { actorFrom, actorStatements, assertCan, loadActor } from '../events/access';
 import { verifyTicketCode } from '../tickets/signing';
 import { checkinSetup, setupFrom, setupStatements } from './setup';
 
@@ -83,22 +83,22 @@ export async function redeemScans(
   const ticketIds = [
     ...new Set(requests.map((r, i) => (r.code ? genuine[i]?.ticketId : r.ticket_id)).filter((id) => !!id)),
   ] as string[];
-  const [actor, reads] = await Promise.all([
-    loadActor(db, session),
-    db.batch([
-      db.prepare('select producer_id from events where id = ?').bind(eventId),
-      ...setupStatements(db, eventId),
-      db
-        .prepare(
-          `select t.id, t.event_id, t.status, t.ticket_type_id, tt.name as type_name, tt.named, t.holder_name,
+  // One D1 round trip for who is calling (read on every scan), the event, its lists and gates and the tickets.
+  const [user, members, ...reads] = await db.batch([
+    ...actorStatements(db, session),
+    db.prepare('select producer_id from events where id = ?').bind(eventId),
+    ...setupStatements(db, eventId),
+    db
+      .prepare(
+        `select t.id, t.event_id, t.status, t.ticket_type_id, tt.name as type_name, tt.named, t.holder_name,
            t.holder_dni, o.status as order_status, r.reason as revoked
            from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
            left join revocations r on r.ticket_id = t.id
            where t.id in (select value from json_each(?))`,
-        )
-        .bind(JSON.stringify(ticketIds)),
-    ]),
+      )
+      .bind(JSON.stringify(ticketIds)),
   ]);
+  const actor = actorFrom(user, members);
   const event = reads[0].results[0] as { producer_id: number } | undefined;
   if (!event) fail(404, 'El evento no existe.');
   assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission);
