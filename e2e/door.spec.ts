@@ -34,6 +34,8 @@ async function scannerWithCamera(baseURL: string, video: string) {
 
 async function openScanner(page: Page, eventId: number, gate: string) {
   await page.goto('/admin/access-control/full');
+  // Choose only once the island is live (a choice made in the server HTML before hydration is lost).
+  await page.locator('astro-island[component-url*="door-scanner"]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByLabel('Evento').selectOption(String(eventId));
   await page.getByLabel('Puerta').selectOption({ label: gate });
   await expect(page.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
