@@ -52,12 +52,12 @@ export default defineConfig({
   projects: [
     {
       name: 'roles',
-      testIgnore: /(checkout|events)\.spec\.ts/,
+      testIgnore: /(checkout|events|door)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'flows',
-      testMatch: /(checkout|events)\.spec\.ts/,
+      testMatch: /(checkout|events|door)\.spec\.ts/,
       dependencies: ['roles'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },

@@ -2,6 +2,7 @@ import { handle } from '@astrojs/cloudflare/handler';
 import { runScheduledJobs } from './api/jobs';
 import { createServer } from './server';
 
+export { EventCheckin } from './durable-objects/event-checkin';
 export { EventInventory } from './durable-objects/event-inventory';
 export { RateLimiter } from './durable-objects/rate-limiter';
 

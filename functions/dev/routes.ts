@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { isDevMode } from '../mail/port';
+import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
@@ -14,4 +15,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', mailbox)
   .route('/mercadopago', mercadoPagoSandbox)
   .route('/', checkoutTools)
+  .route('/', checkinTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

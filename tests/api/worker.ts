@@ -1,6 +1,7 @@
 // The Worker under test: everything but the Astro pages (which need the Astro build).
 import { createServer } from '../../functions/server';
 
+export { EventCheckin } from '../../functions/durable-objects/event-checkin';
 export { EventInventory } from '../../functions/durable-objects/event-inventory';
 export { RateLimiter } from '../../functions/durable-objects/rate-limiter';
 

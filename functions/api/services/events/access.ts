@@ -25,10 +25,19 @@ export const NO_ACCESS = 'No tiene permisos sobre este evento';
 export const NO_PRODUCER_ACCESS = 'No tiene permisos sobre esta productora';
 
 export async function loadActor(db: D1Database, session: SessionUser): Promise<Actor> {
-  const [user, members] = await db.batch([
+  const [user, members] = await db.batch(actorStatements(db, session));
+  return actorFrom(user, members);
+}
+
+/** The reads behind `loadActor`, for a hot path that sends them in one D1 batch with its own reads. */
+export function actorStatements(db: D1Database, session: SessionUser) {
+  return [
     db.prepare('select id, name, email, rol, activo from users where id = ?').bind(session.user.id),
     db.prepare('select producer_id, role from producer_members where user_id = ?').bind(session.user.id),
-  ]);
+  ];
+}
+
+export function actorFrom(user: D1Result, members: D1Result): Actor {
   const row = user.results[0] as { id: number; name: string; email: string; rol: string; activo: number } | undefined;
   if (!row?.activo) fail(401, MSG.sessionExpired);
   const memberships = new Map<number, 'ADMIN' | 'COLABORATORS'>();

@@ -1,0 +1,151 @@
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { qrVideo } from './support/fake-camera';
+import { DEMO, loginAs } from './support/session';
+
+/**
+ * The door with a real camera path: Chromium's fake camera films a QR frame of a ticket a buyer got, and
+ * the fullscreen scanner reads it through qr-scanner, like a phone at the door.
+ */
+const FREE_EVENT = 'Canciones para Chicos';
+const browsers: Browser[] = [];
+
+async function scannerWithCamera(baseURL: string, video: string) {
+  const config = test.info().project.use;
+  const browser = await chromium.launch({
+    ...config.launchOptions,
+    args: [
+      ...(config.launchOptions?.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  browsers.push(browser);
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    permissions: ['camera'],
+  });
+  const page = await context.newPage();
+  await loginAs(page, DEMO.colaborador);
+  return page;
+}
+
+async function openScanner(page: Page, eventId: number, gate: string) {
+  await page.goto('/admin/access-control/full');
+  // Choose only once the island is live (a choice made in the server HTML before hydration is lost).
+  await page.locator('astro-island[component-url*="door-scanner"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Evento').selectOption(String(eventId));
+  await page.getByLabel('Puerta').selectOption({ label: gate });
+  await expect(page.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
+}
+
+test.afterAll(async () => {
+  for (const b of browsers) await b.close();
+});
+
+test('staff scan a bought ticket with the camera: admitted once, used at another gate, forged refused, admitted offline and synced', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  // A buyer gets two free tickets of a demo producer's event.
+  await loginAs(page, DEMO.usuario);
+  const events = (await (await page.request.get('/api/v1/events?limit=50')).json()) as {
+    data: { id: number; title: string }[];
+  };
+  const eventId = events.data.find((e) => e.title === FREE_EVENT)!.id;
+  const detail = (await (await page.request.get(`/api/v1/events/${eventId}`)).json()) as {
+    data: { dates: { ticket_types: { id: number }[] }[] };
+  };
+  const typeId = detail.data.dates[0].ticket_types[0].id;
+  const hold = await page.request.post('/api/v1/holds', {
+    data: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 2 }] },
+  });
+  expect(hold.status()).toBe(201);
+  const orderId = ((await hold.json()) as { data: { id: string } }).data.id;
+  const checkout = await page.request.post(`/api/v1/orders/${orderId}/checkout`, {
+    data: {
+      buyer: { name: 'Usuario Demo', email: DEMO.usuario, dni: '30123456', phone: '1155550000' },
+      accept_terms: true,
+    },
+  });
+  expect(checkout.status()).toBe(200);
+  const mine = (await (await page.request.get('/api/v1/tickets')).json()) as {
+    data: { event: { id: number }; tickets: { id: string; code: string; order_id: string }[] }[];
+  };
+  const [first, second] = mine.data.find((g) => g.event.id === eventId)!.tickets.filter((t) => t.order_id === orderId);
+
+  // The producer's admin adds a second gate.
+  await loginAs(page, DEMO.admin);
+  const gate = await page.request.post(`/api/v1/checkin/events/${eventId}/gates`, { data: { name: 'Puerta 2' } });
+  expect(gate.status()).toBe(201);
+
+  const firstVideo = qrVideo(first.code, 'ticket-1');
+  const gate1 = await scannerWithCamera(baseURL!, firstVideo);
+  await openScanner(gate1, eventId, 'Puerta 1');
+  await gate1.getByRole('button', { name: 'Empezar a escanear' }).click();
+  const valid = gate1.locator('[data-result="admitted"]');
+  await expect(valid).toBeVisible({ timeout: 20_000 });
+  await expect(valid).toContainText('Entrada válida');
+  await expect(valid).toContainText('Entrada libre y gratuita');
+  await expect(gate1.getByTestId('door-status')).toHaveText('En línea');
+
+  // A second gate films the same ticket.
+  const gate2 = await scannerWithCamera(baseURL!, firstVideo);
+  await openScanner(gate2, eventId, 'Puerta 2');
+  await gate2.getByRole('button', { name: 'Empezar a escanear' }).click();
+  const used = gate2.locator('[data-result="used"]');
+  await expect(used).toBeVisible({ timeout: 20_000 });
+  await expect(used).toContainText('Entrada ya usada');
+  await expect(used).toContainText('por Puerta 1');
+
+  // A forged code (the first ticket's id with another signature).
+  const forged = `${first.code.slice(0, first.code.lastIndexOf('.') + 1)}${'A'.repeat(86)}`;
+  const gate3 = await scannerWithCamera(baseURL!, qrVideo(forged, 'forged'));
+  await openScanner(gate3, eventId, 'Puerta 1');
+  await gate3.getByRole('button', { name: 'Empezar a escanear' }).click();
+  await expect(gate3.locator('[data-result="forged"]')).toContainText('Código inválido', { timeout: 20_000 });
+
+  // Without network: the second ticket is admitted here, queued, and reaches the server once back online.
+  const gate4 = await scannerWithCamera(baseURL!, qrVideo(second.code, 'ticket-2'));
+  await openScanner(gate4, eventId, 'Puerta 2');
+  // The page and its scripts are in the service worker's cache, and the event's data in IndexedDB.
+  await expect
+    .poll(() =>
+      gate4.evaluate(
+        async () => !!navigator.serviceWorker.controller && !!(await caches.match('/admin/access-control/full')),
+      ),
+    )
+    .toBe(true);
+  await gate4.context().setOffline(true);
+  await gate4.reload();
+  // Same event, list and gate as before the reload; the event's data comes from IndexedDB.
+  await expect(gate4.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
+  await expect(gate4.getByLabel('Puerta').locator('option:checked')).toHaveText('Puerta 2');
+  await gate4.getByRole('button', { name: 'Empezar a escanear' }).click();
+  await expect(gate4.getByTestId('door-status')).toHaveText('Sin conexión');
+  const offline = gate4.locator('[data-result="admitted"]');
+  await expect(offline).toBeVisible({ timeout: 20_000 });
+  await expect(offline).toContainText('Validada sin conexión');
+  await expect(gate4.getByTestId('door-pending')).toHaveText('1 escaneo por sincronizar');
+  await gate4.context().setOffline(false);
+  await expect(gate4.getByTestId('door-pending')).toBeHidden({ timeout: 15_000 });
+
+  const overview = async () =>
+    (
+      (await (await gate4.request.get(`/api/v1/checkin/events/${eventId}/overview`)).json()) as {
+        data: { recent: { ticket_id: string; result: string; offline: number; gate: string }[] };
+      }
+    ).data.recent;
+  const recent = await overview();
+  expect(
+    recent.find((s) => s.ticket_id === second.id && s.result === 'admitted'),
+    JSON.stringify(recent),
+  ).toMatchObject({
+    offline: 1,
+    gate: 'Puerta 2',
+  });
+  expect((await overview()).filter((s) => s.ticket_id === first.id && s.result === 'admitted')).toHaveLength(1);
+});

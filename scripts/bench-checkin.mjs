@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Check-in benchmark on the locally served product: door staff redeem distinct tickets at concurrency 50,
+// then pairs of simultaneous redeems of the same ticket from two gates.
+//   BASE_URL (default http://localhost:8787)  TICKETS (3000)  PAIRS (500)  CONCURRENCY (50)
+// Needs DEV_MODE (npm start sets it): /dev/checkin/bench-setup creates the event, its paid tickets and a staff
+// member with a token. Each scan is POST /api/v1/checkin/events/:id/scan through the edge with the staff
+// session cookie, exactly like the scanner page. Prints key=value lines: checkins, checkins_per_s, p50_ms,
+// p99_ms, pairs, double_admits (from the answers and from D1's log), and ceiling_per_s (a bare call to the
+// same event's check-in object, through the same HTTP path, same run).
+import http from 'node:http';
+
+const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
+const tickets = Number(process.env.TICKETS ?? 3000);
+const pairs = Number(process.env.PAIRS ?? 500);
+const concurrency = Number(process.env.CONCURRENCY ?? 50);
+
+/** Runs `task(i)` for i < count with at most `limit` in flight; answers each duration in ms and the wall time. */
+async function pool(count, limit, task) {
+  const durations = new Array(count);
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < count) {
+      const i = next++;
+      const t0 = performance.now();
+      await task(i);
+      durations[i] = performance.now() - t0;
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return { durations, seconds: (performance.now() - started) / 1000 };
+}
+
+// node:http over keep-alive connections: the client shares the 2 cores with the server (see bench-sale.mjs).
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
+
+function hit(path, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const setup = await fetch(`${base}/dev/checkin/bench-setup`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ tickets: tickets + pairs }),
+});
+if (!setup.ok) {
+  console.error(
+    `✗ ${base}/dev/checkin/bench-setup answered ${setup.status}: is the product running with DEV_MODE (npm start)?`,
+  );
+  process.exit(1);
+}
+const { event_id: eventId, gates, token, codes } = await setup.json();
+const headers = { 'content-type': 'application/json', origin: base, cookie: `auth-token=${token}` };
+let errors = 0;
+
+/** One scan as the scanner sends it; answers the authority's result, or null on an error. */
+async function scan(code, gate) {
+  const res = await hit(`/api/v1/checkin/events/${eventId}/scan`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ code, nonce: crypto.randomUUID(), gate_id: gate, device: 'bench', kind: 'entry' }),
+  });
+  if (res.status !== 200) {
+    errors++;
+    return null;
+  }
+  return JSON.parse(res.text).data.result;
+}
+
+// Warm up the Worker and the event's object.
+for (let i = 0; i < 20; i++) await hit(`/dev/checkin/ping?event_id=${eventId}`);
+
+let admitted = 0;
+const distinct = await pool(tickets, concurrency, async (i) => {
+  if ((await scan(codes[i], gates[i % 2])) === 'admitted') admitted++;
+});
+
+// Pairs: the same ticket at both gates at once, CONCURRENCY/2 pairs in flight.
+let doubleByAnswers = 0;
+const pairRun = await pool(pairs, Math.max(1, concurrency / 2), async (i) => {
+  const code = codes[tickets + i];
+  const results = await Promise.all([scan(code, gates[0]), scan(code, gates[1])]);
+  if (results.filter((r) => r === 'admitted').length > 1) doubleByAnswers++;
+});
+
+const ceiling = await pool(tickets, concurrency, () => hit(`/dev/checkin/ping?event_id=${eventId}`));
+const log = await (await fetch(`${base}/dev/checkin/admitted?event_id=${eventId}`)).json();
+
+const sorted = [...distinct.durations].sort((a, b) => a - b);
+const lines = {
+  checkins: admitted,
+  checkins_per_s: Math.round(tickets / distinct.seconds),
+  p50_ms: Math.round(percentile(sorted, 50)),
+  p99_ms: Math.round(percentile(sorted, 99)),
+  pairs,
+  pairs_per_s: Math.round((pairs * 2) / pairRun.seconds),
+  double_admits: Math.max(doubleByAnswers, log.scans - log.tickets),
+  logged_admissions: log.scans,
+  errors,
+  ceiling_per_s: Math.round(tickets / ceiling.seconds),
+};
+for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
+if (lines.double_admits > 0 || errors > 0 || admitted !== tickets) process.exit(1);

@@ -1,0 +1,346 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
+import { formatEventDate, formatTime } from '../../../shared/dates';
+import { toast } from '../../../stores/toast';
+import { getOverview } from '../api/get-overview';
+import { saveGate } from '../api/save-gate';
+import { saveList } from '../api/save-list';
+import type { DoorEvent, Overview } from '../types';
+import { EntriesChart } from './entries-chart';
+
+const OVERVIEW_REFRESH_MS = 10_000;
+const TONE_BADGE = { ok: 'badge-success', warn: 'badge-warning', bad: 'badge-error' } as const;
+const message = (e: unknown) =>
+  e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Intente nuevamente.';
+
+/**
+ * /admin/access-control: per event, the counters, entries over time, per list and per gate, the latest
+ * scans (refusals included) and every conflict of offline gates, and the lists and gates to edit.
+ */
+export default function AccessOverview({ events }: { events: DoorEvent[] }) {
+  const [eventId, setEventId] = useState<number | null>(events[0]?.id ?? null);
+  const [data, setData] = useState<Overview | null>(null);
+  const canManage = events.find((e) => e.id === eventId)?.can_manage ?? false;
+
+  const load = useCallback(async () => {
+    if (eventId === null) return;
+    try {
+      setData((await getOverview(eventId)).data);
+    } catch (e) {
+      toast('error', message(e));
+    }
+  }, [eventId]);
+
+  useEffect(() => {
+    setData(null);
+    void load();
+    const timer = setInterval(() => void load(), OVERVIEW_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  if (events.length === 0) return <p className="text-lg">No tenés eventos para controlar.</p>;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1">
+          <span className="text-sm text-muted">Evento</span>
+          <select
+            className="select w-full max-w-md"
+            value={eventId ?? ''}
+            onChange={(e) => setEventId(Number(e.target.value))}
+          >
+            {events.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.today ? 'Hoy · ' : ''}
+                {e.title} · {formatEventDate(e.starts_at)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a href="/admin/access-control/full" className="btn btn-ticket">
+          Abrir escáner en pantalla completa
+        </a>
+      </div>
+
+      {data && (
+        <>
+          <section aria-label="Ingresos" className="grid gap-3 sm:grid-cols-3">
+            <Stat label="Ingresaron" value={`${data.event.admitted} / ${data.event.expected}`} />
+            <Stat label="Falta entrar" value={String(Math.max(0, data.event.expected - data.event.admitted))} />
+            <Stat
+              label="Conflictos sin conexión"
+              value={String(data.conflicts.length)}
+              tone={data.conflicts.length > 0}
+            />
+          </section>
+
+          <section className="card bg-base-200 p-4">
+            <h2 className="mb-3 text-xl font-bold">Ingresos en el tiempo</h2>
+            <EntriesChart timeline={data.timeline} />
+          </section>
+
+          {data.conflicts.length > 0 && (
+            <section className="card border border-warning bg-base-200 p-4">
+              <h2 className="mb-3 text-xl font-bold">Conflictos</h2>
+              <p className="mb-3 text-muted">
+                Entradas que un equipo sin conexión dejó pasar y que ya habían entrado por otra puerta.
+              </p>
+              <ul className="flex flex-col gap-2" aria-label="Conflictos">
+                {data.conflicts.map((c) => (
+                  <li key={c.id} className="rounded-box bg-base-100 p-3">
+                    <strong>{c.holder ?? c.ticket_id}</strong>: primero por {c.first_gate ?? '–'} a las{' '}
+                    {c.first_at ? formatTime(c.first_at) : '–'} ({c.first_staff}); después por {c.gate ?? '–'} a las{' '}
+                    {formatTime(c.client_at ?? c.server_at)} ({c.staff_name}, {c.device})
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ListsEditor eventId={eventId!} data={data} canManage={canManage} onSaved={load} />
+            <GatesEditor eventId={eventId!} data={data} canManage={canManage} onSaved={load} />
+          </div>
+
+          <section className="card bg-base-200 p-4">
+            <h2 className="mb-3 text-xl font-bold">Últimos escaneos</h2>
+            <div className="overflow-x-auto">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>Hora</th>
+                    <th>Resultado</th>
+                    <th>Titular</th>
+                    <th>Puerta</th>
+                    <th>Lista</th>
+                    <th>Escaneó</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.recent.map((s) => (
+                    <tr key={s.id}>
+                      <td>{formatTime(s.server_at)}</td>
+                      <td>
+                        <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
+                        {s.offline === 1 && <span className="badge badge-ghost ml-1">sin conexión</span>}
+                        {s.conflict === 1 && <span className="badge badge-warning ml-1">conflicto</span>}
+                      </td>
+                      <td>{s.holder ?? '–'}</td>
+                      <td>{s.gate ?? '–'}</td>
+                      <td>{s.list ?? '–'}</td>
+                      <td>
+                        {s.staff_name}
+                        {s.device ? ` · ${s.device}` : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {data.recent.length === 0 && <p className="p-3 text-muted">Todavía no hay escaneos.</p>}
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Stat({ label, value, tone = false }: { label: string; value: string; tone?: boolean }) {
+  return (
+    <div className={`card bg-base-200 p-4 ${tone ? 'border border-warning' : ''}`}>
+      <span className="text-sm text-muted">{label}</span>
+      <span className="text-3xl font-black tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+type EditorProps = { eventId: number; data: Overview; canManage: boolean; onSaved: () => Promise<void> };
+
+function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
+  const [editing, setEditing] = useState<{
+    id: number | null;
+    name: string;
+    type_ids: number[];
+    allow_reentry: boolean;
+  } | null>(null);
+
+  async function submit() {
+    if (!editing) return;
+    try {
+      const res = await saveList(eventId, editing.id, editing);
+      toast('success', res.message);
+      setEditing(null);
+      await onSaved();
+    } catch (e) {
+      toast('error', message(e));
+    }
+  }
+
+  return (
+    <section className="card bg-base-200 p-4">
+      <h2 className="mb-3 text-xl font-bold">Listas</h2>
+      <ul className="flex flex-col gap-2">
+        {data.lists.map((l) => (
+          <li key={l.id} className="flex items-center justify-between gap-2">
+            <span>
+              <strong>{l.name}</strong>{' '}
+              <span className="text-muted">
+                {l.type_ids.length === 0
+                  ? 'todas las entradas'
+                  : data.types
+                      .filter((t) => l.type_ids.includes(t.id))
+                      .map((t) => t.name)
+                      .join(', ')}
+                {l.allow_reentry ? ' · con reingreso' : ''}
+              </span>
+            </span>
+            <span className="tabular-nums">
+              {l.admitted} / {l.expected}
+            </span>
+            {canManage && (
+              <button
+                type="button"
+                className="btn btn-xs"
+                onClick={() =>
+                  setEditing({ id: l.id, name: l.name, type_ids: l.type_ids, allow_reentry: l.allow_reentry })
+                }
+              >
+                Editar
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canManage && !editing && (
+        <button
+          type="button"
+          className="btn btn-sm mt-3 self-start"
+          onClick={() => setEditing({ id: null, name: '', type_ids: [], allow_reentry: false })}
+        >
+          Agregar lista
+        </button>
+      )}
+      {editing && (
+        <form
+          className="mt-3 flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <label className="flex flex-col gap-1">
+            Nombre de la lista
+            <input
+              className="input"
+              value={editing.name}
+              onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+            />
+          </label>
+          <fieldset className="flex flex-wrap gap-3">
+            <legend className="mb-1">Entradas que admite (ninguna marcada: todas)</legend>
+            {data.types.map((t) => (
+              <label key={t.id} className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={editing.type_ids.includes(t.id)}
+                  onChange={(e) =>
+                    setEditing({
+                      ...editing,
+                      type_ids: e.target.checked
+                        ? [...editing.type_ids, t.id]
+                        : editing.type_ids.filter((id) => id !== t.id),
+                    })
+                  }
+                />
+                {t.name}
+              </label>
+            ))}
+          </fieldset>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="toggle toggle-sm"
+              checked={editing.allow_reentry}
+              onChange={(e) => setEditing({ ...editing, allow_reentry: e.target.checked })}
+            />
+            Permitir salir y volver a entrar
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" className="btn btn-primary btn-sm">
+              Guardar lista
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
+              Cancelar
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
+  const [editing, setEditing] = useState<{ id: number | null; name: string } | null>(null);
+
+  async function submit() {
+    if (!editing) return;
+    try {
+      const res = await saveGate(eventId, editing.id, editing.name);
+      toast('success', res.message);
+      setEditing(null);
+      await onSaved();
+    } catch (e) {
+      toast('error', message(e));
+    }
+  }
+
+  return (
+    <section className="card bg-base-200 p-4">
+      <h2 className="mb-3 text-xl font-bold">Puertas</h2>
+      <ul className="flex flex-col gap-2">
+        {data.gates.map((g) => (
+          <li key={g.id} className="flex items-center justify-between gap-2">
+            <strong>{g.name}</strong>
+            <span className="tabular-nums">{g.admitted} ingresos</span>
+            {canManage && (
+              <button type="button" className="btn btn-xs" onClick={() => setEditing({ id: g.id, name: g.name })}>
+                Renombrar
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canManage && !editing && (
+        <button type="button" className="btn btn-sm mt-3 self-start" onClick={() => setEditing({ id: null, name: '' })}>
+          Agregar puerta
+        </button>
+      )}
+      {editing && (
+        <form
+          className="mt-3 flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <input
+            className="input flex-1"
+            aria-label="Nombre de la puerta"
+            placeholder="Puerta 2"
+            value={editing.name}
+            onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+          />
+          <button type="submit" className="btn btn-primary btn-sm">
+            Guardar puerta
+          </button>
+          <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
+            Cancelar
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { UNDO_WINDOW_MS } from '../../../shared/checkin';
+import { searchTickets } from '../lib/local-decision';
+import type { OfflineBundle } from '../types';
+
+type Props = {
+  bundle: OfflineBundle;
+  listId: number | null;
+  onAdmit: (ticketId: string) => Promise<string | null>;
+  onUndo: (scanId: string, ticketId: string) => Promise<void>;
+  onClose: () => void;
+};
+
+/** Search by name, DNI, e-mail or order number over the downloaded tickets, with check-in by hand. */
+export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) {
+  const [query, setQuery] = useState('');
+  const [admitted, setAdmitted] = useState<Map<string, { scanId: string; at: number }>>(new Map());
+  const results = searchTickets(bundle, query);
+  const inside = (ticketId: string) =>
+    bundle.admissions.some((a) => a.list_id === listId && a.ticket_id === ticketId && a.inside);
+
+  return (
+    <div role="dialog" aria-label="Buscar entrada" className="fixed inset-0 z-30 flex flex-col gap-3 bg-base-100 p-4">
+      <div className="flex gap-2">
+        <input
+          className="input input-lg flex-1"
+          aria-label="Buscar por nombre, DNI, correo u orden"
+          placeholder="Nombre, DNI, correo u orden"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          // biome-ignore lint/a11y/noAutofocus: the search opens to type at once.
+          autoFocus
+        />
+        <button type="button" className="btn btn-lg" onClick={onClose}>
+          Cerrar
+        </button>
+      </div>
+      <ul className="flex flex-col gap-2 overflow-y-auto">
+        {results.map((t) => {
+          const mine = admitted.get(t.id);
+          const canUndo = mine && Date.now() - mine.at < UNDO_WINDOW_MS;
+          return (
+            <li key={t.id} className="flex items-center justify-between gap-3 rounded-box bg-base-200 p-3">
+              <span>
+                <span className="block text-xl font-bold">{t.holder}</span>
+                <span className="text-muted">
+                  {t.type_name}
+                  {t.dni ? ` · DNI ${t.dni}` : ''} · {t.email} · orden {t.order_id.slice(0, 8)}
+                </span>
+              </span>
+              {canUndo ? (
+                <button
+                  type="button"
+                  className="btn btn-warning"
+                  onClick={() =>
+                    void onUndo(mine.scanId, t.id).then(() =>
+                      setAdmitted((m) => {
+                        const next = new Map(m);
+                        next.delete(t.id);
+                        return next;
+                      }),
+                    )
+                  }
+                >
+                  Deshacer ingreso
+                </button>
+              ) : inside(t.id) ? (
+                <span className="badge badge-lg">Ya entró</span>
+              ) : t.status !== 'valid' || t.order_status !== 'paid' ? (
+                <span className="badge badge-lg badge-error">No válida</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-success"
+                  onClick={() =>
+                    void onAdmit(t.id).then((scanId) => {
+                      if (scanId) setAdmitted((m) => new Map(m).set(t.id, { scanId, at: Date.now() }));
+                    })
+                  }
+                >
+                  Registrar ingreso
+                </button>
+              )}
+            </li>
+          );
+        })}
+        {query.trim().length >= 2 && results.length === 0 && <li className="p-3 text-lg">No encontramos entradas.</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
+import { formatTime } from '../../../shared/dates';
+
+export type ShownResult = {
+  result: ScanResult;
+  ticket: { type: string; holder: string; dni: string | null } | null;
+  first: { at: string; gate: string | null; staff: string } | null;
+  offline: boolean;
+};
+
+const TONE_CLASS = {
+  ok: 'bg-success text-success-content',
+  warn: 'bg-warning text-warning-content',
+  bad: 'bg-error text-error-content',
+} as const;
+
+/** The result filling the screen for a moment: green valid, amber used, red invalid. Tap to go on. */
+export function ScanResultScreen({ shown, onClose }: { shown: ShownResult; onClose: () => void }) {
+  const tone = scanTone(shown.result);
+  const { ticket, first } = shown;
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      data-result={shown.result}
+      className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${TONE_CLASS[tone]}`}
+    >
+      <span role="status" className="text-5xl font-black leading-tight sm:text-7xl">
+        {SCAN_LABEL[shown.result]}
+      </span>
+      {ticket && (
+        <span className="text-2xl font-bold sm:text-4xl">
+          {ticket.type}
+          {ticket.holder && <span className="block text-3xl sm:text-5xl">{ticket.holder}</span>}
+          {ticket.dni && <span className="mt-2 block">Pedí el DNI: {ticket.dni}</span>}
+        </span>
+      )}
+      {first && shown.result === 'used' && (
+        <span className="text-2xl font-semibold">
+          Entró a las {formatTime(first.at)}
+          {first.gate ? ` por ${first.gate}` : ''}
+          {first.staff ? ` (escaneó ${first.staff})` : ''}
+        </span>
+      )}
+      {SCAN_REASON[shown.result] && shown.result !== 'used' && (
+        <span className="text-xl">{SCAN_REASON[shown.result]}</span>
+      )}
+      {shown.offline && <span className="badge badge-lg badge-neutral">Validada sin conexión</span>}
+      <span className="mt-6 text-base opacity-80">Tocá para seguir escaneando</span>
+    </button>
+  );
+}

@@ -1,0 +1,71 @@
+import type { OfflineBundle, PublicKey } from '../types';
+
+/**
+ * The scanner's IndexedDB: per event, the last download (tickets, revocations, admitted set, lists and
+ * gates), the signing public key, and the queue of scans waiting to reach the server (keyed by nonce, so
+ * sending one twice is harmless: the server answers a nonce once).
+ */
+export type QueuedScan = {
+  nonce: string;
+  event_id: number;
+  code?: string;
+  ticket_id?: string;
+  list_id?: number;
+  gate_id?: number;
+  device: string;
+  kind: 'entry' | 'exit';
+  client_at: string;
+  local_result: 'admitted' | 'refused';
+};
+
+const DB_NAME = 'boleteria-door';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      db.createObjectStore('bundles');
+      db.createObjectStore('meta');
+      db.createObjectStore('queue', { keyPath: 'nonce' }).createIndex('event', 'event_id');
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let dbPromise: Promise<IDBDatabase> | null = null;
+const db = () => {
+  dbPromise ??= open();
+  return dbPromise;
+};
+
+async function run<T>(store: string, mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const tx = (await db()).transaction(store, mode);
+  const req = op(tx.objectStore(store));
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+export const saveBundle = (eventId: number, bundle: OfflineBundle) =>
+  run('bundles', 'readwrite', (s) => s.put(bundle, eventId));
+export const loadBundle = (eventId: number) =>
+  run<OfflineBundle | undefined>('bundles', 'readonly', (s) => s.get(eventId));
+export const savePublicKey = (key: PublicKey) => run('meta', 'readwrite', (s) => s.put(key, 'public-key'));
+export const loadPublicKey = () => run<PublicKey | undefined>('meta', 'readonly', (s) => s.get('public-key'));
+export const enqueue = (scan: QueuedScan) => run('queue', 'readwrite', (s) => s.put(scan));
+export const queued = (eventId: number) =>
+  run<QueuedScan[]>('queue', 'readonly', (s) => s.index('event').getAll(eventId)).then((all) =>
+    all.sort((a, b) => a.client_at.localeCompare(b.client_at)),
+  );
+export async function dequeue(nonces: string[]) {
+  const tx = (await db()).transaction('queue', 'readwrite');
+  for (const nonce of nonces) tx.objectStore('queue').delete(nonce);
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+}

@@ -1,0 +1,340 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
+import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+
+type Staff = Awaited<ReturnType<typeof createBuyer>>;
+type Outcome = {
+  scanId: string;
+  serverAt: string;
+  result: string;
+  ok: boolean;
+  label: string;
+  conflict: boolean;
+  replay: boolean;
+  first: { at: string; gate: string; staff: string } | null;
+  ticket: { id: string; type: string; holder: string; dni: string | null } | null;
+  gate_id: number;
+};
+
+async function eventWithTickets(quantity = 1, opts: { named?: boolean } = {}) {
+  const event = await createTestEvent(env, { price_cents: 0, capacity: 50 });
+  const buyer = await createBuyer();
+  const { orderId } = await startPurchase(buyer, event.event_id, event.ticket_type_id, quantity);
+  // Named after the sale: the buyer's name and DNI are the holder's (what the checkout stores for them).
+  if (opts.named)
+    await env.DB.prepare('update ticket_types set named = 1 where id = ?').bind(event.ticket_type_id).run();
+  const tickets = await ticketsOfOrderInDb(orderId);
+  return { event, buyer, orderId, tickets };
+}
+
+async function staffOf(producerId: number, role: 'ADMIN' | 'COLABORATORS' = 'COLABORATORS') {
+  const staff = await createBuyer(role);
+  await env.DB.prepare('insert into producer_members (producer_id, user_id, role) values (?, ?, ?)')
+    .bind(producerId, staff.id, role)
+    .run();
+  return staff;
+}
+
+let nonces = 0;
+const nonce = () => `nonce-${Date.now()}-${nonces++}-${Math.random().toString(36).slice(2)}`;
+
+async function scan(staff: Staff, eventId: number, body: Record<string, unknown>) {
+  const res = await asBuyer(staff, `/checkin/events/${eventId}/scan`, {
+    method: 'POST',
+    json: { nonce: nonce(), device: 'test', ...body },
+  });
+  return { status: res.status, json: (await res.json()) as { data: Outcome; message?: string } };
+}
+
+async function setupOf(staff: Staff, eventId: number) {
+  const res = await asBuyer(staff, `/checkin/events/${eventId}/setup`);
+  return ((await res.json()) as { data: { lists: { id: number }[]; gates: { id: number; name: string }[] } }).data;
+}
+
+async function addGate(admin: Staff, eventId: number, name: string) {
+  const res = await asBuyer(admin, `/checkin/events/${eventId}/gates`, { method: 'POST', json: { name } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { id: number; name: string } }).data;
+}
+
+async function counters(staff: Staff, eventId: number) {
+  const res = await asBuyer(staff, `/checkin/events/${eventId}/counters`);
+  return (
+    (await res.json()) as {
+      data: {
+        event: { admitted: number; expected: number };
+        gates: { id: number; admitted: number }[];
+        lists: { id: number; admitted: number }[];
+      };
+    }
+  ).data;
+}
+
+describe('check-in authority', () => {
+  it('admits a ticket scanned at the same moment at two gates exactly once', async () => {
+    const { event, tickets } = await eventWithTickets();
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    const door = await staffOf(event.producer_id);
+    await setupOf(admin, event.event_id);
+    const north = await addGate(admin, event.event_id, 'Puerta Norte');
+    const south = await addGate(admin, event.event_id, 'Puerta Sur');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        scan(i % 2 ? door : admin, event.event_id, { code: tickets[0].code, gate_id: i % 2 ? north.id : south.id }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const admitted = results.filter((r) => r.json.data.result === 'admitted');
+    expect(admitted).toHaveLength(1);
+    const used = results.filter((r) => r.json.data.result === 'used');
+    expect(used).toHaveLength(9);
+    const winnerGate = admitted[0].json.data.gate_id === north.id ? 'Puerta Norte' : 'Puerta Sur';
+    expect(used[0].json.data.first).toMatchObject({ gate: winnerGate, staff: 'Ana Compradora' });
+    expect(used[0].json.data.label).toBe('Entrada ya usada');
+    expect((await counters(admin, event.event_id)).event).toEqual({ admitted: 1, expected: 1 });
+    const logged = await env.DB.prepare(
+      'select result, count(*) as n from checkin_scans where event_id = ? group by result',
+    )
+      .bind(event.event_id)
+      .all<{ result: string; n: number }>();
+    expect(Object.fromEntries(logged.results.map((r) => [r.result, r.n]))).toEqual({ admitted: 1, used: 9 });
+  });
+
+  it('answers a retried scan (same nonce) the same and counts it once', async () => {
+    const { event, tickets } = await eventWithTickets();
+    const door = await staffOf(event.producer_id);
+    const body = { code: tickets[0].code, nonce: nonce(), client_at: new Date().toISOString() };
+    const first = await scan(door, event.event_id, body);
+    expect(first.json.data).toMatchObject({ result: 'admitted', ok: true, replay: false });
+    expect(first.json.data.ticket).toMatchObject({ id: tickets[0].id, type: 'General', holder: 'Ana Compradora' });
+    const [again, twice] = await Promise.all([scan(door, event.event_id, body), scan(door, event.event_id, body)]);
+    for (const retry of [again, twice]) {
+      expect(retry.json.data).toMatchObject({ result: 'admitted', scanId: first.json.data.scanId, replay: true });
+    }
+    const other = await scan(door, event.event_id, { code: tickets[0].code });
+    expect(other.json.data.result).toBe('used');
+    const rows = await env.DB.prepare('select count(*) as n from checkin_scans where nonce = ?')
+      .bind(body.nonce)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+    expect((await counters(door, event.event_id)).event.admitted).toBe(1);
+  });
+
+  it('names each refusal: forged, another event, cancelled, revoked, unpaid, wrong list', async () => {
+    const { event, tickets, orderId } = await eventWithTickets(3, { named: false });
+    const elsewhere = await eventWithTickets();
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    const reasonOf = async (code: string, extra: Record<string, unknown> = {}) =>
+      (await scan(admin, event.event_id, { code, ...extra })).json.data;
+
+    const forged = await reasonOf(`${tickets[0].code.slice(0, -4)}AAAA`);
+    expect(forged).toMatchObject({ result: 'forged', label: 'Código inválido', ok: false, ticket: null });
+    expect((await reasonOf('cualquier cosa')).result).toBe('forged');
+    expect((await reasonOf(elsewhere.tickets[0].code)).result).toBe('other_event');
+
+    // A list for another ticket type refuses this one.
+    const vip = await asBuyer(admin, `/checkin/events/${event.event_id}/lists`, {
+      method: 'POST',
+      json: { name: 'VIP', type_ids: [] },
+    });
+    expect(vip.status).toBe(201);
+    const vipType = await env.DB.prepare(
+      `insert into ticket_types (event_date_id, name, price_cents, capacity) values (?, 'VIP', 0, 10) returning id`,
+    )
+      .bind(event.event_date_id)
+      .first<{ id: number }>();
+    const vipId = ((await vip.json()) as { data: { id: number } }).data.id;
+    const put = await asBuyer(admin, `/checkin/lists/${vipId}`, {
+      method: 'PUT',
+      json: { name: 'VIP', type_ids: [vipType!.id] },
+    });
+    expect(put.status).toBe(200);
+    expect((await reasonOf(tickets[2].code, { list_id: vipId })).result).toBe('wrong_list');
+
+    await env.DB.prepare("insert into revocations (ticket_id, event_id, reason) values (?, ?, 'transferred')")
+      .bind(tickets[1].id, event.event_id)
+      .run();
+    await env.DB.prepare("update tickets set status = 'transferred' where id = ?").bind(tickets[1].id).run();
+    expect(await reasonOf(tickets[1].code)).toMatchObject({ result: 'revoked', label: 'Entrada revocada' });
+
+    await env.DB.prepare("update orders set status = 'pending_payment' where id = ?").bind(orderId).run();
+    expect(await reasonOf(tickets[2].code)).toMatchObject({ result: 'unpaid', label: 'Entrada no pagada' });
+    await env.DB.prepare("update orders set status = 'paid' where id = ?").bind(orderId).run();
+
+    const admitted = await reasonOf(tickets[2].code);
+    expect(admitted.result).toBe('admitted');
+    const used = await reasonOf(tickets[2].code);
+    expect(used).toMatchObject({ result: 'used', first: { gate: 'Puerta 1', staff: 'Ana Compradora' } });
+    expect(used.first?.at).toBe(admitted.serverAt);
+
+    await cancelOrderTickets(env, orderId);
+    expect(await reasonOf(tickets[0].code)).toMatchObject({ result: 'cancelled', label: 'Entrada cancelada' });
+
+    const log = await env.DB.prepare('select result from checkin_scans where event_id = ? order by server_at')
+      .bind(event.event_id)
+      .all<{ result: string }>();
+    expect(log.results.map((r) => r.result)).toEqual([
+      'forged',
+      'forged',
+      'other_event',
+      'wrong_list',
+      'revoked',
+      'unpaid',
+      'admitted',
+      'used',
+      'cancelled',
+    ]);
+  });
+
+  it('refuses staff of another producer and buyers; lets superadmins scan; only admins edit lists and gates', async () => {
+    const { event, tickets } = await eventWithTickets();
+    await env.DB.prepare("insert into producers (name, slug) values ('Otra productora', ?)")
+      .bind(`otra-${Date.now()}-${Math.random()}`)
+      .run();
+    const other = await env.DB.prepare('select id from producers order by id desc limit 1').first<{ id: number }>();
+    const outsider = await staffOf(other!.id, 'ADMIN');
+    const refused = await scan(outsider, event.event_id, { code: tickets[0].code });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe('No tenés permiso para controlar el acceso de este evento.');
+    expect((await scan(await createBuyer(), event.event_id, { code: tickets[0].code })).status).toBe(403);
+    for (const path of ['counters', 'overview', 'offline', 'setup']) {
+      expect((await asBuyer(outsider, `/checkin/events/${event.event_id}/${path}`)).status).toBe(403);
+    }
+    const sync = await asBuyer(outsider, `/checkin/events/${event.event_id}/sync`, {
+      method: 'POST',
+      json: { scans: [{ code: tickets[0].code, nonce: nonce() }] },
+    });
+    expect(sync.status).toBe(403);
+    const listed = (await (await asBuyer(outsider, '/checkin/events')).json()) as { data: { id: number }[] };
+    expect(listed.data.map((e) => e.id)).not.toContain(event.event_id);
+
+    // Nothing was decided for the refused callers: the ticket still enters.
+    const superadmin = await createBuyer('SUPERADMIN');
+    expect((await scan(superadmin, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+
+    const collaborator = await staffOf(event.producer_id);
+    const gate = await asBuyer(collaborator, `/checkin/events/${event.event_id}/gates`, {
+      method: 'POST',
+      json: { name: 'Puerta 9' },
+    });
+    expect(gate.status).toBe(403);
+    expect(((await gate.json()) as { message: string }).message).toBe(
+      'No tenés permiso para cambiar las listas y puertas de este evento.',
+    );
+    const badGate = await scan(collaborator, event.event_id, { code: tickets[0].code, gate_id: 999999 });
+    expect(badGate.status).toBe(404);
+    const badBody = await asBuyer(collaborator, `/checkin/events/${event.event_id}/scan`, {
+      method: 'POST',
+      json: { code: '' },
+    });
+    expect(badBody.status).toBe(400);
+  });
+
+  it('takes an offline queue: retried uploads count once, and a ticket two offline gates admitted is a conflict', async () => {
+    const { event, tickets } = await eventWithTickets(2);
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    await setupOf(admin, event.event_id);
+    const north = await addGate(admin, event.event_id, 'Norte');
+    const south = await addGate(admin, event.event_id, 'Sur');
+    const at = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    const northQueue = [
+      { code: tickets[0].code, nonce: nonce(), gate_id: north.id, device: 'tel-norte', client_at: at(60) },
+      { code: tickets[1].code, nonce: nonce(), gate_id: north.id, device: 'tel-norte', client_at: at(50) },
+    ];
+    const southQueue = [
+      { code: tickets[0].code, nonce: nonce(), gate_id: south.id, device: 'tel-sur', client_at: at(40) },
+    ];
+    const upload = async (scans: unknown[]) => {
+      const res = await asBuyer(admin, `/checkin/events/${event.event_id}/sync`, { method: 'POST', json: { scans } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Outcome[] }).data;
+    };
+    const fromNorth = await upload(northQueue);
+    expect(fromNorth.map((o) => [o.result, o.conflict])).toEqual([
+      ['admitted', false],
+      ['admitted', false],
+    ]);
+    const fromSouth = await upload(southQueue);
+    expect(fromSouth[0]).toMatchObject({ result: 'used', conflict: true, first: { gate: 'Norte' } });
+    // The connection dropped before the answer: the same queue again changes nothing.
+    const again = await upload([...northQueue, ...southQueue]);
+    expect(again.every((o) => o.replay)).toBe(true);
+    expect(again.map((o) => o.result)).toEqual(['admitted', 'admitted', 'used']);
+
+    const overview = (await (await asBuyer(admin, `/checkin/events/${event.event_id}/overview`)).json()) as {
+      data: {
+        event: { admitted: number; expected: number };
+        gates: { name: string; admitted: number }[];
+        conflicts: { gate: string; first_gate: string; device: string; client_at: string; first_at: string }[];
+        timeline: { n: number }[];
+      };
+    };
+    expect(overview.data.event).toEqual({ admitted: 2, expected: 2 });
+    expect(overview.data.gates.find((g) => g.name === 'Norte')?.admitted).toBe(2);
+    expect(overview.data.conflicts).toHaveLength(1);
+    expect(overview.data.conflicts[0]).toMatchObject({
+      gate: 'Sur',
+      first_gate: 'Norte',
+      device: 'tel-sur',
+      client_at: southQueue[0].client_at,
+    });
+    expect(overview.data.timeline.reduce((a, b) => a + b.n, 0)).toBe(2);
+    const stored = await env.DB.prepare(
+      'select count(*) as n, sum(offline) as offline from checkin_scans where event_id = ?',
+    )
+      .bind(event.event_id)
+      .first<{ n: number; offline: number }>();
+    expect(stored).toEqual({ n: 3, offline: 3 });
+  });
+
+  it('admits by hand from the search, and lets the same staff member undo it (logged)', async () => {
+    const { event, tickets } = await eventWithTickets(1, { named: true });
+    const door = await staffOf(event.producer_id);
+    const other = await staffOf(event.producer_id);
+    const res = await asBuyer(door, `/checkin/events/${event.event_id}/manual`, {
+      method: 'POST',
+      json: { ticket_id: tickets[0].id, nonce: nonce() },
+    });
+    const manual = ((await res.json()) as { data: Outcome }).data;
+    expect(manual).toMatchObject({ result: 'admitted', ticket: { dni: '30123456' } });
+    const undo = (who: Staff) =>
+      asBuyer(who, `/checkin/events/${event.event_id}/undo`, {
+        method: 'POST',
+        json: { scan_id: manual.scanId, nonce: nonce() },
+      });
+    const refused = await undo(other);
+    expect(refused.status).toBe(409);
+    expect((await undo(door)).status).toBe(200);
+    expect((await counters(door, event.event_id)).event.admitted).toBe(0);
+    expect((await scan(other, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+    const kinds = await env.DB.prepare('select kind, result from checkin_scans where event_id = ? order by server_at')
+      .bind(event.event_id)
+      .all<{ kind: string; result: string }>();
+    expect(kinds.results).toEqual([
+      { kind: 'manual', result: 'admitted' },
+      { kind: 'undo', result: 'undone' },
+      { kind: 'entry', result: 'admitted' },
+    ]);
+  });
+
+  it('lets people out and back in on a list with re-entry, not on the default list', async () => {
+    const { event, tickets } = await eventWithTickets();
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    const res = await asBuyer(admin, `/checkin/events/${event.event_id}/lists`, {
+      method: 'POST',
+      json: { name: 'Con salida', allow_reentry: true },
+    });
+    const listId = ((await res.json()) as { data: { id: number } }).data.id;
+    const on = async (kind: string, list_id?: number) =>
+      (await scan(admin, event.event_id, { code: tickets[0].code, kind, list_id })).json.data.result;
+    expect(await on('exit', listId)).toBe('not_inside');
+    expect(await on('entry', listId)).toBe('admitted');
+    expect(await on('entry', listId)).toBe('used');
+    expect(await on('exit', listId)).toBe('exited');
+    expect(await on('entry', listId)).toBe('admitted');
+    expect(await on('entry')).toBe('admitted');
+    expect(await on('exit')).toBe('exited');
+    expect(await on('entry')).toBe('used');
+  });
+});
