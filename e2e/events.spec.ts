@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, loginAs } from './support/session';
+import { submitLogin } from './support/accounts';
+import { DEMO, DEMO_PASSWORD, loginAs } from './support/session';
 
 /** A datetime-local value `days` from now at 21:00. */
 function inDays(days: number) {
@@ -36,14 +37,13 @@ test.describe('public catalogue', () => {
     await page.getByRole('button', { name: 'Agregar una entrada Abono un día' }).click();
     // "Comprar" posts the selection; a visitor is sent to log in first and comes back to the same selection.
     await page.getByRole('button', { name: 'Comprar' }).click();
-    await expect(page).toHaveURL((url) => {
-      const next = url.searchParams.get('next') ?? '';
-      return (
-        url.pathname === '/' &&
-        url.searchParams.get('login') === '1' &&
-        /^\/checkout\?event=\d+&items=\d+:1$/.test(next)
-      );
-    });
+    const dialog = page.getByRole('dialog', { name: /ingresar/i });
+    await expect(dialog).toBeVisible();
+    await submitLogin(page, DEMO.usuario, DEMO_PASSWORD);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/checkout' && /^\d+:1$/.test(url.searchParams.get('items') ?? ''),
+    );
+    await expect(page.getByRole('button', { name: 'Reservar entradas' })).toBeVisible();
   });
 
   test('shows sold-out and last-tickets availability', async ({ page }) => {
