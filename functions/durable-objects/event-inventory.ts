@@ -311,6 +311,34 @@ export class EventInventory extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * Puts some of a sold hold's tickets back on sale (a partial refund by the producer). The hold keeps
+   * only what remains sold, so a later refund() of the whole hold returns the rest and nothing twice.
+   * Answers false when the hold is not sold or does not hold that many.
+   */
+  refundSome(holdId: string, items: HoldItem[]): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'sold') return false;
+    const remaining = new Map(parseItems(row.items).map((i) => [i.typeId, i.quantity]));
+    for (const i of mergeItems(items)) {
+      const left = (remaining.get(i.typeId) ?? 0) - i.quantity;
+      if (left < 0) return false;
+      remaining.set(i.typeId, left);
+    }
+    for (const i of mergeItems(items)) {
+      this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
+    }
+    const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
+    this.sql.exec(
+      'update holds set items = ?, status = ? where id = ?',
+      JSON.stringify(kept),
+      kept.length > 0 ? 'sold' : 'refunded',
+      holdId,
+    );
+    this.mirror();
+    return true;
+  }
+
   /** Development only: makes an open hold expire in `ms` (the alarm then releases it for real). */
   expireSoon(holdId: string, ms: number): boolean {
     const row = this.holdRow(holdId);

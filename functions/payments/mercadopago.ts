@@ -83,6 +83,14 @@ export function mercadoPago(env: Env, accessToken: string) {
     /** Full refund; the idempotency key makes a retried refund harmless. */
     refundPayment: (id: string) =>
       call<MpRefund>('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, {}, `refund-${id}`),
+    /** Partial refund of `amountCents`; `key` names what is refunded so a retry refunds it once. */
+    refundPart: (id: string, amountCents: number, key: string) =>
+      call<MpRefund>(
+        'POST',
+        `/v1/payments/${encodeURIComponent(id)}/refunds`,
+        { amount: amountCents / 100 },
+        `refund-${id}-${key}`,
+      ),
   };
 }
 

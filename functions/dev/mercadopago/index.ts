@@ -94,6 +94,24 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
     const { payment, token } = found;
     if (payment.status === 'refunded') return c.json(payment.refunds[0] ?? {}, 201);
     if (payment.status !== 'approved') return mpError('Payment not refundable', 400);
+    // A partial refund (body.amount): the payment stays approved with the amount given back, like MercadoPago.
+    const { amount } = (await c.req.json().catch(() => ({}))) as { amount?: number };
+    const refunded = payment.transaction_amount_refunded ?? 0;
+    if (typeof amount === 'number' && amount > 0 && refunded + amount < payment.transaction_amount - 0.001) {
+      const part = {
+        id: payment.id + 500_000_000 + payment.refunds.length,
+        payment_id: payment.id,
+        amount,
+        status: 'approved',
+        date_created: new Date().toISOString(),
+      };
+      await savePayment(c.env.DB, {
+        ...payment,
+        transaction_amount_refunded: Math.round((refunded + amount) * 100) / 100,
+        refunds: [...payment.refunds, part],
+      });
+      return c.json(part, 201);
+    }
     const refund = {
       id: payment.id + 500_000_000,
       payment_id: payment.id,
