@@ -24,6 +24,7 @@ alter table orders add column refunded_cents integer not null default 0;
 -- MercadoPago's fee details (sum, cents) and when the money is released to the collector.
 alter table payments add column fee_cents integer not null default 0;
 alter table payments add column money_release_date text;
+alter table payments add column installments integer;
 
 -- Dashboard figures per period and the order lists, scoped by producer or event.
 create index orders_event_paid on orders (event_id, paid_at) where paid_at is not null;

@@ -45,6 +45,11 @@ export type MpPayment = {
   date_created: string;
   date_approved: string | null;
   date_of_expiration: string | null;
+  /** What MercadoPago kept (its fee, financing): absent on old or sandbox payments. */
+  fee_details?: { type: string; amount: number; fee_payer?: string }[];
+  /** When the collected money becomes available to the collector. */
+  money_release_date?: string | null;
+  installments?: number | null;
 };
 
 export type MpRefund = { id: number; payment_id: number; amount: number; status: string };

@@ -273,3 +273,50 @@ describe('exports', () => {
     expect((await asBuyer(admin, '/admin/exports/attendees')).status).toBe(400);
   });
 });
+
+describe('finance', () => {
+  it('breaks down gross, service charges, MercadoPago fees, refunds, net and what is to be released', async () => {
+    const { event, orderId, admin } = await paidOrder(2);
+    const [first] = await ticketsOfOrderInDb(orderId);
+    await asBuyer(admin, `/admin/orders/${orderId}/refund`, {
+      method: 'POST',
+      json: { reason: 'No puede ir', ticket_ids: [first.id] },
+    });
+    const res = await asBuyer(admin, `/admin/finance?event_id=${event.event_id}&period=hoy`);
+    expect(res.status).toBe(200);
+    const { data } = await json<{
+      totals: Record<string, number>;
+      available_cents: number;
+      to_release_cents: number;
+      series: unknown[];
+      reconciliation: { payments_without_paid_order: unknown[]; paid_orders_without_payment: unknown[] };
+    }>(res);
+    // Sandbox fee: 7.61 % of $ 2.300 = $ 175,03; released in 14 days.
+    expect(data.totals).toMatchObject({
+      gross_cents: 2000_00,
+      service_charges_cents: 300_00,
+      total_cents: 2300_00,
+      mp_fees_cents: 175_03,
+      refunds_cents: 1150_00,
+      chargebacks_cents: 0,
+      net_cents: 2300_00 - 1150_00 - 300_00 - 175_03,
+    });
+    expect(data.available_cents).toBe(0);
+    expect(data.to_release_cents).toBe(2300_00 - 175_03);
+    expect(data.series).toHaveLength(1);
+    expect(data.reconciliation).toEqual({ payments_without_paid_order: [], paid_orders_without_payment: [] });
+    expect((await asBuyer(await adminOf(), `/admin/finance?event_id=${event.event_id}`)).status).toBe(403);
+    const xlsx = await asBuyer(admin, `/admin/exports/finance?event_id=${event.event_id}&period=hoy&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-disposition')).toContain('.xlsx');
+  });
+
+  it('lists a paid order whose payment is missing as a mismatch', async () => {
+    const { event, orderId, admin } = await paidOrder(1);
+    await env.DB.prepare('delete from payments where order_id = ?').bind(orderId).run();
+    const { data } = await json<{ reconciliation: { paid_orders_without_payment: { order_id: string }[] } }>(
+      await asBuyer(admin, `/admin/finance?event_id=${event.event_id}&period=hoy`),
+    );
+    expect(data.reconciliation.paid_orders_without_payment.map((r) => r.order_id)).toEqual([orderId]);
+  });
+});

@@ -4,6 +4,7 @@ import {
   AdminRefundSchema,
   AttendeesExportQuerySchema,
   ExportQuerySchema,
+  FinanceExportQuerySchema,
   HolderChangeSchema,
   OrderSearchQuerySchema,
   ReasonSchema,
@@ -18,8 +19,9 @@ import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff }
 import { audit } from '../services/sales/audit';
 import { dashboard } from '../services/sales/dashboard';
 import { orderDetail } from '../services/sales/detail';
-import { attendeesSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
-import { NO_SALES_ACCESS, salesScope } from '../services/sales/scope';
+import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
+import { finance } from '../services/sales/finance';
+import { assertScopeCan, NO_SALES_ACCESS, salesScope } from '../services/sales/scope';
 import { searchOrders } from '../services/sales/search';
 
 const orderParam = validate('param', OrderIdParamSchema, 404);
@@ -61,6 +63,27 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const scope = await salesScope(c.env.DB, actor, query, 'dashboard.view');
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await dashboard(c.env.DB, scope, query) });
+  })
+  .get('/admin/finance', requireAuth, validate('query', SalesScopeQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await finance(c.env.DB, scope, query) });
+  })
+  .get('/admin/exports/finance', requireAuth, validate('query', FinanceExportQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
+    assertScopeCan(actor, scope, 'export.data');
+    const sheet = financeSheet(await finance(c.env.DB, scope, query));
+    await audit(c.env.DB, actor, {
+      producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
+      eventId: scope.eventId,
+      action: 'export',
+      detail: { what: 'finance', format: query.format, rows: sheet.rows.length },
+    });
+    return fileResponse(sheet, query.format, 'finanzas');
   })
   .get('/admin/orders', requireAuth, validate('query', OrderSearchQuerySchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);

@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import { AR_OFFSET } from '../dates';
+import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
 
-/** Periods of the sales back office (dashboard, lists, finance). Days are Buenos Aires days. */
-export const SALES_PERIODS = ['hoy', '7d', '30d', 'custom'] as const;
-export type SalesPeriod = (typeof SALES_PERIODS)[number];
-export const SALES_PERIOD_LABEL: Record<SalesPeriod, string> = {
-  hoy: 'Hoy',
-  '7d': 'Últimos 7 días',
-  '30d': 'Últimos 30 días',
-  custom: 'Personalizado',
-};
+export * from '../sales';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).optional();
@@ -28,16 +20,6 @@ export const SalesScopeQuerySchema = z
     path: ['from'],
   });
 export type SalesScopeQuery = z.infer<typeof SalesScopeQuerySchema>;
-
-export const ORDER_STATUSES_FILTER = ['paid', 'refunded', 'pending_payment', 'held', 'failed', 'expired'] as const;
-export const ORDER_STATUS_LABEL: Record<(typeof ORDER_STATUSES_FILTER)[number], string> = {
-  paid: 'Pagada',
-  refunded: 'Reembolsada',
-  pending_payment: 'Pago pendiente',
-  held: 'En curso',
-  failed: 'Fallida',
-  expired: 'Vencida',
-};
 
 /** The order search: the scope, filters, free text (name, e-mail, DNI, order number, ticket code), a page. */
 export const OrderSearchQuerySchema = z
@@ -104,31 +86,7 @@ export const AttendeesExportQuerySchema = z.object({
   format: z.enum([...EXPORT_FORMATS, 'pdf'], { error: 'Formato inválido: csv, xlsx o pdf' }).default('csv'),
 });
 
-/**
- * The instants [from, to) of a period seen from `now` in Buenos Aires, in the stored form (UTC ISO), and
- * the bucket of its chart. 'todo' is no bound.
- */
-export function salesPeriodRange(
-  period: SalesPeriod | 'todo',
-  from?: string,
-  to?: string,
-  now: Date = new Date(),
-): { from: string; to: string; bucket: 'hour' | 'day' } | null {
-  if (period === 'todo') return null;
-  const dayStart = (day: string) => new Date(`${day}T00:00:00${AR_OFFSET}`).getTime();
-  const arToday = new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-  const end = dayStart(arToday) + 86_400_000;
-  if (period === 'custom' && from && to) {
-    return {
-      from: new Date(dayStart(from)).toISOString(),
-      to: new Date(dayStart(to) + 86_400_000).toISOString(),
-      bucket: from === to ? 'hour' : 'day',
-    };
-  }
-  const days = period === 'hoy' ? 1 : period === '7d' ? 7 : 30;
-  return {
-    from: new Date(end - days * 86_400_000).toISOString(),
-    to: new Date(end).toISOString(),
-    bucket: days === 1 ? 'hour' : 'day',
-  };
-}
+/** Finance export: the finance scope and period, as a file. */
+export const FinanceExportQuerySchema = SalesScopeQuerySchema.and(
+  z.object({ format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido: csv o xlsx' }).default('csv') }),
+);

@@ -1,4 +1,5 @@
-import { type SalesScopeQuery, salesPeriodRange } from '../../../../src/shared/schemas/sales';
+import { salesPeriodRange } from '../../../../src/shared/sales';
+import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
 import { type SalesScope, scopeWhere } from './scope';
 
 type Figures = { orders: number; gross: number; fees: number; total: number; refunds: number };

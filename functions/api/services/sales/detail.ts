@@ -27,7 +27,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       db
         .prepare(
           `select id, status, status_detail, payment_method_id, payment_type_id, amount_cents, fee_cents,
-                  money_release_date, updated_at from payments where order_id = ? order by updated_at`,
+                  money_release_date, installments, updated_at from payments where order_id = ? order by updated_at`,
         )
         .bind(order.id),
       db
@@ -148,6 +148,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       amount_cents: number;
       fee_cents: number;
       money_release_date: string | null;
+      installments: number | null;
       updated_at: string;
     }[],
     timeline,

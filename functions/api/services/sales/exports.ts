@@ -1,6 +1,5 @@
 import writeXlsxFile from 'write-excel-file/universal';
-import { formatMoney } from '../../../../src/shared/money';
-import { ORDER_STATUS_LABEL } from '../../../../src/shared/schemas/sales';
+import { ORDER_STATUS_LABEL } from '../../../../src/shared/sales';
 import type { SalesScope } from './scope';
 
 type Cell = string | number | Date | null;
@@ -121,4 +120,42 @@ export async function toXlsx(sheet: Sheet): Promise<ArrayBuffer> {
   return blob.arrayBuffer();
 }
 
-export { formatMoney };
+type FinanceView = {
+  series: {
+    bucket: string;
+    orders: number;
+    gross_cents: number;
+    service_charges_cents: number;
+    mp_fees_cents: number;
+    refunds_cents: number;
+    chargebacks_cents: number;
+    net_cents: number;
+  }[];
+};
+
+/** Finance per Buenos Aires day, amounts in pesos as numbers. */
+export function financeSheet(view: FinanceView): Sheet {
+  return {
+    name: 'Finanzas',
+    columns: [
+      'Día',
+      'Órdenes',
+      'Bruto',
+      'Cargos por servicio',
+      'Comisiones MercadoPago',
+      'Reembolsos',
+      'Contracargos',
+      'Neto productora',
+    ],
+    rows: view.series.map((s) => [
+      new Date(`${s.bucket}T03:00:00Z`),
+      s.orders,
+      s.gross_cents / 100,
+      s.service_charges_cents / 100,
+      s.mp_fees_cents / 100,
+      s.refunds_cents / 100,
+      s.chargebacks_cents / 100,
+      s.net_cents / 100,
+    ]),
+  };
+}

@@ -54,3 +54,9 @@ export function scopeWhere(
 export function assertOrderAccess(actor: Actor, producerId: number, permission: Permission, message: string) {
   assertCan(actor, producerId, permission, message);
 }
+
+/** A second permission over the same scope (e.g. finance.view and export.data for a finance export). */
+export function assertScopeCan(actor: Actor, scope: SalesScope, permission: Permission) {
+  if (actor.isSuperAdmin) return;
+  for (const id of scope.producerIds ?? []) assertCan(actor, id, permission, NO_SALES_ACCESS);
+}

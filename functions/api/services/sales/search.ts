@@ -1,4 +1,5 @@
-import { type OrderSearchQuery, salesPeriodRange } from '../../../../src/shared/schemas/sales';
+import { salesPeriodRange } from '../../../../src/shared/sales';
+import type { OrderSearchQuery } from '../../../../src/shared/schemas/sales';
 import type { SalesScope } from './scope';
 
 export type OrderListRow = {

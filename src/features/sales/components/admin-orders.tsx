@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { ORDER_STATUS_LABEL, ORDER_STATUSES_FILTER } from '../../../shared/schemas/sales';
+import { ORDER_STATUS_LABEL, ORDER_STATUSES_FILTER } from '../../../shared/sales';
 import { fetchOrders } from '../api/orders';
 import type { OrderRowView } from '../types';
 import { OrderDetail } from './order-detail';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { ORDER_STATUS_LABEL } from '../../../shared/schemas/sales';
+import { ORDER_STATUS_LABEL } from '../../../shared/sales';
 import { fetchDashboard } from '../api/dashboard';
 import type { SalesDashboard as Dashboard } from '../types';
 import { FigureCard } from './figure-card';

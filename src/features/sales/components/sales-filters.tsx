@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/schemas/sales';
+import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/sales';
 import { fetchManagedEvents } from '../api/events';
 
 export type SalesFilterValue = { period: string; event_id: string; from: string; to: string };
