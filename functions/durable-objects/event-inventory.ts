@@ -151,13 +151,20 @@ export class EventInventory extends DurableObject<Env> {
    * hold run without awaiting anything, so they stay atomic. 'stale': the configuration changed before the
    * order was written; the hold was given back and the caller asks again with that version.
    */
-  async sell(eventId: number, userId: number, items: HoldItem[], staleVersion = -1): Promise<SellResult> {
+  async sell(
+    eventId: number,
+    userId: number,
+    items: HoldItem[],
+    staleVersion = -1,
+    /** Who holds: the buyer by default; a box-office sale passes its own key so it never replaces a hold. */
+    buyerKey = `user:${userId}`,
+  ): Promise<SellResult> {
     const config = await this.saleConfig(eventId, staleVersion);
     const refused = refuseBySaleConfig(config, items, Date.now());
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
-    const held = this.holdNow(`user:${userId}`, wanted, Math.max(1, config.holdMinutes) * 60);
+    const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };

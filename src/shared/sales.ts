@@ -48,3 +48,9 @@ export function salesPeriodRange(
     bucket: days === 1 ? 'hour' : 'day',
   };
 }
+
+export const BOX_OFFICE_METHOD_LABEL: Record<'cash' | 'card' | 'transfer', string> = {
+  cash: 'Efectivo',
+  card: 'Tarjeta',
+  transfer: 'Transferencia',
+};

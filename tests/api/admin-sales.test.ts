@@ -320,3 +320,57 @@ describe('finance', () => {
     expect(data.reconciliation.paid_orders_without_payment.map((r) => r.order_id)).toEqual([orderId]);
   });
 });
+
+describe('box office', () => {
+  it('sells at once through the inventory authority, issues tickets, shows in finance and the staff report', async () => {
+    network = routeNetworkToSelf();
+    const event = await createTestEvent(env, { capacity: 3, price_cents: 500_00 });
+    const admin = await adminOf(event.producer_id);
+    const sale = (json: unknown, who = admin) => asBuyer(who, '/admin/box-office/sales', { method: 'POST', json });
+    const items = [{ ticket_type_id: event.ticket_type_id, quantity: 2 }];
+    const badMethod = await sale({ event_id: event.event_id, items, method: 'cheque' });
+    expect(badMethod.status).toBe(400);
+    expect((await json(badMethod)).message).toBe('Elegí cómo pagó: efectivo, tarjeta o transferencia');
+    expect((await sale({ event_id: event.event_id, items, method: 'cash' }, await adminOf())).status).toBe(403);
+    // An online buyer holds 2 of 3: the box office cannot sell 2 more.
+    const buyer = await createBuyer();
+    await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
+    const refused = await sale({ event_id: event.event_id, items, method: 'cash' });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toBe('Quedan solo 1 entradas de General.');
+    const ok = await sale({
+      event_id: event.event_id,
+      items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
+      method: 'cash',
+      buyer: { name: 'Carla Puerta', email: '', dni: '' },
+    });
+    expect(ok.status).toBe(201);
+    const { data } = await json<{ order_id: string; total_cents: number }>(ok);
+    expect(data.total_cents).toBe(500_00);
+    expect((await ticketsOfOrderInDb(data.order_id)).map((t) => t.status)).toEqual(['valid']);
+    expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({
+      sold: 1,
+      held: 2,
+      available: 0,
+    });
+    const fin = await json<{ totals: { total_cents: number; service_charges_cents: number } }>(
+      await asBuyer(admin, `/admin/finance?event_id=${event.event_id}&period=hoy`),
+    );
+    expect(fin.data.totals).toMatchObject({ total_cents: 500_00, service_charges_cents: 0 });
+    const report = await json<{ name: string; method: string; amount_cents: number }[]>(
+      await asBuyer(admin, `/admin/box-office/report?event_id=${event.event_id}&period=hoy`),
+    );
+    expect(report.data).toEqual([
+      expect.objectContaining({ user_id: admin.id, method: 'cash', sales: 1, amount_cents: 500_00 }),
+    ]);
+    const detail = await json<{ timeline: { kind: string }[] }>(await asBuyer(admin, `/admin/orders/${data.order_id}`));
+    expect(detail.data.timeline.map((t) => t.kind)).toEqual(['created', 'paid', 'box_office_sale']);
+    // Refunding a box-office sale gives the ticket back without MercadoPago.
+    const refund = await asBuyer(admin, `/admin/orders/${data.order_id}/refund`, {
+      method: 'POST',
+      json: { reason: 'Se arrepintió' },
+    });
+    expect(refund.status).toBe(200);
+    expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 0 });
+  });
+});

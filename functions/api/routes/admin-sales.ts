@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
+import { salesPeriodRange } from '../../../src/shared/sales';
 import { ORDER_NOT_FOUND, OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
 import {
   AdminRefundSchema,
   AttendeesExportQuerySchema,
+  BoxOfficeReportQuerySchema,
+  BoxOfficeSaleSchema,
   ExportQuerySchema,
   FinanceExportQuerySchema,
   HolderChangeSchema,
@@ -17,6 +20,7 @@ import { validate } from '../lib/validate';
 import { assertCan, loadActor, producerOfEvent } from '../services/events/access';
 import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
 import { audit } from '../services/sales/audit';
+import { boxOfficeReport, boxOfficeSale } from '../services/sales/box-office';
 import { dashboard } from '../services/sales/dashboard';
 import { orderDetail } from '../services/sales/detail';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
@@ -84,6 +88,21 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
       detail: { what: 'finance', format: query.format, rows: sheet.rows.length },
     });
     return fileResponse(sheet, query.format, 'finanzas');
+  })
+  .post('/admin/box-office/sales', requireAuth, validate('json', BoxOfficeSaleSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const input = c.req.valid('json');
+    const producerId = await producerOfEvent(c.env.DB, input.event_id);
+    assertCan(actor, producerId, 'tickets.sell', 'No tenés permiso para vender en boletería para este evento.');
+    const data = await boxOfficeSale(c.env, actor, input, (p) => c.executionCtx.waitUntil(p));
+    return c.json({ status: true, data }, 201);
+  })
+  .get('/admin/box-office/report', requireAuth, validate('query', BoxOfficeReportQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'tickets.reports');
+    const data = await boxOfficeReport(c.env.DB, scope, salesPeriodRange(query.period, query.from, query.to));
+    return c.json({ status: true, data });
   })
   .get('/admin/orders', requireAuth, validate('query', OrderSearchQuerySchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);

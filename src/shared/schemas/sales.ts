@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
+import { HoldRequestSchema } from './checkout';
 
 export * from '../sales';
 
@@ -90,3 +91,28 @@ export const AttendeesExportQuerySchema = z.object({
 export const FinanceExportQuerySchema = SalesScopeQuerySchema.and(
   z.object({ format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido: csv o xlsx' }).default('csv') }),
 );
+
+/** Box office ("Venta en boletería"): paid at once in cash, by card or transfer; the buyer's e-mail optional. */
+export const BOX_OFFICE_METHODS = ['cash', 'card', 'transfer'] as const;
+export const BoxOfficeSaleSchema = z.object({
+  event_id: HoldRequestSchema.shape.event_id,
+  items: HoldRequestSchema.shape.items,
+  method: z.enum(BOX_OFFICE_METHODS, { error: 'Elegí cómo pagó: efectivo, tarjeta o transferencia' }),
+  buyer: z
+    .object({
+      name: z.string().trim().max(120, 'El nombre es demasiado largo').optional(),
+      email: z
+        .email('Revisá el e-mail')
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
+      dni: z
+        .string()
+        .regex(/^\d{8}$/, 'DNI debe tener exactamente 8 dígitos sin puntos')
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
+    })
+    .default({}),
+});
+export type BoxOfficeSale = z.infer<typeof BoxOfficeSaleSchema>;
+
+export const BoxOfficeReportQuerySchema = SalesScopeQuerySchema;

@@ -7,6 +7,7 @@ import type { Actor } from '../events/access';
 import { refundOrder } from '../payments/refund';
 import { sendOrderTickets } from '../tickets/mail';
 import { audit, auditStatement } from './audit';
+import { isBoxOfficePayment } from './box-office-payment';
 
 type Defer = (work: Promise<unknown>) => void;
 
@@ -73,7 +74,7 @@ export async function refundTickets(
     const item = prices.get(t.ticket_type_id);
     return sum + (item ? item.unit_price_cents + item.unit_fee_cents : 0);
   }, 0);
-  if (order.payment_id && amount > 0) {
+  if (order.payment_id && !isBoxOfficePayment(order.payment_id) && amount > 0) {
     const { accessToken } = await mpCredentialsOf(env, order.producer_id);
     const key = chosen
       .map((t) => t.id)
