@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/money';
 import { ORDER_STATUS_LABEL, ORDER_STATUSES_FILTER } from '../../../shared/sales';
 import { fetchOrders } from '../api/orders';
 import type { OrderRowView } from '../types';
+import { BoxOfficeForm } from './box-office-form';
 import { OrderDetail } from './order-detail';
 import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
 
@@ -51,6 +52,12 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
 
   return (
     <div className="flex flex-col gap-4">
+      <details className="collapse-arrow collapse rounded-box bg-base-200">
+        <summary className="collapse-title font-bold">Venta en boletería</summary>
+        <div className="collapse-content">
+          <BoxOfficeForm onSold={() => void load()} />
+        </div>
+      </details>
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
