@@ -3,6 +3,7 @@ import { isDevMode } from '../mail/port';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
+import { salesBench } from './sales-bench';
 import { seedDemoData } from './seed';
 
 /** Development tools. Every route answers 404 unless DEV_MODE is set. */
@@ -14,4 +15,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', mailbox)
   .route('/mercadopago', mercadoPagoSandbox)
   .route('/', checkoutTools)
+  .route('/', salesBench)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

@@ -57,7 +57,9 @@ describe('sales dashboard', () => {
       refunds_cents: 0,
       average_order_cents: 2300_00,
     });
-    expect(data.series).toHaveLength(1);
+    // Hourly buckets for today, one with the sale.
+    expect(data.series).toHaveLength(24);
+    expect(data.series.filter((b) => (b as { total: number }).total > 0)).toHaveLength(1);
     expect(data.by_type[0].tickets).toBe(2);
     const outsider = await adminOf();
     const denied = await asBuyer(outsider, `/admin/sales/dashboard?event_id=${event.event_id}`);

@@ -80,9 +80,7 @@ export default function SalesDashboard() {
               {data.by_type.map((t) => (
                 <li key={t.id} className="flex justify-between gap-2">
                   <span>{t.name}</span>
-                  <span className="tabular-nums">
-                    {t.tickets} · {formatMoney(t.gross)}
-                  </span>
+                  <span className="tabular-nums">{t.tickets}</span>
                 </li>
               ))}
               {data.by_type.length === 0 && <li className="text-muted">Sin entradas vendidas.</li>}
