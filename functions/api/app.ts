@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requireApiKey } from './lib/api-key';
 import { notFound, onError } from './lib/errors';
+import { adminSales } from './routes/admin-sales';
 import { auth } from './routes/auth';
 import { checkin } from './routes/checkin';
 import { events } from './routes/events';
@@ -33,7 +34,8 @@ const routes = new Hono<ApiBindings>()
   .route('/', webhooks)
   .route('/', tickets)
   .route('/', revocations)
-  .route('/', checkin);
+  .route('/', checkin)
+  .route('/', adminSales);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

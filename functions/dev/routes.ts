@@ -4,6 +4,7 @@ import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
+import { salesBench } from './sales-bench';
 import { seedDemoData } from './seed';
 
 /** Development tools. Every route answers 404 unless DEV_MODE is set. */
@@ -16,4 +17,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/mercadopago', mercadoPagoSandbox)
   .route('/', checkoutTools)
   .route('/', checkinTools)
+  .route('/', salesBench)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

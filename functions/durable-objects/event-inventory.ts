@@ -191,6 +191,8 @@ export class EventInventory extends DurableObject<Env> {
     items: HoldItem[],
     staleVersion = -1,
     access: SaleAccess = 'public',
+    /** Who holds: the buyer by default; a box-office sale passes its own key so it never replaces a hold. */
+    buyerKey = `user:${userId}`,
   ): Promise<SellResult> {
     const config = await this.saleConfig(eventId, staleVersion);
     const refused = refuseBySaleConfig(config, items, Date.now(), access);
@@ -198,7 +200,7 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
-    const held = this.holdNow(`user:${userId}`, wanted, Math.max(1, config.holdMinutes) * 60);
+    const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };
@@ -365,6 +367,34 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec("update holds set status = 'refunded' where id = ?", holdId);
+    this.mirror();
+    return true;
+  }
+
+  /**
+   * Puts some of a sold hold's tickets back on sale (a partial refund by the producer). The hold keeps
+   * only what remains sold, so a later refund() of the whole hold returns the rest and nothing twice.
+   * Answers false when the hold is not sold or does not hold that many.
+   */
+  refundSome(holdId: string, items: HoldItem[]): boolean {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'sold') return false;
+    const remaining = new Map(parseItems(row.items).map((i) => [i.typeId, i.quantity]));
+    for (const i of mergeItems(items)) {
+      const left = (remaining.get(i.typeId) ?? 0) - i.quantity;
+      if (left < 0) return false;
+      remaining.set(i.typeId, left);
+    }
+    for (const i of mergeItems(items)) {
+      this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
+    }
+    const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
+    this.sql.exec(
+      'update holds set items = ?, status = ? where id = ?',
+      JSON.stringify(kept),
+      kept.length > 0 ? 'sold' : 'refunded',
+      holdId,
+    );
     this.mirror();
     return true;
   }

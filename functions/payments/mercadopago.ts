@@ -45,6 +45,11 @@ export type MpPayment = {
   date_created: string;
   date_approved: string | null;
   date_of_expiration: string | null;
+  /** What MercadoPago kept (its fee, financing): absent on old or sandbox payments. */
+  fee_details?: { type: string; amount: number; fee_payer?: string }[];
+  /** When the collected money becomes available to the collector. */
+  money_release_date?: string | null;
+  installments?: number | null;
 };
 
 export type MpRefund = { id: number; payment_id: number; amount: number; status: string };
@@ -83,6 +88,14 @@ export function mercadoPago(env: Env, accessToken: string) {
     /** Full refund; the idempotency key makes a retried refund harmless. */
     refundPayment: (id: string) =>
       call<MpRefund>('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, {}, `refund-${id}`),
+    /** Partial refund of `amountCents`; `key` names what is refunded so a retry refunds it once. */
+    refundPart: (id: string, amountCents: number, key: string) =>
+      call<MpRefund>(
+        'POST',
+        `/v1/payments/${encodeURIComponent(id)}/refunds`,
+        { amount: amountCents / 100 },
+        `refund-${id}-${key}`,
+      ),
   };
 }
 

@@ -37,6 +37,8 @@ const bearer = (header: string | undefined) => header?.match(/^Bearer (.+)$/)?.[
 const mpError = (message: string, status: number) =>
   Response.json({ message, error: status === 404 ? 'not_found' : 'bad_request', status, cause: [] }, { status });
 
+const SANDBOX_RELEASE_DAYS = 14;
+
 export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
   .post('/checkout/preferences', async (c) => {
     const token = bearer(c.req.header('authorization'));
@@ -79,6 +81,16 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
         outcome.status === 'pending' ? new Date(now.getTime() + CASH_PAYMENT_HOURS * 3600_000).toISOString() : null,
       refunds: [],
       payer: { email: pref.payer?.email ?? '' },
+      installments: 1,
+      // As MercadoPago reports them: its processing fee (here 6.29 % + 21 % IVA) and when the money is released.
+      fee_details:
+        outcome.status === 'approved'
+          ? [{ type: 'mercadopago_fee', fee_payer: 'collector', amount: Math.round(amount * 0.0761 * 100) / 100 }]
+          : [],
+      money_release_date:
+        outcome.status === 'approved'
+          ? new Date(now.getTime() + SANDBOX_RELEASE_DAYS * 86_400_000).toISOString()
+          : null,
     }));
     await notifyPayment(c.env, token, pref.notification_url, payment.id, 'payment.created');
     return c.redirect(backUrl(pref, payment), 302);
@@ -94,6 +106,24 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
     const { payment, token } = found;
     if (payment.status === 'refunded') return c.json(payment.refunds[0] ?? {}, 201);
     if (payment.status !== 'approved') return mpError('Payment not refundable', 400);
+    // A partial refund (body.amount): the payment stays approved with the amount given back, like MercadoPago.
+    const { amount } = (await c.req.json().catch(() => ({}))) as { amount?: number };
+    const refunded = payment.transaction_amount_refunded ?? 0;
+    if (typeof amount === 'number' && amount > 0 && refunded + amount < payment.transaction_amount - 0.001) {
+      const part = {
+        id: payment.id + 500_000_000 + payment.refunds.length,
+        payment_id: payment.id,
+        amount,
+        status: 'approved',
+        date_created: new Date().toISOString(),
+      };
+      await savePayment(c.env.DB, {
+        ...payment,
+        transaction_amount_refunded: Math.round((refunded + amount) * 100) / 100,
+        refunds: [...payment.refunds, part],
+      });
+      return c.json(part, 201);
+    }
     const refund = {
       id: payment.id + 500_000_000,
       payment_id: payment.id,

@@ -32,12 +32,12 @@ function refusal(result: Refused): never {
  * configuration it keeps, decides (atomically) whether the tickets are there and writes the order to D1:
  * one subrequest from here, because this path runs for every buyer at once when a sale opens.
  */
-export async function createHold(env: Env, userId: number, input: HoldRequest) {
+export async function createHold(env: Env, userId: number, input: HoldRequest, buyerKey?: string) {
   const inventory = inventoryOf(env, input.event_id);
   const items = input.items.map((i) => ({ typeId: i.ticket_type_id, quantity: i.quantity }));
   let staleVersion = -1;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const sale = await inventory.sell(input.event_id, userId, items, staleVersion);
+    const sale = await inventory.sell(input.event_id, userId, items, staleVersion, 'public', buyerKey);
     if (sale.ok) {
       const { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents } = sale;
       return { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents };

@@ -71,9 +71,10 @@ export async function applyPayment(
 
 async function recordPayment(env: Env, orderId: string, p: MpPayment) {
   await env.DB.prepare(
-    `insert into payments (id, order_id, status, status_detail, payment_method_id, payment_type_id, amount_cents, date_of_expiration, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (id) do update set status = excluded.status, status_detail = excluded.status_detail, updated_at = excluded.updated_at`,
+    `insert into payments (id, order_id, status, status_detail, payment_method_id, payment_type_id, amount_cents, date_of_expiration, updated_at, fee_cents, money_release_date, installments)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (id) do update set status = excluded.status, status_detail = excluded.status_detail, updated_at = excluded.updated_at,
+       fee_cents = excluded.fee_cents, money_release_date = excluded.money_release_date, installments = excluded.installments`,
   )
     .bind(
       String(p.id),
@@ -85,6 +86,9 @@ async function recordPayment(env: Env, orderId: string, p: MpPayment) {
       Math.round(p.transaction_amount * 100),
       p.date_of_expiration,
       nowIso(),
+      Math.round((p.fee_details ?? []).reduce((sum, f) => sum + f.amount, 0) * 100),
+      p.money_release_date ?? null,
+      p.installments ?? null,
     )
     .run();
 }

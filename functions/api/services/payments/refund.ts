@@ -1,5 +1,6 @@
 import { fail } from '../../lib/errors';
 import type { OrderRow } from '../checkout/orders';
+import { isBoxOfficePayment } from '../sales/box-office-payment';
 import { sendRefundNotice } from '../tickets/mail';
 import { type Defer, markOrderRefunded, refundThroughMercadoPago } from './apply';
 
@@ -10,7 +11,9 @@ import { type Defer, markOrderRefunded, refundThroughMercadoPago } from './apply
  */
 export async function refundOrder(env: Env, order: OrderRow, defer: Defer) {
   if (order.status !== 'paid') fail(409, 'Solo se pueden reembolsar órdenes pagadas.');
-  if (order.payment_id && order.total_cents > 0) await refundThroughMercadoPago(env, order, order.payment_id);
+  // A box-office sale was paid at the ticket office (cash, card, transfer): nothing to refund at MercadoPago.
+  const mercadoPagoPayment = order.payment_id && !isBoxOfficePayment(order.payment_id);
+  if (mercadoPagoPayment && order.total_cents > 0) await refundThroughMercadoPago(env, order, order.payment_id!);
   const result = await markOrderRefunded(env, order, null, 'refunded');
   if (result === 'refunded') {
     await env.DB.prepare("update orders set status_reason = 'productora' where id = ?").bind(order.id).run();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** A modal that asks for a confirmation and, when `reasonLabel` is set, a reason. */
 export function ReasonDialog({
@@ -8,7 +8,9 @@ export function ReasonDialog({
   confirmLabel,
   onConfirm,
   onClose,
+  children,
 }: {
+  children?: ReactNode;
   title: string;
   text: string;
   reasonLabel?: string;
@@ -39,6 +41,7 @@ export function ReasonDialog({
           {title}
         </h2>
         <p>{text}</p>
+        {children}
         {reasonLabel && (
           <label className="flex flex-col gap-1 text-sm">
             {reasonLabel}

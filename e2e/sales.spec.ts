@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { DEMO, loginAs } from './support/session';
+
+type TicketType = { id: number; name: string; price_cents: number; named: boolean; remaining: number };
+type PublicEvent = { id: number; title: string; dates: { ticket_types: TicketType[] }[] };
+
+/** A published event of the demo admin's producer with a paid, not named ticket type. */
+async function adminEvent(request: APIRequestContext) {
+  const managed = (await (await request.get('/api/v1/admin/events')).json()) as {
+    data: { id: number; status: string }[];
+  };
+  for (const { id, status } of managed.data) {
+    if (status !== 'publicado') continue;
+    const res = await request.get(`/api/v1/events/${id}`);
+    if (!res.ok()) continue;
+    const event = ((await res.json()) as { data: PublicEvent }).data;
+    const type = event.dates
+      .flatMap((d) => d.ticket_types)
+      .find((t) => !t.named && t.price_cents > 0 && t.remaining >= 5);
+    if (type) return { event, type };
+  }
+  throw new Error('The demo admin has no published event with a paid ticket type');
+}
+
+async function asAdmin(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, DEMO.admin);
+  return page;
+}
+
+/** usuario@demo.ar buys `quantity` tickets and approves the payment in the sandbox; answers the order id. */
+async function buy(page: Page, eventId: number, typeId: number, quantity: number) {
+  await loginAs(page, DEMO.usuario);
+  await page.goto(`/checkout?event=${eventId}&items=${typeId}:${quantity}`);
+  await expect(page.getByRole('heading', { name: 'Finalizar compra' })).toBeVisible();
+  // GET /checkout only shows the selection; the hold is made with a POST.
+  await page.getByRole('button', { name: 'Reservar entradas' }).click();
+  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
+  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+  return orderId;
+}
+
+test('a purchase shows in the dashboard and the search; the admin refunds one ticket and the buyer sees it cancelled; exports contain the order', async ({
+  page,
+  browser,
+}) => {
+  const admin = await asAdmin(browser);
+  const { event, type } = await adminEvent(admin.request);
+  const orderId = await buy(page, event.id, type.id, 2);
+
+  // Dashboard: the order is among the latest, and the figures count it (they refresh by themselves).
+  await admin.goto('/admin/dashboard');
+  const latest = admin.getByRole('region', { name: 'Cifras del período' });
+  await expect(latest).toBeVisible();
+  await expect(admin.getByRole('link', { name: orderId.slice(0, 8) })).toBeVisible();
+
+  // Search by the buyer's e-mail, open the order, refund one ticket with a reason.
+  await admin.goto('/admin/tickets');
+  await admin.locator('astro-island[component-url*="admin-orders"]:not([ssr])').waitFor({ state: 'attached' });
+  await admin.getByLabel('Buscar', { exact: true }).fill(DEMO.usuario);
+  await admin.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await admin.getByRole('button', { name: orderId.slice(0, 8) }).click();
+  const detail = admin.getByRole('article', { name: `Orden ${orderId.slice(0, 8)}` });
+  await detail.getByRole('checkbox').first().check();
+  await detail.getByRole('button', { name: 'Reembolsar seleccionadas' }).click();
+  await admin.getByLabel('Motivo').fill('No puede asistir');
+  await admin.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+  await expect(detail.getByText('Entradas reembolsadas')).toBeVisible();
+  await expect(detail.getByText('No puede asistir')).toBeVisible();
+
+  await page.goto('/mis-tickets');
+  const section = page.getByRole('region', { name: event.title });
+  await expect(section.getByText('cancelado')).toHaveCount(1);
+
+  // Exports: the CSV and the XLSX download and contain the order.
+  const csvDownload = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Exportar CSV' }).click();
+  const csv = readFileSync(await (await csvDownload).path(), 'utf8');
+  expect(csv).toContain(orderId);
+  const xlsxDownload = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Exportar XLSX' }).click();
+  const files = unzipSync(readFileSync(await (await xlsxDownload).path()));
+  expect(Object.values(files).some((f) => strFromU8(f).includes(orderId))).toBe(true);
+  await admin.context().close();
+});
+
+test('a box-office sale produces valid printable tickets and appears in finance', async ({ browser }) => {
+  const admin = await asAdmin(browser);
+  const { event, type } = await adminEvent(admin.request);
+  await admin.goto('/admin/tickets');
+  await admin.locator('astro-island[component-url*="admin-orders"]:not([ssr])').waitFor({ state: 'attached' });
+  await admin.getByText('Venta en boletería').click();
+  const form = admin.getByRole('form', { name: 'Venta en boletería' });
+  await form.getByRole('combobox', { name: 'Evento' }).selectOption({ label: event.title });
+  await expect(form.getByRole('combobox', { name: 'Entrada' }).locator('option')).not.toHaveCount(0);
+  await form.getByRole('combobox', { name: 'Entrada' }).selectOption(String(type.id));
+  await form.getByLabel('Cantidad').fill('2');
+  await form.getByLabel('Efectivo').check();
+  const printable = admin.context().waitForEvent('page');
+  await form.getByRole('button', { name: /Cobrar/ }).click();
+  const tickets = await printable;
+  await expect(tickets.getByRole('img', { name: /Código QR de la entrada/ })).toHaveCount(2);
+
+  // The QR codes are valid tickets for the door.
+  const orderId = tickets.url().split('/').pop() ?? '';
+  const order = (await (await admin.request.get(`/api/v1/admin/orders/${orderId}`)).json()) as {
+    data: { tickets: { code: string; status: string }[]; total_cents: number };
+  };
+  expect(order.data.tickets.map((t) => t.status)).toEqual(['valid', 'valid']);
+  const verified = (await (
+    await admin.request.post('/api/v1/tickets/verify', { data: { code: order.data.tickets[0].code } })
+  ).json()) as { data: { valid: boolean } };
+  expect(verified.data.valid).toBe(true);
+
+  await admin.goto('/admin/finance');
+  await admin.getByRole('combobox', { name: 'Período' }).selectOption('hoy');
+  await admin.getByRole('combobox', { name: 'Evento' }).selectOption(String(event.id));
+  await expect(admin.getByRole('row', { name: new RegExp(event.title) })).toBeVisible();
+  const finance = (await (
+    await admin.request.get(`/api/v1/admin/box-office/report?event_id=${event.id}&period=hoy`)
+  ).json()) as { data: { method: string; amount_cents: number }[] };
+  expect(finance.data.find((r) => r.method === 'cash')?.amount_cents).toBeGreaterThanOrEqual(order.data.total_cents);
+  await admin.context().close();
+});

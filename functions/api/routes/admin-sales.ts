@@ -1,0 +1,188 @@
+import { Hono } from 'hono';
+import { salesPeriodRange } from '../../../src/shared/sales';
+import { ORDER_NOT_FOUND, OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
+import {
+  AdminRefundSchema,
+  AttendeesExportQuerySchema,
+  BoxOfficeReportQuerySchema,
+  BoxOfficeSaleSchema,
+  ExportQuerySchema,
+  FinanceExportQuerySchema,
+  HolderChangeSchema,
+  OrderSearchQuerySchema,
+  ReasonSchema,
+  SalesScopeQuerySchema,
+} from '../../../src/shared/schemas/sales';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { assertCan, loadActor, producerOfEvent } from '../services/events/access';
+import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
+import { audit } from '../services/sales/audit';
+import { boxOfficeReport, boxOfficeSale } from '../services/sales/box-office';
+import { dashboard } from '../services/sales/dashboard';
+import { orderDetail } from '../services/sales/detail';
+import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
+import { finance } from '../services/sales/finance';
+import { assertScopeCan, NO_SALES_ACCESS, salesScope } from '../services/sales/scope';
+import { searchOrders } from '../services/sales/search';
+
+const orderParam = validate('param', OrderIdParamSchema, 404);
+const NO_ACTION = 'No tenés permiso para gestionar las órdenes de esta productora.';
+
+/** The order an admin acts on, after checking the caller may do `permission` on its producer. */
+async function staffOrder(env: Env, actor: Awaited<ReturnType<typeof loadActor>>, id: string, message: string) {
+  const order = await findOrder(env, id);
+  if (!order) fail(404, ORDER_NOT_FOUND);
+  assertCan(actor, order.producer_id, 'tickets.sell', message);
+  return order;
+}
+
+async function fileResponse(sheet: Sheet, format: 'csv' | 'xlsx', basename: string) {
+  const day = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+  if (format === 'csv') {
+    return new Response(toCsv(sheet), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${basename}-${day}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
+  }
+  return new Response(await toXlsx(sheet), {
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${basename}-${day}.xlsx"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/** The sales back office: dashboard, order search and detail, staff actions (audited) and exports. */
+export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  .get('/admin/sales/dashboard', requireAuth, validate('query', SalesScopeQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'dashboard.view');
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await dashboard(c.env.DB, scope, query) });
+  })
+  .get('/admin/finance', requireAuth, validate('query', SalesScopeQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await finance(c.env.DB, scope, query) });
+  })
+  .get('/admin/exports/finance', requireAuth, validate('query', FinanceExportQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
+    assertScopeCan(actor, scope, 'export.data');
+    const sheet = financeSheet(await finance(c.env.DB, scope, query));
+    await audit(c.env.DB, actor, {
+      producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
+      eventId: scope.eventId,
+      action: 'export',
+      detail: { what: 'finance', format: query.format, rows: sheet.rows.length },
+    });
+    return fileResponse(sheet, query.format, 'finanzas');
+  })
+  .post('/admin/box-office/sales', requireAuth, validate('json', BoxOfficeSaleSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const input = c.req.valid('json');
+    const producerId = await producerOfEvent(c.env.DB, input.event_id);
+    assertCan(actor, producerId, 'tickets.sell', 'No tenés permiso para vender en boletería para este evento.');
+    const data = await boxOfficeSale(c.env, actor, input, (p) => c.executionCtx.waitUntil(p));
+    return c.json({ status: true, data }, 201);
+  })
+  .get('/admin/box-office/report', requireAuth, validate('query', BoxOfficeReportQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'tickets.reports');
+    const data = await boxOfficeReport(c.env.DB, scope, salesPeriodRange(query.period, query.from, query.to));
+    return c.json({ status: true, data });
+  })
+  .get('/admin/orders', requireAuth, validate('query', OrderSearchQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'tickets.view');
+    const { data, pagination } = await searchOrders(c.env.DB, scope, query);
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data, pagination });
+  })
+  .get('/admin/orders/:id', requireAuth, orderParam, async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const order = await findOrder(c.env, c.req.valid('param').id);
+    if (!order) fail(404, ORDER_NOT_FOUND);
+    assertCan(actor, order.producer_id, 'tickets.view', NO_SALES_ACCESS);
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await orderDetail(c.env, order) });
+  })
+  .post('/admin/orders/:id/resend', requireAuth, orderParam, validate('json', ReasonSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const order = await staffOrder(c.env, actor, c.req.valid('param').id, NO_ACTION);
+    await resendTickets(c.env, actor, order, c.req.valid('json').reason);
+    return c.json({ status: true, message: `Reenviamos las entradas a ${order.buyer_email}.` });
+  })
+  .post('/admin/orders/:id/refund', requireAuth, orderParam, validate('json', AdminRefundSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const order = await staffOrder(c.env, actor, c.req.valid('param').id, NO_ACTION);
+    const { reason, ticket_ids } = c.req.valid('json');
+    const result = await refundTickets(c.env, actor, order, reason, ticket_ids, (p) => c.executionCtx.waitUntil(p));
+    const updated = await findOrder(c.env, order.id);
+    return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
+  })
+  .post(
+    '/admin/tickets/:id/holder',
+    requireAuth,
+    validate('param', TicketIdParamSchema, 404),
+    validate('json', HolderChangeSchema),
+    async (c) => {
+      const actor = await loadActor(c.env.DB, c.var.session);
+      const id = c.req.valid('param').id;
+      const ticket = await ticketForStaff(c.env, id);
+      assertCan(actor, ticket.producer_id, 'tickets.sell', NO_ACTION);
+      const data = await changeHolder(c.env, actor, id, c.req.valid('json'));
+      return c.json({ status: true, data });
+    },
+  )
+  .get('/admin/exports/orders', requireAuth, validate('query', ExportQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const scope = await salesScope(c.env.DB, actor, query, 'export.data');
+    const sheet = await ordersSheet(c.env.DB, scope);
+    await audit(c.env.DB, actor, {
+      producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
+      eventId: scope.eventId,
+      action: 'export',
+      detail: { what: 'orders', format: query.format, rows: sheet.rows.length },
+    });
+    return fileResponse(sheet, query.format, 'ordenes');
+  })
+  .get('/admin/exports/attendees', requireAuth, validate('query', AttendeesExportQuerySchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const query = c.req.valid('query');
+    const producerId = await producerOfEvent(c.env.DB, query.event_id);
+    assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS);
+    const sheet = await attendeesSheet(c.env.DB, query.event_id);
+    await audit(c.env.DB, actor, {
+      producerId,
+      eventId: query.event_id,
+      action: 'export',
+      detail: { what: 'attendees', format: query.format, rows: sheet.rows.length },
+    });
+    if (query.format === 'pdf') {
+      const { attendeesPdf } = await import('../services/sales/attendees-pdf');
+      const bytes = await attendeesPdf(c.env.DB, query.event_id, sheet);
+      return new Response(bytes.slice().buffer as ArrayBuffer, {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="asistentes.pdf"',
+          'cache-control': 'no-store',
+        },
+      });
+    }
+    return fileResponse(sheet, query.format, 'asistentes');
+  });

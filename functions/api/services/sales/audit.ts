@@ -1,0 +1,45 @@
+import type { Actor } from '../events/access';
+
+export const AUDIT_ACTIONS = [
+  'refund',
+  'partial_refund',
+  'resend',
+  'holder_change',
+  'box_office_sale',
+  'export',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEntry = {
+  producerId: number | null;
+  eventId?: number | null;
+  orderId?: string | null;
+  ticketId?: string | null;
+  action: AuditAction;
+  reason?: string;
+  detail?: Record<string, unknown>;
+};
+
+/** The statement that records a back-office action (batched with the action's own writes when possible). */
+export function auditStatement(db: D1Database, actor: Actor, e: AuditEntry): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into audit_log (producer_id, event_id, order_id, ticket_id, actor_user_id, actor_name, action, reason, detail)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      e.producerId,
+      e.eventId ?? null,
+      e.orderId ?? null,
+      e.ticketId ?? null,
+      actor.userId,
+      actor.name,
+      e.action,
+      e.reason ?? '',
+      JSON.stringify(e.detail ?? {}),
+    );
+}
+
+export async function audit(db: D1Database, actor: Actor, e: AuditEntry) {
+  await auditStatement(db, actor, e).run();
+}

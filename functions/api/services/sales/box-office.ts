@@ -1,0 +1,85 @@
+import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
+import { fail } from '../../lib/errors';
+import { createHold } from '../checkout/holds';
+import { inventoryOf } from '../checkout/inventory';
+import { findOrder, nowIso } from '../checkout/orders';
+import type { Actor } from '../events/access';
+import { ensureTickets } from '../tickets/issue';
+import { sendOrderTickets } from '../tickets/mail';
+import { auditStatement } from './audit';
+import { BOX_OFFICE_PAYMENT_PREFIX } from './box-office-payment';
+import type { SalesScope } from './scope';
+
+type Defer = (work: Promise<unknown>) => void;
+
+/**
+ * A sale at the door or the ticket office, paid at once. It goes through the event's inventory object like
+ * an online sale (sell: the same atomic check against capacity, holds and sold), under its own hold key so
+ * it never replaces the staff member's own holds, and is committed at once. No service charge: the buyer
+ * did not use the platform. The tickets belong to the buyer's account when their e-mail has one, else to
+ * the staff member who sold them; they are e-mailed when there is an e-mail, and printable in any case.
+ */
+export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale, defer: Defer) {
+  const saleId = crypto.randomUUID();
+  const account = input.buyer.email
+    ? await env.DB.prepare('select id from users where email = ? collate nocase')
+        .bind(input.buyer.email)
+        .first<{ id: number }>()
+    : null;
+  const ownerId = account?.id ?? actor.userId;
+  const hold = await createHold(env, ownerId, input, `boleteria:${saleId}`);
+  const committed = await inventoryOf(env, input.event_id).commit(hold.holdId);
+  if (!committed.ok) fail(409, 'No quedan entradas disponibles para esta venta.');
+  const paymentId = `${BOX_OFFICE_PAYMENT_PREFIX}${saleId}`;
+  const now = nowIso();
+  const amount = hold.subtotalCents;
+  await env.DB.batch([
+    env.DB.prepare('update order_items set unit_fee_cents = 0 where order_id = ?').bind(hold.orderId),
+    env.DB.prepare(
+      `update orders set status = 'paid', fee_cents = 0, total_cents = subtotal_cents, buyer_name = ?, buyer_email = ?,
+         buyer_dni = ?, payment_id = ?, payment_status = 'approved', paid_at = ?, updated_at = ? where id = ?`,
+    ).bind(
+      input.buyer.name || null,
+      input.buyer.email ?? null,
+      input.buyer.dni ?? null,
+      paymentId,
+      now,
+      now,
+      hold.orderId,
+    ),
+    env.DB.prepare(
+      `insert into payments (id, order_id, status, status_detail, payment_method_id, payment_type_id, amount_cents, money_release_date, updated_at)
+       values (?, ?, 'approved', 'boleteria', ?, ?, ?, ?, ?)`,
+    ).bind(paymentId, hold.orderId, input.method, `boleteria_${input.method}`, amount, now, now),
+    auditStatement(env.DB, actor, {
+      producerId: null,
+      eventId: input.event_id,
+      orderId: hold.orderId,
+      action: 'box_office_sale',
+      detail: { method: input.method, amount_cents: amount },
+    }),
+    env.DB.prepare(
+      'update audit_log set producer_id = (select producer_id from orders where id = ?) where order_id = ? and producer_id is null',
+    ).bind(hold.orderId, hold.orderId),
+  ]);
+  const order = await findOrder(env, hold.orderId);
+  if (!order) fail(500, 'La venta no quedó registrada. Probá de nuevo.');
+  await ensureTickets(env, order);
+  if (order.buyer_email) defer(sendOrderTickets(env, order));
+  return { order_id: order.id, total_cents: amount };
+}
+
+/** What each staff member sold at the box office in the period, by payment method (cash to account for). */
+export async function boxOfficeReport(db: D1Database, scope: SalesScope, range: { from: string; to: string } | null) {
+  const { results } = await db
+    .prepare(
+      `select a.actor_user_id as user_id, a.actor_name as name, p.payment_method_id as method, count(*) as sales,
+              sum(p.amount_cents) as amount_cents
+       from audit_log a join orders o on o.id = a.order_id join payments p on p.id = o.payment_id
+       where a.action = 'box_office_sale' and ${scope.sql} and o.status = 'paid' and a.created_at >= ? and a.created_at < ?
+       group by a.actor_user_id, p.payment_method_id order by name, method`,
+    )
+    .bind(...scope.binds, range?.from ?? '', range?.to ?? '9999')
+    .all<{ user_id: number; name: string; method: string; sales: number; amount_cents: number }>();
+  return results;
+}

@@ -1,0 +1,156 @@
+import { type OrderRow, orderItems } from '../checkout/orders';
+
+export type TimelineEntry = { at: string; kind: string; label: string; by: string | null; reason: string | null };
+
+const AUDIT_LABEL: Record<string, string> = {
+  refund: 'Orden cancelada y reembolsada',
+  partial_refund: 'Entradas reembolsadas',
+  resend: 'Entradas reenviadas por e-mail',
+  holder_change: 'Titular cambiado',
+  box_office_sale: 'Venta en boletería',
+  export: 'Exportación',
+};
+
+/** Everything the back office shows of one order: buyer, items, tickets, payments and a timeline. */
+export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?: number; created_at?: string }) {
+  const db = env.DB;
+  const [items, batch] = await Promise.all([
+    orderItems(env, order.id),
+    db.batch([
+      db
+        .prepare(
+          `select k.id, k.code, k.status, k.holder_name, k.holder_dni, k.used_at, k.created_at, tt.name as type_name,
+                  tt.named
+           from tickets k join ticket_types tt on tt.id = k.ticket_type_id where k.order_id = ? order by k.created_at, k.id`,
+        )
+        .bind(order.id),
+      db
+        .prepare(
+          `select id, status, status_detail, payment_method_id, payment_type_id, amount_cents, fee_cents,
+                  money_release_date, installments, updated_at from payments where order_id = ? order by updated_at`,
+        )
+        .bind(order.id),
+      db
+        .prepare('select action, reason, detail, actor_name, created_at from audit_log where order_id = ? order by id')
+        .bind(order.id),
+      db
+        .prepare(
+          `select x.to_email, x.accepted_at from ticket_transfers x join tickets k on k.id = x.ticket_id
+           where k.order_id = ? and x.status = 'accepted'`,
+        )
+        .bind(order.id),
+      db.prepare('select title from events where id = ?').bind(order.event_id),
+      db.prepare('select created_at, refunded_cents from orders where id = ?').bind(order.id),
+    ]),
+  ]);
+  const [ticketsRes, paymentsRes, auditRes, transfersRes, eventRes, extraRes] = batch;
+  const tickets = ticketsRes.results as {
+    id: string;
+    code: string;
+    status: string;
+    holder_name: string | null;
+    holder_dni: string | null;
+    used_at: string | null;
+    created_at: string;
+    type_name: string;
+    named: number;
+  }[];
+  const audits = auditRes.results as {
+    action: string;
+    reason: string;
+    detail: string;
+    actor_name: string;
+    created_at: string;
+  }[];
+  const extra = extraRes.results[0] as { created_at: string; refunded_cents: number };
+  const timeline: TimelineEntry[] = [
+    { at: extra.created_at, kind: 'created', label: 'Orden creada', by: null, reason: null },
+  ];
+  if (order.paid_at) {
+    timeline.push({ at: order.paid_at, kind: 'paid', label: 'Pago aprobado', by: null, reason: null });
+    const boxOffice = audits.some((a) => a.action === 'box_office_sale');
+    if (order.buyer_email && !boxOffice)
+      timeline.push({
+        at: order.paid_at,
+        kind: 'emailed',
+        label: 'Entradas enviadas por e-mail',
+        by: null,
+        reason: null,
+      });
+  }
+  for (const t of transfersRes.results as { to_email: string; accepted_at: string | null }[]) {
+    if (t.accepted_at)
+      timeline.push({
+        at: t.accepted_at,
+        kind: 'transferred',
+        label: `Entrada transferida a ${t.to_email}`,
+        by: null,
+        reason: null,
+      });
+  }
+  for (const t of tickets) {
+    if (t.used_at)
+      timeline.push({
+        at: t.used_at,
+        kind: 'checked_in',
+        label: `Ingreso: ${t.type_name} (${t.id})`,
+        by: null,
+        reason: null,
+      });
+  }
+  const staffRefund = audits.some((a) => a.action === 'refund');
+  if (order.status === 'refunded' && !staffRefund) {
+    const reason = order.status_reason === 'sin_stock' ? 'Sin stock al aprobarse el pago' : order.payment_status;
+    timeline.push({
+      at: order.paid_at ?? extra.created_at,
+      kind: 'refunded',
+      label: 'Orden reembolsada',
+      by: null,
+      reason,
+    });
+  }
+  for (const a of audits) {
+    timeline.push({
+      at: a.created_at,
+      kind: a.action,
+      label: AUDIT_LABEL[a.action] ?? a.action,
+      by: a.actor_name,
+      reason: a.reason,
+    });
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    id: order.id,
+    status: order.status,
+    event: { id: order.event_id, title: (eventRes.results[0] as { title: string } | undefined)?.title ?? 'Evento' },
+    buyer: { name: order.buyer_name, email: order.buyer_email, dni: order.buyer_dni, phone: order.buyer_phone },
+    subtotal_cents: order.subtotal_cents,
+    fee_cents: order.fee_cents,
+    total_cents: order.total_cents,
+    refunded_cents: extra.refunded_cents,
+    created_at: extra.created_at,
+    paid_at: order.paid_at,
+    payment_id: order.payment_id,
+    items: items.map((i) => ({
+      ticket_type_id: i.ticket_type_id,
+      name: i.name,
+      quantity: i.quantity,
+      unit_price_cents: i.unit_price_cents,
+      unit_fee_cents: i.unit_fee_cents,
+    })),
+    tickets: tickets.map((t) => ({ ...t, named: t.named === 1 })),
+    payments: paymentsRes.results as {
+      id: string;
+      status: string;
+      status_detail: string | null;
+      payment_method_id: string | null;
+      payment_type_id: string | null;
+      amount_cents: number;
+      fee_cents: number;
+      money_release_date: string | null;
+      installments: number | null;
+      updated_at: string;
+    }[],
+    timeline,
+  };
+}

@@ -1,0 +1,62 @@
+import type { Permission } from '../../../../src/shared/roles';
+import { fail } from '../../lib/errors';
+import { type Actor, assertCan, can, producerOfEvent } from '../events/access';
+
+export const NO_SALES_ACCESS = 'No tenés permiso para ver las ventas de esta productora.';
+
+/** The producers and event a back-office query may read, as a SQL condition over orders aliased `o`. */
+export type SalesScope = { producerIds: number[] | null; eventId: number | null; sql: string; binds: number[] };
+
+/**
+ * Resolves what the caller asked for (a producer, an event, or nothing) against what `permission` lets
+ * them read: an event or producer they may not read answers 403; nothing chosen means every producer they
+ * may read (all of them for a superadmin).
+ */
+export async function salesScope(
+  db: D1Database,
+  actor: Actor,
+  query: { producer_id?: number; event_id?: number },
+  permission: Permission,
+): Promise<SalesScope> {
+  let producerIds: number[] | null;
+  if (query.event_id !== undefined) {
+    const producerId = await producerOfEvent(db, query.event_id);
+    if (query.producer_id !== undefined && query.producer_id !== producerId) fail(404, 'El evento no existe.');
+    assertCan(actor, producerId, permission, NO_SALES_ACCESS);
+    producerIds = [producerId];
+  } else if (query.producer_id !== undefined) {
+    assertCan(actor, query.producer_id, permission, NO_SALES_ACCESS);
+    producerIds = [query.producer_id];
+  } else if (actor.isSuperAdmin) {
+    producerIds = null;
+  } else {
+    producerIds = [...actor.memberships.keys()].filter((id) => can(actor, id, permission));
+    if (producerIds.length === 0) fail(403, NO_SALES_ACCESS);
+  }
+  const scope = { producerIds, eventId: query.event_id ?? null };
+  return { ...scope, ...scopeWhere(scope, 'o.producer_id', 'o.event_id') };
+}
+
+/** The scope as a SQL condition over any table's producer and event columns. */
+export function scopeWhere(
+  scope: { producerIds: number[] | null; eventId: number | null },
+  producerColumn: string,
+  eventColumn: string,
+): { sql: string; binds: number[] } {
+  if (scope.eventId !== null) return { sql: `${eventColumn} = ?`, binds: [scope.eventId] };
+  if (scope.producerIds) {
+    return { sql: `${producerColumn} in (${scope.producerIds.map(() => '?').join(',')})`, binds: scope.producerIds };
+  }
+  return { sql: '1 = 1', binds: [] };
+}
+
+/** An order or ticket the caller may act on: 404 when it does not exist, 403 without the permission. */
+export function assertOrderAccess(actor: Actor, producerId: number, permission: Permission, message: string) {
+  assertCan(actor, producerId, permission, message);
+}
+
+/** A second permission over the same scope (e.g. finance.view and export.data for a finance export). */
+export function assertScopeCan(actor: Actor, scope: SalesScope, permission: Permission) {
+  if (actor.isSuperAdmin) return;
+  for (const id of scope.producerIds ?? []) assertCan(actor, id, permission, NO_SALES_ACCESS);
+}

@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatEventDate } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
+import { ORDER_STATUS_LABEL, ORDER_STATUSES_FILTER } from '../../../shared/sales';
+import { fetchOrders } from '../api/orders';
+import type { OrderRowView } from '../types';
+import { BoxOfficeForm } from './box-office-form';
+import { OrderDetail } from './order-detail';
+import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
+
+type Page = { total: number; pages: number; page: number };
+
+/** /admin/tickets: server-side search over orders and tickets, the order detail and the exports. */
+export default function AdminOrders({ initialOrder }: { initialOrder?: string }) {
+  const [filter, setFilter] = useState<SalesFilterValue>({ period: 'todo', event_id: '', from: '', to: '' });
+  const [status, setStatus] = useState('');
+  const [text, setText] = useState('');
+  const [q, setQ] = useState(initialOrder ?? '');
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<OrderRowView[] | null>(null);
+  const [pagination, setPagination] = useState<Page | null>(null);
+  const [open, setOpen] = useState<string | null>(initialOrder ?? null);
+  const [error, setError] = useState<string | null>(null);
+
+  const query = useCallback(() => {
+    const params: Record<string, string> = { ...filterQuery(filter), page: String(page), per_page: '25' };
+    if (status) params.status = status;
+    if (q) params.q = q;
+    return params;
+  }, [filter, status, q, page]);
+
+  const load = useCallback(async () => {
+    try {
+      const r = await fetchOrders(query());
+      setRows(r.data);
+      setPagination(r.pagination);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'No pudimos buscar las órdenes. Probá de nuevo.');
+    }
+  }, [query]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const exportHref = (format: 'csv' | 'xlsx') => {
+    const params = new URLSearchParams({ format });
+    if (filter.event_id) params.set('event_id', filter.event_id);
+    return `/api/v1/admin/exports/orders?${params}`;
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <details className="collapse-arrow collapse rounded-box bg-base-200">
+        <summary className="collapse-title font-bold">Venta en boletería</summary>
+        <div className="collapse-content">
+          <BoxOfficeForm onSold={() => void load()} />
+        </div>
+      </details>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setQ(text.trim());
+        }}
+      >
+        <SalesFilters
+          withAll
+          value={filter}
+          onChange={(v) => {
+            setPage(1);
+            setFilter(v);
+          }}
+        />
+        <label className="flex flex-col gap-1 text-sm">
+          Estado
+          <select className="select select-sm" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">Todos</option>
+            {ORDER_STATUSES_FILTER.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Buscar
+          <input
+            className="input input-sm w-72"
+            placeholder="Nombre, e-mail, DNI, orden o entrada"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm btn-primary">
+          Buscar
+        </button>
+        <div className="ml-auto flex gap-2">
+          <a className="btn btn-sm" href={exportHref('csv')} download>
+            Exportar CSV
+          </a>
+          <a className="btn btn-sm" href={exportHref('xlsx')} download>
+            Exportar XLSX
+          </a>
+          {filter.event_id && (
+            <a
+              className="btn btn-sm"
+              href={`/api/v1/admin/exports/attendees?event_id=${filter.event_id}&format=pdf`}
+              download
+            >
+              Lista de asistentes (PDF)
+            </a>
+          )}
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-box bg-base-200">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>Orden</th>
+              <th>Comprador</th>
+              <th>Evento</th>
+              <th>Estado</th>
+              <th className="text-right">Entradas</th>
+              <th className="text-right">Total</th>
+              <th>Creada</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows?.map((o) => (
+              <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
+                <td>
+                  <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
+                    {o.id.slice(0, 8)}
+                  </button>
+                </td>
+                <td>
+                  {o.buyer_name ?? '—'}
+                  <br />
+                  <span className="text-xs text-muted">{o.buyer_email ?? 'sin e-mail'}</span>
+                </td>
+                <td>{o.event_title}</td>
+                <td>{ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status}</td>
+                <td className="text-right tabular-nums">{o.tickets}</td>
+                <td className="text-right tabular-nums">{formatMoney(o.total_cents)}</td>
+                <td>{formatEventDate(o.created_at)}</td>
+              </tr>
+            ))}
+            {rows?.length === 0 && (
+              <tr>
+                <td colSpan={7} className="text-center text-muted">
+                  No encontramos órdenes con esos filtros.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pagination && pagination.pages > 1 && (
+        <nav className="join self-center" aria-label="Páginas">
+          <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Anterior
+          </button>
+          <span className="join-item btn btn-sm btn-disabled">
+            Página {page} de {pagination.pages} ({pagination.total})
+          </span>
+          <button
+            type="button"
+            className="join-item btn btn-sm"
+            disabled={page >= pagination.pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Siguiente
+          </button>
+        </nav>
+      )}
+      {open && (
+        <section className="rounded-box bg-base-200 p-4">
+          <OrderDetail key={open} orderId={open} onChanged={() => void load()} />
+        </section>
+      )}
+    </div>
+  );
+}

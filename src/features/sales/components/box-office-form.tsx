@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatEventDate } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
+import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/sales';
+import { fetchEventTypes, sellAtBoxOffice } from '../api/box-office';
+import { fetchManagedEvents } from '../api/events';
+
+type Method = keyof typeof BOX_OFFICE_METHOD_LABEL;
+type TicketType = Awaited<ReturnType<typeof fetchEventTypes>>[number];
+
+/** "Venta en boletería": staff sell at the door; the tickets open as a printable page. */
+export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
+  const [events, setEvents] = useState<{ id: number; title: string }[]>([]);
+  const [eventId, setEventId] = useState('');
+  const [types, setTypes] = useState<TicketType[]>([]);
+  const [typeId, setTypeId] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [method, setMethod] = useState<Method>('cash');
+  const [buyer, setBuyer] = useState({ name: '', email: '', dni: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    fetchManagedEvents()
+      .then((rows) =>
+        setEvents(rows.filter((e) => e.status === 'publicado').map((e) => ({ id: e.id, title: e.title }))),
+      )
+      .catch(() => setEvents([]));
+  }, []);
+  useEffect(() => {
+    setTypes([]);
+    setTypeId('');
+    if (!eventId) return;
+    fetchEventTypes(eventId)
+      .then((t) => {
+        setTypes(t);
+        setTypeId(t[0] ? String(t[0].id) : '');
+      })
+      .catch((e) => setError(e instanceof ApiError ? e.message : 'No pudimos cargar las entradas del evento.'));
+  }, [eventId]);
+
+  const type = types.find((t) => String(t.id) === typeId);
+  return (
+    <form
+      className="grid gap-3 md:grid-cols-3"
+      aria-label="Venta en boletería"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        try {
+          const sold = await sellAtBoxOffice({
+            event_id: Number(eventId),
+            items: [{ ticket_type_id: Number(typeId), quantity }],
+            method,
+            buyer,
+          });
+          onSold();
+          window.open(`/admin/boleteria/${sold.order_id}`, '_blank', 'noopener');
+          setBuyer({ name: '', email: '', dni: '' });
+          setQuantity(1);
+        } catch (err) {
+          setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta. Probá de nuevo.');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label className="flex flex-col gap-1 text-sm">
+        Evento
+        <select className="select" required value={eventId} onChange={(e) => setEventId(e.target.value)}>
+          <option value="">Elegí un evento</option>
+          {events.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        Entrada
+        <select className="select" required value={typeId} onChange={(e) => setTypeId(e.target.value)}>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} · {formatEventDate(t.starts_at)} · {formatMoney(t.price_cents)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        Cantidad
+        <input
+          className="input"
+          type="number"
+          min={1}
+          max={50}
+          value={quantity}
+          onChange={(e) => setQuantity(Number(e.target.value))}
+        />
+      </label>
+      <fieldset className="flex flex-col gap-1 text-sm">
+        <legend>Pago</legend>
+        <div className="flex gap-3">
+          {(Object.keys(BOX_OFFICE_METHOD_LABEL) as Method[]).map((m) => (
+            <label key={m} className="flex items-center gap-1">
+              <input type="radio" className="radio radio-sm" checked={method === m} onChange={() => setMethod(m)} />
+              {BOX_OFFICE_METHOD_LABEL[m]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex flex-col gap-1 text-sm">
+        Nombre del comprador (opcional)
+        <input className="input" value={buyer.name} onChange={(e) => setBuyer({ ...buyer, name: e.target.value })} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        E-mail (opcional, para mandarle las entradas)
+        <input
+          className="input"
+          type="email"
+          value={buyer.email}
+          onChange={(e) => setBuyer({ ...buyer, email: e.target.value })}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        DNI (opcional)
+        <input
+          className="input"
+          inputMode="numeric"
+          value={buyer.dni}
+          onChange={(e) => setBuyer({ ...buyer, dni: e.target.value })}
+        />
+      </label>
+      <div className="flex items-end gap-3 md:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
+          Cobrar {type ? formatMoney(type.price_cents * quantity) : ''} y emitir
+        </button>
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

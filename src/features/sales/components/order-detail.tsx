@@ -1,0 +1,260 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatEventDate } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
+import { ORDER_STATUS_LABEL } from '../../../shared/sales';
+import { toast } from '../../../stores/toast';
+import { ReasonDialog } from '../../events/components/reason-dialog';
+import { changeHolder } from '../api/holder';
+import { fetchOrderDetail } from '../api/order-detail';
+import { refundOrder } from '../api/refund';
+import { resendTickets } from '../api/resend';
+import type { OrderDetailView } from '../types';
+
+const TICKET_STATUS: Record<string, string> = {
+  valid: 'Válida',
+  used: 'Usada',
+  cancelled: 'Cancelada',
+  transferred: 'Transferida',
+};
+const problem = (e: unknown) => (e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Probá de nuevo.');
+
+type Pending =
+  | { kind: 'resend' }
+  | { kind: 'refund'; ticketIds?: string[] }
+  | { kind: 'holder'; ticketId: string; name: string; dni: string }
+  | null;
+
+/** One order in the back office: buyer, items, tickets, payment, timeline and the staff actions. */
+export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
+  const [order, setOrder] = useState<OrderDetailView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setOrder(await fetchOrderDetail(orderId));
+      setSelected([]);
+    } catch (e) {
+      setError(problem(e));
+    }
+  }, [orderId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error)
+    return (
+      <p role="alert" className="alert alert-error">
+        {error}
+      </p>
+    );
+  if (!order) return <p className="text-muted">Cargando la orden…</p>;
+  const payment = order.payments.find((p) => p.id === order.payment_id) ?? order.payments.at(-1);
+  const paid = order.status === 'paid';
+  const done = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      toast('success', success);
+      await load();
+      onChanged();
+      return null;
+    } catch (e) {
+      return problem(e);
+    }
+  };
+
+  return (
+    <article className="flex flex-col gap-4" aria-label={`Orden ${order.id.slice(0, 8)}`}>
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="text-xl font-bold">Orden {order.id.slice(0, 8)}</h2>
+          <p className="text-sm text-muted">
+            {order.event.title} · {ORDER_STATUS_LABEL[order.status as keyof typeof ORDER_STATUS_LABEL] ?? order.status}
+          </p>
+        </div>
+        {paid && (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-sm" onClick={() => setPending({ kind: 'resend' })}>
+              Reenviar entradas
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-error"
+              disabled={selected.length === 0}
+              onClick={() => setPending({ kind: 'refund', ticketIds: selected })}
+            >
+              Reembolsar seleccionadas
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-error btn-outline"
+              onClick={() => setPending({ kind: 'refund' })}
+            >
+              Cancelar y reembolsar todo
+            </button>
+          </div>
+        )}
+      </header>
+      <section className="grid gap-2 text-sm sm:grid-cols-2">
+        <p>
+          <strong>Comprador:</strong> {order.buyer.name ?? '—'} · {order.buyer.email ?? 'sin e-mail'} · DNI{' '}
+          {order.buyer.dni ?? '—'}
+        </p>
+        <p>
+          <strong>Total:</strong> {formatMoney(order.total_cents)} (cargo {formatMoney(order.fee_cents)})
+          {order.refunded_cents > 0 && ` · reembolsado ${formatMoney(order.refunded_cents)}`}
+        </p>
+        {payment && (
+          <p>
+            <strong>Pago:</strong> MercadoPago #{payment.id} · {payment.payment_method_id ?? '—'} (
+            {payment.payment_type_id ?? '—'}) · comisión {formatMoney(payment.fee_cents)}
+          </p>
+        )}
+        <p>
+          <strong>Ítems:</strong>{' '}
+          {order.items.map((i) => `${i.quantity} × ${i.name} (${formatMoney(i.unit_price_cents)})`).join(', ')}
+        </p>
+      </section>
+      <section>
+        <h3 className="mb-1 font-bold">Entradas</h3>
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>
+                <span className="sr-only">Elegir</span>
+              </th>
+              <th>Entrada</th>
+              <th>Tipo</th>
+              <th>Titular</th>
+              <th>Estado</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {order.tickets.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  {t.status === 'valid' && paid && (
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      aria-label={`Elegir la entrada ${t.id}`}
+                      checked={selected.includes(t.id)}
+                      onChange={(e) =>
+                        setSelected((s) => (e.target.checked ? [...s, t.id] : s.filter((id) => id !== t.id)))
+                      }
+                    />
+                  )}
+                </td>
+                <td className="font-mono text-xs">{t.id}</td>
+                <td>{t.type_name}</td>
+                <td>
+                  {t.holder_name ?? '—'} {t.holder_dni ? `(${t.holder_dni})` : ''}
+                </td>
+                <td>
+                  {TICKET_STATUS[t.status] ?? t.status}
+                  {t.used_at ? ` · ${formatEventDate(t.used_at)}` : ''}
+                </td>
+                <td>
+                  {t.status === 'valid' && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      onClick={() =>
+                        setPending({
+                          kind: 'holder',
+                          ticketId: t.id,
+                          name: t.holder_name ?? '',
+                          dni: t.holder_dni ?? '',
+                        })
+                      }
+                    >
+                      Cambiar titular
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h3 className="mb-1 font-bold">Historial</h3>
+        <ol className="flex flex-col gap-1 border-l border-base-300 pl-4 text-sm">
+          {order.timeline.map((e) => (
+            <li key={`${e.at}-${e.kind}-${e.label}`}>
+              <span className="text-muted">{formatEventDate(e.at)}</span> · {e.label}
+              {e.by ? ` · por ${e.by}` : ''}
+              {e.reason ? ` · “${e.reason}”` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+      {pending?.kind === 'resend' && (
+        <ReasonDialog
+          title="Reenviar las entradas"
+          text={`Le mandamos de nuevo las entradas válidas a ${order.buyer.email}.`}
+          reasonLabel="Motivo"
+          confirmLabel="Reenviar"
+          onClose={() => setPending(null)}
+          onConfirm={(reason) => done(() => resendTickets(order.id, reason), 'Entradas reenviadas.')}
+        />
+      )}
+      {pending?.kind === 'refund' && (
+        <ReasonDialog
+          title={pending.ticketIds ? 'Reembolsar entradas' : 'Cancelar y reembolsar la orden'}
+          text={
+            pending.ticketIds
+              ? `Se reembolsan ${pending.ticketIds.length} entrada(s) por MercadoPago, se anulan y vuelven a la venta.`
+              : 'Se reembolsa toda la orden por MercadoPago, se anulan sus entradas y vuelven a la venta.'
+          }
+          reasonLabel="Motivo"
+          confirmLabel="Reembolsar"
+          onClose={() => setPending(null)}
+          onConfirm={(reason) => done(() => refundOrder(order.id, reason, pending.ticketIds), 'Reembolso hecho.')}
+        />
+      )}
+      {pending?.kind === 'holder' && (
+        <HolderDialog
+          initial={pending}
+          onClose={() => setPending(null)}
+          onConfirm={(input) => done(() => changeHolder(pending.ticketId, input), 'Titular cambiado.')}
+        />
+      )}
+    </article>
+  );
+}
+
+function HolderDialog({
+  initial,
+  onClose,
+  onConfirm,
+}: {
+  initial: { name: string; dni: string };
+  onClose: () => void;
+  onConfirm: (input: { name: string; dni: string; reason: string }) => Promise<string | null>;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [dni, setDni] = useState(initial.dni);
+  return (
+    <ReasonDialog
+      title="Cambiar el titular"
+      text="La entrada conserva su código QR; cambia el nombre y el DNI de quien entra."
+      reasonLabel="Motivo"
+      confirmLabel="Cambiar titular"
+      onClose={onClose}
+      onConfirm={(reason) => onConfirm({ name, dni, reason })}
+    >
+      <label className="flex flex-col gap-1 text-sm">
+        Nombre del titular
+        <input className="input w-full" value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        DNI
+        <input className="input w-full" inputMode="numeric" value={dni} onChange={(e) => setDni(e.target.value)} />
+      </label>
+    </ReasonDialog>
+  );
+}

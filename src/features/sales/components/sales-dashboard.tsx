@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatEventDate } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
+import { ORDER_STATUS_LABEL } from '../../../shared/sales';
+import { fetchDashboard } from '../api/dashboard';
+import type { SalesDashboard as Dashboard } from '../types';
+import { FigureCard } from './figure-card';
+import { SalesChart } from './sales-chart';
+import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
+
+/** How often the figures refresh during an on-sale (only while the tab is visible). */
+const REFRESH_MS = 5_000;
+
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)} %` : '—');
+
+/** /admin/dashboard: the producer's sales for a period and event, refreshing by itself. */
+export default function SalesDashboard() {
+  const [filter, setFilter] = useState<SalesFilterValue>({ period: 'hoy', event_id: '', from: '', to: '' });
+  const [data, setData] = useState<Dashboard | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+
+  const load = useCallback(async () => {
+    if (filter.period === 'custom' && (!filter.from || !filter.to)) return;
+    try {
+      setData(await fetchDashboard(filterQuery(filter)));
+      setUpdatedAt(new Date());
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'No pudimos cargar el panel. Probá de nuevo.');
+    }
+  }, [filter]);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => {
+      if (!document.hidden) void load();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const f = data?.figures;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SalesFilters value={filter} onChange={setFilter} />
+        <p className="text-xs text-muted" aria-live="polite">
+          {updatedAt ? `Actualizado ${updatedAt.toLocaleTimeString('es-AR')} · se actualiza solo` : 'Cargando…'}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      )}
+      {f && (
+        <section aria-label="Cifras del período" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          <FigureCard label="Ventas brutas" value={formatMoney(f.gross_cents)} hint="Precio de las entradas" />
+          <FigureCard label="Entradas vendidas" value={String(f.tickets)} />
+          <FigureCard label="Cargos por servicio" value={formatMoney(f.service_charges_cents)} />
+          <FigureCard label="Reembolsos" value={formatMoney(f.refunds_cents)} />
+          <FigureCard label="Órdenes" value={String(f.orders)} />
+          <FigureCard label="Orden promedio" value={formatMoney(f.average_order_cents)} />
+        </section>
+      )}
+      {data && (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <section className="rounded-box bg-base-200 p-4 lg:col-span-2">
+            <h2 className="mb-2 font-bold">Ventas en el tiempo</h2>
+            {data.series.length > 0 ? (
+              <SalesChart points={data.series} label="Total cobrado" />
+            ) : (
+              <p className="text-sm text-muted">Sin ventas en este período.</p>
+            )}
+          </section>
+          <section className="rounded-box bg-base-200 p-4">
+            <h2 className="mb-2 font-bold">Entradas por tipo</h2>
+            <ul className="flex flex-col gap-2 text-sm">
+              {data.by_type.map((t) => (
+                <li key={t.id} className="flex justify-between gap-2">
+                  <span>{t.name}</span>
+                  <span className="tabular-nums">{t.tickets}</span>
+                </li>
+              ))}
+              {data.by_type.length === 0 && <li className="text-muted">Sin entradas vendidas.</li>}
+            </ul>
+          </section>
+        </div>
+      )}
+      {data && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <section className="rounded-box bg-base-200 p-4">
+            <h2 className="mb-2 font-bold">Ocupación de las próximas funciones</h2>
+            <ul className="flex flex-col gap-3 text-sm">
+              {data.occupancy.map((o) => (
+                <li key={o.event_date_id}>
+                  <div className="flex justify-between gap-2">
+                    <span>
+                      {o.title} · {formatEventDate(o.starts_at)}
+                    </span>
+                    <span className="tabular-nums">
+                      {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? ` · ${o.held} en compra` : ''}
+                    </span>
+                  </div>
+                  <progress className="progress progress-primary w-full" value={o.sold} max={Math.max(1, o.capacity)} />
+                </li>
+              ))}
+              {data.occupancy.length === 0 && <li className="text-muted">No hay funciones próximas.</li>}
+            </ul>
+          </section>
+          <section className="rounded-box bg-base-200 p-4">
+            <h2 className="mb-2 font-bold">Ingresos de hoy</h2>
+            <ul className="flex flex-col gap-3 text-sm">
+              {data.checkin.map((c) => (
+                <li key={c.event_date_id}>
+                  <div className="flex justify-between gap-2">
+                    <span>{c.title}</span>
+                    <span className="tabular-nums">
+                      {c.checked_in}/{c.tickets} ({percent(c.checked_in, c.tickets)})
+                    </span>
+                  </div>
+                  <progress
+                    className="progress progress-accent w-full"
+                    value={c.checked_in}
+                    max={Math.max(1, c.tickets)}
+                  />
+                </li>
+              ))}
+              {data.checkin.length === 0 && <li className="text-muted">No hay funciones hoy.</li>}
+            </ul>
+          </section>
+        </div>
+      )}
+      {data && (
+        <section className="rounded-box bg-base-200 p-4">
+          <h2 className="mb-2 font-bold">Últimas órdenes</h2>
+          <div className="overflow-x-auto">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th>Orden</th>
+                  <th>Comprador</th>
+                  <th>Evento</th>
+                  <th>Estado</th>
+                  <th className="text-right">Total</th>
+                  <th>Pagada</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.latest.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      <a className="link" href={`/admin/tickets?orden=${o.id}`}>
+                        {o.id.slice(0, 8)}
+                      </a>
+                    </td>
+                    <td>{o.buyer_email ?? o.buyer_name ?? '—'}</td>
+                    <td>{o.event_title}</td>
+                    <td>{ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status}</td>
+                    <td className="text-right tabular-nums">{formatMoney(o.total_cents)}</td>
+                    <td>{formatEventDate(o.paid_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/sales';
+import { fetchManagedEvents } from '../api/events';
+
+export type SalesFilterValue = { period: string; event_id: string; from: string; to: string };
+
+/** Period (today, 7 days, 30 days, custom) and event choosers shared by the sales screens. */
+export function SalesFilters({
+  value,
+  onChange,
+  withAll = false,
+}: {
+  value: SalesFilterValue;
+  onChange: (v: SalesFilterValue) => void;
+  withAll?: boolean;
+}) {
+  const [events, setEvents] = useState<{ id: number; title: string }[]>([]);
+  useEffect(() => {
+    fetchManagedEvents()
+      .then((rows) => setEvents(rows.map((e) => ({ id: e.id, title: e.title }))))
+      .catch(() => setEvents([]));
+  }, []);
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <label className="flex flex-col gap-1 text-sm">
+        Período
+        <select
+          className="select select-sm"
+          value={value.period}
+          onChange={(e) => onChange({ ...value, period: e.target.value })}
+        >
+          {withAll && <option value="todo">Todo</option>}
+          {SALES_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {SALES_PERIOD_LABEL[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {value.period === 'custom' && (
+        <>
+          <label className="flex flex-col gap-1 text-sm">
+            Desde
+            <input
+              type="date"
+              className="input input-sm"
+              value={value.from}
+              onChange={(e) => onChange({ ...value, from: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Hasta
+            <input
+              type="date"
+              className="input input-sm"
+              value={value.to}
+              onChange={(e) => onChange({ ...value, to: e.target.value })}
+            />
+          </label>
+        </>
+      )}
+      <label className="flex flex-col gap-1 text-sm">
+        Evento
+        <select
+          className="select select-sm"
+          value={value.event_id}
+          onChange={(e) => onChange({ ...value, event_id: e.target.value })}
+        >
+          <option value="">Todos los eventos</option>
+          {events.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.title}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** The filter as API query parameters (empty ones left out; custom dates only when custom). */
+export function filterQuery(v: SalesFilterValue): Record<string, string> {
+  const q: Record<string, string> = { period: v.period };
+  if (v.event_id) q.event_id = v.event_id;
+  if (v.period === 'custom') {
+    if (v.from) q.from = v.from;
+    if (v.to) q.to = v.to;
+  }
+  return q;
+}
