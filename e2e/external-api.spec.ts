@@ -1,6 +1,6 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { freePort } from '../scripts/lib/free-port.mjs';
-import { linkTo, newUser, SUBJECT } from './support/accounts';
+import { linkTo, newUser, registerByApi, SUBJECT } from './support/accounts';
 import { type Instance, startInstance } from './support/instance';
 import type { Mail } from './support/mailbox';
 import { DEMO, DEMO_PASSWORD } from './support/session';
@@ -64,19 +64,9 @@ test('browsing through the edge: catalogue, event page and its images', async ({
 
 test('register, verify from the e-mailed link and land logged in at the edge', async ({ page }) => {
   const user = newUser('externo');
-  const res = await page.request.post(`${edge.origin}/api/v1/register`, {
-    data: {
-      name: user.name,
-      email: user.email,
-      password: user.password,
-      repeat_password: user.password,
-      telefono: '1155556666',
-      dni: '30111222',
-      terms_and_conditions: true,
-      accept_promotions: false,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  const atEdge = await playwrightRequest.newContext({ baseURL: edge.origin });
+  await registerByApi(atEdge, user);
+  await atEdge.dispose();
   const mail = await waitForProviderMail(user.email, SUBJECT.verify);
   const link = linkTo(mail, '/verify-email');
   expect(new URL(link).origin).toBe(edge.origin);

@@ -2,6 +2,18 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { asBuyer, createBuyer, createTestEvent, startPurchase } from './checkout-fixtures';
 
+/** A paid (free) order of a fresh event, and an admin of its producer. */
+async function paidOrderWithAdmin() {
+  const event = await createTestEvent(env, { price_cents: 0 });
+  const buyer = await createBuyer();
+  const { orderId } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 1);
+  const admin = await createBuyer('ADMIN');
+  await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')")
+    .bind(event.producer_id, admin.id)
+    .run();
+  return { orderId, admin };
+}
+
 // Back-office decisions read the caller from the database on every call: a token minted before a
 // demotion or a deactivation grants nothing once the database says otherwise.
 describe('one authorization rule, read from the database', () => {
@@ -24,25 +36,13 @@ describe('one authorization rule, read from the database', () => {
   });
 
   it('a deactivated admin of the producer loses the refund at once (401)', async () => {
-    const event = await createTestEvent(env, { price_cents: 0 });
-    const buyer = await createBuyer();
-    const { orderId } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 1);
-    const admin = await createBuyer('ADMIN');
-    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')")
-      .bind(event.producer_id, admin.id)
-      .run();
+    const { orderId, admin } = await paidOrderWithAdmin();
     await env.DB.prepare('update users set activo = 0 where id = ?').bind(admin.id).run();
     expect((await asBuyer(admin, `/orders/${orderId}/refund`, { method: 'POST', json: {} })).status).toBe(401);
   });
 
   it('an admin removed from the producer cannot refund its orders any more', async () => {
-    const event = await createTestEvent(env, { price_cents: 0 });
-    const buyer = await createBuyer();
-    const { orderId } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 1);
-    const admin = await createBuyer('ADMIN');
-    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')")
-      .bind(event.producer_id, admin.id)
-      .run();
+    const { orderId, admin } = await paidOrderWithAdmin();
     await env.DB.prepare('delete from producer_members where user_id = ?').bind(admin.id).run();
     expect((await asBuyer(admin, `/orders/${orderId}/refund`, { method: 'POST', json: {} })).status).toBe(403);
   });

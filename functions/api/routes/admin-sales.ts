@@ -19,16 +19,22 @@ import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { assertCan, loadActor, producerOfEvent } from '../services/events/access';
 import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
-import { audit } from '../services/sales/audit';
+import { auditExport } from '../services/sales/audit';
 import { boxOfficeReport, boxOfficeSale } from '../services/sales/box-office';
 import { dashboard } from '../services/sales/dashboard';
 import { orderDetail } from '../services/sales/detail';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
 import { finance } from '../services/sales/finance';
-import { assertScopeCan, NO_SALES_ACCESS, salesScope } from '../services/sales/scope';
+import { assertScopeCan, NO_SALES_ACCESS, type SalesScope, salesScope } from '../services/sales/scope';
 import { searchOrders } from '../services/sales/search';
 
 const orderParam = validate('param', OrderIdParamSchema, 404);
+
+/** The producer and event an export covered (one producer, or none when it spans several). */
+const scopeOwner = (scope: SalesScope) => ({
+  producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
+  eventId: scope.eventId,
+});
 const NO_ACTION = 'No tenés permiso para gestionar las órdenes de esta productora.';
 
 /** The order an admin acts on, after checking the caller may do `permission` on its producer. */
@@ -81,11 +87,10 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
     assertScopeCan(actor, scope, 'export.data');
     const sheet = financeSheet(await finance(c.env.DB, scope, query));
-    await audit(c.env.DB, actor, {
-      producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
-      eventId: scope.eventId,
-      action: 'export',
-      detail: { what: 'finance', format: query.format, rows: sheet.rows.length },
+    await auditExport(c.env.DB, actor, scopeOwner(scope), {
+      what: 'finance',
+      format: query.format,
+      rows: sheet.rows.length,
     });
     return fileResponse(sheet, query.format, 'finanzas');
   })
@@ -153,11 +158,10 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const query = c.req.valid('query');
     const scope = await salesScope(c.env.DB, actor, query, 'export.data');
     const sheet = await ordersSheet(c.env.DB, scope);
-    await audit(c.env.DB, actor, {
-      producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
-      eventId: scope.eventId,
-      action: 'export',
-      detail: { what: 'orders', format: query.format, rows: sheet.rows.length },
+    await auditExport(c.env.DB, actor, scopeOwner(scope), {
+      what: 'orders',
+      format: query.format,
+      rows: sheet.rows.length,
     });
     return fileResponse(sheet, query.format, 'ordenes');
   })
@@ -167,12 +171,16 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const producerId = await producerOfEvent(c.env.DB, query.event_id);
     assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS);
     const sheet = await attendeesSheet(c.env.DB, query.event_id);
-    await audit(c.env.DB, actor, {
-      producerId,
-      eventId: query.event_id,
-      action: 'export',
-      detail: { what: 'attendees', format: query.format, rows: sheet.rows.length },
-    });
+    await auditExport(
+      c.env.DB,
+      actor,
+      { producerId, eventId: query.event_id },
+      {
+        what: 'attendees',
+        format: query.format,
+        rows: sheet.rows.length,
+      },
+    );
     if (query.format === 'pdf') {
       const { attendeesPdf } = await import('../services/sales/attendees-pdf');
       const bytes = await attendeesPdf(c.env.DB, query.event_id, sheet);

@@ -43,3 +43,13 @@ export function auditStatement(db: D1Database, actor: Actor, e: AuditEntry): D1P
 export async function audit(db: D1Database, actor: Actor, e: AuditEntry) {
   await auditStatement(db, actor, e).run();
 }
+
+/** Logs an export (what, format, how many rows) against the producer and event it covered. */
+export async function auditExport(
+  db: D1Database,
+  actor: Actor,
+  where: { producerId: number | null; eventId: number | null },
+  detail: { what: 'orders' | 'attendees' | 'finance'; format: string; rows: number },
+) {
+  await audit(db, actor, { ...where, action: 'export', detail });
+}
