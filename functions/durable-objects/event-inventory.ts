@@ -143,6 +143,17 @@ export class EventInventory extends DurableObject<Env> {
     }
   }
 
+  /**
+   * Demo data only (functions/dev/seeds, behind DEV_MODE): tickets counted as sold before the demo begins,
+   * so the authority and its D1 mirror agree that a seeded "Agotado" type is really sold out.
+   */
+  recordDemoSales(sales: { typeId: number; quantity: number }[]): Availability[] {
+    for (const s of sales)
+      this.sql.exec('update types set sold = min(capacity - held, sold + ?) where id = ?', s.quantity, s.typeId);
+    this.mirror();
+    return this.availability();
+  }
+
   availability(): Availability[] {
     this.expireDue();
     return this.sql

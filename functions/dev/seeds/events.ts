@@ -2,6 +2,7 @@ import { toArIso } from '../../../src/shared/dates';
 import { smallKeyOf } from '../../../src/shared/media';
 import { type Category, EventInputSchema } from '../../../src/shared/schemas/event';
 import { syncUserRole } from '../../api/services/accounts/roles';
+import { inventoryOf, syncInventory } from '../../api/services/checkout/inventory';
 import { createProducer } from '../../api/services/events/producers';
 import { createEvent, setStatus } from '../../api/services/events/store';
 
@@ -376,15 +377,10 @@ export async function seedEvents(env: Env) {
     const status = e.status ?? 'publicado';
     if (status !== 'borrador') await setStatus(db, id, status, { approved: status === 'publicado' });
     if (e.featured) await db.prepare('update events set featured = 1 where id = ?').bind(id).run();
-    // The inventory mirror, so the catalogue shows "Últimas entradas" and "Agotado" in the demo.
-    for (const [i, t] of e.tickets.entries())
-      if (t.sold)
-        await db
-          .prepare(
-            `update ticket_types set sold = ? where sort = ? and event_date_id in (select id from event_dates where event_id = ?)`,
-          )
-          .bind(t.sold, i, id)
-          .run();
+    // Earlier sales, recorded by the event's inventory object (the authority), which copies them to D1:
+    // the catalogue shows "Últimas entradas" and "Agotado" and nobody can buy past them.
+    const sold = e.tickets.flatMap((t, i) => (t.sold ? [{ sort: i, quantity: t.sold }] : []));
+    if (sold.length > 0) await recordDemoSales(env, id, sold);
   }
   if (admin) await syncUserRole(db, admin);
 }
@@ -399,4 +395,26 @@ function logoSvg(name: string, [from, to]: [string, string]) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="256" height="256" rx="48" fill="url(#g)"/><text x="128" y="160" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="96" font-weight="800" fill="#fff">${esc(initials)}</text></svg>`;
+}
+
+/** Records a demo event's earlier sales (by ticket type position) in its inventory object. */
+async function recordDemoSales(env: Env, eventId: number, sold: { sort: number; quantity: number }[]) {
+  const { results } = await env.DB.prepare(
+    `select t.id, t.sort from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
+  )
+    .bind(eventId)
+    .all<{ id: number; sort: number }>();
+  await syncInventory(env, eventId);
+  const sales = sold.flatMap((s) =>
+    results.filter((t) => t.sort === s.sort).map((t) => ({ typeId: t.id, quantity: s.quantity })),
+  );
+  const availability = await inventoryOf(env, eventId).recordDemoSales(sales);
+  // The seed answers once the mirror shows it, so the first page already reads the right counts.
+  await mirrorDemoCounts(env.DB, availability);
+}
+
+async function mirrorDemoCounts(db: D1Database, availability: { typeId: number; sold: number }[]) {
+  await db.batch(
+    availability.map((a) => db.prepare('update ticket_types set sold = ? where id = ?').bind(a.sold, a.typeId)),
+  );
 }
