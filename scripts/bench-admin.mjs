@@ -4,6 +4,8 @@
 // session cookie, the dashboard figures, a search by e-mail and the first page of a filtered list.
 //   BASE_URL (default http://localhost:8787)  ORDERS (100000)  RUNS (40)
 // Prints key=value lines: seed_seconds, then <query>_p50_ms= / <query>_p99_ms= for each query.
+import { percentile } from './lib/load.mjs';
+
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const orders = Number(process.env.ORDERS ?? 100_000);
 const runs = Number(process.env.RUNS ?? 40);
@@ -29,7 +31,6 @@ const queries = {
   search_email: `/api/v1/admin/orders?event_id=${eventId}&q=${encodeURIComponent(email)}`,
   filtered_page: `/api/v1/admin/orders?event_id=${eventId}&status=paid&period=7d&page=1&per_page=25`,
 };
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 for (const [name, path] of Object.entries(queries)) {
   const durations = [];

@@ -8,28 +8,12 @@
 // p99_ms, pairs, double_admits (from the answers and from D1's log), and ceiling_per_s (a bare call to the
 // same event's check-in object, through the same HTTP path, same run).
 import http from 'node:http';
+import { percentile, pool } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const tickets = Number(process.env.TICKETS ?? 3000);
 const pairs = Number(process.env.PAIRS ?? 500);
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
-
-/** Runs `task(i)` for i < count with at most `limit` in flight; answers each duration in ms and the wall time. */
-async function pool(count, limit, task) {
-  const durations = new Array(count);
-  let next = 0;
-  const started = performance.now();
-  async function worker() {
-    while (next < count) {
-      const i = next++;
-      const t0 = performance.now();
-      await task(i);
-      durations[i] = performance.now() - t0;
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  return { durations, seconds: (performance.now() - started) / 1000 };
-}
 
 // node:http over keep-alive connections: the client shares the 2 cores with the server (see bench-sale.mjs).
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
@@ -48,8 +32,6 @@ function hit(path, { method = 'GET', headers = {}, body } = {}) {
     req.end(body);
   });
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const setup = await fetch(`${base}/dev/checkin/bench-setup`, {
   method: 'POST',

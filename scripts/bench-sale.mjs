@@ -7,6 +7,7 @@
 // and ceiling_per_s (a bare call to the same event's Durable Object, through the same HTTP path, same run);
 // do_call_in_worker_per_s is that call made in a loop inside the Worker, without HTTP.
 import http from 'node:http';
+import { percentile, pool } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 2000);
@@ -20,23 +21,6 @@ async function json(res) {
   } catch {
     throw new Error(`${res.status} ${text.slice(0, 200)}`);
   }
-}
-
-/** Runs `task(i)` for i < count with at most `limit` in flight; answers each duration in ms and the wall time. */
-async function pool(count, limit, task) {
-  const durations = new Array(count);
-  let next = 0;
-  const started = performance.now();
-  async function worker() {
-    while (next < count) {
-      const i = next++;
-      const t0 = performance.now();
-      await task(i);
-      durations[i] = performance.now() - t0;
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  return { durations, seconds: (performance.now() - started) / 1000 };
 }
 
 // The load is sent with node:http over keep-alive connections: the client shares the 2 cores with the
@@ -54,8 +38,6 @@ function hit(path, { method = 'GET', headers = {}, body } = {}) {
     req.end(body);
   });
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const setup = await fetch(`${base}/dev/checkout/bench-setup`, {
   method: 'POST',
