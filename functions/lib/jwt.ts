@@ -29,11 +29,24 @@ export async function signAccessToken(secret: string, claims: Omit<SessionUser, 
     .sign(await keyOf(secret));
 }
 
+/**
+ * Tokens this isolate already verified, with their claims. The same token arrives many times in a row (the
+ * edge and the provider verify it on every call, a door scanner sends it with every scan), and a verified
+ * signature stays verified: only the expiry is checked again. Bounded; the oldest entries go first.
+ */
+const verified = new Map<string, { secret: string; claims: SessionUser }>();
+const MAX_VERIFIED = 2_000;
+
 /** Verifies signature, issuer and expiry; null when any fails. */
 export async function verifyAccessToken(secret: string, token: string): Promise<SessionUser | null> {
+  const known = verified.get(token);
+  if (known?.secret === secret) return known.claims.exp * 1000 > Date.now() ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), { issuer: JWT_ISSUER, algorithms: ['HS256'] });
-    return payload as unknown as SessionUser;
+    const claims = Object.freeze(payload) as unknown as SessionUser;
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { secret, claims });
+    return claims;
   } catch {
     return null;
   }
