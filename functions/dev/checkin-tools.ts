@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { checkinOf } from '../api/services/checkin/scan';
+import { checkinOf, logCopied } from '../api/services/checkin/scan';
 import { checkinSetup } from '../api/services/checkin/setup';
 import { signTicketCode, ticketIdFor } from '../api/services/tickets/signing';
 import { signAccessToken } from '../lib/jwt';
@@ -95,6 +95,7 @@ export const checkinTools = new Hono<{ Bindings: Env }>()
   )
   /** What D1's log says: admitted scans and distinct admitted tickets (equal when nothing entered twice). */
   .get('/checkin/admitted', async (c) => {
+    await logCopied(c.env, Number(c.req.query('event_id') ?? 0));
     const row = await c.env.DB.prepare(
       `select count(*) as scans, count(distinct ticket_id) as tickets from checkin_scans
        where event_id = ? and result = 'admitted'`,

@@ -1,14 +1,16 @@
 import { DurableObject } from 'cloudflare:workers';
 import { type ScanResult, type TicketRefusal, UNDO_WINDOW_MS } from '../../src/shared/checkin';
-import { LogWriter } from './log-writer';
+import { CheckinOutbox } from './checkin-outbox';
 
 /**
  * The check-in authority of one event (one object per event id): it decides every redeem. A Durable
  * Object runs one request at a time, and each decision below is synchronous over its SQLite storage (no
  * await between the read and the write), so two gates scanning the same ticket in the same millisecond
  * admit it exactly once. Every scan's answer is kept by its client nonce: a retried request gets the same
- * answer and counts once. The durable log goes to D1 (checkin_scans and the checkin_admissions mirror) in
- * group-committed batches; a failed batch is retried by an alarm, so the log is never lost.
+ * answer and counts once. The log for D1 (checkin_scans, tickets.used_at and the checkin_admissions mirror)
+ * is written to this object's outbox in the same synchronous step as the decision, so it is as durable as
+ * the decision itself; the answer does not wait for D1. The outbox is copied to D1 in the background, a few
+ * multi-row statements per batch (see CheckinOutbox); readers of D1's log call `flushed()` first.
  */
 
 export type ScanInput = {
@@ -71,15 +73,37 @@ create table if not exists admissions (
 create table if not exists meta (event_id integer not null);
 `;
 
+/** A scan's row for D1's checkin_scans, as the outbox keeps it. */
+export type ScanLogRow = {
+  id: string;
+  event_id: number;
+  nonce: string;
+  ticket_id: string | null;
+  list_id: number | null;
+  gate_id: number | null;
+  device: string;
+  staff_user_id: number;
+  staff_name: string;
+  kind: string;
+  result: ScanResult;
+  offline: 0 | 1;
+  conflict: 0 | 1;
+  first_at: string | null;
+  first_gate: string | null;
+  first_staff: string | null;
+  client_at: string | null;
+  server_at: string;
+};
+
 export class EventCheckin extends DurableObject<Env> {
   private readonly sql: SqlStorage;
-  private readonly log: LogWriter;
+  private readonly outbox: CheckinOutbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
-    this.log = new LogWriter(env.DB, () => this.ctx.storage.setAlarm(Date.now() + 5_000));
+    this.outbox = new CheckinOutbox(ctx, env.DB, (listId, ticketId) => this.admission(listId, ticketId));
   }
 
   /** A no-op round trip: the raw ceiling of a call to this object (used by the check-in benchmark). */
@@ -87,40 +111,36 @@ export class EventCheckin extends DurableObject<Env> {
     return Date.now();
   }
 
-  /** Decides one scan and waits for its log to reach D1 (batched with the other gates' scans). */
-  async scan(eventId: number, input: ScanInput): Promise<ScanAnswer> {
-    const [answer] = await this.scanMany(eventId, [input]);
-    return answer;
+  /** Decides one scan; its log is in the outbox when this answers. */
+  scan(eventId: number, input: ScanInput): ScanAnswer {
+    return this.scanMany(eventId, [input])[0];
   }
 
-  /** Decides scans in order (an offline queue), each atomically; one D1 batch for their log. */
-  async scanMany(eventId: number, inputs: ScanInput[]): Promise<ScanAnswer[]> {
-    const statements: D1PreparedStatement[] = [];
-    const answers = inputs.map((input) => this.decide(eventId, input, statements));
-    await this.log.write(statements);
+  /** Decides scans in order (an offline queue), each atomically. */
+  scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] {
+    const answers = inputs.map((input) => this.decide(eventId, input));
+    this.outbox.kick();
     return answers;
   }
 
+  /** Resolves once every decision taken so far is in D1 (or the copy failed and waits for its retry). */
+  flushed(): Promise<void> {
+    return this.outbox.flushed();
+  }
+
   /** Undoes a manual or scanned admission of the same staff member within the undo window. */
-  async undo(eventId: number, input: UndoInput): Promise<ScanAnswer | null> {
+  undo(eventId: number, input: UndoInput): ScanAnswer | null {
     const stored = this.storedAnswer(input.nonce);
     if (stored) return stored;
     const row = this.sql.exec<AdmissionRow>('select * from admissions where last_scan = ?', input.scanId).toArray()[0];
     if (!row || row.last_staff !== input.staff.id || Date.now() - row.last_at > UNDO_WINDOW_MS || !row.inside)
       return null;
-    const statements: D1PreparedStatement[] = [];
     if (row.first_scan === row.last_scan) {
       this.sql.exec('delete from admissions where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
-      statements.push(
-        this.env.DB.prepare('delete from checkin_admissions where list_id = ? and ticket_id = ?').bind(
-          row.list_id,
-          row.ticket_id,
-        ),
-      );
     } else {
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
-      statements.push(this.mirror(eventId, row.list_id, row.ticket_id));
     }
+    this.outbox.admissionChanged(eventId, row.list_id, row.ticket_id);
     const answer = this.record(
       eventId,
       {
@@ -136,16 +156,15 @@ export class EventCheckin extends DurableObject<Env> {
       },
       'undone',
       null,
-      statements,
       'undo',
     );
-    await this.log.write(statements);
+    this.outbox.kick();
     return answer;
   }
 
-  /** Retries the log batches that failed (see LogWriter). */
+  /** The outbox's backstop: copies what is still waiting (after a failed copy or a restart). */
   async alarm() {
-    await this.log.retry();
+    await this.outbox.flushed();
   }
 
   private storedAnswer(nonce: string): ScanAnswer | null {
@@ -154,11 +173,11 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** The decision itself: synchronous from the nonce lookup to the admission write. */
-  private decide(eventId: number, input: ScanInput, statements: D1PreparedStatement[]): ScanAnswer {
+  private decide(eventId: number, input: ScanInput): ScanAnswer {
     const stored = this.storedAnswer(input.nonce);
     if (stored) return stored;
     if (input.refusal || !input.ticketId || !input.list) {
-      return this.record(eventId, input, input.refusal ?? 'forged', null, statements);
+      return this.record(eventId, input, input.refusal ?? 'forged', null);
     }
     const listId = input.list.id;
     const row = this.sql
@@ -166,12 +185,12 @@ export class EventCheckin extends DurableObject<Env> {
       .toArray()[0];
     const first = row ? { at: row.first_at, gate: row.first_gate, staff: row.first_staff } : null;
     if (input.kind === 'exit') {
-      if (!row?.inside) return this.record(eventId, input, 'not_inside', first, statements);
+      if (!row?.inside) return this.record(eventId, input, 'not_inside', first);
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', listId, input.ticketId);
-      statements.push(this.mirror(eventId, listId, input.ticketId));
-      return this.record(eventId, input, 'exited', first, statements);
+      this.outbox.admissionChanged(eventId, listId, input.ticketId);
+      return this.record(eventId, input, 'exited', first);
     }
-    if (row && (row.inside || !input.list.allowReentry)) return this.record(eventId, input, 'used', first, statements);
+    if (row && (row.inside || !input.list.allowReentry)) return this.record(eventId, input, 'used', first);
 
     const now = new Date().toISOString();
     const scanId = crypto.randomUUID();
@@ -201,32 +220,28 @@ export class EventCheckin extends DurableObject<Env> {
         input.staff.id,
         Date.now(),
       );
-      statements.push(
-        this.env.DB.prepare('update tickets set used_at = coalesce(used_at, ?) where id = ?').bind(now, input.ticketId),
-      );
+      this.outbox.ticketUsed(input.ticketId, now);
     }
-    statements.push(this.mirror(eventId, listId, input.ticketId));
-    return this.record(eventId, input, 'admitted', row ? first : null, statements, undefined, scanId, now);
+    this.outbox.admissionChanged(eventId, listId, input.ticketId);
+    return this.record(eventId, input, 'admitted', row ? first : null, undefined, scanId, now);
   }
 
-  /** The D1 mirror of one admission as it is now in this object. */
-  private mirror(eventId: number, listId: number, ticketId: string): D1PreparedStatement {
+  /** One admission as it is now in this object (the outbox mirrors it to D1), or null once undone. */
+  private admission(listId: number, ticketId: string) {
     const row = this.sql
       .exec<AdmissionRow>('select * from admissions where list_id = ? and ticket_id = ?', listId, ticketId)
       .toArray()[0];
-    return this.env.DB.prepare(
-      `insert into checkin_admissions (list_id, ticket_id, event_id, first_at, gate_id, staff_name, inside)
-       values (?, ?, ?, ?, ?, ?, ?) on conflict (list_id, ticket_id) do update set inside = excluded.inside`,
-    ).bind(listId, ticketId, eventId, row.first_at, row.gate_id, row.first_staff, row.inside);
+    return row
+      ? { first_at: row.first_at, gate_id: row.gate_id, staff_name: row.first_staff, inside: row.inside }
+      : null;
   }
 
-  /** Stores the answer under its nonce and queues the scan's log row. */
+  /** Stores the answer under its nonce and puts the scan's log row in the outbox. */
   private record(
     eventId: number,
     input: ScanInput,
     result: ScanResult,
     first: ScanAnswer['first'],
-    statements: D1PreparedStatement[],
     kind: string = input.kind,
     scanId: string = crypto.randomUUID(),
     serverAt: string = new Date().toISOString(),
@@ -234,32 +249,26 @@ export class EventCheckin extends DurableObject<Env> {
     const conflict = !!input.offline?.admitted && result !== 'admitted' && input.kind !== 'exit';
     const answer: ScanAnswer = { scanId, result, conflict, serverAt, first, replay: false };
     this.sql.exec('insert into answers (nonce, answer) values (?, ?)', input.nonce, JSON.stringify(answer));
-    statements.push(
-      this.env.DB.prepare(
-        `insert or ignore into checkin_scans (id, event_id, nonce, ticket_id, list_id, gate_id, device, staff_user_id,
-         staff_name, kind, result, offline, conflict, first_at, first_gate, first_staff, client_at, server_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        scanId,
-        eventId,
-        input.nonce,
-        input.ticketId,
-        input.list?.id ?? null,
-        input.gate?.id ?? null,
-        input.device,
-        input.staff.id,
-        input.staff.name,
-        kind,
-        result,
-        input.offline ? 1 : 0,
-        conflict ? 1 : 0,
-        first?.at ?? null,
-        first?.gate ?? null,
-        first?.staff ?? null,
-        input.clientAt,
-        serverAt,
-      ),
-    );
+    this.outbox.scanned({
+      id: scanId,
+      event_id: eventId,
+      nonce: input.nonce,
+      ticket_id: input.ticketId,
+      list_id: input.list?.id ?? null,
+      gate_id: input.gate?.id ?? null,
+      device: input.device,
+      staff_user_id: input.staff.id,
+      staff_name: input.staff.name,
+      kind,
+      result,
+      offline: input.offline ? 1 : 0,
+      conflict: conflict ? 1 : 0,
+      first_at: first?.at ?? null,
+      first_gate: first?.gate ?? null,
+      first_staff: first?.staff ?? null,
+      client_at: input.clientAt,
+      server_at: serverAt,
+    });
     return answer;
   }
 }

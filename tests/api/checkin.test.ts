@@ -1,6 +1,9 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { revokeAccessToken } from '../../functions/api/services/accounts/access-revocation';
+import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
+import { MSG } from '../../src/shared/messages';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 
 type Staff = Awaited<ReturnType<typeof createBuyer>>;
@@ -93,6 +96,7 @@ describe('check-in authority', () => {
     expect(used[0].json.data.first).toMatchObject({ gate: winnerGate, staff: 'Ana Compradora' });
     expect(used[0].json.data.label).toBe('Entrada ya usada');
     expect((await counters(admin, event.event_id)).event).toEqual({ admitted: 1, expected: 1 });
+    await logCopied(env, event.event_id);
     const logged = await env.DB.prepare(
       'select result, count(*) as n from checkin_scans where event_id = ? group by result',
     )
@@ -114,6 +118,7 @@ describe('check-in authority', () => {
     }
     const other = await scan(door, event.event_id, { code: tickets[0].code });
     expect(other.json.data.result).toBe('used');
+    await logCopied(env, event.event_id);
     const rows = await env.DB.prepare('select count(*) as n from checkin_scans where nonce = ?')
       .bind(body.nonce)
       .first<{ n: number }>();
@@ -171,6 +176,7 @@ describe('check-in authority', () => {
     await cancelOrderTickets(env, orderId);
     expect(await reasonOf(tickets[0].code)).toMatchObject({ result: 'cancelled', label: 'Entrada cancelada' });
 
+    await logCopied(env, event.event_id);
     const log = await env.DB.prepare('select result from checkin_scans where event_id = ? order by server_at')
       .bind(event.event_id)
       .all<{ result: string }>();
@@ -280,6 +286,7 @@ describe('check-in authority', () => {
       client_at: southQueue[0].client_at,
     });
     expect(overview.data.timeline.reduce((a, b) => a + b.n, 0)).toBe(2);
+    await logCopied(env, event.event_id);
     const stored = await env.DB.prepare(
       'select count(*) as n, sum(offline) as offline from checkin_scans where event_id = ?',
     )
@@ -308,6 +315,7 @@ describe('check-in authority', () => {
     expect((await undo(door)).status).toBe(200);
     expect((await counters(door, event.event_id)).event.admitted).toBe(0);
     expect((await scan(other, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+    await logCopied(env, event.event_id);
     const kinds = await env.DB.prepare('select kind, result from checkin_scans where event_id = ? order by server_at')
       .bind(event.event_id)
       .all<{ kind: string; result: string }>();
@@ -336,5 +344,55 @@ describe('check-in authority', () => {
     expect(await on('entry')).toBe('admitted');
     expect(await on('exit')).toBe('exited');
     expect(await on('entry')).toBe('used');
+  });
+
+  it('copies its log to D1 from its own outbox: rows a restart left behind, copied again, land once', async () => {
+    const { event, tickets } = await eventWithTickets();
+    const door = await staffOf(event.producer_id);
+    expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+    await logCopied(env, event.event_id);
+    const logged = await env.DB.prepare('select * from checkin_scans where event_id = ?').bind(event.event_id).first();
+    const ticket = await env.DB.prepare('select used_at from tickets where id = ?')
+      .bind(tickets[0].id)
+      .first<{ used_at: string }>();
+    expect(ticket?.used_at).toBe(logged?.server_at);
+    // The same rows queued again, as if the object restarted before it knew its copy had reached D1.
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => {
+      const queue = (kind: string, body: unknown) =>
+        state.storage.sql.exec('insert into outbox (kind, body) values (?, ?)', kind, JSON.stringify(body));
+      queue('scan', logged);
+      queue('used', { id: tickets[0].id, at: new Date(Date.now() + 60_000).toISOString() });
+      queue('admission', { event_id: event.event_id, list_id: logged?.list_id, ticket_id: tickets[0].id });
+    });
+    await logCopied(env, event.event_id);
+    const after = await env.DB.batch([
+      env.DB.prepare('select count(*) as n from checkin_scans where event_id = ?').bind(event.event_id),
+      env.DB.prepare('select used_at from tickets where id = ?').bind(tickets[0].id),
+      env.DB.prepare('select inside, first_at from checkin_admissions where event_id = ?').bind(event.event_id),
+    ]);
+    expect(after[0].results).toEqual([{ n: 1 }]);
+    expect(after[1].results).toEqual([{ used_at: logged?.server_at }]);
+    expect(after[2].results).toEqual([{ inside: 1, first_at: logged?.server_at }]);
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => {
+      expect(state.storage.sql.exec('select count(*) as n from outbox').one().n).toBe(0);
+    });
+  });
+
+  it('refuses scans with a token ended by a logout, before deciding anything', async () => {
+    const { event, tickets } = await eventWithTickets();
+    const door = await staffOf(event.producer_id);
+    const token = door.auth.authorization.replace('Bearer ', '');
+    expect((await scan(door, event.event_id, { code: tickets[0].code, kind: 'exit' })).json.data.result).toBe(
+      'not_inside',
+    );
+    await revokeAccessToken(env, token, door.id);
+    const refused = await scan(door, event.event_id, { code: tickets[0].code });
+    expect(refused.status).toBe(401);
+    expect(refused.json.message).toBe(MSG.sessionExpired);
+    await logCopied(env, event.event_id);
+    const logged = await env.DB.prepare('select result from checkin_scans where event_id = ?')
+      .bind(event.event_id)
+      .all<{ result: string }>();
+    expect(logged.results).toEqual([{ result: 'not_inside' }]);
   });
 });

@@ -12,10 +12,10 @@ import {
   UndoCheckinSchema,
 } from '../../../src/shared/schemas/checkin';
 import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AuthVariables, requireAuth, requireSignedToken, type SignedTokenVariables } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
-import { redeemScans, undoScan } from '../services/checkin/scan';
+import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import {
   checkinSetup,
   createGate,
@@ -43,9 +43,8 @@ async function assertDoorManager(db: D1Database, session: AuthVariables['session
 }
 
 /** Access control at the door: scans decided by the event's check-in authority, lists, gates and reports. */
-export const checkin = new Hono<ApiBindings & Ctx>()
-  .use('/checkin/*', requireAuth)
-  .get('/checkin/events', async (c) => {
+export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVariables }>()
+  .get('/checkin/events', requireAuth, async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
     const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor)))
       .filter((e) => can(actor, e.producer_id, 'tickets.validate'))
@@ -53,7 +52,7 @@ export const checkin = new Hono<ApiBindings & Ctx>()
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: doorOrder(events) });
   })
-  .get('/checkin/events/:eventId/setup', validate('param', CheckinEventParamSchema, 404), async (c) => {
+  .get('/checkin/events/:eventId/setup', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
     const { eventId } = c.req.valid('param');
     await assertDoorStaff(c.env.DB, c.var.session, eventId);
     const [setup, types] = await Promise.all([checkinSetup(c.env.DB, eventId), eventTypes(c.env.DB, eventId)]);
@@ -61,19 +60,21 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   })
   .post(
     '/checkin/events/:eventId/scan',
+    requireSignedToken,
     validate('param', CheckinEventParamSchema, 404),
     validate('json', ScanRequestSchema),
     async (c) => {
-      const [outcome] = await redeemScans(c.env, c.var.session, c.req.valid('param').eventId, [c.req.valid('json')]);
+      const [outcome] = await redeemScans(c.env, c.var.signed, c.req.valid('param').eventId, [c.req.valid('json')]);
       return c.json({ status: true, data: outcome });
     },
   )
   .post(
     '/checkin/events/:eventId/manual',
+    requireSignedToken,
     validate('param', CheckinEventParamSchema, 404),
     validate('json', ManualCheckinSchema),
     async (c) => {
-      const [outcome] = await redeemScans(c.env, c.var.session, c.req.valid('param').eventId, [
+      const [outcome] = await redeemScans(c.env, c.var.signed, c.req.valid('param').eventId, [
         { ...c.req.valid('json'), kind: 'entry' },
       ]);
       return c.json({ status: true, data: outcome });
@@ -81,6 +82,7 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   )
   .post(
     '/checkin/events/:eventId/undo',
+    requireAuth,
     validate('param', CheckinEventParamSchema, 404),
     validate('json', UndoCheckinSchema),
     async (c) => {
@@ -91,33 +93,38 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   /** An offline scanner's queue, in the order it scanned; each scan answered as if sent at once. */
   .post(
     '/checkin/events/:eventId/sync',
+    requireSignedToken,
     validate('param', CheckinEventParamSchema, 404),
     validate('json', SyncRequestSchema),
     async (c) => {
-      const outcomes = await redeemScans(c.env, c.var.session, c.req.valid('param').eventId, c.req.valid('json').scans);
+      const outcomes = await redeemScans(c.env, c.var.signed, c.req.valid('param').eventId, c.req.valid('json').scans);
       return c.json({ status: true, data: outcomes });
     },
   )
-  .get('/checkin/events/:eventId/counters', validate('param', CheckinEventParamSchema, 404), async (c) => {
+  .get('/checkin/events/:eventId/counters', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
     const { eventId } = c.req.valid('param');
     await assertDoorStaff(c.env.DB, c.var.session, eventId);
+    await logCopied(c.env, eventId);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await checkinCounters(c.env.DB, eventId) });
   })
-  .get('/checkin/events/:eventId/overview', validate('param', CheckinEventParamSchema, 404), async (c) => {
+  .get('/checkin/events/:eventId/overview', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
     const { eventId } = c.req.valid('param');
     await assertDoorStaff(c.env.DB, c.var.session, eventId);
+    await logCopied(c.env, eventId);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await checkinOverview(c.env.DB, eventId) });
   })
-  .get('/checkin/events/:eventId/offline', validate('param', CheckinEventParamSchema, 404), async (c) => {
+  .get('/checkin/events/:eventId/offline', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
     const { eventId } = c.req.valid('param');
     await assertDoorStaff(c.env.DB, c.var.session, eventId);
+    await logCopied(c.env, eventId);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await offlineBundle(c.env.DB, eventId) });
   })
   .post(
     '/checkin/events/:eventId/lists',
+    requireAuth,
     validate('param', CheckinEventParamSchema, 404),
     validate('json', CheckinListSchema),
     async (c) => {
@@ -130,6 +137,7 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   )
   .put(
     '/checkin/lists/:listId',
+    requireAuth,
     validate('param', CheckinListParamSchema, 404),
     validate('json', CheckinListSchema),
     async (c) => {
@@ -142,6 +150,7 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   )
   .post(
     '/checkin/events/:eventId/gates',
+    requireAuth,
     validate('param', CheckinEventParamSchema, 404),
     validate('json', CheckinGateSchema),
     async (c) => {
@@ -154,6 +163,7 @@ export const checkin = new Hono<ApiBindings & Ctx>()
   )
   .put(
     '/checkin/gates/:gateId',
+    requireAuth,
     validate('param', CheckinGateParamSchema, 404),
     validate('json', CheckinGateSchema),
     async (c) => {

@@ -1,7 +1,10 @@
 import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON, type TicketRefusal } from '../../../../src/shared/checkin';
+import { MSG } from '../../../../src/shared/messages';
 import type { SessionUser } from '../../../../src/shared/session';
 import type { ScanAnswer, ScanInput } from '../../../durable-objects/event-checkin';
+import type { SignedToken } from '../../lib/auth';
 import { fail } from '../../lib/errors';
+import { revocationStatement, revokedBy } from '../accounts/access-revocation';
 import { actorFrom, actorStatements, assertCan, loadActor } from '../events/access';
 import { verifyTicketCode } from '../tickets/signing';
 import { checkinSetup, setupFrom, setupStatements } from './setup';
@@ -9,6 +12,14 @@ import { checkinSetup, setupFrom, setupStatements } from './setup';
 /** The check-in authority of an event (one Durable Object per event id). */
 export function checkinOf(env: Env, eventId: number) {
   return env.EVENT_CHECKIN.get(env.EVENT_CHECKIN.idFromName(`event:${eventId}`));
+}
+
+/**
+ * Waits until D1's check-in log (checkin_scans, checkin_admissions, tickets.used_at) has every decision the
+ * event's authority took so far: the authority answers before its log reaches D1, so readers call this first.
+ */
+export function logCopied(env: Env, eventId: number): Promise<void> {
+  return checkinOf(env, eventId).flushed();
 }
 
 /** One scan as a gate sends it: a code (camera, reader, typed) or a ticket id (manual check-in). */
@@ -74,17 +85,23 @@ export type ScanOutcome = ScanAnswer & {
  */
 export async function redeemScans(
   env: Env,
-  session: SessionUser,
+  signed: SignedToken,
   eventId: number,
   requests: ScanRequest[],
 ): Promise<ScanOutcome[]> {
   const db = env.DB;
-  const genuine = await Promise.all(requests.map((r) => (r.code ? verifyTicketCode(env, r.code) : null)));
+  const { session } = signed;
+  const [genuine, revocation] = await Promise.all([
+    Promise.all(requests.map((r) => (r.code ? verifyTicketCode(env, r.code) : null))),
+    revocationStatement(env, signed.token, session),
+  ]);
   const ticketIds = [
     ...new Set(requests.map((r, i) => (r.code ? genuine[i]?.ticketId : r.ticket_id)).filter((id) => !!id)),
   ] as string[];
-  // One D1 round trip for who is calling (read on every scan), the event, its lists and gates and the tickets.
-  const [user, members, ...reads] = await db.batch([
+  // One D1 round trip for whether the token was revoked, who is calling (read on every scan), the event, its
+  // lists and gates and the tickets.
+  const [revoked, user, members, ...reads] = await db.batch([
+    revocation,
     ...actorStatements(db, session),
     db.prepare('select producer_id from events where id = ?').bind(eventId),
     ...setupStatements(db, eventId),
@@ -98,6 +115,7 @@ export async function redeemScans(
       )
       .bind(JSON.stringify(ticketIds)),
   ]);
+  if (revokedBy(env, revoked, session)) fail(401, MSG.sessionExpired);
   const actor = actorFrom(user, members);
   const event = reads[0].results[0] as { producer_id: number } | undefined;
   if (!event) fail(404, 'El evento no existe.');
