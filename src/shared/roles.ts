@@ -104,7 +104,6 @@ const MEMBER_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
 /** What a member role grants in its producer (besides what every user may do). */
 export const permissionsForMember = (role: MemberRole): readonly Permission[] => MEMBER_PERMISSIONS[role];
 
-
 /** The token's `permisos`: every user's, plus what each of their memberships grants (all for SUPERADMIN). */
 export function permissionsOf(storedRol: Rol, memberRoles: readonly MemberRole[]): Permission[] {
   if (storedRol === 'SUPERADMIN') return [...PERMISSIONS];

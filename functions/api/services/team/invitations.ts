@@ -64,7 +64,7 @@ async function findInvitation(db: D1Database, producerId: number, id: string) {
     .prepare(`${SELECT} where i.id = ? and i.producer_id = ?`)
     .bind(id, producerId)
     .first<InvitationRow>();
-  if (!row || row.status !== 'pending') fail(404, INVITATION_MSG.notFound);
+  if (row?.status !== 'pending') fail(404, INVITATION_MSG.notFound);
   return row;
 }
 
@@ -135,7 +135,7 @@ async function byToken(db: D1Database, token: string) {
     .prepare(`${SELECT} where i.token_hash = ?`)
     .bind(await sha256Hex(token))
     .first<InvitationRow>();
-  if (!row || row.status !== 'pending') fail(404, INVITATION_MSG.notFound);
+  if (row?.status !== 'pending') fail(404, INVITATION_MSG.notFound);
   if (row.expires_at < new Date().toISOString()) fail(410, INVITATION_MSG.expired);
   return row;
 }
