@@ -265,7 +265,12 @@ export default function TeamAdmin() {
         {error}
       </p>
     );
-  if (!view) return <span className="loading loading-spinner" aria-label="Cargando el equipo" />;
+  if (!view)
+    return (
+      <p role="status" className="text-muted">
+        Cargando el equipo…
+      </p>
+    );
   if (view.producer_id === null)
     return <p className="alert">No administrás ninguna productora: solo sus administradores gestionan el equipo.</p>;
   const current = view.producer_id;
