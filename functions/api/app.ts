@@ -12,6 +12,7 @@ import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { producers } from './routes/producers';
 import { revocations } from './routes/revocations';
+import { team } from './routes/team';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
 import { venues } from './routes/venues';
@@ -35,7 +36,8 @@ const routes = new Hono<ApiBindings>()
   .route('/', tickets)
   .route('/', revocations)
   .route('/', checkin)
-  .route('/', adminSales);
+  .route('/', adminSales)
+  .route('/', team);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

@@ -36,7 +36,8 @@ export async function edgeFetch(input: RequestInfo | URL, init: RequestInit = {}
       .catch(() => ({}))) as { message?: string };
     const path = new URL(String(input), 'http://site.local').pathname;
     if (!CREDENTIAL_CHECKS.has(path) || data.message === MSG.sessionExpired) restoreLogin();
-  } else if (res.ok) {
+  } else if (res.ok || res.status === 403) {
+    // A 403 can be the first answer after someone removed the caller's access: it says role_update too.
     const data = (await res
       .clone()
       .json()

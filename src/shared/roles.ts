@@ -59,16 +59,67 @@ export const PERMISSIONS = [
   'finance.view',
   'invitations.manage',
   'clients.search_all',
+  'tickets.refund',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const FULL_ACCESS: readonly Permission[] = PERMISSIONS.filter((p) => p !== 'clients.search_all');
 
-/** The permissions a role grants: full access for ADMIN/SUPERADMIN, events for USER, plus scanning for collaborators. */
+/** What every signed-in user may do: browse events and create their own (spec section 6). */
+const EVERY_USER: readonly Permission[] = ['events.view', 'events.create'];
+
+/** A member's role in a producer's team (producer_members.role). */
+export const MEMBER_ROLES = ['ADMIN', 'BOX_OFFICE', 'DOOR', 'ANALYST'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const MEMBER_ROLE_LABEL: Record<MemberRole, string> = {
+  ADMIN: 'Administrador',
+  BOX_OFFICE: 'Boletería',
+  DOOR: 'Control de acceso',
+  ANALYST: 'Analista',
+};
+
+export const MEMBER_ROLE_HINT: Record<MemberRole, string> = {
+  ADMIN: 'Acceso completo: eventos, ventas, finanzas, equipo y configuración.',
+  BOX_OFFICE: 'Vende en boletería y ve las entradas vendidas.',
+  DOOR: 'Solo controla el acceso con el escáner.',
+  ANALYST: 'Ve el panel, las ventas y las finanzas, sin cambiar nada.',
+};
+
+const MEMBER_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
+  ADMIN: FULL_ACCESS,
+  BOX_OFFICE: ['dashboard.view', 'tickets.view', 'tickets.sell'],
+  DOOR: ['tickets.validate'],
+  ANALYST: [
+    'dashboard.view',
+    'tickets.view',
+    'tickets.reports',
+    'finance.view',
+    'analytics.view',
+    'reports.view',
+    'export.data',
+  ],
+};
+
+/** What a member role grants in its producer (besides what every user may do). */
+export const permissionsForMember = (role: MemberRole): readonly Permission[] => MEMBER_PERMISSIONS[role];
+
+/** The token's `permisos`: every user's, plus what each of their memberships grants (all for SUPERADMIN). */
+export function permissionsOf(storedRol: Rol, memberRoles: readonly MemberRole[]): Permission[] {
+  if (storedRol === 'SUPERADMIN') return [...PERMISSIONS];
+  const granted = new Set<Permission>(EVERY_USER);
+  for (const role of memberRoles) for (const p of MEMBER_PERMISSIONS[role]) granted.add(p);
+  return PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/**
+ * The permissions a role grants on its own, for a token without memberships in hand: full access for
+ * ADMIN/SUPERADMIN, the door for collaborators, events for USER.
+ */
 export function permissionsFor(rol: Rol): Permission[] {
   if (rol === 'SUPERADMIN') return [...PERMISSIONS];
-  if (rol === 'ADMIN') return [...FULL_ACCESS];
-  if (rol === 'COLABORATORS') return ['events.view', 'events.create', 'tickets.validate'];
-  if (rol === 'USER') return ['events.view', 'events.create'];
+  if (rol === 'ADMIN') return permissionsOf(rol, ['ADMIN']);
+  if (rol === 'COLABORATORS') return permissionsOf(rol, ['DOOR']);
+  if (rol === 'USER') return permissionsOf(rol, []);
   return [];
 }

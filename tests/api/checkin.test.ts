@@ -31,8 +31,8 @@ async function eventWithTickets(quantity = 1, opts: { named?: boolean } = {}) {
   return { event, buyer, orderId, tickets };
 }
 
-async function staffOf(producerId: number, role: 'ADMIN' | 'COLABORATORS' = 'COLABORATORS') {
-  const staff = await createBuyer(role);
+async function staffOf(producerId: number, role: 'ADMIN' | 'DOOR' = 'DOOR') {
+  const staff = await createBuyer(role === 'ADMIN' ? 'ADMIN' : 'COLABORATORS');
   await env.DB.prepare('insert into producer_members (producer_id, user_id, role) values (?, ?, ?)')
     .bind(producerId, staff.id, role)
     .run();

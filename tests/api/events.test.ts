@@ -173,7 +173,7 @@ describe('ownership across producers', () => {
   it('lets a collaborator read but not change the producer events', async () => {
     const { event } = await userWithEvent();
     const collaborator = await makeUser('COLABORATORS');
-    await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')`)
+    await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')`)
       .bind(event.producer_id, collaborator.id)
       .run();
     expect((await call(`/admin/events/${event.id}`, collaborator)).status).toBe(200);

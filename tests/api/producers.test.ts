@@ -64,7 +64,7 @@ describe('producers', () => {
     expect(put.status).toBe(403);
     expect(put.body.message).toBe('No tiene permisos sobre esta productora');
     const collaborator = await makeUser('COLABORATORS');
-    await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')`)
+    await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')`)
       .bind(a.producerId, collaborator.id)
       .run();
     expect((await call(`/admin/producers/${a.producerId}`, collaborator)).status).toBe(200);

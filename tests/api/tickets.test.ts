@@ -100,7 +100,7 @@ describe('door check of a ticket code', () => {
     );
 
     const collaborator = await createBuyer('COLABORATORS');
-    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')")
+    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')")
       .bind(event.producer_id, collaborator.id)
       .run();
     const checked = await verify(collaborator);

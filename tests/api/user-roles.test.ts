@@ -13,7 +13,7 @@ async function producer() {
   return row?.id ?? 0;
 }
 
-const join = (producerId: number, userId: number, role: 'ADMIN' | 'COLABORATORS') =>
+const join = (producerId: number, userId: number, role: 'ADMIN' | 'DOOR') =>
   env.DB.prepare('insert into producer_members (producer_id, user_id, role) values (?, ?, ?)')
     .bind(producerId, userId, role)
     .run();
@@ -23,7 +23,7 @@ describe('syncUserRole', () => {
     const user = await createUser();
     expect(await syncUserRole(env.DB, user.id)).toEqual({ rol: 'USER', changed: false });
     const [p1, p2] = [await producer(), await producer()];
-    await join(p1, user.id, 'COLABORATORS');
+    await join(p1, user.id, 'DOOR');
     expect(await syncUserRole(env.DB, user.id)).toEqual({ rol: 'COLABORATORS', changed: true });
     expect(await syncUserRole(env.DB, user.id)).toEqual({ rol: 'COLABORATORS', changed: false });
     await join(p2, user.id, 'ADMIN');
@@ -34,7 +34,7 @@ describe('syncUserRole', () => {
 
   it('keeps a superadmin a superadmin', async () => {
     const user = await createUser({ rol: 'SUPERADMIN' });
-    await join(await producer(), user.id, 'COLABORATORS');
+    await join(await producer(), user.id, 'DOOR');
     expect(await syncUserRole(env.DB, user.id)).toEqual({ rol: 'SUPERADMIN', changed: false });
   });
 });

@@ -1,8 +1,10 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { MSG } from '../../../src/shared/messages';
 import type { SessionUser } from '../../../src/shared/session';
 import { verifyAccessToken } from '../../lib/jwt';
-import { isAccessTokenRevoked } from '../services/accounts/access-revocation';
+import { accessTokenStatus } from '../services/accounts/access-revocation';
+import { touchActivity } from '../services/team/members';
 import { fail } from './errors';
 
 export type AuthVariables = { session: SessionUser };
@@ -17,24 +19,50 @@ async function sessionOf(env: Env, header: string | undefined) {
   const token = bearer(header);
   if (!token) return null;
   const session = await verifyAccessToken(env.JWT_SECRET, token);
+  if (!session) return null;
   // A valid signature is not enough after a logout (services/accounts/access-revocation.ts).
-  if (!session || (await isAccessTokenRevoked(env, token, session))) return null;
-  return session;
+  const status = await accessTokenStatus(env, token, session);
+  return status.revoked ? null : { session, rolesChanged: status.rolesChanged };
+}
+
+/**
+ * The person's memberships changed after their token was issued (someone else changed their role or
+ * removed them): their answer says `role_update`, and the client refreshes the session for new claims.
+ */
+async function markRoleUpdate(c: Context) {
+  if (!c.res.headers.get('content-type')?.startsWith('application/json')) return;
+  const body = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  c.res = new Response(JSON.stringify({ ...body, role_update: true }), { status: c.res.status, headers });
+}
+
+/** A team member's back-office and door calls are their "última actividad" (off the answer's path). */
+function noteActivity(env: Env, ctx: { waitUntil(p: Promise<unknown>): void }, path: string, userId: number) {
+  if (!/\/(admin|checkin)\//.test(path)) return;
+  ctx.waitUntil(touchActivity(env.DB, userId).catch(() => undefined));
 }
 
 /** Needs a valid access token; puts its claims on `c.var.session`. */
 export const requireAuth = createMiddleware<{ Bindings: Env; Variables: AuthVariables }>(async (c, next) => {
-  const session = await sessionOf(c.env, c.req.header('authorization'));
-  if (!session) fail(401, MSG.sessionExpired);
-  c.set('session', session);
+  const resolved = await sessionOf(c.env, c.req.header('authorization'));
+  if (!resolved) fail(401, MSG.sessionExpired);
+  c.set('session', resolved.session);
+  noteActivity(c.env, c.executionCtx, c.req.path, resolved.session.user.id);
   await next();
+  if (resolved.rolesChanged) await markRoleUpdate(c);
 });
 
 /** Like requireAuth, but a call without a token goes on as a visitor (`c.var.session` undefined). */
 export const optionalAuth = createMiddleware<{ Bindings: Env; Variables: Partial<AuthVariables> }>(async (c, next) => {
-  const session = await sessionOf(c.env, c.req.header('authorization'));
-  if (session) c.set('session', session);
+  const resolved = await sessionOf(c.env, c.req.header('authorization'));
+  if (resolved) c.set('session', resolved.session);
   await next();
+  if (resolved?.rolesChanged) await markRoleUpdate(c);
 });
 
 /**
@@ -49,6 +77,7 @@ export const requireSignedToken = createMiddleware<{ Bindings: Env; Variables: S
     const session = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
     if (!token || !session) fail(401, MSG.sessionExpired);
     c.set('signed', { token, session });
+    noteActivity(c.env, c.executionCtx, c.req.path, session.user.id);
     await next();
   },
 );

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Permission } from '../../../src/shared/roles';
 import { salesPeriodRange } from '../../../src/shared/sales';
 import { ORDER_NOT_FOUND, OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
 import {
@@ -36,12 +37,19 @@ const scopeOwner = (scope: SalesScope) => ({
   eventId: scope.eventId,
 });
 const NO_ACTION = 'No tenés permiso para gestionar las órdenes de esta productora.';
+const NO_REFUND = 'No tenés permiso para reembolsar órdenes de este evento.';
 
-/** The order an admin acts on, after checking the caller may do `permission` on its producer. */
-async function staffOrder(env: Env, actor: Awaited<ReturnType<typeof loadActor>>, id: string, message: string) {
+/** The order an admin acts on, after checking the caller may do `permission` on its event. */
+async function staffOrder(
+  env: Env,
+  actor: Awaited<ReturnType<typeof loadActor>>,
+  id: string,
+  permission: Permission,
+  message: string,
+) {
   const order = await findOrder(env, id);
   if (!order) fail(404, ORDER_NOT_FOUND);
-  assertCan(actor, order.producer_id, 'tickets.sell', message);
+  assertCan(actor, order.producer_id, permission, message, order.event_id);
   return order;
 }
 
@@ -98,7 +106,13 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const actor = await loadActor(c.env.DB, c.var.session);
     const input = c.req.valid('json');
     const producerId = await producerOfEvent(c.env.DB, input.event_id);
-    assertCan(actor, producerId, 'tickets.sell', 'No tenés permiso para vender en boletería para este evento.');
+    assertCan(
+      actor,
+      producerId,
+      'tickets.sell',
+      'No tenés permiso para vender en boletería para este evento.',
+      input.event_id,
+    );
     const data = await boxOfficeSale(c.env, actor, input, (p) => c.executionCtx.waitUntil(p));
     return c.json({ status: true, data }, 201);
   })
@@ -121,19 +135,19 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const actor = await loadActor(c.env.DB, c.var.session);
     const order = await findOrder(c.env, c.req.valid('param').id);
     if (!order) fail(404, ORDER_NOT_FOUND);
-    assertCan(actor, order.producer_id, 'tickets.view', NO_SALES_ACCESS);
+    assertCan(actor, order.producer_id, 'tickets.view', NO_SALES_ACCESS, order.event_id);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await orderDetail(c.env, order) });
   })
   .post('/admin/orders/:id/resend', requireAuth, orderParam, validate('json', ReasonSchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
-    const order = await staffOrder(c.env, actor, c.req.valid('param').id, NO_ACTION);
+    const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
     await resendTickets(c.env, actor, order, c.req.valid('json').reason);
     return c.json({ status: true, message: `Reenviamos las entradas a ${order.buyer_email}.` });
   })
   .post('/admin/orders/:id/refund', requireAuth, orderParam, validate('json', AdminRefundSchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
-    const order = await staffOrder(c.env, actor, c.req.valid('param').id, NO_ACTION);
+    const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', NO_REFUND);
     const { reason, ticket_ids } = c.req.valid('json');
     const result = await refundTickets(c.env, actor, order, reason, ticket_ids, (p) => c.executionCtx.waitUntil(p));
     const updated = await findOrder(c.env, order.id);
@@ -148,7 +162,7 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
       const actor = await loadActor(c.env.DB, c.var.session);
       const id = c.req.valid('param').id;
       const ticket = await ticketForStaff(c.env, id);
-      assertCan(actor, ticket.producer_id, 'tickets.sell', NO_ACTION);
+      assertCan(actor, ticket.producer_id, 'tickets.sell', NO_ACTION, ticket.event_id);
       const data = await changeHolder(c.env, actor, id, c.req.valid('json'));
       return c.json({ status: true, data });
     },
@@ -169,7 +183,7 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const actor = await loadActor(c.env.DB, c.var.session);
     const query = c.req.valid('query');
     const producerId = await producerOfEvent(c.env.DB, query.event_id);
-    assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS);
+    assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS, query.event_id);
     const sheet = await attendeesSheet(c.env.DB, query.event_id);
     await auditExport(
       c.env.DB,

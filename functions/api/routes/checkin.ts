@@ -33,13 +33,13 @@ type Ctx = { Bindings: Env; Variables: AuthVariables };
 /** The caller may scan this event (tickets.validate on its producer, read from D1). */
 async function assertDoorStaff(db: D1Database, session: AuthVariables['session'], eventId: number) {
   const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'tickets.validate', CHECKIN_MSG.noPermission);
+  assertCan(actor, producerId, 'tickets.validate', CHECKIN_MSG.noPermission, eventId);
 }
 
 /** The caller may change the event's lists and gates (events.manage on its producer). */
 async function assertDoorManager(db: D1Database, session: AuthVariables['session'], eventId: number) {
   const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'events.manage', CHECKIN_MSG.noManage);
+  assertCan(actor, producerId, 'events.manage', CHECKIN_MSG.noManage, eventId);
 }
 
 /** Access control at the door: scans decided by the event's check-in authority, lists, gates and reports. */
@@ -47,8 +47,8 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
   .get('/checkin/events', requireAuth, async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
     const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor)))
-      .filter((e) => can(actor, e.producer_id, 'tickets.validate'))
-      .map((e) => ({ ...e, can_manage: can(actor, e.producer_id, 'events.manage') }));
+      .filter((e) => can(actor, e.producer_id, 'tickets.validate', e.id))
+      .map((e) => ({ ...e, can_manage: can(actor, e.producer_id, 'events.manage', e.id) }));
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: doorOrder(events) });
   })

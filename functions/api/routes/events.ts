@@ -12,7 +12,7 @@ import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
 import { refreshInventory } from '../services/checkout/inventory';
-import { assertManage, assertView, loadActor, visibleProducerIds } from '../services/events/access';
+import { assertManage, assertView, canView, loadActor, visibleProducerIds } from '../services/events/access';
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
 import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
@@ -82,7 +82,9 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       listManagedEvents(c.env.DB, visibleProducerIds(actor), filters),
       listMyProducers(c.env.DB, actor.userId, actor.isSuperAdmin),
     ]);
-    return c.json({ status: true, data: events, producers });
+    // A member limited to some events sees only those.
+    const visible = events.filter((e) => canView(actor, e.producer_id, e.id));
+    return c.json({ status: true, data: visible, producers });
   })
   .post('/admin/events', validate('json', CreateEventSchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
@@ -113,7 +115,7 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
   .get('/admin/events/:id', validate('param', IdParam), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertView(actor, header.producer_id);
+    assertView(actor, header.producer_id, undefined, header.id);
     return c.json({
       status: true,
       data: await getManagedEvent(c.env.DB, header.id),

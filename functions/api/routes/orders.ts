@@ -11,7 +11,7 @@ import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { findOrder, orderView, ownOrder } from '../services/checkout/orders';
 import { submitCheckout } from '../services/checkout/submit';
-import { assertManage, loadActor } from '../services/events/access';
+import { assertCan, loadActor } from '../services/events/access';
 import { refundOrder } from '../services/payments/refund';
 
 const orderParam = validate('param', OrderIdParamSchema, 404);
@@ -33,7 +33,13 @@ export const orders = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const actor = await loadActor(c.env.DB, c.var.session);
     const order = await findOrder(c.env, c.req.valid('param').id);
     if (!order) fail(404, ORDER_NOT_FOUND);
-    assertManage(actor, order.producer_id, 'No tenés permiso para reembolsar órdenes de esta productora.');
+    assertCan(
+      actor,
+      order.producer_id,
+      'tickets.refund',
+      'No tenés permiso para reembolsar órdenes de esta productora.',
+      order.event_id,
+    );
     const result = await refundOrder(c.env, order, (p) => c.executionCtx.waitUntil(p));
     const updated = await findOrder(c.env, order.id);
     return c.json({ status: true, result, data: updated ? await orderView(c.env, updated) : null });

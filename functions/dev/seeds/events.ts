@@ -346,7 +346,7 @@ export async function seedEvents(env: Env) {
   }
   if (collaborator)
     await db
-      .prepare(`insert or ignore into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')`)
+      .prepare(`insert or ignore into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')`)
       .bind(producerIds[0], collaborator)
       .run();
 

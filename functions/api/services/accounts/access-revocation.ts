@@ -22,22 +22,39 @@ export async function revokeAccessToken(env: Env, token: string, userId: number)
  * lookups per authenticated call.
  */
 export async function isAccessTokenRevoked(env: Env, token: string, claims: SessionUser): Promise<boolean> {
-  const statement = await revocationStatement(env, token, claims);
-  return revokedBy(env, (await statement.all()) as D1Result, claims);
+  return (await accessTokenStatus(env, token, claims)).revoked;
+}
+
+/** Revoked, and (when not) whether its role claims are stale: one D1 query. */
+export async function accessTokenStatus(env: Env, token: string, claims: SessionUser) {
+  const result = (await (await revocationStatement(env, token, claims)).all()) as D1Result;
+  return { revoked: revokedBy(env, result, claims), rolesChanged: rolesChangedSince(env, result, claims) };
 }
 
 /** The revocation check as a statement, for a hot path that sends it in one D1 batch with its own reads. */
 export async function revocationStatement(env: Env, token: string, claims: SessionUser) {
   return env.DB.prepare(
     `select exists (select 1 from revoked_access_tokens where token_hash = ?) as listed,
-            (select sessions_revoked_at from users where id = ?) as cutoff`,
+            sessions_revoked_at as cutoff, roles_changed_at
+       from (select 1) left join users on users.id = ?`,
   ).bind(await sha256Hex(token), claims.user.id);
 }
 
+type RevocationRow = { listed: number; cutoff: number | null; roles_changed_at: number | null };
+
 /** Reads the answer of `revocationStatement`. */
 export function revokedBy(env: Env, result: D1Result, claims: SessionUser): boolean {
-  const row = result.results[0] as { listed: number; cutoff: number | null } | undefined;
+  const row = result.results[0] as RevocationRow | undefined;
   if (!row) return false;
   if (row.listed === 1) return true;
   return row.cutoff !== null && claims.exp - accessTtl(env) < row.cutoff;
+}
+
+/**
+ * Whether the token was issued before the person's memberships last changed (answer of
+ * `revocationStatement`): its `rol` and `permisos` are stale, and the answer says `role_update`.
+ */
+export function rolesChangedSince(env: Env, result: D1Result, claims: SessionUser): boolean {
+  const row = result.results[0] as RevocationRow | undefined;
+  return !!row?.roles_changed_at && claims.exp - accessTtl(env) <= row.roles_changed_at;
 }

@@ -11,7 +11,7 @@ export async function syncUserRole(db: D1Database, userId: number): Promise<{ ro
     .prepare(
       `select u.rol,
               exists(select 1 from producer_members m where m.user_id = u.id and m.role = 'ADMIN') as is_admin,
-              exists(select 1 from producer_members m where m.user_id = u.id and m.role = 'COLABORATORS') as is_collab
+              exists(select 1 from producer_members m where m.user_id = u.id and m.role != 'ADMIN') as is_collab
          from users u where u.id = ?`,
     )
     .bind(userId)

@@ -1,7 +1,7 @@
 import { signAccessToken } from '../../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import type { UserRow } from './users';
-import { sessionClaims } from './users';
+import { memberRolesOf, sessionClaims } from './users';
 
 /** Refresh tokens live 5 days (the refresh cookie's lifetime, spec section 9); each use rotates them. */
 export const REFRESH_TTL_MS = 5 * 24 * 60 * 60 * 1000;
@@ -62,7 +62,9 @@ async function storeRefreshToken(db: D1Database, token: string, familyId: string
 
 async function pairFor(env: Env, user: UserRow, familyId: string, refreshToken: string): Promise<TokenPair> {
   const [token, refresh_token] = await Promise.all([
-    signAccessToken(env.JWT_SECRET, sessionClaims(user), accessTtl(env)),
+    memberRolesOf(env.DB, user.id).then((roles) =>
+      signAccessToken(env.JWT_SECRET, sessionClaims(user, roles), accessTtl(env)),
+    ),
     storeRefreshToken(env.DB, refreshToken, familyId, user.id),
   ]);
   return { token, refresh_token };

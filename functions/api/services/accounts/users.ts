@@ -1,4 +1,4 @@
-import { permissionsFor } from '../../../../src/shared/roles';
+import { type MemberRole, permissionsFor, permissionsOf } from '../../../../src/shared/roles';
 import type { ProfileUpdate, Register } from '../../../../src/shared/schemas/auth';
 import type { SessionUser } from '../../../../src/shared/session';
 
@@ -40,13 +40,26 @@ export function publicUser(row: UserRow) {
 }
 export type PublicUser = ReturnType<typeof publicUser>;
 
-/** The access token's claims besides iss and exp (spec section 3). */
-export function sessionClaims(row: UserRow): Omit<SessionUser, 'iss' | 'exp'> {
+/**
+ * The access token's claims besides iss and exp (spec section 3): `rol` the highest the person holds
+ * (users.rol, kept by syncUserRole), `permisos` what their memberships grant (src/shared/roles.ts), or
+ * what the role alone grants for an account without memberships. The API itself decides from D1.
+ */
+export function sessionClaims(row: UserRow, memberRoles: readonly MemberRole[]): Omit<SessionUser, 'iss' | 'exp'> {
   return {
     user: { id: row.id, name: row.name, email: row.email, activo: row.activo === 1, provinces_id: row.provinces_id },
     rol: row.rol,
-    permisos: permissionsFor(row.rol),
+    permisos: memberRoles.length > 0 ? permissionsOf(row.rol, memberRoles) : permissionsFor(row.rol),
   };
+}
+
+/** The person's roles in the producers they belong to. */
+export async function memberRolesOf(db: D1Database, userId: number): Promise<MemberRole[]> {
+  const { results } = await db
+    .prepare('select role from producer_members where user_id = ?')
+    .bind(userId)
+    .all<{ role: MemberRole }>();
+  return results.map((r) => r.role);
 }
 
 export const findUserByEmail = (db: D1Database, email: string) =>

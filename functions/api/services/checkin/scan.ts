@@ -119,7 +119,7 @@ export async function redeemScans(
   const actor = actorFrom(user, members);
   const event = reads[0].results[0] as { producer_id: number } | undefined;
   if (!event) fail(404, 'El evento no existe.');
-  assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission);
+  assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission, eventId);
   let setup = setupFrom(reads[1], reads[2]);
   if (setup.lists.length === 0 || setup.gates.length === 0) setup = await checkinSetup(db, eventId);
   const tickets = new Map((reads[3].results as TicketRow[]).map((t) => [t.id, t]));
@@ -177,7 +177,7 @@ export async function undoScan(
     env.DB.prepare('select producer_id from events where id = ?').bind(eventId).first<{ producer_id: number }>(),
   ]);
   if (!event) fail(404, 'El evento no existe.');
-  assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission);
+  assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission, eventId);
   const answer = await checkinOf(env, eventId).undo(eventId, {
     nonce: input.nonce,
     scanId: input.scan_id,

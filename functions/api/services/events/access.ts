@@ -1,5 +1,5 @@
 import { MSG } from '../../../../src/shared/messages';
-import { type Permission, permissionsFor } from '../../../../src/shared/roles';
+import { type MemberRole, type Permission, permissionsForMember } from '../../../../src/shared/roles';
 import type { SessionUser } from '../../../../src/shared/session';
 import { fail } from '../../lib/errors';
 
@@ -18,7 +18,9 @@ export type Actor = {
   rol: string;
   isSuperAdmin: boolean;
   /** producer id -> the caller's role in it */
-  memberships: Map<number, 'ADMIN' | 'COLABORATORS'>;
+  memberships: Map<number, MemberRole>;
+  /** producer id -> the only events the caller may act on there (absent: all of them) */
+  scopes: Map<number, Set<number>>;
 };
 
 export const NO_ACCESS = 'No tiene permisos sobre este evento';
@@ -33,16 +35,27 @@ export async function loadActor(db: D1Database, session: SessionUser): Promise<A
 export function actorStatements(db: D1Database, session: SessionUser) {
   return [
     db.prepare('select id, name, email, rol, activo from users where id = ?').bind(session.user.id),
-    db.prepare('select producer_id, role from producer_members where user_id = ?').bind(session.user.id),
+    db
+      .prepare(
+        `select m.producer_id, m.role,
+           (select json_group_array(e.event_id) from producer_member_events e
+             where e.producer_id = m.producer_id and e.user_id = m.user_id) as events
+         from producer_members m where m.user_id = ?`,
+      )
+      .bind(session.user.id),
   ];
 }
 
 export function actorFrom(user: D1Result, members: D1Result): Actor {
   const row = user.results[0] as { id: number; name: string; email: string; rol: string; activo: number } | undefined;
   if (!row?.activo) fail(401, MSG.sessionExpired);
-  const memberships = new Map<number, 'ADMIN' | 'COLABORATORS'>();
-  for (const m of members.results as { producer_id: number; role: 'ADMIN' | 'COLABORATORS' }[])
+  const memberships = new Map<number, MemberRole>();
+  const scopes = new Map<number, Set<number>>();
+  for (const m of members.results as { producer_id: number; role: MemberRole; events: string }[]) {
     memberships.set(m.producer_id, m.role);
+    const events = JSON.parse(m.events) as number[];
+    if (events.length > 0) scopes.set(m.producer_id, new Set(events));
+  }
   return {
     userId: row.id,
     name: row.name,
@@ -50,18 +63,22 @@ export function actorFrom(user: D1Result, members: D1Result): Actor {
     rol: row.rol,
     isSuperAdmin: row.rol === 'SUPERADMIN',
     memberships,
+    scopes,
   };
 }
 
-/** Admins and collaborators of the producer (and superadmins) may read its events. */
-export const canView = (actor: Actor, producerId: number) => actor.isSuperAdmin || actor.memberships.has(producerId);
+/** Members of the producer (and superadmins) may read its events; a member limited to some, only those. */
+export const canView = (actor: Actor, producerId: number, eventId?: number) =>
+  actor.isSuperAdmin ||
+  (actor.memberships.has(producerId) &&
+    (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
 
 /** Only the producer's admins (and superadmins) may change its events: full access, spec section 6. */
 export const canManage = (actor: Actor, producerId: number) =>
   actor.isSuperAdmin || actor.memberships.get(producerId) === 'ADMIN';
 
-export function assertView(actor: Actor, producerId: number, message = NO_ACCESS) {
-  if (!canView(actor, producerId)) fail(403, message);
+export function assertView(actor: Actor, producerId: number, message = NO_ACCESS, eventId?: number) {
+  if (!canView(actor, producerId, eventId)) fail(403, message);
 }
 
 export function assertManage(actor: Actor, producerId: number, message = NO_ACCESS) {
@@ -77,17 +94,34 @@ export const visibleProducerIds = (actor: Actor): number[] | null =>
   actor.isSuperAdmin ? null : [...actor.memberships.keys()];
 
 /**
- * May the actor do `permission` on this producer's data? A superadmin may do anything; a member, what
- * their role in that producer grants (`permissionsFor`, the same names the token's `permisos` carry).
+ * May the actor do `permission` on this producer's data (on one of its events, when `eventId` is given)?
+ * A superadmin may do anything; a member, what their role in that producer grants (`permissionsForMember`,
+ * the same names the token's `permisos` carry), and for a member limited to some events, only on those.
+ * Producer-wide reads of a limited member are narrowed with `eventsLimit`.
  */
-export function can(actor: Actor, producerId: number, permission: Permission): boolean {
+export function can(actor: Actor, producerId: number, permission: Permission, eventId?: number): boolean {
   if (actor.isSuperAdmin) return true;
   const role = actor.memberships.get(producerId);
-  return role !== undefined && permissionsFor(role).includes(permission);
+  if (role === undefined || !permissionsForMember(role).includes(permission)) return false;
+  const only = actor.scopes.get(producerId);
+  return eventId === undefined || !only || only.has(eventId);
 }
 
-export function assertCan(actor: Actor, producerId: number, permission: Permission, message = NO_ACCESS) {
-  if (!can(actor, producerId, permission)) fail(403, message);
+export function assertCan(
+  actor: Actor,
+  producerId: number,
+  permission: Permission,
+  message = NO_ACCESS,
+  eventId?: number,
+) {
+  if (!can(actor, producerId, permission, eventId)) fail(403, message);
+}
+
+/** The only events of this producer the actor may act on, or null for all of them. */
+export function eventsLimit(actor: Actor, producerId: number): number[] | null {
+  if (actor.isSuperAdmin) return null;
+  const only = actor.scopes.get(producerId);
+  return only ? [...only] : null;
 }
 
 /** The producer an event belongs to; 404 when there is no such event. */
@@ -106,6 +140,6 @@ export async function producerOfEvent(db: D1Database, eventId: number): Promise<
  */
 export async function assertEventStaff(db: D1Database, session: SessionUser, eventId: number, message: string) {
   const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'tickets.validate', message);
+  assertCan(actor, producerId, 'tickets.validate', message, eventId);
   return actor;
 }

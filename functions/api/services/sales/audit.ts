@@ -7,6 +7,11 @@ export const AUDIT_ACTIONS = [
   'holder_change',
   'box_office_sale',
   'export',
+  'team_invite',
+  'team_invite_revoke',
+  'team_join',
+  'team_member_change',
+  'team_member_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,0 +1,175 @@
+import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
+import type { MemberUpdate } from '../../../../src/shared/schemas/team';
+import { fail } from '../../lib/errors';
+import { syncUserRole } from '../accounts/roles';
+import type { Actor } from '../events/access';
+import { auditStatement } from '../sales/audit';
+
+export const TEAM_MSG = {
+  noManage: 'No tenés permiso para gestionar el equipo de esta productora.',
+  notMember: 'Esa persona no es parte del equipo de esta productora.',
+  lastAdmin: 'La productora necesita al menos un Administrador: sumá otro antes de cambiar o quitar a este.',
+  foreignEvents: 'Elegí eventos de esta productora.',
+} as const;
+
+/** The team of a producer: members (with their events and last activity) and open invitations. */
+export async function teamOf(db: D1Database, producerId: number) {
+  const [members, invitations] = await db.batch([
+    db
+      .prepare(
+        `select m.user_id, u.name, u.email, m.role, m.created_at, m.last_active_at,
+           (select json_group_array(e.event_id) from producer_member_events e
+             where e.producer_id = m.producer_id and e.user_id = m.user_id) as event_ids
+         from producer_members m join users u on u.id = m.user_id
+         where m.producer_id = ? order by m.role = 'ADMIN' desc, u.name`,
+      )
+      .bind(producerId),
+    db
+      .prepare(
+        `select i.id, i.email, i.role, i.event_ids, i.status, i.created_at, i.sent_at, i.expires_at, u.name as invited_by
+         from team_invitations i join users u on u.id = i.invited_by
+         where i.producer_id = ? and i.status = 'pending' order by i.created_at desc`,
+      )
+      .bind(producerId),
+  ]);
+  type MemberRow = {
+    user_id: number;
+    name: string;
+    email: string;
+    role: MemberRole;
+    created_at: string;
+    last_active_at: string | null;
+    event_ids: string;
+  };
+  type InvitationRow = {
+    id: string;
+    email: string;
+    role: MemberRole;
+    event_ids: string;
+    status: string;
+    created_at: string;
+    sent_at: string | null;
+    expires_at: string;
+    invited_by: string;
+  };
+  return {
+    members: (members.results as MemberRow[]).map((m) => ({
+      ...m,
+      role_label: MEMBER_ROLE_LABEL[m.role],
+      event_ids: JSON.parse(m.event_ids) as number[],
+    })),
+    invitations: (invitations.results as InvitationRow[]).map((i) => ({
+      ...i,
+      role_label: MEMBER_ROLE_LABEL[i.role],
+      event_ids: JSON.parse(i.event_ids) as number[],
+      expired: i.expires_at < new Date().toISOString(),
+    })),
+  };
+}
+
+/** The events of the list that belong to the producer; 400 when any does not. */
+export async function assertOwnEvents(db: D1Database, producerId: number, eventIds: number[]) {
+  if (eventIds.length === 0) return;
+  const row = await db
+    .prepare('select count(*) as n from events where producer_id = ? and id in (select value from json_each(?))')
+    .bind(producerId, JSON.stringify(eventIds))
+    .first<{ n: number }>();
+  if (row?.n !== new Set(eventIds).size) fail(400, TEAM_MSG.foreignEvents);
+}
+
+/**
+ * The statements that make a person a member with this role and event scope (replacing what they had),
+ * and mark their token claims stale so their next answer says role_update.
+ */
+export function membershipStatements(
+  db: D1Database,
+  producerId: number,
+  userId: number,
+  role: MemberRole,
+  eventIds: number[],
+) {
+  return [
+    db
+      .prepare(
+        `insert into producer_members (producer_id, user_id, role) values (?, ?, ?)
+         on conflict (producer_id, user_id) do update set role = excluded.role`,
+      )
+      .bind(producerId, userId, role),
+    db.prepare('delete from producer_member_events where producer_id = ? and user_id = ?').bind(producerId, userId),
+    db
+      .prepare(
+        `insert into producer_member_events (producer_id, user_id, event_id)
+         select ?, ?, value from json_each(?)`,
+      )
+      .bind(producerId, userId, JSON.stringify([...new Set(eventIds)])),
+    rolesChanged(db, userId),
+  ];
+}
+
+const rolesChanged = (db: D1Database, userId: number) =>
+  db.prepare('update users set roles_changed_at = unixepoch() where id = ?').bind(userId);
+
+async function memberRole(db: D1Database, producerId: number, userId: number) {
+  const row = await db
+    .prepare('select role from producer_members where producer_id = ? and user_id = ?')
+    .bind(producerId, userId)
+    .first<{ role: MemberRole }>();
+  if (!row) fail(404, TEAM_MSG.notMember);
+  return row.role;
+}
+
+async function otherAdmins(db: D1Database, producerId: number, userId: number) {
+  const row = await db
+    .prepare(`select count(*) as n from producer_members where producer_id = ? and role = 'ADMIN' and user_id != ?`)
+    .bind(producerId, userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Changes a member's role and events; the producer keeps at least one ADMIN. */
+export async function updateMember(db: D1Database, actor: Actor, userId: number, input: MemberUpdate) {
+  const current = await memberRole(db, input.producer_id, userId);
+  if (current === 'ADMIN' && input.role !== 'ADMIN' && (await otherAdmins(db, input.producer_id, userId)) === 0)
+    fail(409, TEAM_MSG.lastAdmin);
+  await assertOwnEvents(db, input.producer_id, input.event_ids);
+  await db.batch([
+    ...membershipStatements(db, input.producer_id, userId, input.role, input.event_ids),
+    auditStatement(db, actor, {
+      producerId: input.producer_id,
+      action: 'team_member_change',
+      detail: { user_id: userId, from: current, to: input.role, event_ids: input.event_ids },
+    }),
+  ]);
+  await syncUserRole(db, userId);
+}
+
+/** Removes a member from the producer (their access ends on their next call); keeps one ADMIN. */
+export async function removeMember(db: D1Database, actor: Actor, producerId: number, userId: number) {
+  const current = await memberRole(db, producerId, userId);
+  if (current === 'ADMIN' && (await otherAdmins(db, producerId, userId)) === 0) fail(409, TEAM_MSG.lastAdmin);
+  await db.batch([
+    db.prepare('delete from producer_members where producer_id = ? and user_id = ?').bind(producerId, userId),
+    rolesChanged(db, userId),
+    auditStatement(db, actor, {
+      producerId,
+      action: 'team_member_remove',
+      detail: { user_id: userId, role: current },
+    }),
+  ]);
+  await syncUserRole(db, userId);
+}
+
+// At most one activity write per member a minute, per isolate: the list shows minutes, not seconds.
+const lastTouch = new Map<number, number>();
+
+/** Records that the person used the back office now (for "última actividad"), cheaply. */
+export async function touchActivity(db: D1Database, userId: number) {
+  const now = Date.now();
+  if ((lastTouch.get(userId) ?? 0) > now - 60_000) return;
+  if (lastTouch.size > 5_000) lastTouch.clear();
+  lastTouch.set(userId, now);
+  await db
+    .prepare(`update producer_members set last_active_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where user_id = ?`)
+    .bind(userId)
+    .run();
+}

@@ -1,0 +1,356 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatEventDate } from '../../../shared/dates';
+import { MEMBER_ROLE_HINT, MEMBER_ROLE_LABEL, MEMBER_ROLES, type MemberRole } from '../../../shared/roles';
+import { toast } from '../../../stores/toast';
+import { resendInvitation, revokeInvitation, sendInvitation } from '../api/invitations';
+import { removeMember, updateMember } from '../api/members';
+import { fetchProducerEvents, fetchTeam } from '../api/team';
+import type { TeamInvitation, TeamMember, TeamView } from '../types';
+
+type EventOption = { id: number; title: string };
+
+const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Algo falló. Probá de nuevo.');
+
+/** "hace 5 min", "hace 3 h", or the date: when the member last used the back office or the scanner. */
+function lastSeen(iso: string | null): string {
+  if (!iso) return 'Todavía no entró';
+  const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 2) return 'Ahora';
+  if (minutes < 60) return `Hace ${minutes} min`;
+  if (minutes < 24 * 60) return `Hace ${Math.round(minutes / 60)} h`;
+  return formatEventDate(iso);
+}
+
+/** Which events a member or invitation covers, in words. */
+function scopeLabel(eventIds: number[], events: EventOption[]): string {
+  if (eventIds.length === 0) return 'Todos los eventos';
+  const titles = eventIds.map((id) => events.find((e) => e.id === id)?.title ?? `Evento ${id}`);
+  return titles.length <= 2 ? titles.join(', ') : `${titles.length} eventos`;
+}
+
+/** Checkboxes over the producer's events; none checked means every event. */
+function EventPicker(props: { events: EventOption[]; value: number[]; onChange: (ids: number[]) => void }) {
+  if (props.events.length === 0) return null;
+  const toggle = (id: number) =>
+    props.onChange(props.value.includes(id) ? props.value.filter((v) => v !== id) : [...props.value, id]);
+  return (
+    <fieldset className="flex flex-col gap-1 text-sm">
+      <legend className="mb-1">Eventos (si no elegís ninguno, tiene acceso a todos)</legend>
+      <div className="flex max-h-40 flex-col gap-1 overflow-y-auto rounded-box bg-base-300 p-2">
+        {props.events.map((e) => (
+          <label key={e.id} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={props.value.includes(e.id)}
+              onChange={() => toggle(e.id)}
+            />
+            {e.title}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function InviteForm(props: { producerId: number; events: EventOption[]; onSent: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('DOOR');
+  const [eventIds, setEventIds] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-box bg-base-200 p-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        try {
+          const answer = await sendInvitation({ producer_id: props.producerId, email, role, event_ids: eventIds });
+          toast('success', answer.message);
+          setEmail('');
+          setEventIds([]);
+          setError(null);
+          props.onSent();
+        } catch (err) {
+          setError(messageOf(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h2 className="text-lg font-bold">Invitar a una persona</h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex grow flex-col gap-1 text-sm">
+          Correo
+          <input
+            type="email"
+            required
+            className="input"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="persona@correo.com"
+          />
+        </label>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="team-invite-role">Rol</label>
+          <select
+            id="team-invite-role"
+            className="select"
+            value={role}
+            onChange={(e) => setRole(e.target.value as MemberRole)}
+          >
+            {MEMBER_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {MEMBER_ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="text-sm text-muted">{MEMBER_ROLE_HINT[role]}</p>
+      <EventPicker events={props.events} value={eventIds} onChange={setEventIds} />
+      {error && (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+        {busy ? 'Enviando…' : 'Enviar invitación'}
+      </button>
+    </form>
+  );
+}
+
+function MemberRow(props: { producerId: number; member: TeamMember; events: EventOption[]; onChanged: () => void }) {
+  const { member } = props;
+  const [confirming, setConfirming] = useState(false);
+  const act = async (work: () => Promise<{ message?: string }>) => {
+    try {
+      const answer = await work();
+      if (answer.message) toast('success', answer.message);
+      props.onChanged();
+    } catch (err) {
+      toast('error', messageOf(err));
+    }
+  };
+  return (
+    <tr>
+      <td>
+        <div className="font-semibold">{member.name}</div>
+        <div className="text-sm text-muted">{member.email}</div>
+      </td>
+      <td>
+        <select
+          aria-label={`Rol de ${member.name}`}
+          className="select select-sm"
+          value={member.role}
+          onChange={(e) =>
+            void act(() =>
+              updateMember(props.producerId, member.user_id, e.target.value as MemberRole, member.event_ids),
+            )
+          }
+        >
+          {MEMBER_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {MEMBER_ROLE_LABEL[r]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="text-sm">{scopeLabel(member.event_ids, props.events)}</td>
+      <td className="text-sm">{lastSeen(member.last_active_at)}</td>
+      <td className="text-right">
+        {confirming ? (
+          <span className="flex justify-end gap-2">
+            <button
+              type="button"
+              className="btn btn-error btn-sm"
+              onClick={() => void act(() => removeMember(props.producerId, member.user_id))}
+            >
+              Sí, quitar
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)}>
+              Cancelar
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(true)}>
+            Quitar
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function InvitationRow(props: {
+  producerId: number;
+  invitation: TeamInvitation;
+  events: EventOption[];
+  onChanged: () => void;
+}) {
+  const { invitation } = props;
+  const act = async (work: () => Promise<{ message?: string }>) => {
+    try {
+      const answer = await work();
+      if (answer.message) toast('success', answer.message);
+      props.onChanged();
+    } catch (err) {
+      toast('error', messageOf(err));
+    }
+  };
+  return (
+    <tr>
+      <td>{invitation.email}</td>
+      <td>{invitation.role_label}</td>
+      <td className="text-sm">{scopeLabel(invitation.event_ids, props.events)}</td>
+      <td className="text-sm">
+        {invitation.expired ? (
+          <span className="badge badge-warning">Vencida</span>
+        ) : (
+          `Enviada ${invitation.sent_at ? formatEventDate(invitation.sent_at) : ''}`
+        )}
+      </td>
+      <td className="text-right">
+        <span className="flex justify-end gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => void act(() => resendInvitation(props.producerId, invitation.id))}
+          >
+            Reenviar
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => void act(() => revokeInvitation(props.producerId, invitation.id))}
+          >
+            Revocar
+          </button>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/collaborators: the producer's team, invitations to join it, roles, events and last activity. */
+export default function TeamAdmin() {
+  const [producerId, setProducerId] = useState<number | undefined>(undefined);
+  const [view, setView] = useState<TeamView | null>(null);
+  const [events, setEvents] = useState<EventOption[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const team = (await fetchTeam(producerId)).data;
+      setView(team);
+      setError(null);
+      if (team.producer_id !== null) {
+        const list = await fetchProducerEvents(team.producer_id);
+        setEvents(list.data.map((e) => ({ id: e.id, title: e.title })));
+      }
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }, [producerId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error)
+    return (
+      <p role="alert" className="alert alert-error">
+        {error}
+      </p>
+    );
+  if (!view)
+    return (
+      <p role="status" className="text-muted">
+        Cargando el equipo…
+      </p>
+    );
+  if (view.producer_id === null)
+    return <p className="alert">No administrás ninguna productora: solo sus administradores gestionan el equipo.</p>;
+  const current = view.producer_id;
+  return (
+    <div className="flex flex-col gap-6">
+      {view.producers.length > 1 && (
+        <label className="flex flex-col gap-1 text-sm">
+          Productora
+          <select className="select max-w-xs" value={current} onChange={(e) => setProducerId(Number(e.target.value))}>
+            {view.producers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <InviteForm producerId={current} events={events} onSent={() => void load()} />
+      <section className="flex flex-col gap-2">
+        <h2 className="text-lg font-bold">Equipo ({view.members.length})</h2>
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Persona</th>
+                <th>Rol</th>
+                <th>Eventos</th>
+                <th>Última actividad</th>
+                <th>
+                  <span className="sr-only">Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.members.map((m) => (
+                <MemberRow
+                  key={m.user_id}
+                  producerId={current}
+                  member={m}
+                  events={events}
+                  onChanged={() => void load()}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="flex flex-col gap-2">
+        <h2 className="text-lg font-bold">Invitaciones pendientes ({view.invitations.length})</h2>
+        {view.invitations.length === 0 ? (
+          <p className="text-sm text-muted">No hay invitaciones esperando respuesta.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Correo</th>
+                  <th>Rol</th>
+                  <th>Eventos</th>
+                  <th>Estado</th>
+                  <th>
+                    <span className="sr-only">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.invitations.map((i) => (
+                  <InvitationRow
+                    key={i.id}
+                    producerId={current}
+                    invitation={i}
+                    events={events}
+                    onChanged={() => void load()}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
