@@ -7,6 +7,10 @@ export const AUDIT_ACTIONS = [
   'holder_change',
   'box_office_sale',
   'export',
+  'invitation_issue',
+  'invitation_revoke',
+  'invitation_resend',
+  'invitation_quota',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

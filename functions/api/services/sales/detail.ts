@@ -9,6 +9,9 @@ const AUDIT_LABEL: Record<string, string> = {
   holder_change: 'Titular cambiado',
   box_office_sale: 'Venta en boletería',
   export: 'Exportación',
+  invitation_issue: 'Invitación emitida',
+  invitation_revoke: 'Invitación revocada',
+  invitation_resend: 'Invitación reenviada por e-mail',
 };
 
 /** Everything the back office shows of one order: buyer, items, tickets, payments and a timeline. */

@@ -1,0 +1,223 @@
+import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { fail } from '../../lib/errors';
+import { inventoryOf } from '../checkout/inventory';
+import type { Actor } from '../events/access';
+import { auditStatement } from '../sales/audit';
+import { invitationEvent } from './issue';
+import { sendInvitationMail } from './mail';
+
+type Defer = (work: Promise<unknown>) => void;
+
+type InvitationRecord = {
+  id: string;
+  event_id: number;
+  producer_id: number;
+  order_id: string;
+  status: 'sent' | 'revoked';
+  hold_id: string;
+};
+
+/** The invitation an admin acts on, after checking they may manage its producer's invitations. */
+async function invitationFor(db: D1Database, actor: Actor, id: string): Promise<InvitationRecord> {
+  const row = await db
+    .prepare(
+      `select g.id, g.event_id, g.producer_id, g.order_id, g.status, o.hold_id
+       from guest_invitations g join orders o on o.id = g.order_id where g.id = ?`,
+    )
+    .bind(id)
+    .first<InvitationRecord>();
+  if (!row) fail(404, INVITATION_MSG.notFound);
+  await invitationEvent(db, actor, row.event_id);
+  return row;
+}
+
+/** The event's invitations, newest first, and per tag: sent, opened, used at the door, quota. */
+export async function listInvitations(db: D1Database, actor: Actor, eventId: number) {
+  const event = await invitationEvent(db, actor, eventId);
+  const [rows, quotas, types] = await db.batch([
+    db
+      .prepare(
+        `select g.id, g.name, g.email, g.dni, g.tag, g.tag_key, g.quantity, t.name as type_name, g.status, g.opened_at,
+           g.sent_count, g.last_sent_at, g.created_at, g.revoked_at, g.recipient_user_id is not null as claimed,
+           (select count(*) from tickets k where k.order_id = g.order_id and k.status = 'used') as used
+         from guest_invitations g join ticket_types t on t.id = g.ticket_type_id
+         where g.event_id = ? order by g.created_at desc, g.id`,
+      )
+      .bind(eventId),
+    db.prepare('select tag_key, tag, quota from guest_invitation_quotas where event_id = ? order by tag').bind(eventId),
+    db
+      .prepare(
+        `select t.id, t.name, t.capacity, t.sold, t.held, t.hidden from ticket_types t
+         join event_dates d on d.id = t.event_date_id where d.event_id = ? order by d.starts_at, t.sort, t.id`,
+      )
+      .bind(eventId),
+  ]);
+  const invitations = (
+    rows.results as {
+      id: string;
+      name: string;
+      email: string;
+      dni: string;
+      tag: string;
+      tag_key: string;
+      quantity: number;
+      type_name: string;
+      status: 'sent' | 'revoked';
+      opened_at: string | null;
+      sent_count: number;
+      last_sent_at: string;
+      created_at: string;
+      revoked_at: string | null;
+      claimed: number;
+      used: number;
+    }[]
+  ).map((r) => ({ ...r, claimed: r.claimed === 1 }));
+  const quotaRows = quotas.results as { tag_key: string; tag: string; quota: number }[];
+  const tags = new Map<
+    string,
+    { tag: string; invitations: number; tickets: number; opened: number; used: number; quota: number | null }
+  >();
+  const tagOf = (key: string, label: string) => {
+    const found = tags.get(key) ?? { tag: label, invitations: 0, tickets: 0, opened: 0, used: 0, quota: null };
+    tags.set(key, found);
+    return found;
+  };
+  for (const q of quotaRows) tagOf(q.tag_key, q.tag).quota = q.quota;
+  for (const r of invitations) {
+    if (r.status !== 'sent') continue;
+    const t = tagOf(r.tag_key, r.tag);
+    t.invitations += 1;
+    t.tickets += r.quantity;
+    if (r.opened_at) t.opened += 1;
+    t.used += r.used;
+  }
+  return {
+    event: { id: event.id, title: event.title, status: event.status },
+    ticket_types: (
+      types.results as { id: number; name: string; capacity: number; sold: number; held: number; hidden: number }[]
+    ).map((t) => ({
+      id: t.id,
+      name: t.name,
+      hidden: t.hidden === 1,
+      available: Math.max(0, t.capacity - t.sold - t.held),
+    })),
+    tags: [...tags.values()].sort((a, b) => a.tag.localeCompare(b.tag, 'es')),
+    invitations: invitations.map(({ tag_key: _key, ...rest }) => rest),
+  };
+}
+
+/**
+ * Revokes an invitation: its tickets are cancelled and put on the revocation list (refused at the door,
+ * also by offline scanners), and the capacity and tag count go back to the inventory object. An invitation
+ * with a ticket already used at the door cannot be revoked.
+ */
+export async function revokeInvitation(env: Env, actor: Actor, id: string, reason: string) {
+  const db = env.DB;
+  const inv = await invitationFor(db, actor, id);
+  if (inv.status === 'revoked') fail(409, INVITATION_MSG.alreadyRevoked);
+  const now = new Date().toISOString();
+  const [changed] = await db.batch([
+    db
+      .prepare(
+        `update guest_invitations set status = 'revoked', revoked_at = ? where id = ? and status = 'sent'
+           and not exists (select 1 from tickets where order_id = guest_invitations.order_id and status = 'used')`,
+      )
+      .bind(now, id),
+    db
+      .prepare(
+        `insert or ignore into revocations (ticket_id, event_id, reason)
+         select k.id, k.event_id, 'cancelled' from tickets k join guest_invitations g on g.order_id = k.order_id
+         where g.id = ? and g.status = 'revoked' and g.revoked_at = ? and k.status = 'valid'`,
+      )
+      .bind(id, now),
+    db
+      .prepare(
+        `update tickets set status = 'cancelled' where status = 'valid'
+           and order_id = (select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?)`,
+      )
+      .bind(id, now),
+    db
+      .prepare(
+        `update orders set status_reason = 'invitación revocada', updated_at = ?
+         where id = (select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?)`,
+      )
+      .bind(now, id, now),
+  ]);
+  if (changed.meta.changes !== 1) {
+    const again = await db
+      .prepare('select status from guest_invitations where id = ?')
+      .bind(id)
+      .first<{ status: string }>();
+    if (again?.status === 'revoked') fail(409, INVITATION_MSG.alreadyRevoked);
+    fail(409, 'Esta invitación ya se usó en la puerta: no se puede revocar.');
+  }
+  await db.batch([
+    auditStatement(db, actor, {
+      producerId: inv.producer_id,
+      eventId: inv.event_id,
+      orderId: inv.order_id,
+      action: 'invitation_revoke',
+      reason,
+      detail: { invitation_id: id },
+    }),
+  ]);
+  // After D1 says so: a failure here keeps the seats taken (never oversold); the next revoke call retries.
+  await inventoryOf(env, inv.event_id).revokeInvitation(inv.hold_id);
+  return { id, status: 'revoked' as const };
+}
+
+/** Sends the invitation e-mail again, with a new link (the old one still shows /mis-tickets, unrecorded). */
+export async function resendInvitation(env: Env, actor: Actor, id: string, defer: Defer) {
+  const db = env.DB;
+  const inv = await invitationFor(db, actor, id);
+  if (inv.status === 'revoked') fail(409, 'Esta invitación fue revocada: no se puede reenviar.');
+  const token = randomToken(24);
+  await db.batch([
+    db
+      .prepare(
+        `update guest_invitations set open_token_hash = ?, sent_count = sent_count + 1, last_sent_at = ? where id = ?`,
+      )
+      .bind(await sha256Hex(token), new Date().toISOString(), id),
+    auditStatement(db, actor, {
+      producerId: inv.producer_id,
+      eventId: inv.event_id,
+      orderId: inv.order_id,
+      action: 'invitation_resend',
+      detail: { invitation_id: id },
+    }),
+  ]);
+  defer(sendInvitationMail(env, id, token));
+  return { id, sent: true };
+}
+
+/** Sets (or with null removes) how many tickets a tag may give away in the event. */
+export async function setTagQuota(db: D1Database, actor: Actor, eventId: number, tag: string, quota: number | null) {
+  const event = await invitationEvent(db, actor, eventId);
+  const key = tagKeyOf(tag);
+  await db.batch([
+    quota === null
+      ? db.prepare('delete from guest_invitation_quotas where event_id = ? and tag_key = ?').bind(eventId, key)
+      : db
+          .prepare(
+            `insert into guest_invitation_quotas (event_id, tag_key, tag, quota) values (?, ?, ?, ?)
+             on conflict (event_id, tag_key) do update set quota = excluded.quota, tag = excluded.tag`,
+          )
+          .bind(eventId, key, tag.trim(), quota),
+    auditStatement(db, actor, {
+      producerId: event.producer_id,
+      eventId,
+      action: 'invitation_quota',
+      detail: { tag: tag.trim(), quota },
+    }),
+  ]);
+  return { tag: tag.trim(), quota };
+}
+
+/** The guest followed the e-mail's link: the first time is recorded. Unknown tokens change nothing. */
+export async function markOpened(db: D1Database, token: string) {
+  await db
+    .prepare('update guest_invitations set opened_at = coalesce(opened_at, ?) where open_token_hash = ? and status = ?')
+    .bind(new Date().toISOString(), await sha256Hex(token), 'sent')
+    .run();
+}
