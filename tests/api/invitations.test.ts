@@ -320,3 +320,43 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
     expect((await asBuyer(user, `/admin/invitations?event_id=${event.event_id}`)).status).toBe(403);
   });
 });
+
+describe('invitations in the sales back office', { timeout: 30_000 }, () => {
+  it('are out of revenue and sales counts, counted apart, marked in exports, and cannot be refunded as a sale', async () => {
+    const { event, admin } = await setup(20);
+    const sale = await asBuyer(admin, '/admin/box-office/sales', {
+      method: 'POST',
+      json: {
+        event_id: event.event_id,
+        items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }],
+        method: 'cash',
+        buyer: { name: 'Caja' },
+      },
+    });
+    expect(sale.status).toBe(201);
+    const issued = await json<Body>(await invite(admin, event.event_id, { quantity: 3 }));
+    expect(issued.status).toBe(true);
+
+    const dash = await json<{ data: { figures: Record<string, number>; by_type: { tickets: number }[] } }>(
+      await asBuyer(admin, `/admin/sales/dashboard?event_id=${event.event_id}&period=hoy`),
+    );
+    expect(dash.data.figures).toMatchObject({ orders: 1, tickets: 2, invitation_tickets: 3, gross_cents: 2 * 5000_00 });
+    expect(dash.data.by_type.map((t) => t.tickets)).toEqual([2]);
+
+    const csv = await (await asBuyer(admin, `/admin/exports/orders?event_id=${event.event_id}&format=csv`)).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0].endsWith(';Origen')).toBe(true);
+    expect(lines.filter((l) => l.endsWith(';Invitación'))).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith(';Venta'))).toHaveLength(1);
+
+    const orderId = (await env.DB.prepare('select order_id from guest_invitations where id = ?')
+      .bind((issued.data!.ids as string[])[0])
+      .first<{ order_id: string }>())!.order_id;
+    const refund = await asBuyer(admin, `/admin/orders/${orderId}/refund`, {
+      method: 'POST',
+      json: { reason: 'Prueba' },
+    });
+    expect(refund.status).toBe(409);
+    expect((await json<Body>(refund)).message).toBe('Es una invitación: revocala desde Invitaciones.');
+  });
+});
