@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { changeEmail } from '../../functions/api/services/accounts/users';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { adminOf } from './admin-sales-fixtures';
 import { json, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
@@ -212,6 +213,13 @@ describe('an invitation to an e-mail without an account', { timeout: 40_000 }, (
       }),
     });
     expect(registered.status).toBe(201);
+    // Registered but not verified yet: nothing is theirs (anyone can register any address).
+    expect(
+      await countOf(
+        'select count(*) as n from tickets where owner_user_id = (select id from users where email = ?)',
+        email,
+      ),
+    ).toBe(0);
     const verifyMail = (await mailsTo(email, 2))[0];
     const verified = await provider(`/verify-email?token=${encodeURIComponent(tokenIn(verifyMail, '/verify-email'))}`);
     expect(verified.status).toBe(200);
@@ -240,6 +248,28 @@ describe('an invitation to an e-mail without an account', { timeout: 40_000 }, (
       .first<{ id: number }>();
     expect((await invite(admin, event.event_id, { email })).status).toBe(201);
     expect(await countOf('select count(*) as n from tickets where owner_user_id = ?', user!.id)).toBe(0);
+  });
+});
+
+describe('claiming on a change of e-mail', { timeout: 30_000 }, () => {
+  it('moves the invitations of the newly confirmed address, and not the revoked ones', async () => {
+    const { event, admin } = await setup();
+    const email = uniqueEmail('cambio');
+    const first = await json<Body>(await invite(admin, event.event_id, { email, quantity: 2 }));
+    const second = await json<Body>(await invite(admin, event.event_id, { email }));
+    const revoke = await asBuyer(admin, `/admin/invitations/${(second.data!.ids as string[])[0]}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Duplicada' },
+    });
+    expect(revoke.status).toBe(200);
+    const user = await createBuyer();
+    expect(await changeEmail(env.DB, user.id, email)).toBe(true);
+    const groups = (await json<{ data: { tickets: { status: string }[] }[] }>(await asBuyer(user, '/tickets'))).data;
+    expect(groups.flatMap((g) => g.tickets.map((t) => t.status))).toEqual(['valid', 'valid']);
+    const claimed = await env.DB.prepare('select recipient_user_id from guest_invitations where id = ?')
+      .bind((first.data!.ids as string[])[0])
+      .first<{ recipient_user_id: number }>();
+    expect(claimed!.recipient_user_id).toBe(user.id);
   });
 });
 
@@ -273,6 +303,42 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
     });
     expect(again.status).toBe(409);
     expect((await json<Body>(again)).message).toBe('Esta invitación ya fue revocada.');
+  });
+
+  it('at the door: an invitation ticket is admitted; a revoked one is refused and on the offline revocation list', async () => {
+    const { event, admin } = await setup(5);
+    const [kept, revoked] = await Promise.all([
+      json<Body>(await invite(admin, event.event_id, { tag: 'Prensa' })),
+      json<Body>(await invite(admin, event.event_id, { tag: 'Prensa' })),
+    ]);
+    const ticketOf = async (invitationId: string) =>
+      (await env.DB.prepare(
+        'select k.id, k.code from tickets k join guest_invitations g on g.order_id = k.order_id where g.id = ?',
+      )
+        .bind(invitationId)
+        .first<{ id: string; code: string }>())!;
+    const good = await ticketOf((kept.data!.ids as string[])[0]);
+    const gone = await ticketOf((revoked.data!.ids as string[])[0]);
+    const revoke = await asBuyer(admin, `/admin/invitations/${(revoked.data!.ids as string[])[0]}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Cambio de lista' },
+    });
+    expect(revoke.status).toBe(200);
+    const scan = async (code: string) =>
+      (
+        await json<{ data: { result: string } }>(
+          await asBuyer(admin, `/checkin/events/${event.event_id}/scan`, {
+            method: 'POST',
+            json: { nonce: crypto.randomUUID(), device: 'test', code },
+          }),
+        )
+      ).data.result;
+    expect(await scan(good.code)).toBe('admitted');
+    expect(await scan(gone.code)).toBe('cancelled');
+    const list = await json<{ data: { ticket_id: string; reason: string }[] }>(
+      await asBuyer(admin, `/tickets/revocations?event_id=${event.event_id}`),
+    );
+    expect(list.data.map((r) => [r.ticket_id, r.reason])).toEqual([[gone.id, 'cancelled']]);
   });
 
   it('lists sent, opened and used per tag; the e-mail link records the opening; resend sends again', async () => {
