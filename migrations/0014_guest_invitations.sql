@@ -7,8 +7,8 @@ alter table orders add column kind text not null default 'sale' check (kind in (
 -- One invitation: who it is for, how many tickets of which type, under which tag (a promoter, "Prensa").
 -- The tickets belong to the issuing admin's account only as a placeholder until the recipient has a verified
 -- account with that e-mail (recipient_user_id null: listed to nobody in /mis-tickets); then they are moved to
--- the recipient (services/invitations/claim.ts). The e-mail link's token is stored hashed; opened_at is the
--- first time it was followed.
+-- the recipient (services/invitations/claim.ts). The e-mail is a retried job (mail_*, like orders.tickets_mail_*):
+-- each send makes a new link token, stored hashed; opened_at is the first time a link was followed.
 create table guest_invitations (
   id text primary key,
   event_id integer not null references events (id),
@@ -22,17 +22,21 @@ create table guest_invitations (
   tag text not null,
   tag_key text not null,
   recipient_user_id integer references users (id),
-  status text not null default 'sent' check (status in ('sent', 'revoked')),
-  open_token_hash text not null unique,
+  status text not null default 'active' check (status in ('active', 'revoked')),
+  open_token_hash text unique,
   opened_at text,
-  sent_count integer not null default 1,
-  last_sent_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  mail_status text not null default 'pending' check (mail_status in ('pending', 'sending', 'sent', 'failed')),
+  mail_attempts integer not null default 0,
+  mail_at text,
+  sent_count integer not null default 0,
+  last_sent_at text,
   revoked_at text,
   created_by integer not null references users (id),
   created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 create index guest_invitations_event on guest_invitations (event_id, tag_key, created_at desc);
 create index guest_invitations_unclaimed on guest_invitations (email) where recipient_user_id is null;
+create index guest_invitations_mail on guest_invitations (mail_status, mail_at) where mail_status in ('pending', 'sending');
 
 -- Optional quota per tag and event (how many tickets that tag may give away). The counts against it live in
 -- the event's inventory object, which checks them in the same atomic step that takes the capacity.

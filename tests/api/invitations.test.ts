@@ -2,10 +2,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { changeEmail } from '../../functions/api/services/accounts/users';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { retryInvitationMails } from '../../functions/api/services/invitations/mail';
 import { adminOf } from './admin-sales-fixtures';
 import { json, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
-import { provider } from './helpers';
+import { eventually, provider } from './helpers';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;
 type Body = { status: boolean; message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown> };
@@ -362,18 +363,77 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
     const resent = await asBuyer(admin, `/admin/invitations/${id}/resend`, { method: 'POST' });
     expect(resent.status).toBe(200);
     expect(await mailsTo(email, 2)).toHaveLength(2);
+    await eventually(
+      async () =>
+        (
+          await env.DB.prepare('select sent_count from guest_invitations where id = ?')
+            .bind(id)
+            .first<{ sent_count: number }>()
+        )?.sent_count === 2,
+      'the second send recorded',
+    );
 
     const list = await json<{ data: { tags: unknown[]; invitations: Record<string, unknown>[] } }>(
       await asBuyer(admin, `/admin/invitations?event_id=${event.event_id}`),
     );
-    expect(list.data.tags).toEqual([{ tag: 'Prensa', invitations: 1, tickets: 2, opened: 1, used: 1, quota: null }]);
-    expect(list.data.invitations[0]).toMatchObject({ id, email, sent_count: 2, used: 1, status: 'sent' });
+    expect(list.data.tags).toEqual([
+      { tag: 'Prensa', invitations: 1, sent: 1, tickets: 2, opened: 1, used: 1, quota: null },
+    ]);
+    expect(list.data.invitations[0]).toMatchObject({ id, email, sent_count: 2, used: 1, status: 'active' });
     // A ticket used at the door keeps its invitation from being revoked.
     const revoke = await asBuyer(admin, `/admin/invitations/${id}/revoke`, {
       method: 'POST',
       json: { reason: 'Prueba' },
     });
     expect(revoke.status).toBe(409);
+  });
+
+  it('sends by the cron job what the background did not: a pending e-mail and an interrupted send', async () => {
+    const { event, admin } = await setup();
+    const [a, b] = [uniqueEmail('cola'), uniqueEmail('cola')];
+    const issued = await json<Body>(
+      await importCsv(
+        admin,
+        event.event_id,
+        [HEADER, `Ana Cola,${a},30111222,1,General,Prensa`, `Beto Cola,${b},30111223,1,General,Prensa`].join('\n'),
+      ),
+    );
+    const [first, second] = issued.data!.ids as string[];
+    await mailsTo(a);
+    await mailsTo(b);
+    await eventually(
+      async () =>
+        (await countOf(
+          "select count(*) as n from guest_invitations where id in (?, ?) and mail_status = 'sent'",
+          first,
+          second,
+        )) === 2,
+      'both sent',
+    );
+    // As if the background work had never run for the first one, and had died while sending the second.
+    await env.DB.prepare('delete from dev_mail where to_address in (?, ?)').bind(a, b).run();
+    await env.DB.prepare(
+      "update guest_invitations set mail_status = 'pending', mail_at = null, sent_count = 0 where id = ?",
+    )
+      .bind(first)
+      .run();
+    const stale = new Date(Date.now() - 6 * 60_000).toISOString();
+    await env.DB.prepare("update guest_invitations set mail_status = 'sending', mail_at = ? where id = ?")
+      .bind(stale, second)
+      .run();
+    expect(await retryInvitationMails(env)).toBeGreaterThanOrEqual(2);
+    expect(await mailsTo(a)).toHaveLength(1);
+    expect(await mailsTo(b)).toHaveLength(1);
+    expect(
+      await countOf(
+        "select count(*) as n from guest_invitations where id in (?, ?) and mail_status = 'sent'",
+        first,
+        second,
+      ),
+    ).toBe(2);
+    // A second run has nothing left to send for them.
+    await retryInvitationMails(env);
+    expect(await mailsTo(a)).toHaveLength(1);
   });
 
   it('refuses an admin of another producer and a plain user', async () => {

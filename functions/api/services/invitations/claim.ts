@@ -6,7 +6,7 @@
  */
 export async function claimInvitations(db: D1Database, userId: number): Promise<number> {
   const pending = `select order_id from guest_invitations
-    where recipient_user_id is null and status = 'sent'
+    where recipient_user_id is null and status = 'active'
       and email = (select email from users where id = ?1 and email_verified_at is not null and activo = 1)`;
   const [, , claimed] = await db.batch([
     db
@@ -15,7 +15,7 @@ export async function claimInvitations(db: D1Database, userId: number): Promise<
     db.prepare(`update orders set user_id = ?1 where id in (${pending})`).bind(userId),
     db
       .prepare(
-        `update guest_invitations set recipient_user_id = ?1 where recipient_user_id is null and status = 'sent'
+        `update guest_invitations set recipient_user_id = ?1 where recipient_user_id is null and status = 'active'
            and email = (select email from users where id = ?1 and email_verified_at is not null and activo = 1)`,
       )
       .bind(userId),

@@ -1,11 +1,10 @@
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/event-inventory';
-import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from '../checkout/inventory';
 import { type Actor, assertCan } from '../events/access';
 import { signTicketCode, ticketIdFor } from '../tickets/signing';
-import { sendInvitationMail } from './mail';
+import { deliverInvitationMails } from './mail';
 import { eventTicketTypes, type ResolvedRow, resolveTypes } from './rows';
 
 type Defer = (work: Promise<unknown>) => void;
@@ -70,22 +69,17 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
   const rows = resolveTypes(input, types);
 
   const now = new Date().toISOString();
-  const prepared = await Promise.all(
-    rows.map(async (row) => {
-      const token = randomToken(24);
-      const recipient = accounts.get(row.email) ?? null;
-      return {
-        row,
-        token,
-        id: crypto.randomUUID(),
-        orderId: crypto.randomUUID(),
-        holdId: crypto.randomUUID(),
-        tokenHash: await sha256Hex(token),
-        recipient,
-        owner: recipient ?? actor.userId,
-      };
-    }),
-  );
+  const prepared = rows.map((row) => {
+    const recipient = accounts.get(row.email) ?? null;
+    return {
+      row,
+      id: crypto.randomUUID(),
+      orderId: crypto.randomUUID(),
+      holdId: crypto.randomUUID(),
+      recipient,
+      owner: recipient ?? actor.userId,
+    };
+  });
   const grants: InvitationGrant[] = prepared.map((p) => ({
     holdId: p.holdId,
     tagKey: tagKeyOf(p.row.tag),
@@ -130,7 +124,6 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
     tag_key: tagKeyOf(p.row.tag),
     owner: p.owner,
     recipient: p.recipient,
-    token_hash: p.tokenHash,
   }));
   try {
     await db.batch([
@@ -157,10 +150,10 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
         db
           .prepare(
             `insert into guest_invitations (id, event_id, producer_id, order_id, ticket_type_id, quantity, name, email, dni,
-               tag, tag_key, recipient_user_id, open_token_hash, last_sent_at, created_by, created_at)
+               tag, tag_key, recipient_user_id, created_by, created_at)
              select value ->> 'id', ?2, ?3, value ->> 'order_id', value ->> 'type_id', value ->> 'quantity',
                value ->> 'name', value ->> 'email', value ->> 'dni', value ->> 'tag', value ->> 'tag_key',
-               value ->> 'recipient', value ->> 'token_hash', ?4, ?5, ?4
+               value ->> 'recipient', ?5, ?4
              from json_each(?1)`,
           )
           .bind(json, eventId, event.producer_id, now, actor.userId),
@@ -193,10 +186,12 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
     for (const p of prepared) await inventory.revokeInvitation(p.holdId);
     fail(503, INVITATION_MSG.saveFailed);
   }
+  // Tried at once in the background; what a large file leaves unsent, the cron job sends (mail.ts).
   defer(
-    (async () => {
-      for (const p of prepared) await sendInvitationMail(env, p.id, p.token);
-    })(),
+    deliverInvitationMails(
+      env,
+      prepared.map((p) => p.id),
+    ),
   );
   return {
     invitations: prepared.length,

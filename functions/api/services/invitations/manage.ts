@@ -1,11 +1,11 @@
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
-import { randomToken, sha256Hex } from '../../lib/crypto';
+import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from '../checkout/inventory';
 import type { Actor } from '../events/access';
 import { auditStatement } from '../sales/audit';
 import { invitationEvent } from './issue';
-import { sendInvitationMail } from './mail';
+import { deliverInvitationMail } from './mail';
 
 type Defer = (work: Promise<unknown>) => void;
 
@@ -14,7 +14,7 @@ type InvitationRecord = {
   event_id: number;
   producer_id: number;
   order_id: string;
-  status: 'sent' | 'revoked';
+  status: 'active' | 'revoked';
   hold_id: string;
 };
 
@@ -39,7 +39,7 @@ export async function listInvitations(db: D1Database, actor: Actor, eventId: num
     db
       .prepare(
         `select g.id, g.name, g.email, g.dni, g.tag, g.tag_key, g.quantity, t.name as type_name, g.status, g.opened_at,
-           g.sent_count, g.last_sent_at, g.created_at, g.revoked_at, g.recipient_user_id is not null as claimed,
+           g.mail_status, g.sent_count, g.last_sent_at, g.created_at, g.revoked_at, g.recipient_user_id is not null as claimed,
            (select count(*) from tickets k where k.order_id = g.order_id and k.status = 'used') as used
          from guest_invitations g join ticket_types t on t.id = g.ticket_type_id
          where g.event_id = ? order by g.created_at desc, g.id`,
@@ -63,10 +63,11 @@ export async function listInvitations(db: D1Database, actor: Actor, eventId: num
       tag_key: string;
       quantity: number;
       type_name: string;
-      status: 'sent' | 'revoked';
+      status: 'active' | 'revoked';
       opened_at: string | null;
+      mail_status: 'pending' | 'sending' | 'sent' | 'failed';
       sent_count: number;
-      last_sent_at: string;
+      last_sent_at: string | null;
       created_at: string;
       revoked_at: string | null;
       claimed: number;
@@ -76,18 +77,35 @@ export async function listInvitations(db: D1Database, actor: Actor, eventId: num
   const quotaRows = quotas.results as { tag_key: string; tag: string; quota: number }[];
   const tags = new Map<
     string,
-    { tag: string; invitations: number; tickets: number; opened: number; used: number; quota: number | null }
+    {
+      tag: string;
+      invitations: number;
+      sent: number;
+      tickets: number;
+      opened: number;
+      used: number;
+      quota: number | null;
+    }
   >();
   const tagOf = (key: string, label: string) => {
-    const found = tags.get(key) ?? { tag: label, invitations: 0, tickets: 0, opened: 0, used: 0, quota: null };
+    const found = tags.get(key) ?? {
+      tag: label,
+      invitations: 0,
+      sent: 0,
+      tickets: 0,
+      opened: 0,
+      used: 0,
+      quota: null,
+    };
     tags.set(key, found);
     return found;
   };
   for (const q of quotaRows) tagOf(q.tag_key, q.tag).quota = q.quota;
   for (const r of invitations) {
-    if (r.status !== 'sent') continue;
+    if (r.status !== 'active') continue;
     const t = tagOf(r.tag_key, r.tag);
     t.invitations += 1;
+    if (r.sent_count > 0) t.sent += 1;
     t.tickets += r.quantity;
     if (r.opened_at) t.opened += 1;
     t.used += r.used;
@@ -120,7 +138,7 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
   const [changed] = await db.batch([
     db
       .prepare(
-        `update guest_invitations set status = 'revoked', revoked_at = ? where id = ? and status = 'sent'
+        `update guest_invitations set status = 'revoked', revoked_at = ? where id = ? and status = 'active'
            and not exists (select 1 from tickets where order_id = guest_invitations.order_id and status = 'used')`,
       )
       .bind(now, id),
@@ -172,13 +190,13 @@ export async function resendInvitation(env: Env, actor: Actor, id: string, defer
   const db = env.DB;
   const inv = await invitationFor(db, actor, id);
   if (inv.status === 'revoked') fail(409, 'Esta invitación fue revocada: no se puede reenviar.');
-  const token = randomToken(24);
   await db.batch([
     db
       .prepare(
-        `update guest_invitations set open_token_hash = ?, sent_count = sent_count + 1, last_sent_at = ? where id = ?`,
+        `update guest_invitations set mail_status = 'pending', mail_attempts = 0, mail_at = null
+         where id = ? and mail_status != 'sending'`,
       )
-      .bind(await sha256Hex(token), new Date().toISOString(), id),
+      .bind(id),
     auditStatement(db, actor, {
       producerId: inv.producer_id,
       eventId: inv.event_id,
@@ -187,7 +205,7 @@ export async function resendInvitation(env: Env, actor: Actor, id: string, defer
       detail: { invitation_id: id },
     }),
   ]);
-  defer(sendInvitationMail(env, id, token));
+  defer(deliverInvitationMail(env, id));
   return { id, sent: true };
 }
 
@@ -218,6 +236,6 @@ export async function setTagQuota(db: D1Database, actor: Actor, eventId: number,
 export async function markOpened(db: D1Database, token: string) {
   await db
     .prepare('update guest_invitations set opened_at = coalesce(opened_at, ?) where open_token_hash = ? and status = ?')
-    .bind(new Date().toISOString(), await sha256Hex(token), 'sent')
+    .bind(new Date().toISOString(), await sha256Hex(token), 'active')
     .run();
 }

@@ -12,6 +12,12 @@ function statusOf(i: InvitationView) {
   return { label: 'Enviada', badge: 'badge-ghost' };
 }
 
+function mailLine(i: InvitationView) {
+  if (i.mail_status === 'failed') return 'No se pudo enviar: probá reenviarla';
+  if (i.mail_status !== 'sent' || !i.last_sent_at) return 'Enviando…';
+  return `${formatEventDate(i.last_sent_at)}${i.sent_count > 1 ? ` (${i.sent_count} envíos)` : ''}`;
+}
+
 /** Every invitation of the event, newest first, with its state and the resend / revoke actions. */
 export function InvitationTable({
   invitations,
@@ -72,12 +78,9 @@ export function InvitationTable({
                   <td>
                     <span className={`badge ${status.badge}`}>{status.label}</span>
                   </td>
-                  <td className="text-sm">
-                    {formatEventDate(i.last_sent_at)}
-                    {i.sent_count > 1 ? ` (${i.sent_count} envíos)` : ''}
-                  </td>
+                  <td className="text-sm">{mailLine(i)}</td>
                   <td className="flex gap-2">
-                    {i.status === 'sent' && (
+                    {i.status === 'active' && (
                       <>
                         <button
                           type="button"

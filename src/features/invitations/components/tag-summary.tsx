@@ -19,6 +19,7 @@ export function TagSummary({ eventId, tags, onChanged }: { eventId: number; tags
             <thead>
               <tr>
                 <th>Etiqueta</th>
+                <th>Invitaciones</th>
                 <th>Enviadas</th>
                 <th>Entradas</th>
                 <th>Abiertas</th>
@@ -31,6 +32,7 @@ export function TagSummary({ eventId, tags, onChanged }: { eventId: number; tags
                 <tr key={t.tag}>
                   <td>{t.tag}</td>
                   <td>{t.invitations}</td>
+                  <td>{t.sent}</td>
                   <td>{t.tickets}</td>
                   <td>{t.opened}</td>
                   <td>{t.used}</td>
