@@ -53,3 +53,50 @@ test('an ADMIN sends two invitations to a new e-mail; the recipient registers an
   await expect(page.getByRole('table', { name: 'Invitaciones enviadas' }).getByText('Abierta')).toHaveCount(1);
   await guestContext.close();
 });
+
+test('an ADMIN imports a CSV: bad rows are listed by number and nothing is sent; a good file is; one is revoked', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.admin);
+  await gotoHydrated(page, '/admin/invitations');
+  await page.getByLabel('Evento').selectOption({ index: 1 });
+  const importer = page.getByRole('form', { name: 'Importar invitaciones desde un CSV' });
+  const stamp = Date.now().toString(36);
+  const upload = async (lines: string[]) => {
+    await importer.getByLabel('Archivo CSV').setInputFiles({
+      name: 'invitados.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['nombre;email;dni;cantidad;tipo;etiqueta', ...lines].join('\n')),
+    });
+    await importer.getByRole('button', { name: 'Importar y enviar' }).click();
+  };
+
+  await upload([
+    `Ana Lista;ana-${stamp}@prueba.ar;30111222;1;General;Prensa ${stamp}`,
+    'Beto;no-es-correo;123;1;General;Prensa',
+  ]);
+  const problems = importer.getByRole('alert');
+  await expect(problems).toContainText('Revisá el archivo: una fila tiene errores. No se importó ninguna invitación.');
+  await expect(problems).toContainText('Fila 3');
+  await expect(problems).toContainText('El DNI debe tener 7 u 8 dígitos, sin puntos.');
+  const sent = page.getByRole('table', { name: 'Invitaciones enviadas' });
+  await expect(page.getByText(`ana-${stamp}@prueba.ar`)).toHaveCount(0);
+
+  await upload([
+    `Ana Lista;ana-${stamp}@prueba.ar;30111222;1;General;Prensa ${stamp}`,
+    `Beto Lista;beto-${stamp}@prueba.ar;30111223;2;General;Prensa ${stamp}`,
+  ]);
+  await expect(page.getByText('Enviamos 2 invitaciones (3 entradas).')).toBeVisible();
+  const beto = sent.getByRole('row', { name: new RegExp(`beto-${stamp}`) });
+  await beto.getByRole('button', { name: 'Revocar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revocar invitación' });
+  await dialog.getByLabel('Motivo').fill('Ya no viene');
+  await dialog.getByRole('button', { name: 'Revocar' }).click();
+  await expect(beto.getByText('Revocada')).toBeVisible();
+  const tag = page
+    .getByRole('table', { name: 'Invitaciones por etiqueta' })
+    .getByRole('row', { name: new RegExp(stamp) });
+  // Only Ana's invitation counts now: 1 invitation, 1 ticket.
+  await expect(tag.getByRole('cell').nth(1)).toHaveText('1');
+  await expect(tag.getByRole('cell').nth(3)).toHaveText('1');
+});

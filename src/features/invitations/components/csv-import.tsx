@@ -56,13 +56,18 @@ export function CsvImport({ eventId, onIssued }: { eventId: number; onIssued: (m
         </button>
       </div>
       {error && (
-        <div role="alert" className="alert alert-error flex-col items-start">
-          <p className="font-semibold">{error.message}</p>
+        <div role="alert" className="rounded-box border border-error/60 bg-error/10 p-4 text-sm">
+          <p className="font-semibold text-error">{error.message}</p>
           {error.rows.length > 0 && (
-            <ul className="list-disc pl-5 text-sm">
+            <ul className="mt-2 flex flex-col gap-2">
               {error.rows.map(([row, messages]) => (
                 <li key={row}>
-                  <strong>{row}:</strong> {messages.join(' ')}
+                  <strong>{row}</strong>
+                  <ul className="list-disc pl-5">
+                    {messages.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { ReasonDialog } from '../../events/components/reason-dialog';
 import { resendInvitation } from '../api/resend';
 import { revokeInvitation } from '../api/revoke';
 import type { InvitationView } from '../types';
@@ -27,6 +28,7 @@ export function InvitationTable({
   onChanged: (message: string) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<InvitationView | null>(null);
   const act = async (work: () => Promise<unknown>, done: string) => {
     setError(null);
     try {
@@ -44,6 +46,24 @@ export function InvitationTable({
         <p role="alert" className="text-sm text-error">
           {error}
         </p>
+      )}
+      {revoking && (
+        <ReasonDialog
+          title="Revocar invitación"
+          text={`Las ${revoking.quantity === 1 ? 'entrada' : `${revoking.quantity} entradas`} de ${revoking.name} dejan de servir en la puerta y el lugar vuelve a quedar libre.`}
+          reasonLabel="Motivo"
+          confirmLabel="Revocar"
+          onClose={() => setRevoking(null)}
+          onConfirm={async (reason) => {
+            try {
+              await revokeInvitation(revoking.id, reason);
+              onChanged(`Revocamos la invitación de ${revoking.name}: sus entradas ya no sirven.`);
+              return null;
+            } catch (err) {
+              return err instanceof ApiError ? err.message : 'No se pudo revocar. Probá de nuevo.';
+            }
+          }}
+        />
       )}
       <div className="overflow-x-auto">
         <table className="table" aria-label="Invitaciones enviadas">
@@ -92,14 +112,7 @@ export function InvitationTable({
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm text-error"
-                          onClick={() => {
-                            const reason = window.prompt(`¿Por qué revocás la invitación de ${i.name}?`);
-                            if (reason !== null)
-                              void act(
-                                () => revokeInvitation(i.id, reason),
-                                `Revocamos la invitación de ${i.name}: sus entradas ya no sirven.`,
-                              );
-                          }}
+                          onClick={() => setRevoking(i)}
                         >
                           Revocar
                         </button>
