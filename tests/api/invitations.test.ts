@@ -447,6 +447,37 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
   });
 });
 
+describe('a cancelled event', { timeout: 30_000 }, () => {
+  it('tells guests without promising a refund, skips revoked ones, and takes no more invitations', async () => {
+    const { event, admin } = await setup();
+    const [kept, gone] = [uniqueEmail('cancelado'), uniqueEmail('revocado')];
+    expect((await invite(admin, event.event_id, { email: kept })).status).toBe(201);
+    const revoked = await json<Body>(await invite(admin, event.event_id, { email: gone }));
+    const revoke = await asBuyer(admin, `/admin/invitations/${(revoked.data!.ids as string[])[0]}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Duplicada' },
+    });
+    expect(revoke.status).toBe(200);
+    const cancel = await asBuyer(admin, `/admin/events/${event.event_id}/cancel`, {
+      method: 'POST',
+      json: { reason: 'Lluvia' },
+    });
+    expect(cancel.status).toBe(200);
+    const notice = (await mailsTo(kept, 2)).find((m) => m.subject.startsWith('Evento cancelado'));
+    expect(notice?.html).toContain('no se te cobró nada');
+    expect(notice?.html).not.toContain('devolución');
+    const revokedMails = await env.DB.prepare(
+      "select count(*) as n from dev_mail where to_address = ? and subject like 'Evento cancelado%'",
+    )
+      .bind(gone)
+      .first<{ n: number }>();
+    expect(revokedMails!.n).toBe(0);
+    const late = await invite(admin, event.event_id);
+    expect(late.status).toBe(409);
+    expect((await json<Body>(late)).message).toBe('El evento fue cancelado: no se pueden emitir invitaciones.');
+  });
+});
+
 describe('invitations in the sales back office', { timeout: 30_000 }, () => {
   it('are out of revenue and sales counts, counted apart, marked in exports, and cannot be refunded as a sale', async () => {
     const { event, admin } = await setup(20);

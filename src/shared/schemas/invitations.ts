@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const INVITATION_MAX_QUANTITY = 20;
 export const INVITATION_MAX_ROWS = 300;
 export const INVITATION_CSV_MAX_CHARS = 200_000;
+/** orders.status_reason of a revoked invitation's order (its status stays 'paid'; its tickets are cancelled). */
+export const INVITATION_REVOKED_REASON = 'invitacion_revocada';
 /** The label every invitation carries on its tickets, in the e-mail and in reports. */
 export const INVITATION_LABEL = 'Invitación';
 

@@ -1,4 +1,4 @@
-import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG, INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from '../checkout/inventory';
@@ -157,10 +157,10 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
       .bind(id, now),
     db
       .prepare(
-        `update orders set status_reason = 'invitación revocada', updated_at = ?
+        `update orders set status_reason = ?, updated_at = ?
          where id = (select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?)`,
       )
-      .bind(now, id, now),
+      .bind(INVITATION_REVOKED_REASON, now, id, now),
   ]);
   if (changed.meta.changes !== 1) {
     const again = await db
