@@ -327,15 +327,27 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
     expect(revoke.status).toBe(200);
     const scan = async (code: string) =>
       (
-        await json<{ data: { result: string } }>(
+        await json<{ data: { result: string; ticket: { type: string } | null } }>(
           await asBuyer(admin, `/checkin/events/${event.event_id}/scan`, {
             method: 'POST',
             json: { nonce: crypto.randomUUID(), device: 'test', code },
           }),
         )
-      ).data.result;
-    expect(await scan(good.code)).toBe('admitted');
-    expect(await scan(gone.code)).toBe('cancelled');
+      ).data;
+    expect(await scan(good.code)).toMatchObject({ result: 'admitted', ticket: { type: 'General · Invitación' } });
+    expect((await scan(gone.code)).result).toBe('cancelled');
+    // The offline scanner finds the guest by their own e-mail, not the issuer's placeholder account.
+    const bundle = await json<{ data: { tickets: { id: string; email: string; type_name: string }[] } }>(
+      await asBuyer(admin, `/checkin/events/${event.event_id}/offline`),
+    );
+    const guest = (kept.data!.ids as string[])[0];
+    const email = (await env.DB.prepare('select email from guest_invitations where id = ?')
+      .bind(guest)
+      .first<{ email: string }>())!.email;
+    expect(bundle.data.tickets.find((t) => t.id === good.id)).toMatchObject({
+      email,
+      type_name: 'General · Invitación',
+    });
     const list = await json<{ data: { ticket_id: string; reason: string }[] }>(
       await asBuyer(admin, `/tickets/revocations?event_id=${event.event_id}`),
     );
