@@ -527,5 +527,8 @@ describe('invitations in the sales back office', { timeout: 30_000 }, () => {
     });
     expect(refund.status).toBe(409);
     expect((await json<Body>(refund)).message).toBe('Es una invitación: revocala desde Invitaciones.');
+    const direct = await asBuyer(admin, `/orders/${orderId}/refund`, { method: 'POST', json: {} });
+    expect(direct.status).toBe(409);
+    expect((await json<Body>(direct)).message).toBe('Es una invitación: revocala desde Invitaciones.');
   });
 });

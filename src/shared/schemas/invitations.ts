@@ -35,6 +35,8 @@ export const INVITATION_MSG = {
   notFound: 'La invitación no existe.',
   alreadyRevoked: 'Esta invitación ya fue revocada.',
   noPermission: 'No tenés permiso para gestionar invitaciones de esta productora.',
+  notRefundable: 'Es una invitación: revocala desde Invitaciones.',
+  notResendable: 'Es una invitación: reenviala desde Invitaciones.',
 } as const;
 
 const dni = z
