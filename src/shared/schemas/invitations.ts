@@ -34,7 +34,6 @@ export const INVITATION_MSG = {
   saveFailed: 'No se pudieron guardar las invitaciones y no se emitió ninguna. Probá de nuevo.',
   notFound: 'La invitación no existe.',
   alreadyRevoked: 'Esta invitación ya fue revocada.',
-  noPermission: 'No tenés permiso para gestionar invitaciones de esta productora.',
   notRefundable: 'Es una invitación: revocala desde Invitaciones.',
   notResendable: 'Es una invitación: reenviala desde Invitaciones.',
 } as const;
