@@ -13,13 +13,8 @@ import { type AuthVariables, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { loadActor } from '../services/events/access';
 import { issueInvitations } from '../services/invitations/issue';
-import {
-  listInvitations,
-  markOpened,
-  resendInvitation,
-  revokeInvitation,
-  setTagQuota,
-} from '../services/invitations/manage';
+import { listInvitations } from '../services/invitations/list';
+import { markOpened, resendInvitation, revokeInvitation, setTagQuota } from '../services/invitations/manage';
 import { rowsFromCsv } from '../services/invitations/rows';
 
 const idParam = validate('param', InvitationIdParamSchema, 404);

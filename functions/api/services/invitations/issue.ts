@@ -5,13 +5,11 @@ import { inventoryOf } from '../checkout/inventory';
 import { type Actor, assertCan } from '../events/access';
 import { signTicketCode, ticketIdFor } from '../tickets/signing';
 import { deliverInvitationMails } from './mail';
+import { type InvitationRecord, invitationStatements, type TicketRecord } from './records';
 import { eventTicketTypes, type ResolvedRow, resolveTypes } from './rows';
 
 type Defer = (work: Promise<unknown>) => void;
 type Row = Parameters<typeof resolveTypes>[0][number];
-
-/** Rows per JSON-array statement (keeps each bound value far below D1's size limits). */
-const CHUNK = 200;
 
 export type InvitationEvent = { id: number; producer_id: number; status: string; title: string };
 
@@ -38,12 +36,6 @@ function refuse(result: Exclude<GrantResult, { ok: true }>, rows: ResolvedRow[])
   const wanted = mine.reduce((sum, r) => sum + r.quantity, 0);
   fail(409, INVITATION_MSG.noRoom(mine[0]?.type.name ?? 'la entrada', result.available, wanted));
 }
-
-/** Splits a list into JSON arrays of at most CHUNK elements (one statement each). */
-const chunks = <T>(list: T[]) =>
-  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) =>
-    JSON.stringify(list.slice(i * CHUNK, (i + 1) * CHUNK)),
-  );
 
 /**
  * Issues invitations: all the rows or none. The rows' ticket types are found in the event, then the event's
@@ -95,7 +87,7 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
   );
   if (!granted.ok) refuse(granted, rows);
 
-  const tickets: Record<string, unknown>[] = [];
+  const tickets: TicketRecord[] = [];
   for (const p of prepared) {
     for (let n = 0; n < p.row.quantity; n++) {
       // The same ids ensureTickets would derive for this order, so a later call to it inserts nothing.
@@ -112,7 +104,7 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
       });
     }
   }
-  const invitations = prepared.map((p) => ({
+  const invitations: InvitationRecord[] = prepared.map((p) => ({
     id: p.id,
     order_id: p.orderId,
     hold_id: p.holdId,
@@ -127,60 +119,9 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
     recipient: p.recipient,
   }));
   try {
-    await db.batch([
-      ...chunks(invitations).map((json) =>
-        db
-          .prepare(
-            `insert into orders (id, user_id, event_id, producer_id, hold_id, status, hold_expires_at, subtotal_cents,
-               fee_cents, total_cents, buyer_name, buyer_email, buyer_dni, kind, updated_at)
-             select value ->> 'order_id', value ->> 'owner', ?2, ?3, value ->> 'hold_id', 'paid', ?4, 0, 0, 0,
-               value ->> 'name', value ->> 'email', value ->> 'dni', 'invitation', ?4
-             from json_each(?1)`,
-          )
-          .bind(json, eventId, event.producer_id, now),
-      ),
-      ...chunks(invitations).map((json) =>
-        db
-          .prepare(
-            `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents)
-             select value ->> 'order_id', value ->> 'type_id', value ->> 'quantity', 0, 0 from json_each(?)`,
-          )
-          .bind(json),
-      ),
-      ...chunks(invitations).map((json) =>
-        db
-          .prepare(
-            `insert into guest_invitations (id, event_id, producer_id, order_id, ticket_type_id, quantity, name, email, dni,
-               tag, tag_key, recipient_user_id, created_by, created_at)
-             select value ->> 'id', ?2, ?3, value ->> 'order_id', value ->> 'type_id', value ->> 'quantity',
-               value ->> 'name', value ->> 'email', value ->> 'dni', value ->> 'tag', value ->> 'tag_key',
-               value ->> 'recipient', ?5, ?4
-             from json_each(?1)`,
-          )
-          .bind(json, eventId, event.producer_id, now, actor.userId),
-      ),
-      ...chunks(tickets).map((json) =>
-        db
-          .prepare(
-            `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
-             select value ->> 'id', value ->> 'order_id', ?2, value ->> 'date_id', value ->> 'type_id', value ->> 'owner',
-               value ->> 'name', value ->> 'dni', value ->> 'code'
-             from json_each(?1)`,
-          )
-          .bind(json, eventId),
-      ),
-      ...chunks(invitations).map((json) =>
-        db
-          .prepare(
-            `insert into audit_log (producer_id, event_id, order_id, actor_user_id, actor_name, action, detail)
-             select ?2, ?3, value ->> 'order_id', ?4, ?5, 'invitation_issue',
-               json_object('invitation_id', value ->> 'id', 'tag', value ->> 'tag', 'quantity', value ->> 'quantity',
-                 'email', value ->> 'email')
-             from json_each(?1)`,
-          )
-          .bind(json, event.producer_id, eventId, actor.userId, actor.name),
-      ),
-    ]);
+    await db.batch(
+      invitationStatements(db, { eventId, producerId: event.producer_id, actor, now }, invitations, tickets),
+    );
   } catch (err) {
     // Nothing was written (a batch is one transaction): give the capacity back so it is not lost.
     console.error('Invitations could not be written', err);
