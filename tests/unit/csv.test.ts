@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../functions/api/lib/csv';
+import { rowsFromCsv } from '../../functions/api/services/invitations/rows';
+import { invitationCsvTemplate } from '../../src/shared/schemas/invitations';
 
 describe('parseCsv', () => {
   it.each([
@@ -47,5 +49,21 @@ describe('parseCsv', () => {
     ],
   ])('reads %s', (_name, text, expected) => {
     expect(parseCsv(text)).toEqual(expected);
+  });
+});
+
+describe('the CSV template offered on /admin/invitations', () => {
+  it('is a file the import accepts as it is', () => {
+    expect(rowsFromCsv(invitationCsvTemplate('Platea, fila 1'))).toEqual([
+      {
+        line: 2,
+        name: 'Ana Pérez',
+        email: 'ana@ejemplo.com',
+        dni: '30111222',
+        quantity: 2,
+        ticket_type: 'Platea  fila 1',
+        tag: 'Prensa',
+      },
+    ]);
   });
 });

@@ -122,3 +122,7 @@ export const INVITATION_COLUMNS: Record<string, keyof InvitationRow> = {
   tag: 'tag',
 };
 export const INVITATION_REQUIRED_COLUMNS = ['nombre', 'email', 'dni', 'cantidad', 'tipo', 'etiqueta'] as const;
+
+/** A file to start from: the headers and one example row with one of the event's ticket types. */
+export const invitationCsvTemplate = (typeName: string) =>
+  `${INVITATION_REQUIRED_COLUMNS.join(',')}\nAna Pérez,ana@ejemplo.com,30111222,2,${typeName.replaceAll(',', ' ')},Prensa\n`;

@@ -77,7 +77,7 @@ export default function AdminInvitations() {
             <h2 id="importar" className="mb-3 text-xl font-bold">
               Importar desde un CSV
             </h2>
-            <CsvImport eventId={view.event.id} onIssued={changed} />
+            <CsvImport eventId={view.event.id} typeName={view.ticket_types[0]?.name ?? 'General'} onIssued={changed} />
           </section>
           <section className="card bg-base-200 p-5" aria-labelledby="por-etiqueta">
             <h2 id="por-etiqueta" className="mb-3 text-xl font-bold">

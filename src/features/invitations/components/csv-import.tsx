@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { INVITATION_CSV_MAX_CHARS, INVITATION_MSG } from '../../../shared/schemas/invitations';
+import { INVITATION_CSV_MAX_CHARS, INVITATION_MSG, invitationCsvTemplate } from '../../../shared/schemas/invitations';
 import { importInvitations } from '../api/import';
 
 /** "Importar CSV": the whole file or nothing; every bad row is listed with its number. */
-export function CsvImport({ eventId, onIssued }: { eventId: number; onIssued: (message: string) => void }) {
+export function CsvImport({
+  eventId,
+  typeName,
+  onIssued,
+}: {
+  eventId: number;
+  typeName: string;
+  onIssued: (message: string) => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<{ message: string; rows: [string, string[]][] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,7 +46,15 @@ export function CsvImport({ eventId, onIssued }: { eventId: number; onIssued: (m
       <p className="text-sm text-muted">
         La primera fila lleva los encabezados <code>nombre, email, dni, cantidad, tipo, etiqueta</code> (separados por
         coma o punto y coma). El tipo va por nombre o número. Si alguna fila tiene errores o no alcanza el lugar, no se
-        importa ninguna.
+        importa ninguna.{' '}
+        <a
+          className="link"
+          download="invitaciones.csv"
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(invitationCsvTemplate(typeName))}`}
+        >
+          Descargá una plantilla
+        </a>
+        .
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex flex-col gap-1 text-sm">
