@@ -91,6 +91,29 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
     expect(await availableOf(event.event_id, event.ticket_type_id)).toBe(10);
   });
 
+  it('asks for the number of a type whose name repeats across the dates of the event', async () => {
+    const { event, admin } = await setup();
+    const date = await env.DB.prepare('insert into event_dates (event_id, starts_at) values (?, ?) returning id')
+      .bind(event.event_id, new Date(Date.now() + 40 * 86_400_000).toISOString())
+      .first<{ id: number }>();
+    await env.DB.prepare(
+      "insert into ticket_types (event_date_id, name, price_cents, capacity) values (?, 'General', 100, 10)",
+    )
+      .bind(date!.id)
+      .run();
+    const res = await importCsv(admin, event.event_id, `${HEADER}\nAna Prensa,a@prueba.ar,30111222,1, general ,Prensa`);
+    expect(res.status).toBe(400);
+    expect((await json<Body>(res)).errors).toEqual({
+      'Fila 2': ['Hay varios tipos «general» en este evento (uno por función): usá el número del tipo de entrada.'],
+    });
+    const byNumber = await importCsv(
+      admin,
+      event.event_id,
+      `${HEADER}\nAna Prensa,a@prueba.ar,30111222,1,${event.ticket_type_id},Prensa`,
+    );
+    expect(byNumber.status).toBe(201);
+  });
+
   it('names the missing columns', async () => {
     const { event, admin } = await setup();
     const res = await importCsv(admin, event.event_id, 'nombre;email;dni\nAna;a@prueba.ar;30111222');

@@ -25,6 +25,8 @@ export const INVITATION_MSG = {
   csvMissingColumns: (names: string[]) =>
     `Al archivo le faltan columnas: ${names.join(', ')}. La primera fila debe ser: nombre, email, dni, cantidad, tipo, etiqueta.`,
   unknownType: (value: string) => `El tipo de entrada «${value}» no existe en este evento.`,
+  ambiguousType: (value: string) =>
+    `Hay varios tipos «${value}» en este evento (uno por función): usá el número del tipo de entrada.`,
   noRoom: (typeName: string, available: number, wanted: number) =>
     `No hay lugar para todas las invitaciones: de ${typeName} ${available === 1 ? 'queda 1 entrada' : `quedan ${available} entradas`} y pediste ${wanted}. No se emitió ninguna.`,
   overQuota: (tag: string, available: number, wanted: number) =>
@@ -34,6 +36,8 @@ export const INVITATION_MSG = {
   saveFailed: 'No se pudieron guardar las invitaciones y no se emitió ninguna. Probá de nuevo.',
   notFound: 'La invitación no existe.',
   alreadyRevoked: 'Esta invitación ya fue revocada.',
+  alreadyUsed: 'Esta invitación ya se usó en la puerta: no se puede revocar.',
+  revokedNoResend: 'Esta invitación fue revocada: no se puede reenviar.',
   notRefundable: 'Es una invitación: revocala desde Invitaciones.',
   notResendable: 'Es una invitación: reenviala desde Invitaciones.',
 } as const;

@@ -75,7 +75,7 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
       .bind(id)
       .first<{ status: string }>();
     if (again?.status === 'revoked') fail(409, INVITATION_MSG.alreadyRevoked);
-    fail(409, 'Esta invitación ya se usó en la puerta: no se puede revocar.');
+    fail(409, INVITATION_MSG.alreadyUsed);
   }
   await db.batch([
     auditStatement(db, actor, {
@@ -96,7 +96,7 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
 export async function resendInvitation(env: Env, actor: Actor, id: string, defer: Defer) {
   const db = env.DB;
   const inv = await invitationFor(db, actor, id);
-  if (inv.status === 'revoked') fail(409, 'Esta invitación fue revocada: no se puede reenviar.');
+  if (inv.status === 'revoked') fail(409, INVITATION_MSG.revokedNoResend);
   await db.batch([
     db
       .prepare(

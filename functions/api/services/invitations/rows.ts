@@ -66,7 +66,7 @@ export function rowsFromCsv(csv: string): LineRow[] {
 }
 
 /**
- * Finds each row's ticket type in the event, by id or by name (case and accents as typed, spaces ignored).
+ * Finds each row's ticket type in the event, by id or by name (case and surrounding spaces ignored).
  * A name shared by several dates of the event is ambiguous: the row must use the type's number then.
  */
 export function resolveTypes(rows: LineRow[], types: EventTicketType[]): ResolvedRow[] {
@@ -77,12 +77,7 @@ export function resolveTypes(rows: LineRow[], types: EventTicketType[]): Resolve
     const byId = /^\d+$/.test(wanted) ? types.filter((t) => t.id === Number(wanted)) : [];
     const matches = byId.length > 0 ? byId : types.filter((t) => t.name.trim().toLowerCase() === wanted.toLowerCase());
     if (matches.length === 1) resolved.push({ ...row, type: matches[0] });
-    else if (matches.length > 1)
-      addError(
-        errors,
-        row.line,
-        `Hay varios tipos «${wanted}» en este evento (uno por función): usá el número del tipo de entrada.`,
-      );
+    else if (matches.length > 1) addError(errors, row.line, INVITATION_MSG.ambiguousType(wanted));
     else addError(errors, row.line, INVITATION_MSG.unknownType(wanted));
   }
   if (errors.size > 0) failRows(errors);
