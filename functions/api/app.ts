@@ -5,6 +5,7 @@ import { adminSales } from './routes/admin-sales';
 import { auth } from './routes/auth';
 import { checkin } from './routes/checkin';
 import { events } from './routes/events';
+import { guestInvitations } from './routes/guest-invitations';
 import { holds } from './routes/holds';
 import { locations } from './routes/locations';
 import { media } from './routes/media';
@@ -37,7 +38,8 @@ const routes = new Hono<ApiBindings>()
   .route('/', revocations)
   .route('/', checkin)
   .route('/', adminSales)
-  .route('/', team);
+  .route('/', team)
+  .route('/', guestInvitations);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

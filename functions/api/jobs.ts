@@ -1,6 +1,7 @@
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
+import { retryInvitationMails } from './services/invitations/mail';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { retryTicketsMails } from './services/tickets/mail-queue';
 
@@ -17,4 +18,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await mailPendingRevocations(env);
   // Purchase e-mails that failed or were interrupted (the tickets are already issued).
   await retryTicketsMails(env);
+  // Invitation e-mails not sent yet (a large import), failed or interrupted.
+  await retryInvitationMails(env);
 }

@@ -40,6 +40,14 @@ export type SellResult =
  */
 export type CommitResult = { ok: true } | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
 
+/** One invitation's tickets, taken under its own hold id and counted against its tag. */
+export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
+export type GrantResult =
+  | { ok: true }
+  | { ok: false; reason: 'closed' }
+  | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
+  | { ok: false; reason: 'quota'; tagKey: string; available: number };
+
 type HoldRow = { id: string; buyer: string; status: string; expires_at: number; items: string };
 
 const SCHEMA = `
@@ -62,6 +70,8 @@ create index if not exists holds_open on holds (status, expires_at);
 create index if not exists holds_buyer on holds (buyer, status);
 create table if not exists meta (event_id integer not null);
 create table if not exists sale_closed (closed_at integer not null);
+create table if not exists invitation_tags (tag_key text primary key, used integer not null default 0);
+create table if not exists invitation_grants (hold_id text primary key, tag_key text not null);
 `;
 
 export class EventInventory extends DurableObject<Env> {
@@ -408,6 +418,93 @@ export class EventInventory extends DurableObject<Env> {
     );
     this.mirror();
     return true;
+  }
+
+  /**
+   * Invitations (free tickets given by the producer's staff): every grant of a batch is checked against
+   * capacity (net of holds and sales) and against its tag's quota, then all are sold at once, or none is.
+   * Each grant gets its own sold hold, so one invitation can be revoked alone (revokeInvitation). Per-order
+   * limits and sale windows do not apply; the event's sale being closed does. `quotas` are the current
+   * quotas per tag (from D1, like `types`); the counts against them are kept here, where the check is atomic.
+   */
+  grantInvitations(
+    eventId: number,
+    types: InventoryType[],
+    grants: InvitationGrant[],
+    quotas: { tagKey: string; quota: number }[],
+  ): GrantResult {
+    if (this.closed()) return { ok: false, reason: 'closed' };
+    this.upsertTypes(eventId, types);
+    this.expireDue();
+    const perType = new Map<number, number>();
+    const perTag = new Map<string, number>();
+    for (const g of grants) {
+      for (const i of mergeItems(g.items)) {
+        perType.set(i.typeId, (perType.get(i.typeId) ?? 0) + i.quantity);
+        perTag.set(g.tagKey, (perTag.get(g.tagKey) ?? 0) + i.quantity);
+      }
+    }
+    for (const [typeId, quantity] of perType) {
+      const type = this.type(typeId);
+      if (!type) return { ok: false, reason: 'unknown_type', typeId, available: 0 };
+      const available = Math.max(0, type.capacity - type.sold - type.held);
+      if (quantity > available) return { ok: false, reason: 'sold_out', typeId, available };
+    }
+    for (const { tagKey, quota } of quotas) {
+      const wanted = perTag.get(tagKey);
+      if (wanted === undefined) continue;
+      const available = Math.max(0, quota - this.tagUsed(tagKey));
+      if (wanted > available) return { ok: false, reason: 'quota', tagKey, available };
+    }
+    const now = Date.now();
+    for (const [typeId, quantity] of perType)
+      this.sql.exec('update types set sold = sold + ? where id = ?', quantity, typeId);
+    for (const [tagKey, quantity] of perTag) {
+      this.sql.exec(
+        'insert into invitation_tags (tag_key, used) values (?, ?) on conflict (tag_key) do update set used = used + excluded.used',
+        tagKey,
+        quantity,
+      );
+    }
+    for (const g of grants) {
+      this.sql.exec(
+        "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'sold', ?, ?)",
+        g.holdId,
+        `invitation:${g.holdId}`,
+        now,
+        JSON.stringify(mergeItems(g.items)),
+      );
+      this.sql.exec('insert into invitation_grants (hold_id, tag_key) values (?, ?)', g.holdId, g.tagKey);
+    }
+    this.mirror();
+    return { ok: true };
+  }
+
+  /** An invitation was revoked (or its issue failed half-way): its tickets and tag count go back. Idempotent. */
+  revokeInvitation(holdId: string): boolean {
+    const row = this.holdRow(holdId);
+    const grant = this.sql
+      .exec<{ tag_key: string }>('select tag_key from invitation_grants where hold_id = ?', holdId)
+      .toArray()[0];
+    if (row?.status !== 'sold' || !grant) return false;
+    const quantity = parseItems(row.items).reduce((sum, i) => sum + i.quantity, 0);
+    this.sql.exec('update invitation_tags set used = max(0, used - ?) where tag_key = ?', quantity, grant.tag_key);
+    return this.refund(holdId);
+  }
+
+  /** Tickets given by invitations per tag (live counts, for quotas). */
+  invitationUse(): { tagKey: string; used: number }[] {
+    return this.sql
+      .exec<{ tag_key: string; used: number }>('select tag_key, used from invitation_tags order by tag_key')
+      .toArray()
+      .map((r) => ({ tagKey: r.tag_key, used: r.used }));
+  }
+
+  private tagUsed(tagKey: string): number {
+    return (
+      this.sql.exec<{ used: number }>('select used from invitation_tags where tag_key = ?', tagKey).toArray()[0]
+        ?.used ?? 0
+    );
   }
 
   /** Development only: makes an open hold expire in `ms` (the alarm then releases it for real). */

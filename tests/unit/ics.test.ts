@@ -18,6 +18,7 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   venue: 'Estadio',
   address: 'Av. Siempreviva 742',
   city: 'Córdoba',
+  invitation: 0,
   ...fields,
 });
 

@@ -1,6 +1,7 @@
 import { type MemberRole, permissionsFor, permissionsOf } from '../../../../src/shared/roles';
 import type { ProfileUpdate, Register } from '../../../../src/shared/schemas/auth';
 import type { SessionUser } from '../../../../src/shared/session';
+import { claimInvitations } from '../invitations/claim';
 
 /** A row of `users` (migrations/0003_accounts.sql). */
 export type UserRow = {
@@ -112,7 +113,10 @@ export async function changeEmail(db: D1Database, userId: number, newEmail: stri
     )
     .bind(newEmail.toLowerCase(), userId)
     .run();
-  return changed.meta.changes === 1;
+  if (changed.meta.changes !== 1) return false;
+  // The new address is proven: invitations sent to it before become this account's.
+  await claimInvitations(db, userId);
+  return true;
 }
 
 /** A new, unverified account; null when the address was taken by a concurrent registration. */
@@ -141,7 +145,10 @@ export async function deleteUser(db: D1Database, id: number) {
   await db.prepare('delete from users where id = ?').bind(id).run();
 }
 
-/** The address is proven (the first verification counts; later ones change nothing). */
+/**
+ * The address is proven (the first verification counts; later ones change nothing). Invitations sent to it
+ * before the account existed or was verified become this account's now.
+ */
 export async function markEmailVerified(db: D1Database, id: number) {
   await db
     .prepare(
@@ -149,4 +156,5 @@ export async function markEmailVerified(db: D1Database, id: number) {
     )
     .bind(id)
     .run();
+  await claimInvitations(db, id);
 }

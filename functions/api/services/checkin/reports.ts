@@ -1,4 +1,5 @@
 import type { ScanResult } from '../../../../src/shared/checkin';
+import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import { revocationsOf } from '../tickets/signing';
 import { checkinSetup, eventTypes } from './setup';
 
@@ -95,12 +96,15 @@ export async function offlineBundle(db: D1Database, eventId: number) {
   const [tickets, admissions] = await db.batch([
     db
       .prepare(
-        `select t.id, t.ticket_type_id as type_id, tt.name as type_name, tt.named, t.holder_name as holder,
-         t.holder_dni as dni, u.email, t.order_id, t.status, o.status as order_status
+        `select t.id, t.ticket_type_id as type_id,
+         case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named,
+         t.holder_name as holder, t.holder_dni as dni,
+         case when o.kind = 'invitation' then o.buyer_email else u.email end as email,
+         t.order_id, t.status, o.status as order_status
          from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
-         join users u on u.id = t.owner_user_id where t.event_id = ?`,
+         join users u on u.id = t.owner_user_id where t.event_id = ?1`,
       )
-      .bind(eventId),
+      .bind(eventId, INVITATION_LABEL),
     db
       .prepare(
         `select a.list_id, a.ticket_id, a.first_at, g.name as gate, a.staff_name, a.inside from checkin_admissions a

@@ -1,5 +1,6 @@
 import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON, type TicketRefusal } from '../../../../src/shared/checkin';
 import { MSG } from '../../../../src/shared/messages';
+import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SessionUser } from '../../../../src/shared/session';
 import type { ScanAnswer, ScanInput } from '../../../durable-objects/event-checkin';
 import type { SignedToken } from '../../lib/auth';
@@ -107,13 +108,14 @@ export async function redeemScans(
     ...setupStatements(db, eventId),
     db
       .prepare(
-        `select t.id, t.event_id, t.status, t.ticket_type_id, tt.name as type_name, tt.named, t.holder_name,
+        `select t.id, t.event_id, t.status, t.ticket_type_id,
+           case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named, t.holder_name,
            t.holder_dni, o.status as order_status, r.reason as revoked
            from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
            left join revocations r on r.ticket_id = t.id
-           where t.id in (select value from json_each(?))`,
+           where t.id in (select value from json_each(?1))`,
       )
-      .bind(JSON.stringify(ticketIds)),
+      .bind(JSON.stringify(ticketIds), INVITATION_LABEL),
   ]);
   if (revokedBy(env, revoked, session)) fail(401, MSG.sessionExpired);
   const actor = actorFrom(user, members);

@@ -21,6 +21,8 @@ export type OrderRow = {
   payment_status: string | null;
   status_reason: string | null;
   paid_at: string | null;
+  /** 'invitation': complimentary tickets (free, never paid: not revenue). */
+  kind: 'sale' | 'invitation';
   tickets_mail_status: 'pending' | 'sending' | 'sent' | 'failed' | null;
   tickets_mail_attempts: number;
   tickets_mail_at: string | null;

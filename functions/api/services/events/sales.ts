@@ -1,3 +1,4 @@
+import { INVITATION_REVOKED_REASON } from '../../../../src/shared/schemas/invitations';
 import { inventoryOf } from '../checkout/inventory';
 
 /**
@@ -27,7 +28,10 @@ export async function eventHasSales(db: D1Database, eventId: number): Promise<bo
   }
 }
 
-/** paid: has a paid order; otherwise the buyer only held tickets when the event was cancelled. */
+/**
+ * paid: has a paid order (an invitation is not one: nothing to give back); otherwise the buyer only held
+ * tickets, or was invited, when the event was cancelled. Revoked invitations are nobody's concern.
+ */
 export type Buyer = { email: string; name: string; paid: boolean };
 
 /**
@@ -39,12 +43,13 @@ export async function buyersOfEvent(db: D1Database, eventId: number): Promise<Bu
     const { results } = await db
       .prepare(
         `select coalesce(o.buyer_email, u.email) as email, coalesce(o.buyer_name, u.name) as name,
-                max(o.status = 'paid') as paid
+                max(o.status = 'paid' and o.kind = 'sale') as paid
            from orders o join users u on u.id = o.user_id
           where o.event_id = ? and (o.status = 'paid' or o.status_reason = 'evento_cancelado')
+            and coalesce(o.status_reason, '') != ?
           group by lower(coalesce(o.buyer_email, u.email))`,
       )
-      .bind(eventId)
+      .bind(eventId, INVITATION_REVOKED_REASON)
       .all<{ email: string; name: string; paid: number }>();
     return results.map((r) => ({ email: r.email, name: r.name, paid: r.paid === 1 }));
   } catch {

@@ -1,3 +1,4 @@
+import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
 import { mpCredentialsOf } from '../checkout/config';
@@ -14,6 +15,7 @@ type Defer = (work: Promise<unknown>) => void;
 /** Sends the order's valid tickets to the buyer again, and logs who asked and why. */
 export async function resendTickets(env: Env, actor: Actor, order: OrderRow, reason: string) {
   if (order.status !== 'paid') fail(409, 'Solo se pueden reenviar las entradas de órdenes pagadas.');
+  if (order.kind === 'invitation') fail(409, INVITATION_MSG.notResendable);
   if (!order.buyer_email) fail(409, 'La orden no tiene e-mail del comprador.');
   await sendOrderTickets(env, order);
   await audit(env.DB, actor, {
@@ -40,6 +42,8 @@ export async function refundTickets(
   defer: Defer,
 ) {
   if (order.status !== 'paid') fail(409, 'Solo se pueden reembolsar órdenes pagadas.');
+  // Nothing was paid, and its tag's count lives with the invitation: revoking is the way to cancel it.
+  if (order.kind === 'invitation') fail(409, INVITATION_MSG.notRefundable);
   const { results: valid } = await env.DB.prepare(
     "select id, ticket_type_id from tickets where order_id = ? and status = 'valid'",
   )

@@ -12,6 +12,10 @@ export const AUDIT_ACTIONS = [
   'team_join',
   'team_member_change',
   'team_member_remove',
+  'invitation_issue',
+  'invitation_revoke',
+  'invitation_resend',
+  'invitation_quota',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

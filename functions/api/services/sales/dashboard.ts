@@ -46,6 +46,7 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
     scope.eventId === null && scope.producerIds
       ? `t.event_id in (select e.id from events e where ${ticketScope.sql})`
       : ticketScope.sql;
+  const inviteScope = scopeWhere(scope, 'g.producer_id', 'g.event_id');
   const bucketStatements = buckets.map((b) =>
     db
       .prepare(
@@ -92,10 +93,24 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
          where ${scope.sql} and o.paid_at is not null order by o.paid_at desc limit 10`,
       )
       .bind(...scope.binds),
+    // Invitations are free tickets, not sales: counted apart (and taken out of the tickets by type).
+    db
+      .prepare(
+        `select t.ticket_type_id as id, count(*) as tickets from guest_invitations g join tickets t on t.order_id = g.order_id
+         where ${inviteScope.sql} and t.created_at >= ? and t.created_at < ? and t.status in ('valid', 'used')
+         group by t.ticket_type_id`,
+      )
+      .bind(...inviteScope.binds, range.from, range.to),
     ...bucketStatements,
   ]);
-  const [byType, occupancy, checkin, latest] = results;
-  const perBucket = results.slice(4).map((r) => r.results[0] as Figures);
+  const [byTypeAll, occupancy, checkin, latest, invited] = results;
+  const perBucket = results.slice(5).map((r) => r.results[0] as Figures);
+  const invitedByType = new Map((invited.results as { id: number; tickets: number }[]).map((r) => [r.id, r.tickets]));
+  const byType = {
+    results: (byTypeAll.results as { id: number; name: string; tickets: number }[])
+      .map((t) => ({ ...t, tickets: t.tickets - (invitedByType.get(t.id) ?? 0) }))
+      .filter((t) => t.tickets > 0),
+  };
   const f = perBucket.reduce(
     (sum, b) => ({
       orders: sum.orders + b.orders,
@@ -116,6 +131,7 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
       refunds_cents: f.refunds,
       orders: f.orders,
       tickets: types.reduce((sum, t) => sum + t.tickets, 0),
+      invitation_tickets: [...invitedByType.values()].reduce((sum, n) => sum + n, 0),
       average_order_cents: f.orders > 0 ? Math.round(f.total / f.orders) : 0,
     },
     series: buckets.map((b, i) => ({ bucket: b.label, orders: perBucket[i].orders, total: perBucket[i].total })),

@@ -9,6 +9,9 @@ const AUDIT_LABEL: Record<string, string> = {
   holder_change: 'Titular cambiado',
   box_office_sale: 'Venta en boletería',
   export: 'Exportación',
+  invitation_issue: 'Invitación emitida',
+  invitation_revoke: 'Invitación revocada',
+  invitation_resend: 'Invitación reenviada por e-mail',
 };
 
 /** Everything the back office shows of one order: buyer, items, tickets, payments and a timeline. */
@@ -122,6 +125,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
   return {
     id: order.id,
     status: order.status,
+    kind: order.kind,
     event: { id: order.event_id, title: (eventRes.results[0] as { title: string } | undefined)?.title ?? 'Evento' },
     buyer: { name: order.buyer_name, email: order.buyer_email, dni: order.buyer_dni, phone: order.buyer_phone },
     subtotal_cents: order.subtotal_cents,

@@ -1,5 +1,6 @@
 import writeXlsxFile from 'write-excel-file/universal';
 import { ORDER_STATUS_LABEL } from '../../../../src/shared/sales';
+import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SalesScope } from './scope';
 
 type Cell = string | number | Date | null;
@@ -12,7 +13,7 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
   const { results } = await db
     .prepare(
       `select o.id, e.title, o.status, o.buyer_name, o.buyer_email, o.buyer_dni, o.subtotal_cents, o.fee_cents,
-              o.total_cents, o.refunded_cents, o.created_at, o.paid_at
+              o.total_cents, o.refunded_cents, o.created_at, o.paid_at, o.kind
        from orders o join events e on e.id = o.event_id
        where ${scope.sql} and o.status in ('paid', 'refunded') order by o.created_at desc limit ${EXPORT_LIMIT}`,
     )
@@ -33,6 +34,7 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
       'Reembolsado',
       'Creada',
       'Pagada',
+      'Origen',
     ],
     rows: results.map((r) => [
       r.id,
@@ -47,6 +49,8 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
       Number(r.refunded_cents) / 100,
       r.created_at ? new Date(String(r.created_at)) : null,
       r.paid_at ? new Date(String(r.paid_at)) : null,
+      // Invitations are free and never paid: marked so they are not read as sales.
+      r.kind === 'invitation' ? INVITATION_LABEL : 'Venta',
     ]),
   };
 }
@@ -62,7 +66,7 @@ const TICKET_STATUS: Record<string, string> = {
 export async function attendeesSheet(db: D1Database, eventId: number): Promise<Sheet> {
   const { results } = await db
     .prepare(
-      `select k.id, k.holder_name, k.holder_dni, tt.name as type_name, d.starts_at, k.status, o.buyer_email, k.used_at
+      `select k.id, k.holder_name, k.holder_dni, tt.name as type_name, d.starts_at, k.status, o.buyer_email, k.used_at, o.kind
        from tickets k join ticket_types tt on tt.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
        join orders o on o.id = k.order_id
        where k.event_id = ? and k.status in ('valid', 'used') order by k.holder_name collate nocase, k.id limit ${EXPORT_LIMIT}`,
@@ -76,7 +80,7 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
       r.id,
       r.holder_name,
       r.holder_dni,
-      r.type_name,
+      r.kind === 'invitation' ? `${r.type_name} (${INVITATION_LABEL})` : r.type_name,
       r.starts_at ? new Date(String(r.starts_at)) : null,
       TICKET_STATUS[String(r.status)] ?? r.status,
       r.buyer_email,

@@ -16,6 +16,7 @@ export type OrderListRow = {
   paid_at: string | null;
   payment_type: string | null;
   tickets: number;
+  kind: 'sale' | 'invitation';
 };
 
 /**
@@ -79,7 +80,7 @@ export async function searchOrders(db: D1Database, scope: SalesScope, query: Ord
     db
       .prepare(
         `select o.id, o.event_id, e.title as event_title, o.status, o.buyer_name, o.buyer_email, o.buyer_dni,
-                o.total_cents, o.refunded_cents, o.created_at, o.paid_at,
+                o.total_cents, o.refunded_cents, o.created_at, o.paid_at, o.kind,
                 (select p.payment_type_id from payments p where p.id = o.payment_id) as payment_type,
                 (select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id) as tickets
          from (select * from orders o where ${where} order by o.created_at desc limit ? offset ?) o

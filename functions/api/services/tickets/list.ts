@@ -16,13 +16,21 @@ export type TicketDetail = {
   venue: string | null;
   address: string | null;
   city: string | null;
+  /** 1 when the ticket is a complimentary one (an invitation), shown as "Invitación". */
+  invitation: number;
 };
 
 const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni, t.name as type_name,
   e.id as event_id, e.title as event_title, e.slug as event_slug, d.starts_at, d.ends_at,
-  v.name as venue, v.address, v.city
+  v.name as venue, v.address, v.city, (select o.kind = 'invitation' from orders o where o.id = k.order_id) as invitation
   from tickets k join ticket_types t on t.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
   join events e on e.id = k.event_id left join venues v on v.id = e.venue_id`;
+
+/**
+ * An invitation's tickets wait under the issuer's account until the guest verifies their e-mail
+ * (services/invitations/claim.ts): until then they are nobody's, neither listed nor transferable.
+ */
+const UNCLAIMED = `exists (select 1 from guest_invitations g where g.order_id = k.order_id and g.recipient_user_id is null)`;
 
 export async function ticketsOfOrder(env: Env, orderId: string): Promise<TicketDetail[]> {
   const { results } = await env.DB.prepare(
@@ -34,7 +42,9 @@ export async function ticketsOfOrder(env: Env, orderId: string): Promise<TicketD
 }
 
 export async function ticketOf(env: Env, ticketId: string): Promise<(TicketDetail & { owner_user_id: number }) | null> {
-  return env.DB.prepare(`${SELECT.replace('select ', 'select k.owner_user_id, ')} where k.id = ?`)
+  return env.DB.prepare(
+    `${SELECT.replace('select ', `select case when ${UNCLAIMED} then 0 else k.owner_user_id end as owner_user_id, `)} where k.id = ?`,
+  )
     .bind(ticketId)
     .first();
 }
@@ -42,7 +52,7 @@ export async function ticketOf(env: Env, ticketId: string): Promise<(TicketDetai
 /** A user's tickets (transferred-away ones left out), grouped by event, soonest first. */
 export async function ticketsOfUser(env: Env, userId: number) {
   const { results } = await env.DB.prepare(
-    `${SELECT} where k.owner_user_id = ? and k.status != 'transferred' order by d.starts_at, e.id, k.created_at, k.id`,
+    `${SELECT} where k.owner_user_id = ? and k.status != 'transferred' and not ${UNCLAIMED} order by d.starts_at, e.id, k.created_at, k.id`,
   )
     .bind(userId)
     .all<TicketDetail>();

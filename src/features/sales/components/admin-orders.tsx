@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { ORDER_STATUS_LABEL, ORDER_STATUSES_FILTER } from '../../../shared/sales';
+import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { fetchOrders } from '../api/orders';
 import type { OrderRowView } from '../types';
 import { BoxOfficeForm } from './box-office-form';
@@ -147,7 +148,12 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
                   <span className="text-xs text-muted">{o.buyer_email ?? 'sin e-mail'}</span>
                 </td>
                 <td>{o.event_title}</td>
-                <td>{ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status}</td>
+                <td>
+                  {ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status}
+                  {o.kind === 'invitation' && (
+                    <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
+                  )}
+                </td>
                 <td className="text-right tabular-nums">{o.tickets}</td>
                 <td className="text-right tabular-nums">{formatMoney(o.total_cents)}</td>
                 <td>{formatEventDate(o.created_at)}</td>

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { ORDER_STATUS_LABEL } from '../../../shared/sales';
+import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { toast } from '../../../stores/toast';
 import { ReasonDialog } from '../../events/components/reason-dialog';
 import { changeHolder } from '../api/holder';
@@ -52,7 +53,8 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
     );
   if (!order) return <p className="text-muted">Cargando la orden…</p>;
   const payment = order.payments.find((p) => p.id === order.payment_id) ?? order.payments.at(-1);
-  const paid = order.status === 'paid';
+  // Invitations are managed (resent, revoked) from /admin/invitations, not as sales.
+  const paid = order.status === 'paid' && order.kind !== 'invitation';
   const done = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
@@ -72,6 +74,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
           <h2 className="text-xl font-bold">Orden {order.id.slice(0, 8)}</h2>
           <p className="text-sm text-muted">
             {order.event.title} · {ORDER_STATUS_LABEL[order.status as keyof typeof ORDER_STATUS_LABEL] ?? order.status}
+            {order.kind === 'invitation' && ` · ${INVITATION_LABEL} (sin cargo)`}
           </p>
         </div>
         {paid && (

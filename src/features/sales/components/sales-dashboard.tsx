@@ -58,6 +58,7 @@ export default function SalesDashboard() {
         <section aria-label="Cifras del período" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
           <FigureCard label="Ventas brutas" value={formatMoney(f.gross_cents)} hint="Precio de las entradas" />
           <FigureCard label="Entradas vendidas" value={String(f.tickets)} />
+          <FigureCard label="Invitaciones (sin cargo)" value={String(f.invitation_tickets)} />
           <FigureCard label="Cargos por servicio" value={formatMoney(f.service_charges_cents)} />
           <FigureCard label="Reembolsos" value={formatMoney(f.refunds_cents)} />
           <FigureCard label="Órdenes" value={String(f.orders)} />

@@ -1,0 +1,123 @@
+import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
+import { sendMail } from '../../../mail/port';
+import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { ticketsOfOrder } from '../tickets/list';
+import { printable, summaryTable, ticketBlock } from '../tickets/mail';
+import { ticketsPdf } from '../tickets/pdf';
+
+/**
+ * The invitation e-mail as a retried job (guest_invitations.mail_*), like the purchase e-mail: an issued or
+ * resent invitation is 'pending', it is tried at once in the background, and the cron job sends what was
+ * not reached (a large file), failed or was interrupted. Each send makes a new link token.
+ */
+
+/** Minutes to wait after the n-th failed try; after the last one the invitation's mail is 'failed'. */
+const RETRY_AFTER_MINUTES = [1, 5, 15, 60, 180];
+/** A 'sending' claim older than this was interrupted (the isolate died): another try takes it over. */
+const CLAIM_MINUTES = 5;
+/** E-mails per cron run (each builds a PDF). */
+const PER_RUN = 10;
+
+const minutesFrom = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString();
+
+/** Where the e-mail's button leads: records that the invitation was opened, then shows /mis-tickets. */
+export const invitationOpenUrl = (origin: string, token: string) =>
+  `${origin}/api/v1/invitations/open/${encodeURIComponent(token)}`;
+
+type Claimed = { id: string; order_id: string; name: string; email: string; mail_attempts: number };
+
+/** Sends an invitation's e-mail if it is due and nobody else is sending it. Answers what happened. */
+export async function deliverInvitationMail(env: Env, id: string, at = Date.now()): Promise<string> {
+  const now = new Date(at).toISOString();
+  const token = randomToken(24);
+  const claimed = await env.DB.prepare(
+    `update guest_invitations set mail_status = 'sending', mail_at = ?1, mail_attempts = mail_attempts + 1,
+       open_token_hash = ?4
+     where id = ?2 and status = 'active' and (
+       (mail_status = 'pending' and (mail_at is null or mail_at <= ?1))
+       or (mail_status = 'sending' and mail_at <= ?3))
+     returning id, order_id, name, email, mail_attempts`,
+  )
+    .bind(now, id, minutesFrom(at, -CLAIM_MINUTES), await sha256Hex(token))
+    .first<Claimed>();
+  if (!claimed) return 'not_due';
+  try {
+    await sendInvitationMail(env, claimed, token);
+  } catch (err) {
+    const wait = RETRY_AFTER_MINUTES[claimed.mail_attempts - 1];
+    console.error(`Invitation e-mail ${id} failed (try ${claimed.mail_attempts})`, err);
+    await env.DB.prepare(
+      "update guest_invitations set mail_status = ?, mail_at = ? where id = ? and mail_status = 'sending'",
+    )
+      .bind(wait === undefined ? 'failed' : 'pending', wait === undefined ? now : minutesFrom(at, wait), id)
+      .run();
+    return wait === undefined ? 'failed' : 'retry';
+  }
+  await env.DB.prepare(
+    `update guest_invitations set mail_status = 'sent', mail_at = ?1, sent_count = sent_count + 1, last_sent_at = ?1
+     where id = ?2 and mail_status = 'sending'`,
+  )
+    .bind(now, id)
+    .run();
+  return 'sent';
+}
+
+/** Sends, one after another, the e-mails of invitations just issued or resent (background work). */
+export async function deliverInvitationMails(env: Env, ids: string[]) {
+  for (const id of ids) await deliverInvitationMail(env, id);
+}
+
+/** Cron: the invitation e-mails that are due (not reached yet, failed tries, interrupted sends), a few per run. */
+export async function retryInvitationMails(env: Env, at = Date.now()): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `select id from guest_invitations where
+       (mail_status = 'pending' and (mail_at is null or mail_at <= ?1))
+       or (mail_status = 'sending' and mail_at <= ?2)
+     order by mail_at limit ?3`,
+  )
+    .bind(new Date(at).toISOString(), minutesFrom(at, -CLAIM_MINUTES), PER_RUN)
+    .all<{ id: string }>();
+  let sent = 0;
+  for (const { id } of results) if ((await deliverInvitationMail(env, id, at)) === 'sent') sent++;
+  return sent;
+}
+
+/**
+ * The e-mail itself: one QR per ticket (marked "Invitación"), the tickets as a PDF, and a button that
+ * records the opening. The QR codes work at the door at once; the tickets appear in /mis-tickets once the
+ * guest has an account with this verified e-mail.
+ */
+async function sendInvitationMail(env: Env, invitation: Claimed, token: string): Promise<void> {
+  const tickets = (await ticketsOfOrder(env, invitation.order_id)).map((t) => ({
+    ...t,
+    type_name: `${INVITATION_LABEL} · ${t.type_name}`,
+  }));
+  if (tickets.length === 0) return;
+  const title = tickets[0].event_title;
+  const rendered = renderEmail({
+    title: 'Tenés una invitación',
+    preheader: `Tus entradas de cortesía para ${title}.`,
+    bodyHtml:
+      paragraph(`Hola, <strong>${escapeHtml(invitation.name.split(/\s+/)[0] ?? '')}</strong>:`) +
+      paragraph(`Te invitamos a <strong>${escapeHtml(title)}</strong>. Estas entradas son sin cargo.`) +
+      summaryTable([
+        ['Entradas', `${tickets.length} × ${tickets[0].type_name}`],
+        ['Total', 'Sin cargo'],
+      ]) +
+      tickets.map(ticketBlock).join('') +
+      paragraph(
+        'También las adjuntamos en PDF. Mostrá el código QR en el ingreso: cada código sirve una sola vez. ' +
+          'Para verlas en Mis tickets, registrate (o ingresá) con este mismo correo y verificalo.',
+      ),
+    cta: { label: 'Ver mi invitación', url: invitationOpenUrl(env.PUBLIC_ORIGIN, token) },
+  });
+  await sendMail(env, {
+    to: invitation.email,
+    subject: `${INVITATION_LABEL}: tus entradas para ${title}`,
+    ...rendered,
+    attachments: [
+      { filename: 'invitacion.pdf', contentType: 'application/pdf', content: await ticketsPdf(printable(tickets)) },
+    ],
+  });
+}

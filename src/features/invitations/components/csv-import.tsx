@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { INVITATION_CSV_MAX_CHARS, INVITATION_MSG, invitationCsvTemplate } from '../../../shared/schemas/invitations';
+import { importInvitations } from '../api/import';
+
+/** "Importar CSV": the whole file or nothing; every bad row is listed with its number. */
+export function CsvImport({
+  eventId,
+  typeName,
+  onIssued,
+}: {
+  eventId: number;
+  typeName: string;
+  onIssued: (message: string) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<{ message: string; rows: [string, string[]][] } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      aria-label="Importar invitaciones desde un CSV"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!file) return;
+        setBusy(true);
+        setError(null);
+        try {
+          if (file.size > INVITATION_CSV_MAX_CHARS * 2) throw new ApiError(400, INVITATION_MSG.csvTooLong);
+          const done = await importInvitations(eventId, await file.text());
+          onIssued(`Enviamos ${done.invitations} invitaciones (${done.tickets} entradas).`);
+          setFile(null);
+          (e.target as HTMLFormElement).reset();
+        } catch (err) {
+          setError(
+            err instanceof ApiError
+              ? { message: err.message, rows: Object.entries(err.errors ?? {}) }
+              : { message: 'No se pudo importar el archivo. Probá de nuevo.', rows: [] },
+          );
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <p className="text-sm text-muted">
+        La primera fila lleva los encabezados <code>nombre, email, dni, cantidad, tipo, etiqueta</code> (separados por
+        coma o punto y coma). El tipo va por nombre o número. Si alguna fila tiene errores o no alcanza el lugar, no se
+        importa ninguna.{' '}
+        <a
+          className="link"
+          download="invitaciones.csv"
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(invitationCsvTemplate(typeName))}`}
+        >
+          Descargá una plantilla
+        </a>
+        .
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          Archivo CSV
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="file-input"
+            required
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </label>
+        <button type="submit" className="btn btn-secondary self-end" disabled={busy || !file}>
+          Importar y enviar
+        </button>
+      </div>
+      {error && (
+        <div role="alert" className="rounded-box border border-error/60 bg-error/10 p-4 text-sm">
+          <p className="font-semibold text-error">{error.message}</p>
+          {error.rows.length > 0 && (
+            <ul className="mt-2 flex flex-col gap-2">
+              {error.rows.map(([row, messages]) => (
+                <li key={row}>
+                  <strong>{row}</strong>
+                  <ul className="list-disc pl-5">
+                    {messages.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
