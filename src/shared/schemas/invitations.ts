@@ -11,6 +11,7 @@ export const INVITATION_REVOKED_REASON = 'invitacion_revocada';
 export const INVITATION_LABEL = 'Invitación';
 
 export const INVITATION_MSG = {
+  noPermission: 'No tenés permiso para dar invitaciones en este evento.',
   name: 'Escribí el nombre del invitado (2 a 120 caracteres).',
   email: 'Escribí un correo válido.',
   dni: 'El DNI debe tener 7 u 8 dígitos, sin puntos.',

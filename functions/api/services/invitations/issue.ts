@@ -20,8 +20,7 @@ export async function invitationEvent(db: D1Database, actor: Actor, eventId: num
     .bind(eventId)
     .first<InvitationEvent>();
   if (!event) fail(404, 'El evento no existe.');
-  // Nothing more is passed: the collaborators work extends assertCan's arguments (an optional event).
-  assertCan(actor, event.producer_id, 'invitations.manage');
+  assertCan(actor, event.producer_id, 'invitations.manage', INVITATION_MSG.noPermission, event.id);
   return event;
 }
 
