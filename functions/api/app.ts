@@ -8,10 +8,12 @@ import { events } from './routes/events';
 import { holds } from './routes/holds';
 import { locations } from './routes/locations';
 import { media } from './routes/media';
+import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { producers } from './routes/producers';
 import { revocations } from './routes/revocations';
+import { settings } from './routes/settings';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
 import { venues } from './routes/venues';
@@ -35,7 +37,9 @@ const routes = new Hono<ApiBindings>()
   .route('/', tickets)
   .route('/', revocations)
   .route('/', checkin)
-  .route('/', adminSales);
+  .route('/', adminSales)
+  .route('/', settings)
+  .route('/', mercadoPagoLink);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

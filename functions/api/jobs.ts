@@ -2,6 +2,7 @@ import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
 import { mailPendingRevocations } from './services/revocations/requests';
+import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
@@ -17,4 +18,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await mailPendingRevocations(env);
   // Purchase e-mails that failed or were interrupted (the tickets are already issued).
   await retryTicketsMails(env);
+  // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
+  await refreshExpiringMpLinks(env);
 }

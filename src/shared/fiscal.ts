@@ -6,7 +6,8 @@
 export const FISCAL_MSG = {
   cuitFormat: 'El CUIT tiene que tener 11 números (por ejemplo 30-71234567-1).',
   cuitCheck: 'El CUIT no es válido: revisá el dígito verificador.',
-  accountFormat: 'Ingresá un CBU o CVU de 22 números, o un alias de 6 a 20 caracteres (letras, números, punto o guion).',
+  accountFormat:
+    'Ingresá un CBU o CVU de 22 números, o un alias de 6 a 20 caracteres (letras, números, punto o guion).',
   cbuCheck: 'El CBU no es válido: revisá los dígitos verificadores.',
   cvuCheck: 'El CVU no es válido: revisá los dígitos verificadores.',
 } as const;

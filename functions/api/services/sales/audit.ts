@@ -7,6 +7,11 @@ export const AUDIT_ACTIONS = [
   'holder_change',
   'box_office_sale',
   'export',
+  'settings_change',
+  'platform_settings_change',
+  'producer_activation',
+  'mp_link',
+  'mp_unlink',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
