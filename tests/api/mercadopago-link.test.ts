@@ -167,6 +167,11 @@ describe('MercadoPago account linking (OAuth)', () => {
     expect(String(paid.collector_id)).toBe(link.mp_user_id);
     expect(paid.marketplace_fee).toBe(order!.fee_cents / 100);
     expect(paid.fee_details).toContainEqual(expect.objectContaining({ type: 'application_fee', amount: 2100 }));
+    // The order's payment keeps MercadoPago's fee only: the application fee is the service charge.
+    const stored = await env.DB.prepare('select fee_cents from payments where id = ?')
+      .bind(paymentId)
+      .first<{ fee_cents: number }>();
+    expect(stored!.fee_cents).toBe(Math.round(order!.total_cents * 0.0761));
     // The platform's own credentials do not see the seller's payment.
     const foreign = await SELF.fetch(`${ORIGIN}/dev/mercadopago/v1/payments/${paymentId}`, {
       headers: { authorization: `Bearer ${env.MP_ACCESS_TOKEN}` },
@@ -215,6 +220,20 @@ describe('MercadoPago account linking (OAuth)', () => {
     // The seller now has two tokens at the sandbox; the stored one is the newest.
     expect((await sellerTokens(a.mp_user_id!)).results).toHaveLength(2);
     expect(await refreshExpiringMpLinks(env)).toBe(0);
+  });
+
+  it('pays an order whose preference was made before the seller’s token was renewed', async () => {
+    network = routeNetworkToSelf();
+    const p = await producerWithEvent();
+    await linked(p.producerId, p.admin, 'SELLER_RENEWED');
+    const buyer = await createBuyer();
+    const { orderId, redirect } = await startPurchase(buyer, p.eventId, p.typeId, 1);
+    await env.DB.prepare('update producer_mp_links set expires_at = ? where producer_id = ?')
+      .bind(new Date(Date.now() + 86_400_000).toISOString(), p.producerId)
+      .run();
+    expect(await refreshExpiringMpLinks(env)).toBe(1);
+    await payInSandbox(redirect, 'approved');
+    expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid', tickets: 1 });
   });
 
   it('records a failed renewal, shows it, and does not retry it within the hour', async () => {

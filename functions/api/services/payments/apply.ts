@@ -86,7 +86,10 @@ async function recordPayment(env: Env, orderId: string, p: MpPayment) {
       Math.round(p.transaction_amount * 100),
       p.date_of_expiration,
       nowIso(),
-      Math.round((p.fee_details ?? []).reduce((sum, f) => sum + f.amount, 0) * 100),
+      // MercadoPago's own fees only: a linked seller's `application_fee` is our service charge, counted apart.
+      Math.round(
+        (p.fee_details ?? []).filter((f) => f.type !== 'application_fee').reduce((sum, f) => sum + f.amount, 0) * 100,
+      ),
       p.money_release_date ?? null,
       p.installments ?? null,
     )
