@@ -31,11 +31,12 @@ create trigger sale_producer_settings_insert after insert on producer_settings b
   insert or ignore into sale_versions (event_id, v) select id, 0 from events where producer_id = new.producer_id;
   update sale_versions set v = v + 1 where event_id in (select id from events where producer_id = new.producer_id);
 end;
-create trigger sale_producer_settings_update after update of hold_minutes on producer_settings begin
+create trigger sale_producer_settings_update after update of hold_minutes on producer_settings
+  when old.hold_minutes is not new.hold_minutes begin
   insert or ignore into sale_versions (event_id, v) select id, 0 from events where producer_id = new.producer_id;
   update sale_versions set v = v + 1 where event_id in (select id from events where producer_id = new.producer_id);
 end;
-create trigger sale_producers_activo after update of activo on producers begin
+create trigger sale_producers_activo after update of activo on producers when old.activo is not new.activo begin
   insert or ignore into sale_versions (event_id, v) select id, 0 from events where producer_id = new.id;
   update sale_versions set v = v + 1 where event_id in (select id from events where producer_id = new.id);
 end;

@@ -113,6 +113,22 @@ describe('producer settings', () => {
     expect(minutes).toBeLessThanOrEqual(25.1);
   });
 
+  it('re-versions the events’ sale configuration only when hold minutes or the service charge change', async () => {
+    const p = await producerWithEvent();
+    const version = async () =>
+      (await env.DB.prepare('select v from sale_versions where event_id = ?').bind(p.eventId).first<{ v: number }>())!
+        .v;
+    await put(p.producerId, p.admin, {});
+    const first = await version();
+    await put(p.producerId, p.admin, { razon_social: 'Otra razón social', refund_policy: 'Sin devoluciones.' });
+    expect(await version()).toBe(first);
+    await put(p.producerId, p.admin, { hold_minutes: 15 });
+    expect(await version()).toBeGreaterThan(first);
+    const second = await version();
+    await put(p.producerId, p.admin, { hold_minutes: 15, fee: { percent_bp: 900, fixed_cents: 0 } });
+    expect(await version()).toBeGreaterThan(second);
+  });
+
   it('uses the platform default service charge when the producer has none', async () => {
     const p = await producerWithEvent({ price_cents: 10_000_00 });
     const buyer = await makeUser();

@@ -60,6 +60,7 @@ export const settings = new Hono<ApiBindings & { Variables: AuthVariables }>()
           id,
           input,
           input.payout_account ? payoutKindOf(input.payout_account) : null,
+          feeChanged,
         ),
         auditStatement(c.env.DB, actor, { producerId: id, action: 'settings_change', detail: { changed } }),
       ]);

@@ -62,8 +62,9 @@ export function saveProducerSettingsStatements(
   producerId: number,
   input: ProducerSettingsInput,
   payoutKind: 'cbu' | 'cvu' | 'alias' | null,
+  feeChanged: boolean,
 ) {
-  return [
+  const statements = [
     // Not an upsert: SQLite lets an upsert's conflict handling override the triggers' `insert or ignore`.
     db.prepare('insert or ignore into producer_settings (producer_id) values (?)').bind(producerId),
     db
@@ -86,13 +87,18 @@ export function saveProducerSettingsStatements(
         input.refund_policy,
         producerId,
       ),
-    db
-      .prepare(
-        `update producers set fee_percent_bp = ?, fee_fixed_cents = ?,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ?`,
-      )
-      .bind(input.fee?.percent_bp ?? null, input.fee?.fixed_cents ?? null, producerId),
   ];
+  // Only a real change: writing the fee columns re-versions every event's sale configuration (trigger).
+  if (feeChanged)
+    statements.push(
+      db
+        .prepare(
+          `update producers set fee_percent_bp = ?, fee_fixed_cents = ?,
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ?`,
+        )
+        .bind(input.fee?.percent_bp ?? null, input.fee?.fixed_cents ?? null, producerId),
+    );
+  return statements;
 }
 
 /** Every producer for the superadmin's list: activation, fiscal identity and whether MercadoPago is linked. */
