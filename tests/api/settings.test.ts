@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FISCAL_MSG } from '../../src/shared/fiscal';
 import { FEE_OUT_OF_LIMITS } from '../../src/shared/schemas/settings';
+import { asBuyer, createBuyer, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 import { call, makeUser } from './events-helpers';
 import { producerWithEvent, VALID_SETTINGS } from './settings-fixtures';
 
@@ -234,5 +235,29 @@ describe('platform settings', () => {
       json: { activo: true },
     });
     expect((await hold()).status).toBe(201);
+  });
+});
+
+describe('DNI at the door', () => {
+  it('shows door staff the buyer’s DNI for tickets that are not named when the producer asks for it', async () => {
+    const p = await producerWithEvent({ price_cents: 0 });
+    const buyer = await createBuyer();
+    const { orderId } = await startPurchase(buyer, p.eventId, p.typeId, 1);
+    const [ticket] = await ticketsOfOrderInDb(orderId);
+    const staff = await createBuyer('COLABORATORS');
+    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')")
+      .bind(p.producerId, staff.id)
+      .run();
+    const scan = async () => {
+      const res = await asBuyer(staff, `/checkin/events/${p.eventId}/scan`, {
+        method: 'POST',
+        json: { nonce: crypto.randomUUID(), device: 'test', code: ticket.code },
+      });
+      return ((await res.json()) as { data: { ticket: { dni: string | null } } }).data.ticket;
+    };
+    expect((await scan()).dni).toBeNull();
+    await put(p.producerId, p.admin, { door_dni: true });
+    // The checkout form's DNI (BUYER_FORM) is the buyer's.
+    expect((await scan()).dni).toBe('30123456');
   });
 });
