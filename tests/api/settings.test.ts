@@ -130,6 +130,17 @@ describe('producer settings', () => {
     expect(await version()).toBeGreaterThan(second);
   });
 
+  it('tells the event form, through the producers list, whether new ticket types are named by default', async () => {
+    const p = await producerWithEvent();
+    const mine = async () =>
+      (await call<{ data: { id: number; named_tickets: boolean }[] }>('/admin/producers', p.admin)).body.data.find(
+        (r) => r.id === p.producerId,
+      );
+    expect((await mine())?.named_tickets).toBe(false);
+    await put(p.producerId, p.admin, { named_tickets: true });
+    expect((await mine())?.named_tickets).toBe(true);
+  });
+
   it('uses the platform default service charge when the producer has none', async () => {
     const p = await producerWithEvent({ price_cents: 10_000_00 });
     const buyer = await makeUser();
