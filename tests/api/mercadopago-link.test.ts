@@ -255,6 +255,21 @@ describe('MercadoPago account linking (OAuth)', () => {
     expect(await refreshExpiringMpLinks(env)).toBe(0);
   });
 
+  it('does not unlink while a payment made with the account may still arrive', async () => {
+    network = routeNetworkToSelf();
+    const p = await producerWithEvent();
+    await linked(p.producerId, p.admin, 'SELLER_BUSY');
+    const buyer = await createBuyer();
+    const { orderId, redirect } = await startPurchase(buyer, p.eventId, p.typeId, 1);
+    const unlink = () => call(`/admin/mercadopago/producers/${p.producerId}`, p.admin, { method: 'DELETE' });
+    const refused = await unlink();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MP_MSG.paymentsInFlight);
+    await payInSandbox(redirect, 'approved');
+    expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid' });
+    expect((await unlink()).status).toBe(200);
+  });
+
   it('unlinks: the producer’s next payments use the platform’s credentials again', async () => {
     network = routeNetworkToSelf();
     const p = await producerWithEvent();

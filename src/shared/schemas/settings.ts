@@ -112,4 +112,6 @@ export const MP_MSG = {
   linked: 'Cuenta de MercadoPago vinculada',
   unlinked: 'Cuenta de MercadoPago desvinculada',
   denied: 'No autorizaste la vinculación en MercadoPago.',
+  paymentsInFlight:
+    'Hay compras esperando su pago en esta cuenta. Desvinculala cuando se acrediten o venzan (como mucho en 48 horas).',
 } as const;

@@ -149,7 +149,18 @@ export async function mpLinkStatus(env: Env, producerId: number) {
   };
 }
 
+/**
+ * Unlinks the producer's account, unless a payment made with it may still arrive (an order waiting for its
+ * payment): only that account's credentials can read it. Answers whether there was a link.
+ */
 export async function unlinkMp(db: D1Database, producerId: number) {
+  const waiting = await db
+    .prepare(
+      "select 1 from orders where producer_id = ? and status = 'pending_payment' and mp_preference_id is not null limit 1",
+    )
+    .bind(producerId)
+    .first();
+  if (waiting) fail(409, MP_MSG.paymentsInFlight);
   const res = await db.prepare('delete from producer_mp_links where producer_id = ?').bind(producerId).run();
   return res.meta.changes > 0;
 }
