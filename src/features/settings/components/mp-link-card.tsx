@@ -26,8 +26,9 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
   }
 
   async function unlink() {
-    if (!window.confirm('¿Desvincular la cuenta? Las próximas ventas se cobrarán con la cuenta de la plataforma.'))
-      return;
+    const question =
+      '¿Desvincular la cuenta? Las próximas ventas se cobrarán con la cuenta de la plataforma, y los reembolsos de lo que ya cobraste con tu cuenta vas a tener que hacerlos desde MercadoPago.';
+    if (!window.confirm(question)) return;
     setBusy(true);
     setProblem(null);
     try {
