@@ -46,13 +46,23 @@ function run(cmd, args) {
 /** Local secrets: .dev.vars, created once from .dev.vars.example with random values. */
 function ensureDevVars() {
   const file = resolve(root, '.dev.vars');
-  if (existsSync(file)) return file;
   const names = readFileSync(resolve(root, '.dev.vars.example'), 'utf8')
     .split('\n')
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => line.split('=')[0]);
-  writeFileSync(file, `${names.map((name) => `${name}=${randomBytes(32).toString('hex')}`).join('\n')}\n`);
-  console.log('• Created .dev.vars with random local secrets.');
+  const random = (list) => list.map((name) => `${name}=${randomBytes(32).toString('hex')}\n`).join('');
+  if (!existsSync(file)) {
+    writeFileSync(file, random(names));
+    console.log('• Created .dev.vars with random local secrets.');
+    return file;
+  }
+  // Secrets added to the example since .dev.vars was written get random values too.
+  const current = readFileSync(file, 'utf8');
+  const missing = names.filter((name) => !new RegExp(`^${name}=`, 'm').test(current));
+  if (missing.length) {
+    writeFileSync(file, `${current.endsWith('\n') || current === '' ? current : `${current}\n`}${random(missing)}`);
+    console.log(`• Added ${missing.join(', ')} to .dev.vars.`);
+  }
   return file;
 }
 
@@ -67,7 +77,13 @@ if (!edgeOnly) run(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '-c'
 
 const settings = edgeOnly
   ? { ...vars, API_ORIGIN: apiOrigin, PUBLIC_ORIGIN: publicOrigin }
-  : { DEV_MODE: '1', MP_API_BASE: `${origin}/dev/mercadopago`, ...vars, PUBLIC_ORIGIN: publicOrigin };
+  : {
+      DEV_MODE: '1',
+      MP_API_BASE: `${origin}/dev/mercadopago`,
+      MP_AUTH_BASE: `${origin}/dev/mercadopago`,
+      ...vars,
+      PUBLIC_ORIGIN: publicOrigin,
+    };
 const varArgs = Object.entries(settings).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
 const server = spawn(
   wrangler,

@@ -9,10 +9,12 @@ import { guestInvitations } from './routes/guest-invitations';
 import { holds } from './routes/holds';
 import { locations } from './routes/locations';
 import { media } from './routes/media';
+import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { producers } from './routes/producers';
 import { revocations } from './routes/revocations';
+import { settings } from './routes/settings';
 import { team } from './routes/team';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
@@ -39,7 +41,9 @@ const routes = new Hono<ApiBindings>()
   .route('/', checkin)
   .route('/', adminSales)
   .route('/', team)
-  .route('/', guestInvitations);
+  .route('/', guestInvitations)
+  .route('/', settings)
+  .route('/', mercadoPagoLink);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

@@ -3,6 +3,7 @@ import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
 import { mailPendingRevocations } from './services/revocations/requests';
+import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
@@ -20,4 +21,6 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryTicketsMails(env);
   // Invitation e-mails not sent yet (a large import), failed or interrupted.
   await retryInvitationMails(env);
+  // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
+  await refreshExpiringMpLinks(env);
 }

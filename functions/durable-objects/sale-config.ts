@@ -63,7 +63,10 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
     db.prepare('select coalesce((select v from sale_versions where event_id = ?), 0) as v').bind(eventId),
     db
       .prepare(
-        `select e.id, e.producer_id, e.status, e.hold_minutes,
+        // A deactivated producer sells nothing; its own hold minutes (configuration) apply to all its events.
+        `select e.id, e.producer_id, case when p.activo = 0 then 'productora_inactiva' else e.status end as status,
+           coalesce((select s.hold_minutes from producer_settings s where s.producer_id = p.id), e.hold_minutes)
+             as hold_minutes,
            coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
            coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed
          from events e join producers p on p.id = e.producer_id where e.id = ?`,

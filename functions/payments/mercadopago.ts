@@ -18,6 +18,8 @@ export type MpPreferenceRequest = {
   expiration_date_to?: string;
   statement_descriptor?: string;
   metadata?: Record<string, unknown>;
+  /** What the platform keeps of a payment collected with a linked seller's token (marketplace), in ARS. */
+  marketplace_fee?: number;
 };
 
 export type MpPreference = { id: string; init_point: string; sandbox_init_point?: string };
@@ -50,6 +52,9 @@ export type MpPayment = {
   /** When the collected money becomes available to the collector. */
   money_release_date?: string | null;
   installments?: number | null;
+  /** The account that collected the payment (a linked seller's MercadoPago user id). */
+  collector_id?: number | null;
+  marketplace_fee?: number | null;
 };
 
 export type MpRefund = { id: number; payment_id: number; amount: number; status: string };
@@ -97,6 +102,42 @@ export function mercadoPago(env: Env, accessToken: string) {
         `refund-${id}-${key}`,
       ),
   };
+}
+
+/** MercadoPago's answer to POST /oauth/token (authorization_code and refresh_token grants). */
+export type MpOAuthToken = {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope?: string;
+  user_id: number;
+  refresh_token: string;
+  public_key?: string;
+  live_mode?: boolean;
+};
+
+export type MpOAuthGrant =
+  | { grant_type: 'authorization_code'; code: string; redirect_uri: string; code_verifier?: string }
+  | { grant_type: 'refresh_token'; refresh_token: string };
+
+/**
+ * MercadoPago's OAuth token endpoint (marketplace "vinculación"): exchanges a seller's authorization code,
+ * or a refresh token, for the seller's credentials. Same base URL as the REST API.
+ */
+export async function exchangeOAuthToken(
+  env: Env,
+  app: { clientId: string; clientSecret: string },
+  grant: MpOAuthGrant,
+): Promise<MpOAuthToken> {
+  const res = await fetch(`${env.MP_API_BASE.replace(/\/$/, '')}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ client_id: app.clientId, client_secret: app.clientSecret, ...grant }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new MercadoPagoError(res.status, text);
+  return JSON.parse(text) as MpOAuthToken;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { MpPreferenceRequest } from '../../payments/mercadopago';
 import { notifyPayment } from './notify';
+import { mercadoPagoOAuthSandbox, sameAccount, sellerOfToken } from './oauth';
 import { checkoutPage } from './page';
 import { insertPayment, loadPayment, loadPreference, type StoredPayment, savePayment, savePreference } from './store';
 
@@ -38,8 +39,11 @@ const mpError = (message: string, status: number) =>
   Response.json({ message, error: status === 404 ? 'not_found' : 'bad_request', status, cause: [] }, { status });
 
 const SANDBOX_RELEASE_DAYS = 14;
+/** The platform's own collector account in the sandbox (payments made with MP_ACCESS_TOKEN). */
+const PLATFORM_COLLECTOR_ID = 1;
 
 export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
+  .route('/', mercadoPagoOAuthSandbox)
   .post('/checkout/preferences', async (c) => {
     const token = bearer(c.req.header('authorization'));
     if (!token) return mpError('invalid access token', 401);
@@ -50,7 +54,8 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
     const origin = new URL(c.req.url).origin;
     const initPoint = `${origin}/dev/mercadopago/checkout/${id}`;
     await savePreference(c.env.DB, token, { ...body, id, date_created: new Date().toISOString() });
-    return c.json({ ...body, id, init_point: initPoint, sandbox_init_point: initPoint, collector_id: 1 }, 201);
+    const collector = (await sellerOfToken(c.env.DB, token)) ?? PLATFORM_COLLECTOR_ID;
+    return c.json({ ...body, id, init_point: initPoint, sandbox_init_point: initPoint, collector_id: collector }, 201);
   })
   .get('/checkout/:id', async (c) => {
     const found = await loadPreference(c.env.DB, c.req.param('id'));
@@ -67,6 +72,9 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
     const { pref, token } = found;
     const now = new Date();
     const amount = pref.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0);
+    // A payment made with a linked seller's token is the seller's; the marketplace keeps its fee.
+    const collectorId = (await sellerOfToken(c.env.DB, token)) ?? PLATFORM_COLLECTOR_ID;
+    const marketplaceFee = typeof pref.marketplace_fee === 'number' ? pref.marketplace_fee : null;
     const payment = await insertPayment(c.env.DB, token, pref.id, (id) => ({
       id,
       ...outcome,
@@ -83,9 +91,14 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
       payer: { email: pref.payer?.email ?? '' },
       installments: 1,
       // As MercadoPago reports them: its processing fee (here 6.29 % + 21 % IVA) and when the money is released.
+      collector_id: collectorId,
+      marketplace_fee: marketplaceFee,
       fee_details:
         outcome.status === 'approved'
-          ? [{ type: 'mercadopago_fee', fee_payer: 'collector', amount: Math.round(amount * 0.0761 * 100) / 100 }]
+          ? [
+              { type: 'mercadopago_fee', fee_payer: 'collector', amount: Math.round(amount * 0.0761 * 100) / 100 },
+              ...(marketplaceFee ? [{ type: 'application_fee', fee_payer: 'collector', amount: marketplaceFee }] : []),
+            ]
           : [],
       money_release_date:
         outcome.status === 'approved'
@@ -97,12 +110,14 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
   })
   .get('/v1/payments/:id', async (c) => {
     const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
-    if (!found || found.token !== bearer(c.req.header('authorization'))) return mpError('Payment not found', 404);
+    if (!found || !(await sameAccount(c.env.DB, found.token, bearer(c.req.header('authorization')))))
+      return mpError('Payment not found', 404);
     return c.json(found.payment);
   })
   .post('/v1/payments/:id/refunds', async (c) => {
     const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
-    if (!found || found.token !== bearer(c.req.header('authorization'))) return mpError('Payment not found', 404);
+    if (!found || !(await sameAccount(c.env.DB, found.token, bearer(c.req.header('authorization')))))
+      return mpError('Payment not found', 404);
     const { payment, token } = found;
     if (payment.status === 'refunded') return c.json(payment.refunds[0] ?? {}, 201);
     if (payment.status !== 'approved') return mpError('Payment not refundable', 400);

@@ -45,6 +45,9 @@ type TicketRow = {
   named: number;
   holder_name: string | null;
   holder_dni: string | null;
+  buyer_dni: string | null;
+  /** The producer asks for the DNI at the door (configuration): of the buyer when the ticket is not named. */
+  door_dni: number | null;
   order_status: string;
   revoked: string | null;
 };
@@ -66,8 +69,8 @@ const ticketInfo = (t: TicketRow | undefined) =>
         id: t.id,
         type: t.type_name,
         holder: t.holder_name ?? '',
-        // Staff ask for the document only when the ticket is named.
-        dni: t.named ? (t.holder_dni ?? null) : null,
+        // Staff ask for the holder's document when the ticket is named, the buyer's when the producer wants it.
+        dni: t.named ? (t.holder_dni ?? null) : t.door_dni ? (t.buyer_dni ?? null) : null,
       }
     : null;
 
@@ -110,7 +113,8 @@ export async function redeemScans(
       .prepare(
         `select t.id, t.event_id, t.status, t.ticket_type_id,
            case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named, t.holder_name,
-           t.holder_dni, o.status as order_status, r.reason as revoked
+           t.holder_dni, o.buyer_dni, o.status as order_status, r.reason as revoked,
+           (select s.door_dni from producer_settings s where s.producer_id = o.producer_id) as door_dni
            from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
            left join revocations r on r.ticket_id = t.id
            where t.id in (select value from json_each(?1))`,

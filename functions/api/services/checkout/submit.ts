@@ -53,7 +53,7 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
   }
 
   const event = await eventSummary(env, order.event_id);
-  const { accessToken, own } = await mpCredentialsOf(env, order.producer_id);
+  const { accessToken, own, marketplace } = await mpCredentialsOf(env, order.producer_id);
   const origin = env.PUBLIC_ORIGIN.replace(/\/$/, '');
   const mpItems = items.map((i) => ({
     id: String(i.ticket_type_id),
@@ -91,6 +91,8 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
     expiration_date_to: new Date(hold.expiresAt).toISOString(),
     statement_descriptor: 'BOLETERIA',
     metadata: { order_id: order.id },
+    // Collected by the producer's linked account: the platform keeps the service charge.
+    ...(marketplace && order.fee_cents > 0 ? { marketplace_fee: order.fee_cents / 100 } : {}),
   });
   await env.DB.prepare(
     "update orders set status = 'pending_payment', mp_preference_id = ?, updated_at = ? where id = ? and status in ('held', 'pending_payment')",

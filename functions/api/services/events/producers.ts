@@ -153,16 +153,25 @@ export async function listPastEvents(db: D1Database, producerId: number, limit =
   return results;
 }
 
-/** The producers the caller belongs to (all of them for a superadmin), for the back-office selectors. */
+/**
+ * The producers the caller belongs to (all of them for a superadmin), for the back-office selectors, with
+ * whether new ticket types are named by default (its configuration).
+ */
 export async function listMyProducers(db: D1Database, userId: number, all: boolean) {
+  const named = `coalesce((select s.named_tickets from producer_settings s where s.producer_id = p.id), 0) as named_tickets`;
   const { results } = all
-    ? await db.prepare(`select p.id, p.name, p.slug, 'SUPERADMIN' as role from producers p order by p.name`).all()
+    ? await db
+        .prepare(`select p.id, p.name, p.slug, 'SUPERADMIN' as role, ${named} from producers p order by p.name`)
+        .all()
     : await db
         .prepare(
-          `select p.id, p.name, p.slug, m.role from producers p join producer_members m on m.producer_id = p.id
+          `select p.id, p.name, p.slug, m.role, ${named} from producers p join producer_members m on m.producer_id = p.id
             where m.user_id = ? order by p.name`,
         )
         .bind(userId)
         .all();
-  return results as { id: number; name: string; slug: string; role: string }[];
+  return (results as { id: number; name: string; slug: string; role: string; named_tickets: number }[]).map((r) => ({
+    ...r,
+    named_tickets: r.named_tickets === 1,
+  }));
 }

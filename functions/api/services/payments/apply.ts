@@ -86,7 +86,10 @@ async function recordPayment(env: Env, orderId: string, p: MpPayment) {
       Math.round(p.transaction_amount * 100),
       p.date_of_expiration,
       nowIso(),
-      Math.round((p.fee_details ?? []).reduce((sum, f) => sum + f.amount, 0) * 100),
+      // MercadoPago's own fees only: a linked seller's `application_fee` is our service charge, counted apart.
+      Math.round(
+        (p.fee_details ?? []).filter((f) => f.type !== 'application_fee').reduce((sum, f) => sum + f.amount, 0) * 100,
+      ),
       p.money_release_date ?? null,
       p.installments ?? null,
     )
@@ -207,7 +210,10 @@ export async function refundThroughMercadoPago(env: Env, order: OrderRow, paymen
  */
 async function mismatchOf(env: Env, order: OrderRow, payment: MpPayment, collectedWith: string) {
   const owner = await mpCredentialsOf(env, order.producer_id);
-  if (owner.accessToken !== collectedWith) return 'collected by another account';
+  // A linked seller's token is renewed every few months; its payments stay its own (collector_id).
+  if (owner.collectorId !== null && payment.collector_id != null) {
+    if (String(payment.collector_id) !== owner.collectorId) return 'collected by another account';
+  } else if (owner.accessToken !== collectedWith) return 'collected by another account';
   if (payment.currency_id !== 'ARS') return `currency ${payment.currency_id}`;
   const cents = Math.round(payment.transaction_amount * 100);
   if (cents !== order.total_cents) return `amount ${cents} instead of ${order.total_cents}`;

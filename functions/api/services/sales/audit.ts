@@ -16,6 +16,11 @@ export const AUDIT_ACTIONS = [
   'invitation_revoke',
   'invitation_resend',
   'invitation_quota',
+  'settings_change',
+  'platform_settings_change',
+  'producer_activation',
+  'mp_link',
+  'mp_unlink',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

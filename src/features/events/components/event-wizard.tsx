@@ -50,6 +50,12 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         const mine = r.data.filter((p) => p.role === 'ADMIN' || p.role === 'SUPERADMIN');
         setProducers(mine);
         setProducerId(mine[0]?.id);
+        // A new event's first ticket type follows the producer's configuration too.
+        if (!initialId && mine[0]?.named_tickets)
+          setForm((f) => ({
+            ...f,
+            dates: f.dates.map((d) => ({ ...d, ticket_types: d.ticket_types.map((t) => ({ ...t, named: true })) })),
+          }));
       })
       .catch(() => setProducers([]));
     unwrap(client.admin.venues.$get())
@@ -66,6 +72,8 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       .finally(() => setLoading(false));
   }, [initialId]);
 
+  // New ticket types follow the producer's configuration (named or not); each can still be changed.
+  const namedByDefault = producers?.find((p) => p.id === producerId)?.named_tickets ?? false;
   const update = (patch: Partial<EventForm>) => setForm((f) => ({ ...f, ...patch }));
   const updateDate = (i: number, patch: Partial<DateForm>) =>
     setForm((f) => ({ ...f, dates: f.dates.map((d, j) => (j === i ? { ...d, ...patch } : d)) }));
@@ -449,7 +457,11 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                 <button
                   type="button"
                   className="btn btn-outline btn-sm self-start"
-                  onClick={() => updateDate(i, { ticket_types: [...d.ticket_types, { ...emptyTicket(), name: '' }] })}
+                  onClick={() =>
+                    updateDate(i, {
+                      ticket_types: [...d.ticket_types, { ...emptyTicket(), name: '', named: namedByDefault }],
+                    })
+                  }
                 >
                   Agregar tipo de entrada
                 </button>

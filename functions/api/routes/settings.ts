@@ -1,0 +1,121 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { payoutKindOf } from '../../../src/shared/fiscal';
+import {
+  FEE_OUT_OF_LIMITS,
+  PlatformSettingsInputSchema,
+  ProducerActivationSchema,
+  ProducerSettingsInputSchema,
+} from '../../../src/shared/schemas/settings';
+import type { ApiBindings } from '../app';
+import { type AuthVariables, requireAuth } from '../lib/auth';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { assertCan, assertSuperAdmin, loadActor, NO_PRODUCER_ACCESS } from '../services/events/access';
+import { auditStatement } from '../services/sales/audit';
+import { feeWithin, platformFees, platformSettings, savePlatformSettings } from '../services/settings/platform';
+import {
+  listProducersForPlatform,
+  producerSettings,
+  refreshProducerInventories,
+  saveProducerSettingsStatements,
+  setProducerActive,
+} from '../services/settings/producer';
+
+const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
+
+/**
+ * Configuration (/admin/configurations): a producer's fiscal, payout and sales settings (its admins,
+ * `configurations.manage`), and the platform settings and producers' activation (superadmins only).
+ */
+export const settings = new Hono<ApiBindings & { Variables: AuthVariables }>()
+  .use('/admin/settings/*', requireAuth)
+  .get('/admin/settings/producers/:id', validate('param', IdParam, 404), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const { id } = c.req.valid('param');
+    assertCan(actor, id, 'configurations.manage', NO_PRODUCER_ACCESS);
+    const [own, platform] = await Promise.all([producerSettings(c.env.DB, id), platformFees(c.env.DB)]);
+    return c.json({ status: true, data: { ...own, platform_fee: platform.fee, fee_limits: platform.limits } });
+  })
+  .put(
+    '/admin/settings/producers/:id',
+    validate('param', IdParam, 404),
+    validate('json', ProducerSettingsInputSchema),
+    async (c) => {
+      const actor = await loadActor(c.env.DB, c.var.session);
+      const { id } = c.req.valid('param');
+      assertCan(actor, id, 'configurations.manage', NO_PRODUCER_ACCESS);
+      const input = c.req.valid('json');
+      const [before, platform] = await Promise.all([producerSettings(c.env.DB, id), platformFees(c.env.DB)]);
+      const feeChanged = JSON.stringify(before.fee) !== JSON.stringify(input.fee);
+      // Within the platform's limits; a superadmin may set any charge (an agreement with the producer).
+      if (feeChanged && input.fee && !actor.isSuperAdmin && !feeWithin(input.fee, platform.limits))
+        fail(400, FEE_OUT_OF_LIMITS, { fee: [FEE_OUT_OF_LIMITS] });
+      const changed = (Object.keys(input) as (keyof typeof input)[]).filter(
+        (k) => JSON.stringify(input[k]) !== JSON.stringify(before[k]),
+      );
+      await c.env.DB.batch([
+        ...saveProducerSettingsStatements(
+          c.env.DB,
+          id,
+          input,
+          input.payout_account ? payoutKindOf(input.payout_account) : null,
+          feeChanged,
+        ),
+        auditStatement(c.env.DB, actor, { producerId: id, action: 'settings_change', detail: { changed } }),
+      ]);
+      if (changed.includes('fee') || changed.includes('hold_minutes'))
+        c.executionCtx.waitUntil(refreshProducerInventories(c.env, id));
+      const saved = await producerSettings(c.env.DB, id);
+      return c.json({
+        status: true,
+        message: 'Configuración guardada',
+        data: { ...saved, platform_fee: platform.fee, fee_limits: platform.limits },
+      });
+    },
+  )
+  .get('/admin/settings/platform', async (c) => {
+    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+    return c.json({ status: true, data: await platformSettings(c.env) });
+  })
+  .put('/admin/settings/platform', validate('json', PlatformSettingsInputSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    assertSuperAdmin(actor);
+    const { statements, changed } = await savePlatformSettings(c.env, c.req.valid('json'));
+    // The audit names what changed, never a secret's value.
+    await c.env.DB.batch([
+      ...statements,
+      auditStatement(c.env.DB, actor, { producerId: null, action: 'platform_settings_change', detail: { changed } }),
+    ]);
+    return c.json({
+      status: true,
+      message: 'Configuración de la plataforma guardada',
+      data: await platformSettings(c.env),
+    });
+  })
+  .get('/admin/settings/platform/producers', async (c) => {
+    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+    return c.json({ status: true, data: await listProducersForPlatform(c.env.DB) });
+  })
+  .put(
+    '/admin/settings/platform/producers/:id/activation',
+    validate('param', IdParam, 404),
+    validate('json', ProducerActivationSchema),
+    async (c) => {
+      const actor = await loadActor(c.env.DB, c.var.session);
+      assertSuperAdmin(actor);
+      const { id } = c.req.valid('param');
+      const { activo } = c.req.valid('json');
+      await producerSettings(c.env.DB, id);
+      await c.env.DB.batch([
+        setProducerActive(c.env.DB, id, activo),
+        auditStatement(c.env.DB, actor, { producerId: id, action: 'producer_activation', detail: { activo } }),
+      ]);
+      c.executionCtx.waitUntil(refreshProducerInventories(c.env, id));
+      return c.json({
+        status: true,
+        message: activo ? 'Productora activada' : 'Productora desactivada',
+        data: { id, activo },
+      });
+    },
+  );

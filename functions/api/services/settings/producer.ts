@@ -1,0 +1,147 @@
+import type { ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
+import { fail } from '../../lib/errors';
+import { refreshInventory } from '../checkout/inventory';
+
+type SettingsRow = {
+  razon_social: string | null;
+  cuit: string | null;
+  iva_condition: ProducerSettingsInput['iva_condition'];
+  payout_account: string | null;
+  payout_kind: 'cbu' | 'cvu' | 'alias' | null;
+  payout_holder: string | null;
+  hold_minutes: number | null;
+  named_tickets: number;
+  door_dni: number;
+  refund_policy: string;
+  updated_at: string | null;
+};
+
+/** A producer's configuration: its fiscal, payout and sales settings and its own service charge, if any. */
+export async function producerSettings(db: D1Database, producerId: number) {
+  const [producerRows, settingsRows] = await db.batch([
+    db.prepare('select id, name, activo, fee_percent_bp, fee_fixed_cents from producers where id = ?').bind(producerId),
+    db
+      .prepare(
+        `select razon_social, cuit, iva_condition, payout_account, payout_kind, payout_holder, hold_minutes,
+                named_tickets, door_dni, refund_policy, updated_at
+           from producer_settings where producer_id = ?`,
+      )
+      .bind(producerId),
+  ]);
+  const producer = producerRows.results[0] as
+    | { id: number; name: string; activo: number; fee_percent_bp: number | null; fee_fixed_cents: number | null }
+    | undefined;
+  if (!producer) fail(404, 'Productora no encontrada');
+  const s = settingsRows.results[0] as SettingsRow | undefined;
+  return {
+    producer_id: producer.id,
+    name: producer.name,
+    activo: producer.activo === 1,
+    razon_social: s?.razon_social ?? null,
+    cuit: s?.cuit ?? null,
+    iva_condition: s?.iva_condition ?? null,
+    payout_account: s?.payout_account ?? null,
+    payout_kind: s?.payout_kind ?? null,
+    payout_holder: s?.payout_holder ?? null,
+    hold_minutes: s?.hold_minutes ?? null,
+    named_tickets: s?.named_tickets === 1,
+    door_dni: s?.door_dni === 1,
+    refund_policy: s?.refund_policy ?? '',
+    fee:
+      producer.fee_percent_bp === null && producer.fee_fixed_cents === null
+        ? null
+        : { percent_bp: producer.fee_percent_bp ?? 0, fixed_cents: producer.fee_fixed_cents ?? 0 },
+    updated_at: s?.updated_at ?? null,
+  };
+}
+export type ProducerSettings = Awaited<ReturnType<typeof producerSettings>>;
+
+/** The writes that save a producer's settings (batched with the audit entry by the caller). */
+export function saveProducerSettingsStatements(
+  db: D1Database,
+  producerId: number,
+  input: ProducerSettingsInput,
+  payoutKind: 'cbu' | 'cvu' | 'alias' | null,
+  feeChanged: boolean,
+) {
+  const statements = [
+    // Not an upsert: SQLite lets an upsert's conflict handling override the triggers' `insert or ignore`.
+    db.prepare('insert or ignore into producer_settings (producer_id) values (?)').bind(producerId),
+    db
+      .prepare(
+        `update producer_settings set razon_social = ?, cuit = ?, iva_condition = ?, payout_account = ?,
+           payout_kind = ?, payout_holder = ?, hold_minutes = ?, named_tickets = ?, door_dni = ?, refund_policy = ?,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         where producer_id = ?`,
+      )
+      .bind(
+        input.razon_social,
+        input.cuit,
+        input.iva_condition,
+        input.payout_account,
+        payoutKind,
+        input.payout_holder,
+        input.hold_minutes,
+        input.named_tickets ? 1 : 0,
+        input.door_dni ? 1 : 0,
+        input.refund_policy,
+        producerId,
+      ),
+  ];
+  // Only a real change: writing the fee columns re-versions every event's sale configuration (trigger).
+  if (feeChanged)
+    statements.push(
+      db
+        .prepare(
+          `update producers set fee_percent_bp = ?, fee_fixed_cents = ?,
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ?`,
+        )
+        .bind(input.fee?.percent_bp ?? null, input.fee?.fixed_cents ?? null, producerId),
+    );
+  return statements;
+}
+
+/** Every producer for the superadmin's list: activation, fiscal identity and whether MercadoPago is linked. */
+export async function listProducersForPlatform(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `select p.id, p.name, p.slug, p.activo, s.razon_social, s.cuit, l.mp_user_id is not null as mp_linked,
+              (select count(*) from events e where e.producer_id = p.id) as events
+         from producers p
+         left join producer_settings s on s.producer_id = p.id
+         left join producer_mp_links l on l.producer_id = p.id
+        order by p.name`,
+    )
+    .all<{
+      id: number;
+      name: string;
+      slug: string;
+      activo: number;
+      razon_social: string | null;
+      cuit: string | null;
+      mp_linked: number;
+      events: number;
+    }>();
+  return results.map((r) => ({ ...r, activo: r.activo === 1, mp_linked: r.mp_linked === 1 }));
+}
+
+export function setProducerActive(db: D1Database, producerId: number, active: boolean) {
+  return db
+    .prepare(`update producers set activo = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ?`)
+    .bind(active ? 1 : 0, producerId);
+}
+
+/**
+ * After a change that alters what its events sell (hold minutes, service charge, activation): tells the
+ * inventory objects of the producer's events on sale to re-read their configuration now (best effort; a
+ * missed one re-reads at its next hold, see refreshInventory).
+ */
+export async function refreshProducerInventories(env: Env, producerId: number) {
+  const { results } = await env.DB.prepare(
+    `select id from events where producer_id = ? and status = 'publicado'
+       and (last_starts_at is null or last_starts_at >= ?)`,
+  )
+    .bind(producerId, new Date(Date.now() - 86_400_000).toISOString())
+    .all<{ id: number }>();
+  await Promise.all(results.map((e) => refreshInventory(env, e.id)));
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { centsToPesosInput, pesosToCents } from '../../../shared/money';
+import { toast } from '../../../stores/toast';
+import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
+import { savePlatformSettings } from '../api/platform-settings';
+import type { PlatformSettingsView } from '../types';
+import { FeeFields, feeDraftOf, feeOfDraft } from './fee-fields';
+
+const percentInput = (bp: number) => String(bp / 100).replace('.', ',');
+const bpOf = (text: string) => {
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+};
+
+/** Superadmins: the default service charge, the limits of producers' own, and MercadoPago's application. */
+export default function PlatformSettingsForm({ initial }: { initial: PlatformSettingsView }) {
+  const [saved, setSaved] = useState(initial);
+  const [fee, setFee] = useState(feeDraftOf(initial.fee));
+  const [limits, setLimits] = useState({
+    minPercent: percentInput(initial.limits.min_percent_bp),
+    maxPercent: percentInput(initial.limits.max_percent_bp),
+    minFixed: centsToPesosInput(initial.limits.min_fixed_cents),
+    maxFixed: centsToPesosInput(initial.limits.max_fixed_cents),
+  });
+  const [clientId, setClientId] = useState(initial.mercadopago.source === 'panel' ? initial.mercadopago.client_id : '');
+  const [secret, setSecret] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setProblem(null);
+    try {
+      const r = await savePlatformSettings({
+        fee: feeOfDraft(fee),
+        limits: {
+          min_percent_bp: bpOf(limits.minPercent),
+          max_percent_bp: bpOf(limits.maxPercent),
+          min_fixed_cents: pesosToCents(limits.minFixed) ?? Number.NaN,
+          max_fixed_cents: pesosToCents(limits.maxFixed) ?? Number.NaN,
+        },
+        mp_client_id: clientId,
+        mp_client_secret: secret,
+      });
+      setSaved(r.data);
+      setSecret('');
+      toast('success', r.message);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.errors ?? {});
+        setProblem(err.message);
+      } else setProblem('No pudimos guardar la configuración. Probá de nuevo.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const mp = saved.mercadopago;
+  return (
+    <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label="Configuración de la plataforma">
+      <section className="rounded-box bg-base-200 p-5">
+        <h3 className="mb-3 font-bold">Cargo por servicio por defecto</h3>
+        <FeeFields value={fee} onChange={setFee} errors={errors} prefix="fee" />
+        <h3 className="mt-5 mb-3 font-bold">Límites para el cargo propio de cada productora</h3>
+        <div className="grid gap-3 sm:grid-cols-4">
+          <Field label="Porcentaje mínimo" error={errors['limits.min_percent_bp']}>
+            <TextInput
+              inputMode="decimal"
+              value={limits.minPercent}
+              onChange={(minPercent) => setLimits({ ...limits, minPercent })}
+            />
+          </Field>
+          <Field label="Porcentaje máximo" error={errors['limits.max_percent_bp']}>
+            <TextInput
+              inputMode="decimal"
+              value={limits.maxPercent}
+              onChange={(maxPercent) => setLimits({ ...limits, maxPercent })}
+            />
+          </Field>
+          <Field label="Fijo mínimo ($)" error={errors['limits.min_fixed_cents']}>
+            <TextInput
+              inputMode="decimal"
+              value={limits.minFixed}
+              onChange={(minFixed) => setLimits({ ...limits, minFixed })}
+            />
+          </Field>
+          <Field label="Fijo máximo ($)" error={errors['limits.max_fixed_cents']}>
+            <TextInput
+              inputMode="decimal"
+              value={limits.maxFixed}
+              onChange={(maxFixed) => setLimits({ ...limits, maxFixed })}
+            />
+          </Field>
+        </div>
+      </section>
+      <section className="rounded-box bg-base-200 p-5">
+        <h3 className="mb-1 font-bold">Aplicación de MercadoPago</h3>
+        <p className="mb-3 text-sm text-base-content/70">
+          {mp.configured
+            ? `Configurada ${mp.source === 'panel' ? 'acá' : 'en las variables del servidor'}: Client ID ${mp.client_id}, secreto terminado en ${mp.secret_last4}.`
+            : 'Sin configurar: las productoras no pueden vincular sus cuentas.'}
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Client ID" error={errors.mp_client_id}>
+            <TextInput value={clientId} onChange={setClientId} />
+          </Field>
+          <Field
+            label="Client secret"
+            error={errors.mp_client_secret}
+            hint="Se guarda cifrado y no se vuelve a mostrar. Dejalo vacío para conservar el actual."
+          >
+            <TextInput type="password" value={secret} onChange={setSecret} />
+          </Field>
+        </div>
+      </section>
+      {problem && (
+        <p role="alert" className="alert alert-error">
+          {problem}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Guardando…' : 'Guardar configuración de la plataforma'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { cuitError, formatCuit, IVA_CONDITIONS, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
+import { formatMoney } from '../../../shared/money';
+import { toast } from '../../../stores/toast';
+import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
+import { saveProducerSettings } from '../api/producer-settings';
+import type { ProducerSettingsView } from '../types';
+import { FeeFields, feeDraftOf, feeOfDraft, percentLabel } from './fee-fields';
+
+const KIND_LABEL = { cbu: 'CBU', cvu: 'CVU', alias: 'Alias' } as const;
+
+/** Fiscal data, payout account and sales preferences of a producer (its admins; PUT checks that). */
+export default function ProducerSettingsForm({ initial }: { initial: ProducerSettingsView }) {
+  const [saved, setSaved] = useState(initial);
+  const [form, setForm] = useState(() => ({
+    razon_social: initial.razon_social ?? '',
+    cuit: initial.cuit ? formatCuit(initial.cuit) : '',
+    iva_condition: initial.iva_condition ?? '',
+    payout_account: initial.payout_account ?? '',
+    payout_holder: initial.payout_holder ?? '',
+    hold_minutes: initial.hold_minutes === null ? '' : String(initial.hold_minutes),
+    named_tickets: initial.named_tickets,
+    door_dni: initial.door_dni,
+    refund_policy: initial.refund_policy,
+    ownFee: initial.fee !== null,
+    fee: feeDraftOf(initial.fee ?? initial.platform_fee),
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
+
+  // The same rules the API applies, as the admin types (src/shared/fiscal.ts).
+  const localErrors: FieldErrors = {};
+  if (form.cuit.trim() && cuitError(form.cuit)) localErrors.cuit = [cuitError(form.cuit)!];
+  if (form.payout_account.trim() && payoutAccountError(form.payout_account))
+    localErrors.payout_account = [payoutAccountError(form.payout_account)!];
+  const shown = (key: string) => localErrors[key] ?? errors[key];
+  const kind = form.payout_account.trim() ? payoutKindOf(form.payout_account) : null;
+  const limits = saved.fee_limits;
+
+  async function save(e: React.SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setProblem(null);
+    try {
+      const r = await saveProducerSettings(saved.producer_id, {
+        razon_social: form.razon_social || null,
+        cuit: form.cuit || null,
+        iva_condition: (form.iva_condition || null) as keyof typeof IVA_CONDITIONS | null,
+        payout_account: form.payout_account || null,
+        payout_holder: form.payout_holder || null,
+        hold_minutes: form.hold_minutes ? Number(form.hold_minutes) : null,
+        named_tickets: form.named_tickets,
+        door_dni: form.door_dni,
+        refund_policy: form.refund_policy,
+        fee: form.ownFee ? feeOfDraft(form.fee) : null,
+      });
+      setSaved(r.data);
+      toast('success', r.message);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.errors ?? {});
+        setProblem(err.message);
+      } else setProblem('No pudimos guardar la configuración. Probá de nuevo.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label="Configuración de la productora">
+      <section className="rounded-box bg-base-200 p-5">
+        <h2 className="mb-4 text-lg font-bold">Datos fiscales</h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          <Field label="Razón social" error={shown('razon_social')}>
+            <TextInput value={form.razon_social} onChange={(razon_social) => set({ razon_social })} />
+          </Field>
+          <Field label="CUIT" error={shown('cuit')} hint="11 números, con o sin guiones">
+            <TextInput
+              inputMode="numeric"
+              value={form.cuit}
+              invalid={Boolean(shown('cuit'))}
+              onChange={(cuit) => set({ cuit })}
+            />
+          </Field>
+          <Field label="Condición frente al IVA" error={shown('iva_condition')}>
+            <select
+              className="select select-bordered w-full"
+              value={form.iva_condition}
+              onChange={(e) => set({ iva_condition: e.target.value })}
+            >
+              <option value="">Elegí una opción</option>
+              {Object.entries(IVA_CONDITIONS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </section>
+
+      <section className="rounded-box bg-base-200 p-5">
+        <h2 className="mb-1 text-lg font-bold">Cuenta para las liquidaciones</h2>
+        <p className="mb-4 text-sm text-base-content/70">Donde te transferimos lo vendido: CBU, CVU o alias.</p>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label="CBU, CVU o alias"
+            error={shown('payout_account')}
+            hint={kind ? `Se reconoce como ${KIND_LABEL[kind]}` : undefined}
+          >
+            <TextInput
+              value={form.payout_account}
+              invalid={Boolean(shown('payout_account'))}
+              onChange={(payout_account) => set({ payout_account })}
+            />
+          </Field>
+          <Field label="Titular de la cuenta" error={shown('payout_holder')}>
+            <TextInput value={form.payout_holder} onChange={(payout_holder) => set({ payout_holder })} />
+          </Field>
+        </div>
+      </section>
+
+      <section className="rounded-box bg-base-200 p-5">
+        <h2 className="mb-4 text-lg font-bold">Ventas</h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label="Minutos de reserva"
+            error={shown('hold_minutes')}
+            hint="Cuánto dura la reserva de un comprador (5 a 30). Vacío: lo que diga cada evento (10 por defecto)."
+          >
+            <TextInput
+              inputMode="numeric"
+              value={form.hold_minutes}
+              onChange={(hold_minutes) => set({ hold_minutes })}
+            />
+          </Field>
+          <div className="flex flex-col gap-3 pt-6">
+            <label className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary"
+                checked={form.named_tickets}
+                onChange={(e) => set({ named_tickets: e.target.checked })}
+              />
+              Entradas nominadas (nombre y DNI de cada titular) por defecto
+            </label>
+            <label className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary"
+                checked={form.door_dni}
+                onChange={(e) => set({ door_dni: e.target.checked })}
+              />
+              Pedir DNI en la puerta
+            </label>
+          </div>
+        </div>
+        <div className="mt-5">
+          <h3 className="font-semibold">Cargo por servicio que paga el comprador</h3>
+          <p className="mb-3 text-sm text-base-content/70">
+            El de la plataforma: {percentLabel(saved.platform_fee.percent_bp)} +{' '}
+            {formatMoney(saved.platform_fee.fixed_cents)} por entrada. Podés fijar uno propio entre{' '}
+            {percentLabel(limits.min_percent_bp)} y {percentLabel(limits.max_percent_bp)}, y entre{' '}
+            {formatMoney(limits.min_fixed_cents)} y {formatMoney(limits.max_fixed_cents)} fijos.
+          </p>
+          <label className="mb-3 flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="toggle toggle-primary"
+              checked={form.ownFee}
+              onChange={(e) => set({ ownFee: e.target.checked })}
+            />
+            Usar un cargo propio
+          </label>
+          {form.ownFee && <FeeFields value={form.fee} onChange={(fee) => set({ fee })} errors={errors} prefix="fee" />}
+          {errors.fee && <p className="mt-2 text-sm text-error">{errors.fee[0]}</p>}
+        </div>
+        <Field label="Política de devoluciones" error={shown('refund_policy')} className="mt-5">
+          <textarea
+            className="textarea textarea-bordered min-h-28 w-full"
+            value={form.refund_policy}
+            maxLength={4000}
+            onChange={(e) => set({ refund_policy: e.target.value })}
+          />
+        </Field>
+      </section>
+
+      {problem && (
+        <p role="alert" className="alert alert-error">
+          {problem}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy || Object.keys(localErrors).length > 0}>
+          {busy ? 'Guardando…' : 'Guardar configuración'}
+        </button>
+      </div>
+    </form>
+  );
+}

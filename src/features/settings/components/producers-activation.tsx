@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatCuit } from '../../../shared/fiscal';
+import { toast } from '../../../stores/toast';
+import { setProducerActivation } from '../api/producer-activation';
+import type { PlatformProducerRow } from '../types';
+
+/** Superadmins: every producer, whether it may sell, and whether it linked MercadoPago. */
+export default function ProducersActivation({ initial }: { initial: PlatformProducerRow[] }) {
+  const [rows, setRows] = useState(initial);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function toggle(row: PlatformProducerRow) {
+    setBusy(row.id);
+    try {
+      const r = await setProducerActivation(row.id, !row.activo);
+      setRows(rows.map((x) => (x.id === row.id ? { ...x, activo: r.data.activo } : x)));
+      toast('success', r.message);
+    } catch (err) {
+      toast('error', err instanceof ApiError ? err.message : 'No pudimos cambiar la productora. Probá de nuevo.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!rows.length) return <p className="text-sm text-base-content/70">Todavía no hay productoras.</p>;
+  return (
+    <div className="overflow-x-auto rounded-box bg-base-200">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Productora</th>
+            <th>Razón social y CUIT</th>
+            <th>Eventos</th>
+            <th>MercadoPago</th>
+            <th>Activa</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="font-medium">{row.name}</td>
+              <td className="text-sm">
+                {row.razon_social ?? '—'}
+                {row.cuit && <span className="block text-base-content/60">{formatCuit(row.cuit)}</span>}
+              </td>
+              <td>{row.events}</td>
+              <td>{row.mp_linked ? 'Vinculada' : 'Sin vincular'}</td>
+              <td>
+                <input
+                  type="checkbox"
+                  className="toggle toggle-success"
+                  aria-label={`${row.name} activa`}
+                  checked={row.activo}
+                  disabled={busy === row.id}
+                  onChange={() => toggle(row)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

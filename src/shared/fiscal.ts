@@ -1,0 +1,79 @@
+/**
+ * Argentine fiscal and banking identifiers, checked the same way by the settings forms and the API:
+ * CUIT (AFIP's modulo-11 check digit), CBU and CVU (BCRA's two modulo-10 check digits) and alias.
+ */
+
+export const FISCAL_MSG = {
+  cuitFormat: 'El CUIT tiene que tener 11 números (por ejemplo 30-71234567-1).',
+  cuitCheck: 'El CUIT no es válido: revisá el dígito verificador.',
+  accountFormat:
+    'Ingresá un CBU o CVU de 22 números, o un alias de 6 a 20 caracteres (letras, números, punto o guion).',
+  cbuCheck: 'El CBU no es válido: revisá los dígitos verificadores.',
+  cvuCheck: 'El CVU no es válido: revisá los dígitos verificadores.',
+} as const;
+
+const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+
+/** CUIT/CUIL: 11 digits; the last is 11 - (weighted sum mod 11), where 11 means 0 and 10 is never valid. */
+export function cuitError(value: string): string | null {
+  const cuit = digitsOf(value);
+  if (!/^\d{11}$/.test(cuit)) return FISCAL_MSG.cuitFormat;
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(cuit[i]), 0);
+  const check = 11 - (sum % 11);
+  if (check === 10) return FISCAL_MSG.cuitCheck;
+  return (check === 11 ? 0 : check) === Number(cuit[10]) ? null : FISCAL_MSG.cuitCheck;
+}
+
+/** The modulo-10 check digit BCRA defines for each block of a CBU/CVU. */
+function blockCheck(digits: string, weights: number[]): number {
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+  return (10 - (sum % 10)) % 10;
+}
+
+function checkDigitsOk(number: string): boolean {
+  const first = number.slice(0, 8);
+  const second = number.slice(8);
+  return (
+    blockCheck(first, [7, 1, 3, 9, 7, 1, 3]) === Number(first[7]) &&
+    blockCheck(second, [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3]) === Number(second[13])
+  );
+}
+
+export type PayoutKind = 'cbu' | 'cvu' | 'alias';
+
+/** What a payout account string is: a CVU starts with 000 (no bank has code 000), any other 22 digits a CBU. */
+export function payoutKindOf(value: string): PayoutKind | null {
+  const compact = digitsOf(value);
+  if (/^\d{22}$/.test(compact)) return compact.startsWith('000') ? 'cvu' : 'cbu';
+  if (/^[A-Za-z0-9.-]{6,20}$/.test(value.trim()) && !/^\d+$/.test(value.trim())) return 'alias';
+  return null;
+}
+
+/** A CBU, CVU or alias for payouts; null when valid. */
+export function payoutAccountError(value: string): string | null {
+  const kind = payoutKindOf(value);
+  if (!kind) return FISCAL_MSG.accountFormat;
+  if (kind === 'alias') return null;
+  if (checkDigitsOk(digitsOf(value))) return null;
+  return kind === 'cvu' ? FISCAL_MSG.cvuCheck : FISCAL_MSG.cbuCheck;
+}
+
+/** The normal form to store: digits only for CBU/CVU and CUIT, lowercase for an alias. */
+export function normalizePayoutAccount(value: string): string {
+  return payoutKindOf(value) === 'alias' ? value.trim().toLowerCase() : digitsOf(value);
+}
+
+export const normalizeCuit = digitsOf;
+
+/** 30-71234567-1 for display. */
+export const formatCuit = (cuit: string) =>
+  /^\d{11}$/.test(cuit) ? `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}` : cuit;
+
+export const IVA_CONDITIONS = {
+  responsable_inscripto: 'IVA Responsable Inscripto',
+  monotributo: 'Responsable Monotributo',
+  exento: 'IVA Sujeto Exento',
+  no_alcanzado: 'No alcanzado / Consumidor final',
+} as const;
+export type IvaCondition = keyof typeof IVA_CONDITIONS;
