@@ -18,7 +18,7 @@ export async function producerWithEvent(opts: { price_cents?: number; hold_minut
       producer!.id,
       admin.id,
     ),
-    env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')").bind(
+    env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')").bind(
       producer!.id,
       collaborator.id,
     ),

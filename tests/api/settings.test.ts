@@ -256,7 +256,7 @@ describe('DNI at the door', () => {
     const { orderId } = await startPurchase(buyer, p.eventId, p.typeId, 1);
     const [ticket] = await ticketsOfOrderInDb(orderId);
     const staff = await createBuyer('COLABORATORS');
-    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'COLABORATORS')")
+    await env.DB.prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')")
       .bind(p.producerId, staff.id)
       .run();
     const scan = async () => {
