@@ -74,6 +74,24 @@ const TABLE: Record<string, Record<string, string>> = {
   },
 };
 
+describe('collaborators by permission', () => {
+  const analyst = {
+    ...as('COLABORATORS'),
+    permisos: ['events.view', 'dashboard.view', 'finance.view', 'tickets.view'],
+  };
+  const door = { ...as('COLABORATORS'), permisos: ['events.view', 'tickets.validate', 'tickets.scan'] };
+  it('an Analista opens the dashboard and finance, not the team nor configuration', () => {
+    expect(guard('/admin/dashboard', '', analyst).kind).toBe('allow');
+    expect(guard('/admin/finance', '', analyst).kind).toBe('allow');
+    expect(guard('/admin/collaborators', '', analyst).kind).toBe('redirect');
+    expect(guard('/admin/configurations', '', analyst).kind).toBe('redirect');
+  });
+  it('Control de acceso opens the scanner, not finance', () => {
+    expect(guard('/admin/access-control/full', '', door).kind).toBe('allow');
+    expect(guard('/admin/finance', '', door)).toEqual({ kind: 'redirect', to: denied('/admin/finance') });
+  });
+});
+
 const rows = Object.entries(TABLE).flatMap(([path, byRole]) =>
   Object.entries(byRole).map(([role, expected]) => ({ path, role, expected })),
 );

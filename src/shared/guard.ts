@@ -1,4 +1,4 @@
-import { canViewEvents, hasFullAccess, isCollaborator } from './roles';
+import { canViewEvents, hasFullAccess, isCollaborator, permissions } from './roles';
 import { type NextView, pathOf } from './routes';
 import { safeNextPath } from './safe-next';
 import type { SessionUser } from './session';
@@ -21,10 +21,23 @@ export type GuardDecision =
   | { kind: 'login'; to: string }
   | { kind: 'redirect'; to: string };
 
+/**
+ * Back-office pages a collaborator opens when their token names the permission (an Analista reads the
+ * dashboard and finance, Boletería sells). Only the page is guarded here; every API call checks again.
+ */
+const COLLABORATOR_PAGES: [RegExp, string][] = [
+  [/^\/admin\/dashboard(\/|$)/, 'dashboard.view'],
+  [/^\/admin\/finance(\/|$)/, 'finance.view'],
+  [/^\/admin\/tickets(\/|$)/, 'tickets.view'],
+  [/^\/admin\/boleteria(\/|$)/, 'tickets.sell'],
+];
+
 /** The role check for admin and events routes (spec section 6). */
-export function isAllowed(path: string, rol: string): boolean {
+export function isAllowed(path: string, rol: string, permisos: readonly string[] = []): boolean {
   if (/\/(events|eventos)(\/|$)/.test(path)) return canViewEvents(rol);
   if (/^\/admin\/access-control(\/|$)/.test(path)) return hasFullAccess(rol) || isCollaborator(rol);
+  if (isCollaborator(rol) && COLLABORATOR_PAGES.some(([re, p]) => re.test(path) && permissions.has(permisos, p)))
+    return true;
   if (/^\/admin(\/|$)/.test(path)) return hasFullAccess(rol);
   return true;
 }
@@ -45,7 +58,7 @@ export function guard(path: string, search: string, session: SessionUser | null)
     return { kind: 'login', to: loginPrompt(path + search) };
   }
   const checked = path.startsWith('/admin') || /^\/(events|eventos)(\/|$)/.test(path);
-  if (checked && !isAllowed(path, session.rol)) {
+  if (checked && !isAllowed(path, session.rol, session.permisos ?? [])) {
     return { kind: 'redirect', to: `/access-denied?from=${encodeURIComponent(path)}` };
   }
   return { kind: 'allow' };
