@@ -127,8 +127,8 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
   await gate4.getByRole('button', { name: 'Empezar a escanear' }).click();
   await expect(gate4.getByTestId('door-status')).toHaveText('Sin conexión');
   const offline = gate4.locator('[data-result="admitted"]');
-  await expect(offline).toBeVisible({ timeout: 20_000 });
-  await expect(offline).toContainText('Validada sin conexión');
+  // One assertion: the camera keeps filming the ticket, so the card may turn into "ya usada" a moment later.
+  await expect(offline).toContainText('Validada sin conexión', { timeout: 20_000 });
   await expect(gate4.getByTestId('door-pending')).toHaveText('1 escaneo por sincronizar');
   await gate4.context().setOffline(false);
   await expect(gate4.getByTestId('door-pending')).toBeHidden({ timeout: 15_000 });

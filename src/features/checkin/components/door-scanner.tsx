@@ -161,26 +161,35 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
     }
   }, []);
 
+  // One sync at a time (the timer, the return of the network and a new scan may all ask at once).
+  const syncing = useRef<Promise<void> | null>(null);
   const sync = useCallback(
-    async (id: number) => {
-      const waiting = await queued(id);
-      setPending(waiting.length);
-      if (waiting.length === 0 || !navigator.onLine) return;
-      try {
-        const batch = waiting.slice(0, 100);
-        const outcomes = (await syncScans(id, batch)).data;
-        await dequeue(batch.map((s) => s.nonce));
-        const conflicts = outcomes.filter((o) => o.conflict && !o.replay).length;
-        if (conflicts > 0)
-          toast(
-            'info',
-            `${conflicts === 1 ? 'Una entrada' : `${conflicts} entradas`} que se validaron sin conexión ya habían entrado por otra puerta: quedó registrado para revisar.`,
-          );
-        setPending((await queued(id)).length);
-        void refreshCounters(id);
-      } catch {
-        // Still offline or the server is busy: the queue stays and goes on the next round.
-      }
+    (id: number): Promise<void> => {
+      if (syncing.current) return syncing.current;
+      const run = (async () => {
+        const waiting = await queued(id);
+        setPending(waiting.length);
+        if (waiting.length === 0 || !navigator.onLine) return;
+        try {
+          const batch = waiting.slice(0, 100);
+          const outcomes = (await syncScans(id, batch)).data;
+          await dequeue(batch.map((s) => s.nonce));
+          const conflicts = outcomes.filter((o) => o.conflict && !o.replay).length;
+          if (conflicts > 0)
+            toast(
+              'info',
+              `${conflicts === 1 ? 'Una entrada' : `${conflicts} entradas`} que se validaron sin conexión ya habían entrado por otra puerta: quedó registrado para revisar.`,
+            );
+          setPending((await queued(id)).length);
+          void refreshCounters(id);
+        } catch {
+          // Still offline or the server is busy: the queue stays and goes on the next round.
+        }
+      })().finally(() => {
+        syncing.current = null;
+      });
+      syncing.current = run;
+      return run;
     },
     [refreshCounters],
   );
@@ -287,7 +296,10 @@ export default function DoorScanner({ events, staffName }: { events: DoorEvent[]
       client_at: new Date().toISOString(),
     };
     try {
-      if (navigator.onLine) {
+      // Scans reach the authority in the order they were made: what this device queued offline goes
+      // first, or a ticket admitted offline and filmed again once online would be admitted twice.
+      if (navigator.onLine && (await queued(eventId)).length > 0) await sync(eventId);
+      if (navigator.onLine && (await queued(eventId)).length === 0) {
         try {
           const outcome = (await withTimeout(scanCode(eventId, body), ONLINE_TIMEOUT_MS)).data;
           const b = bundleRef.current;
