@@ -57,9 +57,10 @@ create table platform_secrets (
 );
 
 -- A producer's own MercadoPago account, linked through OAuth ("vinculación"): its payments are created with
--- these credentials and carry the platform's marketplace_fee. Tokens are AES-GCM encrypted.
+-- these credentials and carry the platform's marketplace_fee. Tokens are AES-GCM encrypted. An unlinked
+-- account keeps its row (unlinked_at) so the payments it collected can still be read and refunded.
 create table producer_mp_links (
-  producer_id integer primary key references producers (id) on delete cascade,
+  producer_id integer not null references producers (id) on delete cascade,
   mp_user_id text not null,
   public_key text,
   access_token_enc text not null,
@@ -70,9 +71,17 @@ create table producer_mp_links (
   linked_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   refreshed_at text,
   refresh_attempted_at text,
-  refresh_error text
+  refresh_error text,
+  unlinked_at text,
+  primary key (producer_id, mp_user_id)
 );
+-- At most one linked account per producer; former ones stay for their payments.
+create unique index producer_mp_links_current on producer_mp_links (producer_id) where unlinked_at is null;
 create index producer_mp_links_expiry on producer_mp_links (expires_at);
+
+-- The linked seller account (MercadoPago user id) that collects an order's payment; null: the platform's or
+-- the producer's manually configured account.
+alter table orders add column mp_collector_id text;
 
 -- OAuth `state` values handed out with an authorization link: bound to the producer and the admin who asked,
 -- single use, short-lived. Stored as a SHA-256 hash; the PKCE verifier waits here for the code exchange.

@@ -270,6 +270,44 @@ describe('MercadoPago account linking (OAuth)', () => {
     expect((await unlink()).status).toBe(200);
   });
 
+  it('refunds an order collected by an account the producer has since replaced with another', async () => {
+    network = routeNetworkToSelf();
+    const p = await producerWithEvent();
+    const first = await linked(p.producerId, p.admin, 'SELLER_FIRST');
+    const buyer = await createBuyer();
+    const { orderId, redirect } = await startPurchase(buyer, p.eventId, p.typeId, 1);
+    const { paymentId } = await payInSandbox(redirect, 'approved');
+    const second = await linked(p.producerId, p.admin, 'SELLER_SECOND');
+    expect(second.mp_user_id).not.toBe(first.mp_user_id);
+    const refund = await call(`/admin/orders/${orderId}/refund`, p.admin, { json: { reason: 'Pedido del comprador' } });
+    expect(refund.status).toBe(200);
+    const [{ access_token }] = (await sellerTokens(first.mp_user_id!)).results;
+    const payment = await SELF.fetch(`${ORIGIN}/dev/mercadopago/v1/payments/${paymentId}`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(((await payment.json()) as { status: string }).status).toBe('refunded');
+    expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('applies a chargeback of a payment the producer’s unlinked account collected', async () => {
+    network = routeNetworkToSelf();
+    const p = await producerWithEvent();
+    await linked(p.producerId, p.admin, 'SELLER_CHARGEBACK');
+    const buyer = await createBuyer();
+    const { orderId, redirect } = await startPurchase(buyer, p.eventId, p.typeId, 1);
+    const { paymentId } = await payInSandbox(redirect, 'approved');
+    expect((await call(`/admin/mercadopago/producers/${p.producerId}`, p.admin, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    const settled = await settledFetch(`${ORIGIN}/dev/mercadopago/v1/payments/${paymentId}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'charged_back' }),
+    });
+    expect(((await settled.json()) as { notification_status: number }).notification_status).toBe(200);
+    expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'refunded' });
+  });
+
   it('unlinks: the producer’s next payments use the platform’s credentials again', async () => {
     network = routeNetworkToSelf();
     const p = await producerWithEvent();

@@ -4,10 +4,12 @@ import { linkedSellerToken } from '../settings/mp-link';
  * MercadoPago credentials for a producer's payments, in order: the account it linked through OAuth
  * (marketplace: the payment is the seller's and the platform keeps `marketplace_fee`; notifications are
  * signed with the platform application's secret), its manually configured account, else the platform's.
+ * `collectorId` (an order's `mp_collector_id`) asks for the seller account that collected that order,
+ * even if unlinked since.
  */
-export async function mpCredentialsOf(env: Env, producerId: number | null) {
+export async function mpCredentialsOf(env: Env, producerId: number | null, collectorId?: string | null) {
   if (producerId !== null) {
-    const linked = await linkedSellerToken(env, producerId);
+    const linked = await linkedSellerToken(env, producerId, collectorId);
     if (linked)
       return {
         accessToken: linked.accessToken,

@@ -17,6 +17,8 @@ export type OrderRow = {
   buyer_dni: string | null;
   buyer_phone: string | null;
   mp_preference_id: string | null;
+  /** The linked seller account that collects the order (configuration), or null. */
+  mp_collector_id: string | null;
   payment_id: string | null;
   payment_status: string | null;
   status_reason: string | null;

@@ -53,7 +53,7 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
   }
 
   const event = await eventSummary(env, order.event_id);
-  const { accessToken, own, marketplace } = await mpCredentialsOf(env, order.producer_id);
+  const { accessToken, own, marketplace, collectorId } = await mpCredentialsOf(env, order.producer_id);
   const origin = env.PUBLIC_ORIGIN.replace(/\/$/, '');
   const mpItems = items.map((i) => ({
     id: String(i.ticket_type_id),
@@ -95,9 +95,10 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
     ...(marketplace && order.fee_cents > 0 ? { marketplace_fee: order.fee_cents / 100 } : {}),
   });
   await env.DB.prepare(
-    "update orders set status = 'pending_payment', mp_preference_id = ?, updated_at = ? where id = ? and status in ('held', 'pending_payment')",
+    `update orders set status = 'pending_payment', mp_preference_id = ?, mp_collector_id = ?, updated_at = ?
+      where id = ? and status in ('held', 'pending_payment')`,
   )
-    .bind(preference.id, nowIso(), order.id)
+    .bind(preference.id, collectorId, nowIso(), order.id)
     .run();
   return { status: 'pending_payment' as const, redirect: preference.init_point };
 }

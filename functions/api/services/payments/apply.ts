@@ -3,6 +3,7 @@ import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { nowIso, type OrderRow } from '../checkout/orders';
+import { formerSellerTokens } from '../settings/mp-link';
 import { cancelOrderTickets, ensureTickets } from '../tickets/issue';
 import { sendRefundNotice } from '../tickets/mail';
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
@@ -200,7 +201,7 @@ export async function markOrderRefunded(
 }
 
 export async function refundThroughMercadoPago(env: Env, order: OrderRow, paymentId: string) {
-  const { accessToken } = await mpCredentialsOf(env, order.producer_id);
+  const { accessToken } = await mpCredentialsOf(env, order.producer_id, order.mp_collector_id);
   await mercadoPago(env, accessToken).refundPayment(paymentId);
 }
 
@@ -209,7 +210,7 @@ export async function refundThroughMercadoPago(env: Env, order: OrderRow, paymen
  * (the notification's `?producer=` only chooses which credentials fetch it) and equal the order's total.
  */
 async function mismatchOf(env: Env, order: OrderRow, payment: MpPayment, collectedWith: string) {
-  const owner = await mpCredentialsOf(env, order.producer_id);
+  const owner = await mpCredentialsOf(env, order.producer_id, order.mp_collector_id);
   // A linked seller's token is renewed every few months; its payments stay its own (collector_id).
   if (owner.collectorId !== null && payment.collector_id != null) {
     if (String(payment.collector_id) !== owner.collectorId) return 'collected by another account';
@@ -226,14 +227,28 @@ async function mismatchOf(env: Env, order: OrderRow, payment: MpPayment, collect
  * would never succeed.
  */
 export async function syncPayment(env: Env, paymentId: string, producerId: number | null, defer: Defer) {
-  const { accessToken } = await mpCredentialsOf(env, producerId);
-  let payment: MpPayment;
-  try {
-    payment = await mercadoPago(env, accessToken).getPayment(paymentId);
-  } catch (err) {
-    if (!(err instanceof MercadoPagoError) || err.status !== 404) throw err;
+  let { accessToken } = await mpCredentialsOf(env, producerId);
+  let payment = await paymentOrNull(env, accessToken, paymentId);
+  // A refund or chargeback of a payment collected by one of the producer's since-unlinked accounts.
+  for (const former of !payment && producerId !== null ? await formerSellerTokens(env, producerId) : []) {
+    payment = await paymentOrNull(env, former, paymentId);
+    if (payment) {
+      accessToken = former;
+      break;
+    }
+  }
+  if (!payment) {
     console.warn(`Notified payment ${paymentId.slice(0, 40)} is unknown to MercadoPago (producer ${producerId})`);
     return 'unknown_payment';
   }
   return applyPayment(env, payment, defer, accessToken);
+}
+
+async function paymentOrNull(env: Env, accessToken: string, paymentId: string): Promise<MpPayment | null> {
+  try {
+    return await mercadoPago(env, accessToken).getPayment(paymentId);
+  } catch (err) {
+    if (!(err instanceof MercadoPagoError) || err.status !== 404) throw err;
+    return null;
+  }
 }

@@ -79,7 +79,7 @@ export async function refundTickets(
     return sum + (item ? item.unit_price_cents + item.unit_fee_cents : 0);
   }, 0);
   if (order.payment_id && !isBoxOfficePayment(order.payment_id) && amount > 0) {
-    const { accessToken } = await mpCredentialsOf(env, order.producer_id);
+    const { accessToken } = await mpCredentialsOf(env, order.producer_id, order.mp_collector_id);
     const key = chosen
       .map((t) => t.id)
       .sort()

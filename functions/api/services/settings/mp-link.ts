@@ -11,6 +11,8 @@ export const MP_REDIRECT_PATH = '/admin/configurations/mercadopago';
 const STATE_MINUTES = 15;
 /** Tokens last 180 days; the scheduled job renews those that end within this many days. */
 export const REFRESH_WITHIN_DAYS = 30;
+/** An unlinked account's token is kept alive this long: MercadoPago refunds a payment up to 180 days later. */
+const REFUNDABLE_DAYS = 180;
 /** A failed renewal is tried again after this long (MercadoPago down, the seller revoked the app...). */
 const REFRESH_RETRY_MINUTES = 60;
 
@@ -92,28 +94,51 @@ export async function completeMpLink(env: Env, producerId: number, userId: numbe
     console.warn(`MercadoPago refused the code exchange for producer ${producerId}: ${err.status}`);
     fail(err.status >= 500 ? 502 : 400, MP_MSG.exchangeFailed);
   }
-  await env.DB.prepare(
+  const mpUserId = String(token.user_id);
+  const current = await env.DB.prepare(
+    'select mp_user_id from producer_mp_links where producer_id = ? and unlinked_at is null',
+  )
+    .bind(producerId)
+    .first<{ mp_user_id: string }>();
+  // Another account while a payment may still arrive for the current one: refused (its tokens are dropped).
+  if (current && current.mp_user_id !== mpUserId) await assertNoPaymentsInFlight(env.DB, producerId);
+  // The previous account stays, unlinked, for the payments it collected.
+  const retire = env.DB.prepare(
+    `update producer_mp_links set unlinked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      where producer_id = ? and unlinked_at is null and mp_user_id <> ?`,
+  ).bind(producerId, mpUserId);
+  const upsert = env.DB.prepare(
     `insert into producer_mp_links (producer_id, mp_user_id, public_key, access_token_enc, refresh_token_enc,
                                     expires_at, live_mode, linked_by)
      values (?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (producer_id) do update set mp_user_id = excluded.mp_user_id, public_key = excluded.public_key,
+     on conflict (producer_id, mp_user_id) do update set public_key = excluded.public_key,
        access_token_enc = excluded.access_token_enc, refresh_token_enc = excluded.refresh_token_enc,
        expires_at = excluded.expires_at, live_mode = excluded.live_mode, linked_by = excluded.linked_by,
        linked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), refreshed_at = null, refresh_attempted_at = null,
-       refresh_error = null`,
-  )
-    .bind(
-      producerId,
-      String(token.user_id),
-      token.public_key ?? null,
-      await sealSecret(env, token.access_token),
-      await sealSecret(env, token.refresh_token),
-      expiresAt(token),
-      token.live_mode ? 1 : 0,
-      userId,
+       refresh_error = null, unlinked_at = null`,
+  ).bind(
+    producerId,
+    mpUserId,
+    token.public_key ?? null,
+    await sealSecret(env, token.access_token),
+    await sealSecret(env, token.refresh_token),
+    expiresAt(token),
+    token.live_mode ? 1 : 0,
+    userId,
+  );
+  await env.DB.batch([retire, upsert]);
+  return mpUserId;
+}
+
+/** Refuses while an order of the producer waits for a MercadoPago payment (made with its current account). */
+async function assertNoPaymentsInFlight(db: D1Database, producerId: number) {
+  const waiting = await db
+    .prepare(
+      "select 1 from orders where producer_id = ? and status = 'pending_payment' and mp_preference_id is not null limit 1",
     )
-    .run();
-  return String(token.user_id);
+    .bind(producerId)
+    .first();
+  if (waiting) fail(409, MP_MSG.paymentsInFlight);
 }
 
 const expiresAt = (token: MpOAuthToken) => new Date(Date.now() + token.expires_in * 1000).toISOString();
@@ -123,7 +148,7 @@ export async function mpLinkStatus(env: Env, producerId: number) {
   const [row, app] = await Promise.all([
     env.DB.prepare(
       `select mp_user_id, public_key, expires_at, live_mode, linked_at, refreshed_at, refresh_error
-         from producer_mp_links where producer_id = ?`,
+         from producer_mp_links where producer_id = ? and unlinked_at is null`,
     )
       .bind(producerId)
       .first<{
@@ -151,26 +176,50 @@ export async function mpLinkStatus(env: Env, producerId: number) {
 
 /**
  * Unlinks the producer's account, unless a payment made with it may still arrive (an order waiting for its
- * payment): only that account's credentials can read it. Answers whether there was a link.
+ * payment). The row stays, marked unlinked, so the payments the account collected can still be read and
+ * refunded (MercadoPago refunds up to 180 days; the job keeps its token alive that long). Answers whether
+ * there was a link.
  */
 export async function unlinkMp(db: D1Database, producerId: number) {
-  const waiting = await db
+  await assertNoPaymentsInFlight(db, producerId);
+  const res = await db
     .prepare(
-      "select 1 from orders where producer_id = ? and status = 'pending_payment' and mp_preference_id is not null limit 1",
+      `update producer_mp_links set unlinked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        where producer_id = ? and unlinked_at is null`,
     )
     .bind(producerId)
-    .first();
-  if (waiting) fail(409, MP_MSG.paymentsInFlight);
-  const res = await db.prepare('delete from producer_mp_links where producer_id = ?').bind(producerId).run();
+    .run();
   return res.meta.changes > 0;
 }
 
-/** The linked seller's credentials for payments, or null when the producer has not linked an account. */
-export async function linkedSellerToken(env: Env, producerId: number) {
-  const row = await env.DB.prepare('select access_token_enc, mp_user_id from producer_mp_links where producer_id = ?')
-    .bind(producerId)
-    .first<{ access_token_enc: string; mp_user_id: string }>();
+/**
+ * A seller account's credentials: the producer's linked one, or, given `collectorId`, the account that
+ * collected a given payment (linked or since unlinked). Null when there is none.
+ */
+export async function linkedSellerToken(env: Env, producerId: number, collectorId?: string | null) {
+  const row = await (collectorId
+    ? env.DB.prepare(
+        'select access_token_enc, mp_user_id from producer_mp_links where producer_id = ? and mp_user_id = ?',
+      ).bind(producerId, collectorId)
+    : env.DB.prepare(
+        'select access_token_enc, mp_user_id from producer_mp_links where producer_id = ? and unlinked_at is null',
+      ).bind(producerId)
+  ).first<{ access_token_enc: string; mp_user_id: string }>();
   return row ? { accessToken: await openSecret(env, row.access_token_enc), mpUserId: row.mp_user_id } : null;
+}
+
+/**
+ * The tokens of the producer's unlinked accounts (latest first, those still refundable), to read a payment
+ * one of them collected that the current credentials cannot.
+ */
+export async function formerSellerTokens(env: Env, producerId: number) {
+  const { results } = await env.DB.prepare(
+    `select access_token_enc from producer_mp_links
+      where producer_id = ? and unlinked_at is not null and unlinked_at > ? order by unlinked_at desc limit 3`,
+  )
+    .bind(producerId, new Date(Date.now() - REFUNDABLE_DAYS * 86_400_000).toISOString())
+    .all<{ access_token_enc: string }>();
+  return Promise.all(results.map((r) => openSecret(env, r.access_token_enc)));
 }
 
 /**
@@ -179,16 +228,18 @@ export async function linkedSellerToken(env: Env, producerId: number) {
  */
 export async function refreshExpiringMpLinks(env: Env, now = Date.now(), limit = 10) {
   const { results } = await env.DB.prepare(
-    `select producer_id, refresh_token_enc from producer_mp_links
+    `select producer_id, mp_user_id, refresh_token_enc from producer_mp_links
       where expires_at < ? and (refresh_attempted_at is null or refresh_attempted_at < ?)
+        and (unlinked_at is null or unlinked_at > ?)
       order by expires_at limit ?`,
   )
     .bind(
       new Date(now + REFRESH_WITHIN_DAYS * 86_400_000).toISOString(),
       new Date(now - REFRESH_RETRY_MINUTES * 60_000).toISOString(),
+      new Date(now - REFUNDABLE_DAYS * 86_400_000).toISOString(),
       limit,
     )
-    .all<{ producer_id: number; refresh_token_enc: string }>();
+    .all<{ producer_id: number; mp_user_id: string; refresh_token_enc: string }>();
   if (!results.length) return 0;
   const app = await mpAppCredentials(env);
   if (!app) return 0;
@@ -203,7 +254,7 @@ export async function refreshExpiringMpLinks(env: Env, now = Date.now(), limit =
       await env.DB.prepare(
         `update producer_mp_links set access_token_enc = ?, refresh_token_enc = ?, expires_at = ?,
            public_key = coalesce(?, public_key), refreshed_at = ?, refresh_attempted_at = ?, refresh_error = null
-         where producer_id = ?`,
+         where producer_id = ? and mp_user_id = ?`,
       )
         .bind(
           await sealSecret(env, token.access_token),
@@ -213,6 +264,7 @@ export async function refreshExpiringMpLinks(env: Env, now = Date.now(), limit =
           attempted,
           attempted,
           link.producer_id,
+          link.mp_user_id,
         )
         .run();
       renewed++;
@@ -220,9 +272,10 @@ export async function refreshExpiringMpLinks(env: Env, now = Date.now(), limit =
       const reason = err instanceof MercadoPagoError ? `HTTP ${err.status}` : String(err).slice(0, 200);
       console.warn(`Renewing producer ${link.producer_id}'s MercadoPago token failed: ${reason}`);
       await env.DB.prepare(
-        'update producer_mp_links set refresh_attempted_at = ?, refresh_error = ? where producer_id = ?',
+        `update producer_mp_links set refresh_attempted_at = ?, refresh_error = ?
+          where producer_id = ? and mp_user_id = ?`,
       )
-        .bind(attempted, reason, link.producer_id)
+        .bind(attempted, reason, link.producer_id, link.mp_user_id)
         .run();
     }
   }

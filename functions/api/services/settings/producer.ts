@@ -109,7 +109,7 @@ export async function listProducersForPlatform(db: D1Database) {
               (select count(*) from events e where e.producer_id = p.id) as events
          from producers p
          left join producer_settings s on s.producer_id = p.id
-         left join producer_mp_links l on l.producer_id = p.id
+         left join producer_mp_links l on l.producer_id = p.id and l.unlinked_at is null
         order by p.name`,
     )
     .all<{

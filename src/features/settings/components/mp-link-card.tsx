@@ -27,7 +27,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
 
   async function unlink() {
     const question =
-      '¿Desvincular la cuenta? Las próximas ventas se cobrarán con la cuenta de la plataforma, y los reembolsos de lo que ya cobraste con tu cuenta vas a tener que hacerlos desde MercadoPago.';
+      '¿Desvincular la cuenta? Las próximas ventas se cobrarán con la cuenta de la plataforma; los reembolsos de lo que ya cobraste se siguen haciendo con tu cuenta.';
     if (!window.confirm(question)) return;
     setBusy(true);
     setProblem(null);
