@@ -12,6 +12,17 @@ type EventOption = { id: number; title: string };
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Algo falló. Probá de nuevo.');
 
+/** Runs a row's action: its message as a toast, then the list reloads; a refusal as an error toast. */
+const actionOf = (onChanged: () => void) => async (work: () => Promise<{ message?: string }>) => {
+  try {
+    const answer = await work();
+    if (answer.message) toast('success', answer.message);
+    onChanged();
+  } catch (err) {
+    toast('error', messageOf(err));
+  }
+};
+
 /** "hace 5 min", "hace 3 h", or the date: when the member last used the back office or the scanner. */
 function lastSeen(iso: string | null): string {
   if (!iso) return 'Todavía no entró';
@@ -126,15 +137,7 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
 function MemberRow(props: { producerId: number; member: TeamMember; events: EventOption[]; onChanged: () => void }) {
   const { member } = props;
   const [confirming, setConfirming] = useState(false);
-  const act = async (work: () => Promise<{ message?: string }>) => {
-    try {
-      const answer = await work();
-      if (answer.message) toast('success', answer.message);
-      props.onChanged();
-    } catch (err) {
-      toast('error', messageOf(err));
-    }
-  };
+  const act = actionOf(props.onChanged);
   return (
     <tr>
       <td>
@@ -192,15 +195,7 @@ function InvitationRow(props: {
   onChanged: () => void;
 }) {
   const { invitation } = props;
-  const act = async (work: () => Promise<{ message?: string }>) => {
-    try {
-      const answer = await work();
-      if (answer.message) toast('success', answer.message);
-      props.onChanged();
-    } catch (err) {
-      toast('error', messageOf(err));
-    }
-  };
+  const act = actionOf(props.onChanged);
   return (
     <tr>
       <td>{invitation.email}</td>
