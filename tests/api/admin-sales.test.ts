@@ -159,7 +159,13 @@ describe('back-office actions', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { refunded_cents: number; whole: boolean } };
-    expect(body.result).toEqual({ refunded_cents: 1150_00, tickets: 1, whole: false });
+    expect(body.result).toMatchObject({
+      refunded_cents: 1150_00,
+      fee_cents: 150_00,
+      tickets: 1,
+      whole: false,
+      method: 'mercadopago',
+    });
     expect((await ticketsOfOrderInDb(orderId)).map((t) => t.status).sort()).toEqual(['cancelled', 'valid', 'valid']);
     expect((await orderOf(buyer, orderId)).status).toBe('paid');
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, available: 3 });

@@ -148,8 +148,7 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
   .post('/admin/orders/:id/refund', requireAuth, orderParam, validate('json', AdminRefundSchema), async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
     const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', NO_REFUND);
-    const { reason, ticket_ids } = c.req.valid('json');
-    const result = await refundTickets(c.env, actor, order, reason, ticket_ids, (p) => c.executionCtx.waitUntil(p));
+    const result = await refundTickets(c.env, actor, order, c.req.valid('json'), (p) => c.executionCtx.waitUntil(p));
     const updated = await findOrder(c.env, order.id);
     return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
   })

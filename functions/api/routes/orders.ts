@@ -40,7 +40,7 @@ export const orders = new Hono<ApiBindings & { Variables: AuthVariables }>()
       'No tenés permiso para reembolsar órdenes de esta productora.',
       order.event_id,
     );
-    const result = await refundOrder(c.env, order, (p) => c.executionCtx.waitUntil(p));
+    const result = await refundOrder(c.env, actor, order, (p) => c.executionCtx.waitUntil(p));
     const updated = await findOrder(c.env, order.id);
     return c.json({ status: true, result, data: updated ? await orderView(c.env, updated) : null });
   });

@@ -4,6 +4,7 @@ import { createHold } from '../checkout/holds';
 import { inventoryOf } from '../checkout/inventory';
 import { findOrder, nowIso } from '../checkout/orders';
 import type { Actor } from '../events/access';
+import { orderTransition } from '../orders/state';
 import { ensureTickets } from '../tickets/issue';
 import { sendOrderTickets } from '../tickets/mail';
 import { auditStatement } from './audit';
@@ -35,18 +36,21 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
   const amount = hold.subtotalCents;
   await env.DB.batch([
     env.DB.prepare('update order_items set unit_fee_cents = 0 where order_id = ?').bind(hold.orderId),
+    orderTransition(env.DB, { id: hold.orderId }, ['held'], 'paid', {
+      set: {
+        buyer_name: input.buyer.name || null,
+        buyer_email: input.buyer.email || null,
+        buyer_dni: input.buyer.dni || null,
+        payment_id: paymentId,
+        payment_status: 'approved',
+        paid_at: now,
+      },
+      setSql: 'fee_cents = 0, total_cents = subtotal_cents',
+    }),
     env.DB.prepare(
-      `update orders set status = 'paid', fee_cents = 0, total_cents = subtotal_cents, buyer_name = ?, buyer_email = ?,
-         buyer_dni = ?, payment_id = ?, payment_status = 'approved', paid_at = ?, updated_at = ? where id = ?`,
-    ).bind(
-      input.buyer.name || null,
-      input.buyer.email ?? null,
-      input.buyer.dni ?? null,
-      paymentId,
-      now,
-      now,
-      hold.orderId,
-    ),
+      `insert into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref)
+       select id, producer_id, event_id, 'box_office', ?, ?, ? from orders where id = ? and payment_id = ?`,
+    ).bind(input.method, amount, paymentId, hold.orderId, paymentId),
     env.DB.prepare(
       `insert into payments (id, order_id, status, status_detail, payment_method_id, payment_type_id, amount_cents, money_release_date, updated_at)
        values (?, ?, 'approved', 'boleteria', ?, ?, ?, ?, ?)`,
@@ -66,7 +70,7 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
   if (!order) fail(500, 'La venta no quedó registrada. Probá de nuevo.');
   await ensureTickets(env, order);
   if (order.buyer_email) defer(sendOrderTickets(env, order));
-  return { order_id: order.id, total_cents: amount };
+  return { order_id: order.id, total_cents: amount, method: input.method, buyer_email: order.buyer_email };
 }
 
 /** What each staff member sold at the box office in the period, by payment method (cash to account for). */
