@@ -1,6 +1,12 @@
 import { formatMoney } from '../../../../src/shared/money';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
-import { REFUND_METHOD_LABEL, REFUND_MSG, REFUND_WHEN, type RefundMethod } from '../../../../src/shared/schemas/sales';
+import {
+  REFUND_METHOD_LABEL,
+  REFUND_MSG,
+  REFUND_WHEN,
+  type RefundMethod,
+  USED_OVERRIDE_PHRASE,
+} from '../../../../src/shared/schemas/sales';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
@@ -10,7 +16,6 @@ import { inventoryOf } from '../checkout/inventory';
 import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
 import type { Actor } from '../events/access';
 import { orderTransition, ticketTransition } from '../orders/state';
-import { auditStatement } from '../sales/audit';
 import { isBoxOfficePayment } from '../sales/box-office-payment';
 import { ensureTickets } from '../tickets/issue';
 import { summaryTable } from '../tickets/mail';
@@ -97,7 +102,9 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
   }
   if (order.kind === 'invitation') fail(409, INVITATION_MSG.notRefundable);
   if (order.status !== 'paid') fail(409, REFUND_MSG.notPaid);
-  await drivePending(env, order, defer);
+  // A refund left pending by a MercadoPago outage goes on first (same key). Not from MercadoPago's own
+  // notification: a refund of ours in flight set it off, and that refund completes itself.
+  if (!req.external) await drivePending(env, order, defer);
   // A paid order always has its tickets; a crash right after the payment may have left them to the next call.
   await ensureTickets(env, order);
 
@@ -201,7 +208,8 @@ async function driveRefund(
       try {
         await refundAtMercadoPago(env, order, row);
       } catch (err) {
-        if (err instanceof MercadoPagoError && err.status >= 400 && err.status < 500) {
+        // A definite refusal (not "in progress" 409, not a timeout): nothing was given back.
+        if (err instanceof MercadoPagoError && err.status >= 400 && err.status < 500 && err.status !== 409) {
           await abandon(env, row);
           fail(409, REFUND_MSG.mpRefused);
         }
@@ -285,43 +293,56 @@ async function completeRefund(env: Env, order: OrderRow, row: RefundRow, actor: 
       token,
     ),
   ];
-  if (actor) {
-    const whole = row.amount_cents === order.total_cents;
+  // Audited as whoever asked for the refund, whichever request completes it (a retry, the cron job).
+  const whole = row.amount_cents === order.total_cents;
+  const auditSql = (detail: string, extra = '') =>
+    env.DB.prepare(
+      `insert into audit_log (producer_id, event_id, order_id, actor_user_id, actor_name, action, reason, detail)
+       select ?, ?, ?, u.id, u.name, ?, ?, ${detail} from users u where u.id = ? and ${wonSql}${extra}`,
+    );
+  if (row.created_by !== null) {
     statements.push(
-      auditStatement(env.DB, actor, {
-        producerId: order.producer_id,
-        eventId: order.event_id,
-        orderId: order.id,
-        action: whole ? 'refund' : 'partial_refund',
-        reason: row.reason,
-        detail: {
+      auditSql('?').bind(
+        order.producer_id,
+        order.event_id,
+        order.id,
+        whole ? 'refund' : 'partial_refund',
+        row.reason,
+        JSON.stringify({
           refund_id: row.id,
           tickets: ids,
           amount_cents: row.amount_cents,
           fee_cents: row.fee_cents,
           method: row.method,
-          ...(row.allow_used ? { override: 'ya ingresó: reembolsar igual' } : {}),
-        },
-      }),
+        }),
+        row.created_by,
+        row.id,
+        token,
+      ),
+      // The override: tickets already admitted were refunded because the refund-permission holder confirmed it.
+      auditSql(
+        `json_object('refund_id', ?, 'confirmed', ?, 'tickets',
+           (select json_group_array(id) from tickets where refund_id = ? and status = 'used'))`,
+        " and exists (select 1 from tickets where refund_id = ? and status = 'used')",
+      ).bind(
+        order.producer_id,
+        order.event_id,
+        order.id,
+        'refund_used_override',
+        row.reason,
+        row.id,
+        USED_OVERRIDE_PHRASE,
+        row.id,
+        row.created_by,
+        row.id,
+        token,
+        row.id,
+      ),
     );
   }
-  const [first] = await env.DB.batch(statements);
-  if (first.meta.changes !== 1) return false;
-  if (row.allow_used && actor) {
-    const used = await env.DB.prepare(`select id from tickets where refund_id = ? and status = 'used'`)
-      .bind(row.id)
-      .all<{ id: string }>();
-    if (used.results.length > 0)
-      await auditStatement(env.DB, actor, {
-        producerId: order.producer_id,
-        eventId: order.event_id,
-        orderId: order.id,
-        action: 'refund_used_override',
-        reason: row.reason,
-        detail: { refund_id: row.id, tickets: used.results.map((t) => t.id) },
-      }).run();
-  }
-  return true;
+  const [first, ...rest] = await env.DB.batch(statements);
+  void rest;
+  return first.meta.changes === 1;
 }
 
 /**
