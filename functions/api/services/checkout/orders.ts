@@ -128,7 +128,7 @@ export async function orderView(env: Env, order: OrderRow): Promise<OrderView> {
     orderItems(env, order.id),
     eventSummary(env, order.event_id),
     buyerOf(env, order),
-    env.DB.prepare("select count(*) as n from tickets where order_id = ? and status = 'valid'")
+    env.DB.prepare("select count(*) as n from tickets where order_id = ? and status in ('valid', 'used')")
       .bind(order.id)
       .first<{ n: number }>(),
   ]);
