@@ -77,8 +77,9 @@ create table ledger_entries (
   created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   unique (kind, ref)
 );
-create index ledger_producer on ledger_entries (producer_id, created_at);
-create index ledger_event on ledger_entries (event_id, created_at);
+-- Covering: the dashboard and finance sum a period's entries from the index alone.
+create index ledger_producer on ledger_entries (producer_id, created_at, kind, amount_cents, order_id, release_at);
+create index ledger_event on ledger_entries (event_id, created_at, kind, amount_cents, order_id, release_at);
 create index ledger_order on ledger_entries (order_id);
 
 create trigger ledger_immutable_update before update on ledger_entries
@@ -98,3 +99,32 @@ create table dev_mp_refunds (
   body text not null,
   created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+
+-- The ledger of what happened before it existed: payments (online and box office), service charges,
+-- MercadoPago fees, complimentary tickets, and what was given back (refunds and chargebacks).
+insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, release_at, ref, created_at)
+  select o.id, o.producer_id, o.event_id, 'payment', 'mercadopago', o.total_cents, p.money_release_date, o.payment_id, o.paid_at
+  from orders o left join payments p on p.id = o.payment_id
+  where o.paid_at is not null and o.kind = 'sale' and o.payment_id is not null and o.payment_id not like 'boleteria:%';
+insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, release_at, ref, created_at)
+  select o.id, o.producer_id, o.event_id, 'service_charge', 'mercadopago', o.fee_cents, p.money_release_date, o.payment_id, o.paid_at
+  from orders o left join payments p on p.id = o.payment_id
+  where o.paid_at is not null and o.kind = 'sale' and o.payment_id is not null and o.payment_id not like 'boleteria:%';
+insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, release_at, ref, created_at)
+  select o.id, o.producer_id, o.event_id, 'mp_fee', 'mercadopago', p.fee_cents, p.money_release_date, p.id, o.paid_at
+  from orders o join payments p on p.id = o.payment_id
+  where o.paid_at is not null and o.kind = 'sale' and o.payment_id not like 'boleteria:%';
+insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref, created_at)
+  select o.id, o.producer_id, o.event_id, 'box_office', coalesce(p.payment_method_id, 'cash'), o.total_cents, o.payment_id, o.paid_at
+  from orders o left join payments p on p.id = o.payment_id
+  where o.paid_at is not null and o.payment_id like 'boleteria:%';
+insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref, created_at)
+  select o.id, o.producer_id, o.event_id, 'complimentary', null, 0, o.id, o.created_at from orders o where o.kind = 'invitation';
+insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref, created_at)
+  select o.id, o.producer_id, o.event_id,
+    case when o.payment_status = 'charged_back' then 'chargeback' else 'refund' end,
+    case when o.payment_status = 'charged_back' then 'chargeback'
+         when o.payment_id like 'boleteria:%' then 'cash' else 'mercadopago' end,
+    case when o.status = 'refunded' then o.total_cents else o.refunded_cents end, 'legacy-' || o.id, o.updated_at
+  from orders o
+  where o.paid_at is not null and o.kind = 'sale' and (o.status = 'refunded' or o.refunded_cents > 0);

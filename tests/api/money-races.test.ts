@@ -13,6 +13,7 @@ import {
   signedNotification,
   startPurchase,
 } from './checkout-fixtures';
+import { ORIGIN, settledFetch } from './helpers';
 
 /**
  * Money under any interleaving: random mixes of whole, partial, overlapping, legacy and override refunds,
@@ -44,7 +45,8 @@ type Command =
   | { kind: 'checkin'; order: number; ticket: number }
   | { kind: 'box_office'; quantity: number }
   | { kind: 'purchase'; quantity: number }
-  | { kind: 'webhook'; order: number };
+  | { kind: 'webhook'; order: number }
+  | { kind: 'chargeback'; order: number };
 
 const order = fc.nat({ max: 2 });
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -56,6 +58,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('box_office' as const), quantity: fc.integer({ min: 1, max: 2 }) }),
   fc.record({ kind: fc.constant('purchase' as const), quantity: fc.integer({ min: 1, max: 2 }) }),
   fc.record({ kind: fc.constant('webhook' as const), order }),
+  fc.record({ kind: fc.constant('chargeback' as const), order }),
 );
 
 async function paidOrder(eventId: number, typeId: number, quantity: number) {
@@ -120,6 +123,19 @@ async function run(world: World, c: Command): Promise<number> {
         if (/hold failed: 409/.test(String(err))) return 409;
         throw err;
       }
+    case 'chargeback': {
+      const row = await env.DB.prepare('select payment_id from orders where id = ?')
+        .bind(orderId)
+        .first<{ payment_id: string }>();
+      if (row!.payment_id.startsWith('boleteria:')) return 409;
+      // The buyer's bank takes the payment back: MercadoPago notifies it like any other change.
+      const res = await settledFetch(`${ORIGIN}/dev/mercadopago/v1/payments/${row!.payment_id}/settle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome: 'charged_back' }),
+      });
+      return res.status === 200 ? 200 : res.status;
+    }
     case 'webhook': {
       const row = await env.DB.prepare('select payment_id from orders where id = ?')
         .bind(orderId)
@@ -196,6 +212,23 @@ async function assertInvariants(world: World) {
   const paid = orders.reduce((s, o) => s + o.total_cents, 0);
   const back = orders.reduce((s, o) => s + o.refunded_cents, 0);
   expect(ledger).toEqual({ gross: paid, back });
+
+  // Finance, read from the ledger: gross − MercadoPago fees − refunds − chargebacks = net = available + to be released.
+  const res = await asBuyer(world.admin, `/admin/finance?event_id=${world.eventId}&period=hoy`);
+  expect(res.status).toBe(200);
+  const { data } = (await res.json()) as {
+    data: {
+      totals: Record<string, number>;
+      available_cents: number;
+      to_release_cents: number;
+      reconciliation: Record<string, unknown[]>;
+    };
+  };
+  const t = data.totals;
+  expect(t.total_cents - t.mp_fees_cents - t.refunds_cents - t.chargebacks_cents).toBe(t.net_cents);
+  expect(data.available_cents + data.to_release_cents).toBe(t.net_cents);
+  expect(t.refunds_cents + t.chargebacks_cents).toBe(back);
+  expect(data.reconciliation.orders_missing_from_ledger).toEqual([]);
 }
 
 describe('money under any interleaving (property test against the real endpoints)', () => {

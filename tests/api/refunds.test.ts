@@ -264,3 +264,20 @@ describe('tickets used at the door', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('the ledger', () => {
+  it('is immutable: entries are never updated or deleted', async () => {
+    const { orderId } = await paidOrder(1);
+    const kinds = await env.DB.prepare('select kind, amount_cents from ledger_entries where order_id = ? order by id')
+      .bind(orderId)
+      .all<{ kind: string; amount_cents: number }>();
+    expect(kinds.results.map((k) => k.kind)).toEqual(['payment', 'service_charge', 'mp_fee']);
+    expect(kinds.results[0].amount_cents).toBe(1150_00);
+    await expect(
+      env.DB.prepare('update ledger_entries set amount_cents = 0 where order_id = ?').bind(orderId).run(),
+    ).rejects.toThrow(/immutable/);
+    await expect(env.DB.prepare('delete from ledger_entries where order_id = ?').bind(orderId).run()).rejects.toThrow(
+      /immutable/,
+    );
+  });
+});

@@ -3,15 +3,7 @@ import type { MpPreferenceRequest } from '../../payments/mercadopago';
 import { notifyPayment } from './notify';
 import { mercadoPagoOAuthSandbox, sameAccount, sellerOfToken } from './oauth';
 import { checkoutPage } from './page';
-import {
-  insertPayment,
-  loadPayment,
-  loadPreference,
-  type StoredPayment,
-  savePayment,
-  savePaymentIf,
-  savePreference,
-} from './store';
+import { insertPayment, loadPayment, loadPreference, type StoredPayment, savePaymentIf, savePreference } from './store';
 
 /**
  * A local stand-in for MercadoPago's Checkout Pro, speaking its protocol: the product talks to it
@@ -206,17 +198,23 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
   })
   /** Sandbox only: the buyer pays a pending cash payment at Rapipago, or it expires unpaid. */
   .post('/v1/payments/:id/settle', async (c) => {
-    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
-    if (!found) return mpError('Payment not found', 404);
     const { outcome } = (await c.req.json().catch(() => ({}))) as { outcome?: string };
     const status = outcome === 'cancelled' ? 'cancelled' : outcome === 'charged_back' ? 'charged_back' : 'approved';
-    const updated: StoredPayment = {
-      ...found.payment,
-      status,
-      status_detail: status === 'approved' ? 'accredited' : status === 'cancelled' ? 'expired' : 'charged_back',
-      date_approved: status === 'approved' ? new Date().toISOString() : found.payment.date_approved,
-    };
-    await savePayment(c.env.DB, updated);
+    let found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+    if (!found) return mpError('Payment not found', 404);
+    let updated: StoredPayment;
+    // Compare-and-set, like the refunds: a refund of the same payment at the same moment is not lost.
+    for (let attempt = 0; ; attempt++) {
+      updated = {
+        ...found.payment,
+        status,
+        status_detail: status === 'approved' ? 'accredited' : status === 'cancelled' ? 'expired' : 'charged_back',
+        date_approved: status === 'approved' ? new Date().toISOString() : found.payment.date_approved,
+      };
+      if (await savePaymentIf(c.env.DB, updated, found.payment)) break;
+      found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+      if (!found || attempt > 50) return mpError('Payment changed meanwhile', 409);
+    }
     const pref = await loadPreference(c.env.DB, updated.preference_id);
     const delivered = pref
       ? await notifyPayment(c.env, found.token, pref.pref.notification_url, updated.id, 'payment.updated')

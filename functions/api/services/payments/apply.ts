@@ -222,23 +222,19 @@ export async function markOrderRefunded(
  */
 export function paymentLedger(db: D1Database, order: OrderRow, paymentId: string) {
   const won = "exists (select 1 from orders where id = ? and status = 'paid' and payment_id = ?)";
-  const entry = (kind: string, amount: number) =>
-    db
-      .prepare(
-        `insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref)
-         select ?, ?, ?, ?, 'mercadopago', ?, ? where ${won}`,
-      )
-      .bind(order.id, order.producer_id, order.event_id, kind, amount, paymentId, order.id, paymentId);
-  return [
-    entry('payment', order.total_cents),
-    entry('service_charge', order.fee_cents),
+  const entry = (kind: 'payment' | 'service_charge' | 'mp_fee', amount: string) =>
     db
       .prepare(
         `insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, release_at, ref)
-         select ?, ?, ?, 'mp_fee', 'mercadopago', p.fee_cents, p.money_release_date, p.id from payments p
+         select ?, ?, ?, ?, 'mercadopago', ${amount}, p.money_release_date, p.id from payments p
          where p.id = ? and ${won}`,
       )
-      .bind(order.id, order.producer_id, order.event_id, paymentId, order.id, paymentId),
+      .bind(order.id, order.producer_id, order.event_id, kind, paymentId, order.id, paymentId);
+  // The service charge is the platform's part of the payment (informative: it is inside the payment).
+  return [
+    entry('payment', String(order.total_cents)),
+    entry('service_charge', String(order.fee_cents)),
+    entry('mp_fee', 'p.fee_cents'),
   ];
 }
 

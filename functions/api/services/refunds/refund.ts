@@ -97,7 +97,7 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
       .first<RefundRow>();
     if (existing) {
       if (existing.order_id !== order.id) fail(409, REFUND_MSG.keyReused);
-      return resultOf(existing, order, await driveRefund(env, order, existing, req.actor, defer));
+      return resultOf(existing, order, await driveRefund(env, order, existing, defer));
     }
   }
   if (order.kind === 'invitation') fail(409, INVITATION_MSG.notRefundable);
@@ -159,7 +159,7 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
     throw err;
   }
   const row = (await env.DB.prepare('select * from refunds where id = ?').bind(id).first<RefundRow>())!;
-  const status = await driveRefund(env, order, row, req.actor, defer, req.external !== undefined);
+  const status = await driveRefund(env, order, row, defer, req.external !== undefined);
   return resultOf(row, order, status);
 }
 
@@ -183,7 +183,7 @@ async function drivePending(env: Env, order: OrderRow, defer: Defer) {
     .all<RefundRow>();
   for (const row of results) {
     try {
-      await driveRefund(env, order, row, null, defer);
+      await driveRefund(env, order, row, defer);
     } catch (err) {
       console.error(`Pending refund ${row.id} still pending`, err);
     }
@@ -198,7 +198,6 @@ async function driveRefund(
   env: Env,
   order: OrderRow,
   row: RefundRow,
-  actor: Actor | null,
   defer: Defer,
   moneyAlreadyMoved = false,
 ): Promise<RefundRow['status']> {
@@ -217,7 +216,7 @@ async function driveRefund(
         fail(502, REFUND_MSG.mpUnavailable);
       }
     }
-    if (await completeRefund(env, order, row, actor)) defer(sendRefundMail(env, order, row));
+    if (await completeRefund(env, order, row)) defer(sendRefundMail(env, order, row));
   }
   await returnStock(env, order, row.id);
   return 'done';
@@ -246,7 +245,7 @@ async function abandon(env: Env, row: RefundRow) {
  * Completes a pending refund exactly once: every statement of the batch is conditional on this call's own
  * completion token having won the `pending → done` write, so a racing completion changes nothing.
  */
-async function completeRefund(env: Env, order: OrderRow, row: RefundRow, actor: Actor | null): Promise<boolean> {
+async function completeRefund(env: Env, order: OrderRow, row: RefundRow): Promise<boolean> {
   const token = crypto.randomUUID();
   const now = nowIso();
   const ids = JSON.parse(row.ticket_ids) as string[];
@@ -377,7 +376,7 @@ export async function resumeRefunds(env: Env) {
   for (const row of results) {
     try {
       const order = await env.DB.prepare('select * from orders where id = ?').bind(row.order_id).first<OrderRow>();
-      if (order) await driveRefund(env, order, row, null, () => {});
+      if (order) await driveRefund(env, order, row, () => {});
     } catch (err) {
       console.error(`Refund ${row.id} could not be resumed`, err);
     }
