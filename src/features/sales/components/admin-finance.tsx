@@ -78,6 +78,7 @@ export default function AdminFinance() {
             <SalesChart
               points={data.series.map((s) => ({ bucket: s.bucket, total: s.net_cents, orders: s.orders }))}
               label="Neto"
+              range={{ from: data.period.from, to: data.period.to, bucket: 'day' }}
             />
           ) : (
             <p className="text-sm text-muted">Sin movimientos en este período.</p>
