@@ -13,6 +13,7 @@ import {
   OrderSearchQuerySchema,
   ReasonSchema,
   SalesScopeQuerySchema,
+  TicketsMailSchema,
 } from '../../../src/shared/schemas/sales';
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
@@ -21,7 +22,12 @@ import { validate } from '../lib/validate';
 import { assertCan, loadActor, producerOfEvent } from '../services/events/access';
 import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
 import { auditExport } from '../services/sales/audit';
-import { boxOfficeReport, boxOfficeSale } from '../services/sales/box-office';
+import {
+  boxOfficeReport,
+  boxOfficeSale,
+  boxOfficeTicketsPdf,
+  mailBoxOfficeTickets,
+} from '../services/sales/box-office';
 import { dashboard } from '../services/sales/dashboard';
 import { orderDetail } from '../services/sales/detail';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
@@ -151,6 +157,25 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const result = await refundTickets(c.env, actor, order, c.req.valid('json'), (p) => c.executionCtx.waitUntil(p));
     const updated = await findOrder(c.env, order.id);
     return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
+  })
+  .get('/admin/orders/:id/tickets.pdf', requireAuth, orderParam, async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+    const bytes = await boxOfficeTicketsPdf(c.env, order);
+    return new Response(bytes.slice().buffer as ArrayBuffer, {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="entradas-${order.id.slice(0, 8)}.pdf"`,
+        'cache-control': 'no-store',
+      },
+    });
+  })
+  .post('/admin/orders/:id/tickets-mail', requireAuth, orderParam, validate('json', TicketsMailSchema), async (c) => {
+    const actor = await loadActor(c.env.DB, c.var.session);
+    const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+    const { email } = c.req.valid('json');
+    await mailBoxOfficeTickets(c.env, actor, order, email);
+    return c.json({ status: true, message: `Enviamos las entradas a ${email}.` });
   })
   .post(
     '/admin/tickets/:id/holder',

@@ -113,6 +113,11 @@ export const AdminRefundSchema = z.object({
 });
 export type AdminRefund = z.infer<typeof AdminRefundSchema>;
 
+/** An e-mail address given at the box office to send a sale's tickets to. */
+export const TicketsMailSchema = z.object({
+  email: z.email({ error: 'Escribí un e-mail válido' }).max(200, 'El e-mail es demasiado largo'),
+});
+
 export const HolderChangeSchema = z.object({
   reason,
   name: z.string().trim().min(3, 'Ingresá el nombre del titular').max(120, 'El nombre es demasiado largo'),

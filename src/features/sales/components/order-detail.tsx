@@ -75,9 +75,14 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
         </div>
         {paid && (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-sm" onClick={() => setPending({ kind: 'resend' })}>
-              Reenviar entradas
-            </button>
+            {order.buyer.email ? (
+              <button type="button" className="btn btn-sm" onClick={() => setPending({ kind: 'resend' })}>
+                Reenviar entradas
+              </button>
+            ) : null}
+            <a className="btn btn-sm" href={`/admin/boleteria/${order.id}`}>
+              Imprimir o enviar entradas
+            </a>
             <button
               type="button"
               className="btn btn-sm btn-error"
