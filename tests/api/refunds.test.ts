@@ -281,3 +281,51 @@ describe('the ledger', () => {
     );
   });
 });
+
+describe('box office hand-over', () => {
+  it('a walk-in sale without e-mail: PDF of the tickets, optional e-mail later, scanner admits the ticket', async () => {
+    network = routeNetworkToSelf();
+    const event = await createTestEvent(env, { capacity: 5, price_cents: 500_00 });
+    const admin = await adminOf(event.producer_id);
+    const sale = await asBuyer(admin, '/admin/box-office/sales', {
+      method: 'POST',
+      json: {
+        event_id: event.event_id,
+        items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }],
+        method: 'card',
+        buyer: { name: 'Sin Correo', email: '', dni: '' },
+      },
+    });
+    expect(sale.status).toBe(201);
+    const { order_id, method, buyer_email } = (await json(sale)).data as {
+      order_id: string;
+      method: string;
+      buyer_email: string | null;
+    };
+    expect({ method, buyer_email }).toEqual({ method: 'card', buyer_email: null });
+    const pdf = await asBuyer(admin, `/admin/orders/${order_id}/tickets.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect((await asBuyer(await adminOf(), `/admin/orders/${order_id}/tickets.pdf`)).status).toBe(403);
+    // Resending to nobody is refused in Spanish (not "a null").
+    const resend = await asBuyer(admin, `/admin/orders/${order_id}/resend`, {
+      method: 'POST',
+      json: { reason: 'Pidió' },
+    });
+    expect(resend.status).toBe(409);
+    expect((await json(resend)).message).toBe('La orden no tiene e-mail del comprador.');
+    const bad = await asBuyer(admin, `/admin/orders/${order_id}/tickets-mail`, {
+      method: 'POST',
+      json: { email: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    const email = `boleteria-${Date.now()}@prueba.local`;
+    const sent = await asBuyer(admin, `/admin/orders/${order_id}/tickets-mail`, { method: 'POST', json: { email } });
+    expect(sent.status).toBe(200);
+    expect((await json(sent)).message).toBe(`Enviamos las entradas a ${email}.`);
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringContaining('Sus entradas para')]);
+    const [ticket] = await ticketsOfOrderInDb(order_id);
+    await admit(admin, event.event_id, ticket.code);
+  });
+});
