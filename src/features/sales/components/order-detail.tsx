@@ -300,7 +300,7 @@ function RefundDialog({
           : 'MercadoPago devuelve el dinero al medio de pago original. Las entradas se anulan y vuelven a la venta.'
       }
       reasonLabel="Motivo"
-      confirmLabel={`Reembolsar ${formatMoney(amount)}`}
+      confirmLabel="Reembolsar"
       onClose={onClose}
       onConfirm={(reason) => onConfirm(reason, `refund-${key}`, confirmUsed)}
     >
