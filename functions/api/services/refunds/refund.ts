@@ -218,7 +218,12 @@ async function driveRefund(
     }
     if (await completeRefund(env, order, row)) defer(sendRefundMail(env, order, row));
   }
-  await returnStock(env, order, row.id);
+  try {
+    await returnStock(env, order, row.id);
+  } catch (err) {
+    // The refund is done; its places stay sold (never oversold) until the cron job returns them.
+    console.error(`Stock of refund ${row.id} not returned yet; the cron job retries`, err);
+  }
   return 'done';
 }
 

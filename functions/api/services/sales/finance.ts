@@ -110,7 +110,7 @@ export async function finance(db: D1Database, scope: SalesScope, query: SalesSco
     db
       .prepare(
         `select o.id as order_id, o.total_cents from orders o
-           where ${scope.sql} and o.paid_at >= ? and o.paid_at < ? and o.kind = 'sale'
+           where ${scope.sql} and o.paid_at >= ? and o.paid_at < ? and o.kind = 'sale' and o.total_cents > 0
              and not exists (select 1 from ledger_entries l where l.order_id = o.id and l.kind in ('payment', 'box_office'))
            limit 100`,
       )
