@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { IllegalTransition, orderTransition, ticketTransition } from '../../functions/api/services/orders/state';
+import { resumeRefunds } from '../../functions/api/services/refunds/refund';
 import { adminOf, auditOf } from './admin-sales-fixtures';
 import {
   asBuyer,
@@ -327,5 +328,32 @@ describe('box office hand-over', () => {
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringContaining('Sus entradas para')]);
     const [ticket] = await ticketsOfOrderInDb(order_id);
     await admit(admin, event.event_id, ticket.code);
+  });
+});
+
+describe('stock returned once per ticket', () => {
+  it('the inventory object returns a ticket once, whoever asks again (a retry, the cron job)', async () => {
+    const { orderId, admin, event } = await paidOrder(3, 3);
+    const [first] = await ticketsOfOrderInDb(orderId);
+    expect((await refund(admin, orderId, { ticket_ids: [first.id] })).status).toBe(200);
+    expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, available: 1 });
+    const order = await env.DB.prepare(
+      'select hold_id, ticket_type_id from orders o join order_items i on i.order_id = o.id where o.id = ?',
+    )
+      .bind(orderId)
+      .first<{ hold_id: string; ticket_type_id: number }>();
+    // Asked again directly: nothing more comes back.
+    const again = await inventoryOf(env, event.event_id).returnTickets(order!.hold_id, [
+      { ticketId: first.id, typeId: order!.ticket_type_id },
+    ]);
+    expect(again).toEqual([]);
+    // The cron job finds the refund as if its stock return had been lost: still once.
+    await env.DB.prepare('update refunds set stock_returned = 0 where order_id = ?').bind(orderId).run();
+    await resumeRefunds(env);
+    expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, available: 1 });
+    const row = await env.DB.prepare('select stock_returned from refunds where order_id = ?')
+      .bind(orderId)
+      .first<{ stock_returned: number }>();
+    expect(row!.stock_returned).toBe(1);
   });
 });
