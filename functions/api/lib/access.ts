@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
 import type { Permission } from '../../../src/shared/roles';
 import type { SessionUser } from '../../../src/shared/session';
 import {
@@ -71,6 +72,30 @@ export function publicRoute(session?: 'optional-session') {
 }
 
 /**
+ * Authenticates (requireAuth: 401, and `role_update` on the answer when the caller's memberships changed),
+ * then loads the caller and decides with `check`. A refusal becomes the answer here, so requireAuth still
+ * marks it.
+ */
+function guarded(check: (c: Context<AccessEnv>) => Promise<{ actor: Actor; target: Target }>) {
+  return createMiddleware<AccessEnv>(async (c, next) =>
+    (requireAuth as MiddlewareHandler)(c, async () => {
+      try {
+        const { actor, target } = await check(c);
+        c.set('actor', actor);
+        c.set('target', target);
+      } catch (err) {
+        if (!(err instanceof HTTPException)) throw err;
+        c.res = err.getResponse();
+        return;
+      }
+      await next();
+    }),
+  );
+}
+
+const callerOf = (c: Context<AccessEnv>) => loadActor(c.env.DB, c.var.session as SessionUser);
+
+/**
  * Any signed-in person. By default the caller is read from the database (`c.var.actor`: inactive accounts
  * answer 401). `'session'` only checks the token (`c.var.session`), for the buyer's hot paths that need
  * nothing but the user id and check ownership themselves.
@@ -79,13 +104,7 @@ export function authenticated(read: 'actor' | 'session' = 'actor') {
   if (read === 'session') return declare({ kind: 'authenticated' }, requireAuth);
   return declare(
     { kind: 'authenticated' },
-    createMiddleware<AccessEnv>(async (c, next) =>
-      (requireAuth as MiddlewareHandler)(c, async () => {
-        c.set('actor', await loadActor(c.env.DB, c.var.session as SessionUser));
-        c.set('target', {});
-        await next();
-      }),
-    ),
+    guarded(async (c) => ({ actor: await callerOf(c), target: {} })),
   );
 }
 
@@ -93,15 +112,11 @@ export function authenticated(read: 'actor' | 'session' = 'actor') {
 export function superAdmin() {
   return declare(
     { kind: 'superadmin' },
-    createMiddleware<AccessEnv>(async (c, next) =>
-      (requireAuth as MiddlewareHandler)(c, async () => {
-        const actor = await loadActor(c.env.DB, c.var.session as SessionUser);
-        if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
-        c.set('actor', actor);
-        c.set('target', {});
-        await next();
-      }),
-    ),
+    guarded(async (c) => {
+      const actor = await callerOf(c);
+      if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
+      return { actor, target: {} };
+    }),
   );
 }
 
@@ -117,16 +132,12 @@ export function requirePermission(
 ) {
   return declare(
     { kind: 'permission', permission, scope },
-    createMiddleware<AccessEnv>(async (c, next) =>
-      (requireAuth as MiddlewareHandler)(c, async () => {
-        const [actor, named] = await Promise.all([loadActor(c.env.DB, c.var.session as SessionUser), target(c)]);
-        if (!holdsPermission(actor, permission, scope, named))
-          fail(403, message ?? (scope === 'producer' || named.eventId === undefined ? NO_PRODUCER_ACCESS : NO_ACCESS));
-        c.set('actor', actor);
-        c.set('target', named);
-        await next();
-      }),
-    ),
+    guarded(async (c) => {
+      const [actor, named] = await Promise.all([callerOf(c), target(c)]);
+      if (!holdsPermission(actor, permission, scope, named))
+        fail(403, message ?? (scope === 'producer' || named.eventId === undefined ? NO_PRODUCER_ACCESS : NO_ACCESS));
+      return { actor, target: named };
+    }),
   );
 }
 
