@@ -15,7 +15,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
   schema: T,
   status: 400 | 404 = 400,
 ) {
-  return zValidator(target, schema, (result) => {
+  const check = zValidator(target, schema, (result) => {
     if (result.success) return;
     const errors: Record<string, string[]> = {};
     for (const issue of result.error.issues) {
@@ -25,4 +25,13 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     const first = Object.values(errors)[0]?.[0];
     fail(status, first ?? INVALID_FORM, errors);
   });
+  return Object.assign(check, { [VALIDATES]: { target, schema } });
 }
+
+const VALIDATES = Symbol('validates');
+
+/** What a route's validator checks (for the route enumeration: fuzzing and the docs check). */
+export const validationOf = (handler: unknown): { target: string; schema: ZodType } | undefined =>
+  typeof handler === 'function'
+    ? (handler as { [VALIDATES]?: { target: string; schema: ZodType } })[VALIDATES]
+    : undefined;

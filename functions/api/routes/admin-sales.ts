@@ -189,12 +189,13 @@ export const adminSales = new Hono<AccessEnv>()
   .post(
     '/orders/:id/resend',
     requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    orderParam,
+    validate('json', ReasonSchema),
+    // Counted once the request is valid: per order, and per staff member (docs/operations.md).
     throttled<AccessEnv>((c) => [
       ['resendOrder', c.req.param('id')],
       ['resendStaff', String(c.var.actor.userId)],
     ]),
-    orderParam,
-    validate('json', ReasonSchema),
     async (c) => {
       const actor = c.var.actor;
       const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);

@@ -64,7 +64,7 @@ export const team = new Hono<AccessEnv>()
       data: { producers, producer_id: producerId, ...(await teamOf(c.env.DB, producerId)) },
     });
   })
-  .post('/invitations', manageFrom(producerJson), inviteThrottle, validate('json', TeamInviteSchema), async (c) => {
+  .post('/invitations', manageFrom(producerJson), validate('json', TeamInviteSchema), inviteThrottle, async (c) => {
     const actor = c.var.actor;
     const input = c.req.valid('json');
     const data = await invite(c.env, actor, input);
@@ -73,9 +73,9 @@ export const team = new Hono<AccessEnv>()
   .post(
     '/invitations/:id/resend',
     manageFrom(producerJson),
-    inviteThrottle,
     validate('param', TeamInvitationParamSchema, 404),
     validate('json', MemberRemoveQuerySchema),
+    inviteThrottle,
     async (c) => {
       const { producer_id } = c.req.valid('json');
       const email = await resendInvitation(c.env, producer_id, c.req.valid('param').id);
