@@ -116,6 +116,49 @@ describe('MercadoPago account linking (OAuth)', () => {
     expect((await finish(p.admin, third.code, third.state)).body.message).toBe(MP_MSG.stateInvalid);
   });
 
+  it('refuses another producer’s admin posting a seen state, without spending it', async () => {
+    network = routeNetworkToSelf();
+    const p = await producerWithEvent();
+    const other = await producerWithEvent();
+    const { code, state } = await authorizeInSandbox(p.producerId, p.admin);
+    const stolen = await finish(other.admin, code, state);
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.message).toBe('No tiene permisos sobre esta productora');
+    // The real admin's callback still works.
+    expect((await finish(p.admin, code, state)).status).toBe(200);
+  });
+
+  it('links one MercadoPago account to one producer, unless a SUPERADMIN allows sharing', async () => {
+    network = routeNetworkToSelf();
+    const first = await producerWithEvent();
+    const second = await producerWithEvent();
+    const nickname = `COMPARTIDA_${first.producerId}`;
+    await linked(first.producerId, first.admin, nickname);
+    const again = await authorizeInSandbox(second.producerId, second.admin, nickname);
+    const refused = await finish(second.admin, again.code, again.state);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MP_MSG.accountTaken);
+    const row = await env.DB.prepare('select 1 from producer_mp_links where producer_id = ? and unlinked_at is null')
+      .bind(second.producerId)
+      .first();
+    expect(row).toBeNull();
+
+    const superadmin = await makeUser('SUPERADMIN');
+    const platform = await call<{ data: Record<string, unknown> }>('/admin/settings/platform', superadmin);
+    const { fee, limits } = platform.body.data as { fee: unknown; limits: unknown };
+    const allow = await call('/admin/settings/platform', superadmin, {
+      method: 'PUT',
+      json: { fee, limits, mp_shared_accounts: true },
+    });
+    expect(allow.status).toBe(200);
+    try {
+      const shared = await authorizeInSandbox(second.producerId, second.admin, nickname);
+      expect((await finish(second.admin, shared.code, shared.state)).status).toBe(200);
+    } finally {
+      await env.DB.prepare("update platform_flags set value = 0 where key = 'mp_shared_accounts'").run();
+    }
+  });
+
   it('refuses the link to collaborators and other producers’ admins, and a code MercadoPago does not know', async () => {
     network = routeNetworkToSelf();
     const p = await producerWithEvent();
