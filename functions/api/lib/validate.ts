@@ -42,6 +42,7 @@ export const validationOf = (handler: unknown): { target: string; schema: ZodTyp
     : undefined;
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** The dotted path of the first string holding a control character, or null when there is none. */
