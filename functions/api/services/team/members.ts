@@ -17,7 +17,7 @@ export async function teamOf(db: D1Database, producerId: number) {
   const [members, invitations] = await db.batch([
     db
       .prepare(
-        `select m.user_id, u.name, u.email, m.role, m.created_at, m.last_active_at,
+        `select m.user_id, u.name, u.email, m.role, m.event_limited, m.created_at, m.last_active_at,
            (select json_group_array(e.event_id) from producer_member_events e
              where e.producer_id = m.producer_id and e.user_id = m.user_id) as event_ids
          from producer_members m join users u on u.id = m.user_id
@@ -37,6 +37,7 @@ export async function teamOf(db: D1Database, producerId: number) {
     name: string;
     email: string;
     role: MemberRole;
+    event_limited: number;
     created_at: string;
     last_active_at: string | null;
     event_ids: string;
@@ -57,6 +58,8 @@ export async function teamOf(db: D1Database, producerId: number) {
       ...m,
       role_label: MEMBER_ROLE_LABEL[m.role],
       event_ids: JSON.parse(m.event_ids) as number[],
+      /** A producer-wide Administrador (the producer always keeps one). */
+      wide_admin: m.role === 'ADMIN' && !m.event_limited,
     })),
     invitations: (invitations.results as InvitationRow[]).map((i) => ({
       ...i,
