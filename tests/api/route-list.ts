@@ -25,12 +25,15 @@ function fieldsOf(schema: ZodType): string[] {
  * The routes of the provider API, from the app itself: the same list the matrix, the fuzzing and the docs
  * check run over, so a route added anywhere is in all three at once.
  */
-export function apiRoutes(): ApiRoute[] {
+export const apiRoutes = (): ApiRoute[] => routesOf(api, BASE);
+
+/** The routes of any Hono app, grouped by method and path (paths relative to `base`). */
+export function routesOf(app: { routes: { method: string; path: string; handler: unknown }[] }, base = ''): ApiRoute[] {
   const byKey = new Map<string, ApiRoute>();
-  for (const r of api.routes) {
+  for (const r of app.routes) {
     // `use()` middleware (the API key) is registered for ALL methods; routes have a real method.
     if (r.method === 'ALL') continue;
-    const path = r.path.startsWith(BASE) ? r.path.slice(BASE.length) || '/' : r.path;
+    const path = base && r.path.startsWith(base) ? r.path.slice(base.length) || '/' : r.path;
     const key = `${r.method} ${path}`;
     const route = byKey.get(key) ?? { method: r.method, path, key, declarations: [], fields: {} };
     const declaration = declarationOf(r.handler);

@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
+import { type Context, Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Declaration } from '../../functions/api/lib/access';
+import { type Declaration, publicRoute } from '../../functions/api/lib/access';
 import { sha256Hex } from '../../functions/api/lib/crypto';
 import { signTicketCode } from '../../functions/api/services/tickets/signing';
 import { type Permission, permissionsForMember, permissionsOf } from '../../src/shared/roles';
 import { provider } from './helpers';
-import { type ApiRoute, apiRoutes } from './route-list';
+import { type ApiRoute, apiRoutes, routesOf } from './route-list';
 import { CALLER_SHAPE, CALLERS, type CallerName, type ScopeWorld, scopeWorld } from './scope-fixtures';
 
 /**
@@ -244,6 +245,13 @@ describe('every route declares its permission and scope', () => {
   it('the API has routes to check', () => {
     expect(routes.length).toBeGreaterThan(90);
     console.info(`routes: ${routes.length}; matrix cells: ${routes.length * CALLERS.length}`);
+  });
+
+  it('the check finds a route that declares nothing, in a sub-app mounted at a prefix', () => {
+    const handler = (c: Context) => c.json({ status: true });
+    const sub = new Hono().get('/declared', publicRoute(), handler).post('/forgotten', handler);
+    const found = routesOf(new Hono().basePath('/api/v1').route('/queue', sub), '/api/v1');
+    expect(found.filter((r) => r.declarations.length === 0).map((r) => r.key)).toEqual(['POST /queue/forgotten']);
   });
 
   it('no route declares nothing, and none declares twice', () => {
