@@ -18,7 +18,8 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
   const check = zValidator(target, schema, (result) => {
     // Control characters are refused in every text a person or a file sends (names, free text, CSV),
     // named on their field before anything else is said about it.
-    const control = controlCharField(result.data);
+    // (Path ids are simply not found: their own message says so.)
+    const control = target === 'param' ? null : controlCharField(result.data);
     if (result.success && control === null) return;
     const errors: Record<string, string[]> = {};
     if (control !== null) errors[control || '_'] = [MSG.controlChars];

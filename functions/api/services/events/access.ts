@@ -4,9 +4,10 @@ import type { SessionUser } from '../../../../src/shared/session';
 import { fail } from '../../lib/errors';
 
 /**
- * The one authorization rule of the back office. Every decision loads the caller with `loadActor` (a
- * demoted or deactivated account loses access on its next call, not when its token expires) and
- * checks it with the functions below; nothing reads `rol` or `permisos` from the token to decide.
+ * The one authorization rule of the back office. Every route's declaration (functions/api/lib/access.ts)
+ * loads the caller with `loadActor` (a demoted or deactivated account loses access on its next call, not
+ * when its token expires) and checks it with `holdsPermission`; handlers narrow lists with `can` and
+ * `eventsLimit`. Nothing reads `rol` or `permisos` from the token to decide.
  *
  * Who is calling, read from the database rather than the token: a token can carry a role that changed a
  * minute ago (a USER who just became ADMIN of their producer), and ownership is only ever in producer_members.
@@ -79,9 +80,12 @@ export const canView = (actor: Actor, producerId: number, eventId?: number) =>
   (actor.memberships.has(producerId) &&
     (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
 
-/** Only the producer's admins (and superadmins) may change its events: full access, spec section 6. */
+/**
+ * The producer's producer-wide admins (and superadmins): full access, spec section 6. An admin limited to
+ * some events is not one here. Routes declare `requirePermission` instead (functions/api/lib/access.ts).
+ */
 export const canManage = (actor: Actor, producerId: number) =>
-  actor.isSuperAdmin || actor.memberships.get(producerId) === 'ADMIN';
+  actor.isSuperAdmin || (actor.memberships.get(producerId) === 'ADMIN' && !actor.scopes.has(producerId));
 
 export function assertView(actor: Actor, producerId: number, message = NO_ACCESS, eventId?: number) {
   if (!canView(actor, producerId, eventId)) fail(403, message);
