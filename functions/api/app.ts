@@ -13,6 +13,7 @@ import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { producers } from './routes/producers';
+import { queues } from './routes/queues';
 import { revocations } from './routes/revocations';
 import { settings } from './routes/settings';
 import { team } from './routes/team';
@@ -43,7 +44,8 @@ const routes = new Hono<ApiBindings>()
   .route('/', team)
   .route('/', guestInvitations)
   .route('/', settings)
-  .route('/', mercadoPagoLink);
+  .route('/', mercadoPagoLink)
+  .route('/', queues);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

@@ -26,6 +26,8 @@ export type SaleConfig = {
   holdMinutes: number;
   fee: { percentBp: number; fixedCents: number };
   types: Map<number, SaleType>;
+  /** "Venta con fila": holds need a valid queue pass (functions/lib/queue-pass.ts); null for a plain sale. */
+  queue: { opensAt: number; dniCap: number | null } | null;
 };
 
 /** Why the configuration refuses a hold before capacity is even looked at. */
@@ -59,7 +61,7 @@ type TypeRow = {
 
 /** Reads the configuration of an event (null when the event does not exist). */
 export async function loadSaleConfig(db: D1Database, eventId: number): Promise<SaleConfig | null> {
-  const [versionRows, eventRows, typeRows] = await db.batch([
+  const [versionRows, eventRows, typeRows, queueRows] = await db.batch([
     db.prepare('select coalesce((select v from sale_versions where event_id = ?), 0) as v').bind(eventId),
     db
       .prepare(
@@ -78,7 +80,9 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
          from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
       )
       .bind(eventId),
+    db.prepare('select opens_at, dni_cap from event_queues where event_id = ?').bind(eventId),
   ]);
+  const queue = (queueRows.results as { opens_at: string; dni_cap: number | null }[])[0];
   const event = (eventRows.results as EventRow[])[0];
   if (!event) return null;
   const time = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
@@ -89,6 +93,7 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
     status: event.status,
     holdMinutes: event.hold_minutes,
     fee: { percentBp: event.fee_bp, fixedCents: event.fee_fixed },
+    queue: queue ? { opensAt: new Date(queue.opens_at).getTime(), dniCap: queue.dni_cap } : null,
     types: new Map(
       (typeRows.results as TypeRow[]).map((t) => [
         t.id,

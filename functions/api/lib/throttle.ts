@@ -27,6 +27,7 @@ export const THROTTLE_RULES = {
   revocationEmail: { limit: 5, windowSeconds: 60 * 60 },
   transferUser: { limit: 10, windowSeconds: 60 * 60 },
   transferUserDay: { limit: 30, windowSeconds: 24 * 60 * 60 },
+  queueJoinAddress: { limit: 20, windowSeconds: 60 },
 } as const;
 
 /** Failed logins one address may still try on an account whose account-wide counter is used up. */

@@ -1,0 +1,235 @@
+import { formatEventDate } from '../../../../src/shared/dates';
+import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
+import type { QueueSetting } from '../../../../src/shared/schemas/queue';
+import type { SessionUser } from '../../../../src/shared/session';
+import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
+import { fail } from '../../lib/errors';
+import { throttle } from '../../lib/throttle';
+import { refreshInventory } from '../checkout/inventory';
+import { type Actor, assertCan, producerOfEvent } from '../events/access';
+
+/** The queue object of an event's on-sale (one per event). */
+export function queueOf(env: Env, eventId: number) {
+  return env.EVENT_QUEUE.get(env.EVENT_QUEUE.idFromName(`queue:${eventId}`));
+}
+
+type SettingRow = {
+  event_id: number;
+  opens_at: string;
+  prequeue_minutes: number;
+  dni_cap: number | null;
+  rate_per_minute: number;
+  hold_limit: number | null;
+};
+
+export async function queueSetting(db: D1Database, eventId: number) {
+  return db.prepare('select * from event_queues where event_id = ?').bind(eventId).first<SettingRow>();
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A place as the API answers it (snake_case, ISO dates). */
+export function placeJson(place: PlaceView) {
+  return {
+    state: place.state,
+    closed_reason: place.closedReason,
+    opens_at: iso(place.opensAt),
+    prequeue_opens_at: iso(place.prequeueOpensAt),
+    joined: place.joined,
+    prequeue_number: place.prequeueNumber,
+    position: place.position,
+    ahead: place.ahead,
+    admitted: place.admitted,
+    pass: place.pass,
+    pass_expires_at: iso(place.passExpiresAt),
+    estimate_seconds: place.estimateSeconds,
+  };
+}
+
+export function liveJson(live: QueueLive) {
+  return {
+    state: live.state,
+    closed_reason: live.closedReason,
+    opens_at: iso(live.opensAt),
+    prequeue_opens_at: iso(live.prequeueOpensAt),
+    rate_per_minute: live.ratePerMinute,
+    hold_limit: live.holdLimit,
+    length: live.length,
+    prequeue_size: live.prequeueSize,
+    waiting: live.waiting,
+    admitted: live.admitted,
+    active_holds: live.activeHolds,
+    sold: live.sold,
+    remaining: live.remaining,
+    seed_hash: live.seedHash,
+  };
+}
+
+/** The public view of an event's queue (what the event page and the proof page show), or null. */
+export async function publicQueue(env: Env, eventId: number) {
+  const setting = await queueSetting(env.DB, eventId);
+  if (!setting) return null;
+  const proof = await queueOf(env, eventId).proof();
+  if (!proof) return null;
+  return {
+    event_id: eventId,
+    state: proof.state,
+    opens_at: iso(proof.opensAt),
+    prequeue_opens_at: iso(proof.prequeueOpensAt),
+    dni_cap: setting.dni_cap,
+    seed_hash: proof.seedHash,
+    seed: proof.seed,
+    prequeue_size: proof.prequeueSize,
+    drawn_at: iso(proof.drawnAt),
+    algorithm: proof.algorithm,
+  };
+}
+
+/** The caller may manage the event's queue (events.manage on its producer, and this event). */
+async function assertManage(env: Env, actor: Actor, eventId: number) {
+  const producerId = await producerOfEvent(env.DB, eventId);
+  assertCan(actor, producerId, 'events.manage', QUEUE_MSG.noAccess, eventId);
+}
+
+/**
+ * Marks the event as "Venta con fila" (or changes the setting). The opening must be in the future, and
+ * once the draw happened the opening can no longer move. The inventory reads the setting with its sale
+ * configuration (the trigger bumps the sale version), so from now on holds need a pass.
+ */
+export async function setQueue(env: Env, actor: Actor, eventId: number, input: QueueSetting) {
+  await assertManage(env, actor, eventId);
+  const opensAt = new Date(input.opens_at).getTime();
+  const current = await queueSetting(env.DB, eventId);
+  const moved = !current || new Date(current.opens_at).getTime() !== opensAt;
+  if (moved && opensAt <= Date.now()) fail(400, QUEUE_MSG.opensInPast, { opens_at: [QUEUE_MSG.opensInPast] });
+  const configured = await queueOf(env, eventId).configure({
+    eventId,
+    opensAt,
+    prequeueMinutes: input.prequeue_minutes,
+    ratePerMinute: input.rate_per_minute,
+    holdLimit: input.hold_limit,
+  });
+  if (!configured.ok) fail(409, QUEUE_MSG.openedAlready);
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    `insert into event_queues (event_id, opens_at, prequeue_minutes, dni_cap, rate_per_minute, hold_limit, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?)
+     on conflict (event_id) do update set opens_at = excluded.opens_at, prequeue_minutes = excluded.prequeue_minutes,
+       dni_cap = excluded.dni_cap, rate_per_minute = excluded.rate_per_minute, hold_limit = excluded.hold_limit,
+       updated_at = excluded.updated_at`,
+  )
+    .bind(
+      eventId,
+      new Date(opensAt).toISOString(),
+      input.prequeue_minutes,
+      input.dni_cap,
+      input.rate_per_minute,
+      input.hold_limit,
+      now,
+    )
+    .run();
+  await refreshInventory(env, eventId);
+  return adminQueue(env, actor, eventId);
+}
+
+/** Takes "Venta con fila" off, only before the opening (afterwards the producer closes the queue instead). */
+export async function removeQueue(env: Env, actor: Actor, eventId: number) {
+  await assertManage(env, actor, eventId);
+  const current = await queueSetting(env.DB, eventId);
+  if (!current) fail(404, QUEUE_MSG.noQueue);
+  if (new Date(current.opens_at).getTime() <= Date.now()) fail(409, QUEUE_MSG.openedAlready);
+  await env.DB.prepare('delete from event_queues where event_id = ?').bind(eventId).run();
+  await queueOf(env, eventId).remove();
+  await refreshInventory(env, eventId);
+}
+
+/** The producer's view: the setting and the live counts. */
+export async function adminQueue(env: Env, actor: Actor, eventId: number) {
+  await assertManage(env, actor, eventId);
+  const setting = await queueSetting(env.DB, eventId);
+  if (!setting) return { setting: null, live: null };
+  const live = await queueOf(env, eventId).live();
+  return {
+    setting: {
+      opens_at: setting.opens_at,
+      prequeue_minutes: setting.prequeue_minutes,
+      dni_cap: setting.dni_cap,
+      rate_per_minute: setting.rate_per_minute,
+      hold_limit: setting.hold_limit,
+    },
+    live: live ? liveJson(live) : null,
+  };
+}
+
+export async function controlQueue(env: Env, actor: Actor, eventId: number, action: 'pause' | 'resume' | 'close') {
+  await assertManage(env, actor, eventId);
+  if (!(await queueSetting(env.DB, eventId))) fail(404, QUEUE_MSG.noQueue);
+  const live = await queueOf(env, eventId).control(action);
+  console.info(JSON.stringify({ queue: 'control', eventId, action, by: actor.userId }));
+  return live ? liveJson(live) : null;
+}
+
+export async function rateQueue(
+  env: Env,
+  actor: Actor,
+  eventId: number,
+  changes: { rate_per_minute?: number; hold_limit?: number | null },
+) {
+  await assertManage(env, actor, eventId);
+  if (!(await queueSetting(env.DB, eventId))) fail(404, QUEUE_MSG.noQueue);
+  const sets: string[] = [];
+  const binds: (number | null)[] = [];
+  if (changes.rate_per_minute !== undefined) {
+    sets.push('rate_per_minute = ?');
+    binds.push(changes.rate_per_minute);
+  }
+  if (changes.hold_limit !== undefined) {
+    sets.push('hold_limit = ?');
+    binds.push(changes.hold_limit);
+  }
+  if (sets.length > 0) {
+    await env.DB.prepare(`update event_queues set ${sets.join(', ')} where event_id = ?`)
+      .bind(...binds, eventId)
+      .run();
+  }
+  const live = await queueOf(env, eventId).setRate({
+    ratePerMinute: changes.rate_per_minute,
+    holdLimit: changes.hold_limit,
+  });
+  return live ? liveJson(live) : null;
+}
+
+/**
+ * Joins the event's queue: a signed-in account with a verified e-mail and a DNI, at most
+ * `queueJoinAddress` joins per address a minute. Every refusal is logged.
+ */
+export async function joinQueue(env: Env, session: SessionUser, eventId: number, address: string | undefined) {
+  function refuse(status: 403, reason: string, message: string): never {
+    console.warn(JSON.stringify({ refused: 'queue_join', reason, eventId, userId: session.user.id }));
+    fail(status, message);
+  }
+  await throttle(env, [['queueJoinAddress', address]]);
+  const user = await env.DB.prepare('select dni, email_verified_at, activo from users where id = ?')
+    .bind(session.user.id)
+    .first<{ dni: string; email_verified_at: string | null; activo: number }>();
+  if (user?.activo !== 1 || !user.email_verified_at) return refuse(403, 'unverified', QUEUE_MSG.unverified);
+  const dni = user.dni.trim();
+  if (!/^\d{7,8}$/.test(dni)) refuse(403, 'no_dni', QUEUE_MSG.noDni);
+  const joined = await queueOf(env, eventId).join(session.user.id, dni);
+  if (!joined.ok) {
+    if (joined.reason === 'no_queue') fail(404, QUEUE_MSG.noQueue);
+    if (joined.reason === 'too_early') {
+      fail(409, QUEUE_MSG.tooEarly(formatEventDate(new Date(joined.prequeueOpensAt ?? 0).toISOString())));
+    }
+    fail(409, QUEUE_MSG.closed);
+  }
+  return { existing: joined.existing, place: placeJson(joined.place) };
+}
+
+/** The caller's place (with their pass once admitted). */
+export async function myPlace(env: Env, userId: number, eventId: number) {
+  // No D1 read: the poll of every waiting buyer costs one call to the queue object.
+  const place = await queueOf(env, eventId).place(userId);
+  if (place.state === 'unconfigured') fail(404, QUEUE_MSG.noQueue);
+  return placeJson(place);
+}
