@@ -7,7 +7,8 @@
  * Algorithm (version "xoshiro128ss-fy-v1"):
  * - the seed is 64 hexadecimal characters (32 random bytes); its published hash is SHA-256 over those
  *   64 characters as text (`printf %s SEED | sha256sum`);
- * - a xoshiro128** generator starts from the seed's first 16 bytes read as four big-endian 32-bit words;
+ * - the seed's 32 bytes are read as eight big-endian 32-bit words w0…w7; a xoshiro128** generator starts
+ *   from the state (w0 ^ w4, w1 ^ w5, w2 ^ w6, w3 ^ w7) (all zero would be replaced by (1, 0, 0, 0));
  * - `order` starts as [1, 2, …, N] (N = pre-queue size; k is the person who arrived k-th);
  * - Fisher–Yates from the end: for i = N−1 down to 1, r = next 32-bit output, j = floor(r · (i + 1) / 2^32),
  *   swap order[i] and order[j];
@@ -20,7 +21,8 @@ const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0;
 /** The generator's 32-bit outputs for a seed (64 hex characters). */
 export function drawGenerator(seed: string): () => number {
   if (!/^[0-9a-f]{64}$/.test(seed)) throw new Error('seed must be 64 lowercase hex characters');
-  const s = [0, 1, 2, 3].map((k) => Number.parseInt(seed.slice(k * 8, k * 8 + 8), 16) >>> 0);
+  const word = (k: number) => Number.parseInt(seed.slice(k * 8, k * 8 + 8), 16) >>> 0;
+  const s = [0, 1, 2, 3].map((k) => (word(k) ^ word(k + 4)) >>> 0);
   if (!s.some(Boolean)) s[0] = 1;
   return () => {
     const result = Math.imul(rotl(Math.imul(s[1], 5) >>> 0, 7), 9) >>> 0;

@@ -1,0 +1,310 @@
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { signAccessToken } from '../../functions/lib/jwt';
+import { signQueuePass } from '../../functions/lib/queue-pass';
+import { QUEUE_MSG } from '../../src/shared/messages-queue';
+import { drawOrder, placeOf, seedHash } from '../../src/shared/queue-draw';
+import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
+import { eventually } from './helpers';
+
+let dniCounter = 0;
+
+/** A verified buyer with a DNI of their own (the queue keeps one place per DNI). */
+async function queueBuyer(options: { dni?: string; verified?: boolean } = {}) {
+  const dni = options.dni ?? String(40_000_000 + ((Date.now() % 1_000_000) * 10 + dniCounter++));
+  const email = `fila-${Date.now()}-${dniCounter++}@prueba.local`;
+  const user = await env.DB.prepare(
+    `insert into users (name, email, password_hash, dni, telefono, rol, terms_accepted_at, email_verified_at)
+     values ('Fila Compradora', ?, 'x', ?, '1155550000', 'USER', '2026-01-01', ?) returning id`,
+  )
+    .bind(email, dni, options.verified === false ? null : '2026-01-01')
+    .first<{ id: number }>();
+  const token = await signAccessToken(
+    env.JWT_SECRET,
+    {
+      user: { id: user!.id, name: 'Fila Compradora', email, activo: true, provinces_id: null },
+      rol: 'USER',
+      permisos: [],
+    },
+    3600,
+  );
+  return { id: user!.id, dni, auth: { authorization: `Bearer ${token}` } };
+}
+
+type Json = { status: boolean; message?: string; data?: Record<string, unknown> & { [k: string]: unknown } };
+type Place = {
+  state: string;
+  closed_reason: string | null;
+  joined: boolean;
+  prequeue_number: number | null;
+  position: number | null;
+  ahead: number | null;
+  admitted: boolean;
+  pass: string | null;
+};
+
+async function json(res: Response) {
+  return (await res.json()) as Json;
+}
+
+/** An event marked "Venta con fila" opening in `opensInMs`, and its producer's admin session. */
+async function queuedEvent(opensInMs: number, setting: Record<string, unknown> = {}, capacity = 100) {
+  const event = await createTestEvent(env, { capacity, max_per_order: 4 });
+  const admin = await createBuyer('SUPERADMIN');
+  const res = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
+    method: 'PUT',
+    json: { opens_at: new Date(Date.now() + opensInMs).toISOString(), rate_per_minute: 1, ...setting },
+  });
+  expect(res.status).toBe(200);
+  return { event, admin };
+}
+
+const join = (buyer: { auth: Record<string, string> }, eventId: number) =>
+  asBuyer(buyer, `/queues/${eventId}/join`, { method: 'POST' });
+
+async function place(buyer: { auth: Record<string, string> }, eventId: number): Promise<Place> {
+  const res = await asBuyer(buyer, `/queues/${eventId}/me`);
+  expect(res.status).toBe(200);
+  return (await json(res)).data as unknown as Place;
+}
+
+const hold = (buyer: { auth: Record<string, string> }, eventId: number, typeId: number, pass?: string) =>
+  asBuyer(buyer, '/holds', {
+    method: 'POST',
+    json: {
+      event_id: eventId,
+      items: [{ ticket_type_id: typeId, quantity: 1 }],
+      ...(pass ? { queue_pass: pass } : {}),
+    },
+  });
+
+const HEX64 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 });
+
+describe('the draw (src/shared/queue-draw.ts)', () => {
+  it('is a permutation of 1..n fixed by the seed', () => {
+    fc.assert(
+      fc.property(HEX64, fc.integer({ min: 0, max: 300 }), (seed, n) => {
+        const order = drawOrder(seed, n);
+        expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+        expect(drawOrder(seed, n)).toEqual(order);
+        for (const k of [1, Math.ceil(n / 2), n].filter((x) => x >= 1 && x <= n))
+          expect(order[(placeOf(seed, n, k) ?? 0) - 1]).toBe(k);
+      }),
+    );
+  });
+
+  it('changes with the seed', () => {
+    const a = drawOrder('0'.repeat(63) + '1', 50);
+    const b = drawOrder('0'.repeat(63) + '2', 50);
+    expect(a).not.toEqual(b);
+  });
+});
+
+describe('Venta con fila (queue API)', () => {
+  it('refuses an early join, shuffles the pre-queue with the committed seed at the opening, and keeps one place per account and DNI', async () => {
+    // Pre-queue 30 minutes before an opening 2 hours away: too early to join.
+    const early = await queuedEvent(2 * 3_600_000, { prequeue_minutes: 30 });
+    const tooSoon = await join(await queueBuyer(), early.event.event_id);
+    expect(tooSoon.status).toBe(409);
+    expect((await json(tooSoon)).message).toMatch(/^La fila todavía no abrió\. Abre el /);
+
+    const { event } = await queuedEvent(4000, { prequeue_minutes: 30 });
+    const before = (await json(await asBuyer(await queueBuyer(), `/queues/${event.event_id}`))).data as Record<
+      string,
+      unknown
+    >;
+    expect(before.state).toBe('prequeue');
+    expect(before.seed).toBeNull();
+    expect(before.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => queueBuyer()));
+    const numbers: number[] = [];
+    for (const b of buyers) {
+      const res = await join(b, event.event_id);
+      expect(res.status).toBe(201);
+      const data = (await json(res)).data as { place: Place };
+      numbers.push(data.place.prequeue_number as number);
+      expect(data.place.position).toBeNull();
+    }
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6]);
+
+    // A second join of the same account, or of another account with the same DNI, gets the same place.
+    const again = await join(buyers[2], event.event_id);
+    expect(again.status).toBe(200);
+    expect(((await json(again)).data as { place: Place }).place.prequeue_number).toBe(3);
+    const twin = await queueBuyer({ dni: buyers[4].dni });
+    const twinJoin = await join(twin, event.event_id);
+    expect(twinJoin.status).toBe(200);
+    expect(((await json(twinJoin)).data as { place: Place }).place).toMatchObject({
+      prequeue_number: 5,
+      joined: false,
+    });
+
+    let proof: Record<string, unknown> = {};
+    await eventually(
+      async () => {
+        proof = (await json(await asBuyer(buyers[0], `/queues/${event.event_id}`))).data as Record<string, unknown>;
+        return typeof proof.seed === 'string';
+      },
+      'the seed is revealed after the opening',
+      15_000,
+    );
+    expect(proof.seed_hash).toBe(before.seed_hash);
+    expect(await seedHash(proof.seed as string)).toBe(before.seed_hash);
+    expect(proof.prequeue_size).toBe(6);
+
+    const places = await Promise.all(buyers.map((b) => place(b, event.event_id)));
+    for (const p of places) expect(p.position).toBe(placeOf(proof.seed as string, 6, p.prequeue_number as number));
+
+    // Later arrivals queue at the end, in arrival order.
+    const late = [await queueBuyer(), await queueBuyer()];
+    for (const b of late) expect((await join(b, event.event_id)).status).toBe(201);
+    expect((await place(late[0], event.event_id)).position).toBe(7);
+    expect((await place(late[1], event.event_id)).position).toBe(8);
+  });
+
+  it('refuses a hold without a pass, with a forged, expired or other person’s pass; sells with the own pass', async () => {
+    const { event } = await queuedEvent(2000);
+    const [a, b] = [await queueBuyer(), await queueBuyer()];
+    expect((await join(a, event.event_id)).status).toBe(201);
+    expect((await join(b, event.event_id)).status).toBe(201);
+
+    // Before the opening nobody has a pass, so no hold at all.
+    const none = await hold(a, event.event_id, event.ticket_type_id);
+    expect(none.status).toBe(403);
+    expect((await json(none)).message).toBe(QUEUE_MSG.passMissing);
+
+    // Rate 1 a minute: at the opening exactly the first place is let in.
+    let admitted: Place | undefined;
+    let admittedBuyer = a;
+    let other = b;
+    await eventually(
+      async () => {
+        const [pa, pb] = [await place(a, event.event_id), await place(b, event.event_id)];
+        admitted = pa.admitted ? pa : pb.admitted ? pb : undefined;
+        if (pb.admitted) [admittedBuyer, other] = [b, a];
+        return admitted !== undefined;
+      },
+      'the first place is admitted at the opening',
+      15_000,
+    );
+    const waiting = await place(other, event.event_id);
+    expect(waiting).toMatchObject({ admitted: false, pass: null, ahead: 0, position: 2 });
+    expect(admitted?.position).toBe(1);
+    const pass = admitted?.pass as string;
+    expect(pass).toMatch(/^v1\./);
+
+    const forged = `${pass.slice(0, -4)}AAAA`;
+    const forgedRes = await hold(admittedBuyer, event.event_id, event.ticket_type_id, forged);
+    expect(forgedRes.status).toBe(403);
+    expect((await json(forgedRes)).message).toBe(QUEUE_MSG.passForged);
+
+    const stolen = await hold(other, event.event_id, event.ticket_type_id, pass);
+    expect(stolen.status).toBe(403);
+    expect((await json(stolen)).message).toBe(QUEUE_MSG.passOtherAccount);
+
+    const expired = await signQueuePass(env.JWT_SECRET, {
+      e: event.event_id,
+      u: admittedBuyer.id,
+      p: 1,
+      x: Date.now() - 1,
+    });
+    const expiredRes = await hold(admittedBuyer, event.event_id, event.ticket_type_id, expired);
+    expect(expiredRes.status).toBe(403);
+    expect((await json(expiredRes)).message).toBe(QUEUE_MSG.passExpired);
+
+    const ok = await hold(admittedBuyer, event.event_id, event.ticket_type_id, pass);
+    expect(ok.status).toBe(201);
+  });
+
+  it('caps tickets per DNI and lets the box office sell only through its permission', async () => {
+    const { event, admin } = await queuedEvent(1000, { dni_cap: 1, rate_per_minute: 600 });
+    const buyer = await queueBuyer();
+    expect((await join(buyer, event.event_id)).status).toBe(201);
+    let pass = '';
+    await eventually(
+      async () => {
+        pass = (await place(buyer, event.event_id)).pass ?? '';
+        return pass !== '';
+      },
+      'admitted',
+      15_000,
+    );
+    const two = await asBuyer(buyer, '/holds', {
+      method: 'POST',
+      json: {
+        event_id: event.event_id,
+        items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }],
+        queue_pass: pass,
+      },
+    });
+    expect(two.status).toBe(409);
+    expect((await json(two)).message).toBe(QUEUE_MSG.dniCap(1));
+
+    const sale = await asBuyer(admin, '/admin/box-office/sales', {
+      method: 'POST',
+      json: {
+        event_id: event.event_id,
+        items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
+        method: 'cash',
+        buyer: {},
+      },
+    });
+    expect(sale.status).toBe(201);
+  });
+
+  it('closes by itself when the stock runs out and tells everyone still waiting', async () => {
+    const { event } = await queuedEvent(1000, {}, 1);
+    const buyers = [await queueBuyer(), await queueBuyer(), await queueBuyer()];
+    for (const b of buyers) expect((await join(b, event.event_id)).status).toBe(201);
+    let first: { buyer: (typeof buyers)[number]; pass: string } | null = null;
+    await eventually(
+      async () => {
+        for (const b of buyers) {
+          const p = await place(b, event.event_id);
+          if (p.pass) first = { buyer: b, pass: p.pass };
+        }
+        return first !== null;
+      },
+      'someone is admitted',
+      15_000,
+    );
+    const { buyer, pass } = first as unknown as { buyer: (typeof buyers)[number]; pass: string };
+    const held = await hold(buyer, event.event_id, event.ticket_type_id, pass);
+    expect(held.status).toBe(201);
+    const order = (await json(held)).data as { id: string };
+    const row = await env.DB.prepare('select hold_id from orders where id = ?')
+      .bind(order.id)
+      .first<{ hold_id: string }>();
+    expect(await inventoryOf(env, event.event_id).commit(row!.hold_id)).toEqual({ ok: true });
+
+    const rest = buyers.filter((b) => b !== buyer);
+    await eventually(
+      async () => {
+        const views = await Promise.all(rest.map((b) => place(b, event.event_id)));
+        return views.every((v) => v.state === 'closed' && v.closed_reason === 'agotado' && !v.admitted);
+      },
+      'the queue closed as sold out',
+      15_000,
+    );
+    const late = await join(await queueBuyer(), event.event_id);
+    expect(late.status).toBe(409);
+    expect((await json(late)).message).toBe(QUEUE_MSG.closed);
+  });
+
+  it('refuses unverified accounts and strangers to the producer’s controls', async () => {
+    const { event } = await queuedEvent(60_000);
+    const unverified = await join(await queueBuyer({ verified: false }), event.event_id);
+    expect(unverified.status).toBe(403);
+    expect((await json(unverified)).message).toBe(QUEUE_MSG.unverified);
+    const stranger = await queueBuyer();
+    const res = await asBuyer(stranger, `/admin/queues/${event.event_id}/control`, {
+      method: 'POST',
+      json: { action: 'close' },
+    });
+    expect(res.status).toBe(403);
+    expect((await json(res)).message).toBe(QUEUE_MSG.noAccess);
+  });
+});
