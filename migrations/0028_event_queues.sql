@@ -16,12 +16,16 @@ create table event_queues (
   updated_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
+-- No "insert or ignore" here: inside an upsert on event_queues the outer statement's conflict policy would
+-- override the trigger's.
 create trigger sale_queues_insert after insert on event_queues begin
-  insert or ignore into sale_versions (event_id, v) values (new.event_id, 0);
+  insert into sale_versions (event_id, v)
+    select new.event_id, 0 where not exists (select 1 from sale_versions where event_id = new.event_id);
   update sale_versions set v = v + 1 where event_id = new.event_id;
 end;
 create trigger sale_queues_update after update of opens_at, dni_cap on event_queues begin
-  insert or ignore into sale_versions (event_id, v) values (new.event_id, 0);
+  insert into sale_versions (event_id, v)
+    select new.event_id, 0 where not exists (select 1 from sale_versions where event_id = new.event_id);
   update sale_versions set v = v + 1 where event_id in (old.event_id, new.event_id);
 end;
 create trigger sale_queues_delete after delete on event_queues begin

@@ -308,3 +308,26 @@ describe('Venta con fila (queue API)', () => {
     expect((await json(res)).message).toBe(QUEUE_MSG.noAccess);
   });
 });
+
+describe('the queue setting', () => {
+  it('can be changed before the opening (the opening moves) and bumps the sale version each time', async () => {
+    const { event, admin } = await queuedEvent(10 * 60_000);
+    const version = async () =>
+      (await env.DB.prepare('select v from sale_versions where event_id = ?')
+        .bind(event.event_id)
+        .first<{ v: number }>())!.v;
+    const v1 = await version();
+    const res = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
+      method: 'PUT',
+      json: { opens_at: new Date(Date.now() + 5 * 60_000).toISOString(), dni_cap: 2 },
+    });
+    expect(res.status).toBe(200);
+    expect(await version()).toBeGreaterThan(v1);
+    const past = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
+      method: 'PUT',
+      json: { opens_at: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect(past.status).toBe(400);
+    expect((await json(past)).message).toBe(QUEUE_MSG.opensInPast);
+  });
+});
