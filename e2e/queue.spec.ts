@@ -114,6 +114,7 @@ test('three buyers queue; at the opening one is admitted and buys, the others mo
   await winner.getByRole('button', { name: 'Agregar una entrada General' }).click();
   await winner.getByRole('button', { name: 'Comprar' }).click();
   await expect(winner).toHaveURL(/\/checkout\?order=/);
+  await winner.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
   await winner.getByRole('checkbox', { name: /Acepto los términos/ }).check();
   await winner.getByRole('button', { name: 'Confirmar entradas' }).click();
   await expect(winner.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
