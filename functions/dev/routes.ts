@@ -4,6 +4,7 @@ import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
+import { queueTools } from './queue-tools';
 import { salesBench } from './sales-bench';
 import { seedDemoData } from './seed';
 
@@ -18,4 +19,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', checkoutTools)
   .route('/', checkinTools)
   .route('/', salesBench)
+  .route('/', queueTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

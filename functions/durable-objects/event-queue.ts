@@ -376,6 +376,42 @@ export class EventQueue extends DurableObject<Env> {
     };
   }
 
+  /** A no-op round trip: the raw ceiling of a call to this object (used by the queue benchmark). */
+  ping(): number {
+    return Date.now();
+  }
+
+  /**
+   * Development only (the queue benchmark): how the post-opening arrivals were let in. `inOrder` counts
+   * the admitted ones whose every earlier post-opening arrival was admitted no later than they were.
+   */
+  audit(): { prequeueSize: number; postOpen: number; admittedPostOpen: number; inOrder: number; admitted: number } {
+    const c = this.config;
+    const rows = this.sql
+      .exec<{ admitted_at: number | null }>(
+        'select admitted_at from entries where prequeue_number is null order by arrival',
+      )
+      .toArray();
+    let inOrder = 0;
+    let latest = -1;
+    let gap = false;
+    for (const r of rows) {
+      if (r.admitted_at === null) {
+        gap = true;
+        continue;
+      }
+      if (!gap && r.admitted_at >= latest) inOrder++;
+      latest = Math.max(latest, r.admitted_at);
+    }
+    return {
+      prequeueSize: c?.prequeue_size ?? 0,
+      postOpen: rows.length,
+      admittedPostOpen: rows.filter((r) => r.admitted_at !== null).length,
+      inOrder,
+      admitted: c?.admitted_through ?? 0,
+    };
+  }
+
   async alarm(): Promise<void> {
     const now = Date.now();
     await this.freshStats(now);

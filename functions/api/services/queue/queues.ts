@@ -1,10 +1,12 @@
 import { formatEventDate } from '../../../../src/shared/dates';
+import { MSG } from '../../../../src/shared/messages';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { QueueSetting } from '../../../../src/shared/schemas/queue';
-import type { SessionUser } from '../../../../src/shared/session';
 import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
+import type { SignedToken } from '../../lib/auth';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
+import { revocationStatement, revokedBy } from '../accounts/access-revocation';
 import { refreshInventory } from '../checkout/inventory';
 import { type Actor, assertCan, producerOfEvent } from '../events/access';
 
@@ -201,20 +203,25 @@ export async function rateQueue(
 
 /**
  * Joins the event's queue: a signed-in account with a verified e-mail and a DNI, at most
- * `queueJoinAddress` joins per address a minute. Every refusal is logged.
+ * `queueJoinAddress` joins per address a minute. Whether the token was revoked and who is calling are read
+ * in one D1 batch (this runs for every buyer at once before an opening). Every refusal is logged.
  */
-export async function joinQueue(env: Env, session: SessionUser, eventId: number, address: string | undefined) {
-  function refuse(status: 403, reason: string, message: string): never {
+export async function joinQueue(env: Env, signed: SignedToken, eventId: number, address: string | undefined) {
+  const { session } = signed;
+  function refuse(reason: string, message: string): never {
     console.warn(JSON.stringify({ refused: 'queue_join', reason, eventId, userId: session.user.id }));
-    fail(status, message);
+    fail(403, message);
   }
   await throttle(env, [['queueJoinAddress', address]]);
-  const user = await env.DB.prepare('select dni, email_verified_at, activo from users where id = ?')
-    .bind(session.user.id)
-    .first<{ dni: string; email_verified_at: string | null; activo: number }>();
-  if (user?.activo !== 1 || !user.email_verified_at) return refuse(403, 'unverified', QUEUE_MSG.unverified);
+  const [revoked, users] = await env.DB.batch([
+    await revocationStatement(env, signed.token, session),
+    env.DB.prepare('select dni, email_verified_at, activo from users where id = ?').bind(session.user.id),
+  ]);
+  if (revokedBy(env, revoked, session)) fail(401, MSG.sessionExpired);
+  const user = (users.results as { dni: string; email_verified_at: string | null; activo: number }[])[0];
+  if (user?.activo !== 1 || !user.email_verified_at) return refuse('unverified', QUEUE_MSG.unverified);
   const dni = user.dni.trim();
-  if (!/^\d{7,8}$/.test(dni)) refuse(403, 'no_dni', QUEUE_MSG.noDni);
+  if (!/^\d{7,8}$/.test(dni)) refuse('no_dni', QUEUE_MSG.noDni);
   const joined = await queueOf(env, eventId).join(session.user.id, dni);
   if (!joined.ok) {
     if (joined.reason === 'no_queue') fail(404, QUEUE_MSG.noQueue);
