@@ -331,3 +331,43 @@ describe('the queue setting', () => {
     expect((await json(past)).message).toBe(QUEUE_MSG.opensInPast);
   });
 });
+
+describe('racing joins (property)', () => {
+  it('gives one place per DNI whatever the interleaving: pre-queue numbers are 1..K, later places follow in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Join attempts: [account, dni] pairs, accounts may repeat and share DNIs.
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 4 })), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        async (attempts) => {
+          const { event } = await queuedEvent(10 * 60_000, { prequeue_minutes: 30 });
+          const dnis = Array.from({ length: 5 }, () => String(60_000_000 + Math.floor(Math.random() * 30_000_000)));
+          // One account per index, with the DNI of its first attempt (an account has one DNI).
+          const accounts = new Map<number, Awaited<ReturnType<typeof queueBuyer>>>();
+          for (const [a, d] of attempts) if (!accounts.has(a)) accounts.set(a, await queueBuyer({ dni: dnis[d] }));
+          const answers = await Promise.all(
+            attempts.map(async ([a]) => {
+              const buyer = accounts.get(a)!;
+              const res = await join(buyer, event.event_id);
+              expect([200, 201]).toContain(res.status);
+              return { dni: buyer.dni, place: ((await json(res)).data as { place: Place }).place };
+            }),
+          );
+          const byDni = new Map<string, Set<number>>();
+          for (const { dni, place: p } of answers) {
+            const set = byDni.get(dni) ?? new Set<number>();
+            set.add(p.prequeue_number as number);
+            byDni.set(dni, set);
+          }
+          // Every DNI got exactly one number, and the numbers are 1..K without gaps or repeats.
+          for (const set of byDni.values()) expect(set.size).toBe(1);
+          const numbers = [...byDni.values()].map((set) => [...set][0]).sort((x, y) => x - y);
+          expect(numbers).toEqual(Array.from({ length: byDni.size }, (_, i) => i + 1));
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
+});
