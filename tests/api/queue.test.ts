@@ -371,3 +371,49 @@ describe('racing joins (property)', () => {
     );
   });
 });
+
+describe('producer controls', () => {
+  it('pauses admission, resumes it, changes the rate and closes the queue; the live view counts it all', async () => {
+    const { event, admin } = await queuedEvent(1500, { rate_per_minute: 1 });
+    const buyers = [await queueBuyer(), await queueBuyer(), await queueBuyer()];
+    for (const b of buyers) expect((await join(b, event.event_id)).status).toBe(201);
+    const live = async () => {
+      const res = await asBuyer(admin, `/admin/queues/${event.event_id}`);
+      expect(res.status).toBe(200);
+      return ((await json(res)).data as { live: Record<string, unknown> }).live;
+    };
+    const control = async (action: string) => {
+      const res = await asBuyer(admin, `/admin/queues/${event.event_id}/control`, { method: 'POST', json: { action } });
+      expect(res.status).toBe(200);
+      return (await json(res)).data as Record<string, unknown>;
+    };
+    await eventually(async () => (await live()).admitted === 1, 'the first place is let in at the opening', 15_000);
+    expect(await live()).toMatchObject({ state: 'open', length: 3, waiting: 2, prequeue_size: 3, rate_per_minute: 1 });
+
+    // Paused: a rate of 6,000 a minute lets nobody in while paused.
+    expect(await control('pause')).toMatchObject({ state: 'paused' });
+    const rate = await asBuyer(admin, `/admin/queues/${event.event_id}/rate`, {
+      method: 'PATCH',
+      json: { rate_per_minute: 6000 },
+    });
+    expect(rate.status).toBe(200);
+    expect((await json(rate)).data).toMatchObject({ rate_per_minute: 6000, state: 'paused' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await live()).admitted).toBe(1);
+
+    // Resumed: at 100 a second the other two are in almost at once.
+    expect(await control('resume')).toMatchObject({ state: 'open' });
+    await eventually(async () => (await live()).admitted === 3, 'the rest let in after resuming', 15_000);
+
+    expect(await control('close')).toMatchObject({ state: 'closed', closed_reason: 'productora' });
+    const late = await join(await queueBuyer(), event.event_id);
+    expect(late.status).toBe(409);
+    expect((await json(late)).message).toBe(QUEUE_MSG.closed);
+    const setting = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
+      method: 'PUT',
+      json: { opens_at: new Date(Date.now() + 60_000).toISOString() },
+    });
+    expect(setting.status).toBe(409);
+    expect((await json(setting)).message).toBe(QUEUE_MSG.openedAlready);
+  });
+});
