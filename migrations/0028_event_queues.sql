@@ -3,6 +3,8 @@
 -- holds without a valid queue pass while it exists, so the triggers bump the event's sale version.
 create table event_queues (
   event_id integer primary key references events (id) on delete cascade,
+  -- Null: the whole event's on-sale is queued. Else only this date's ticket types need a queue pass.
+  event_date_id integer references event_dates (id) on delete cascade,
   -- The opening: the pre-queue is shuffled then and admission starts (ISO 8601, UTC).
   opens_at text not null,
   -- The pre-queue opens this many minutes before the opening.
@@ -23,7 +25,7 @@ create trigger sale_queues_insert after insert on event_queues begin
     select new.event_id, 0 where not exists (select 1 from sale_versions where event_id = new.event_id);
   update sale_versions set v = v + 1 where event_id = new.event_id;
 end;
-create trigger sale_queues_update after update of opens_at, dni_cap on event_queues begin
+create trigger sale_queues_update after update of opens_at, dni_cap, event_date_id on event_queues begin
   insert into sale_versions (event_id, v)
     select new.event_id, 0 where not exists (select 1 from sale_versions where event_id = new.event_id);
   update sale_versions set v = v + 1 where event_id in (old.event_id, new.event_id);

@@ -259,13 +259,16 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
-    if (config.queue && gate.exempt !== 'box_office') {
+    const queue = config.queue;
+    const queued =
+      queue && (queue.dateId === null || wanted.some((i) => config.types.get(i.typeId)?.dateId === queue.dateId));
+    if (queue && queued && gate.exempt !== 'box_office') {
       const check: PassCheck = pass ?? { ok: false, reason: 'pass_missing' };
       if (!check.ok) {
         console.warn(JSON.stringify({ refused: 'hold', reason: check.reason, eventId, userId }));
         return check;
       }
-      const cap = config.queue.dniCap;
+      const cap = queue.dniCap;
       if (cap !== null && this.soldTo(buyerKey) + wanted.reduce((sum, i) => sum + i.quantity, 0) > cap) {
         console.warn(JSON.stringify({ refused: 'hold', reason: 'dni_cap', eventId, userId, cap }));
         return { ok: false, reason: 'dni_cap', cap };

@@ -237,9 +237,10 @@ export class EventQueue extends DurableObject<Env> {
    * join of the same account, or of another account with the same DNI, answers the place already taken.
    */
   join(userId: number, dni: string, now = Date.now()): JoinResult {
-    const c = this.config;
-    if (!c) return this.refuse('no_queue', userId);
+    if (!this.config) return this.refuse('no_queue', userId);
+    // The tick may draw (the opening passed): read the configuration only after it.
     this.tick(now);
+    const c = this.config as ConfigRow;
     const existing =
       this.entry(userId) ?? this.sql.exec<EntryRow>('select * from entries where dni = ?', dni).toArray()[0];
     if (existing) return { ok: true, existing: true, place: this.view(existing, now, existing.user_id === userId) };

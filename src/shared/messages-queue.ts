@@ -17,6 +17,7 @@ export const QUEUE_MSG = {
   openedAlready: 'La venta ya abrió: no se puede cambiar la hora de apertura ni quitar la fila.',
   opensInPast: 'La apertura tiene que ser en el futuro.',
   noAccess: 'No tenés permiso para gestionar la fila de este evento.',
+  wrongDate: 'La fecha elegida no es de este evento.',
 } as const;
 
 /** What the buyer's wait page says for each state. */

@@ -417,3 +417,62 @@ describe('producer controls', () => {
     expect((await json(setting)).message).toBe(QUEUE_MSG.openedAlready);
   });
 });
+
+describe('a queue on one date', () => {
+  it('needs a pass only for that date’s tickets; the other dates sell as usual', async () => {
+    const event = await createTestEvent(env, { capacity: 20, max_per_order: 4 });
+    const other = await env.DB.prepare('insert into event_dates (event_id, starts_at) values (?, ?) returning id')
+      .bind(event.event_id, new Date(Date.now() + 40 * 86_400_000).toISOString())
+      .first<{ id: number }>();
+    const otherType = await env.DB.prepare(
+      `insert into ticket_types (event_date_id, name, price_cents, capacity, max_per_order) values (?, 'Segunda', 100000, 20, 4) returning id`,
+    )
+      .bind(other!.id)
+      .first<{ id: number }>();
+    const admin = await createBuyer('SUPERADMIN');
+    const foreign = await createTestEvent(env, {});
+    const wrong = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
+      method: 'PUT',
+      json: { opens_at: new Date(Date.now() + 60_000).toISOString(), event_date_id: foreign.event_date_id },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).message).toBe(QUEUE_MSG.wrongDate);
+    const put = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
+      method: 'PUT',
+      json: { opens_at: new Date(Date.now() + 60_000).toISOString(), event_date_id: event.event_date_id },
+    });
+    expect(put.status).toBe(200);
+    const buyer = await queueBuyer();
+    const queued = await hold(buyer, event.event_id, event.ticket_type_id);
+    expect(queued.status).toBe(403);
+    expect((await json(queued)).message).toBe(QUEUE_MSG.passMissing);
+    const free = await hold(buyer, event.event_id, otherType!.id);
+    expect(free.status).toBe(201);
+    const proof = (await json(await asBuyer(buyer, `/queues/${event.event_id}`))).data as Record<string, unknown>;
+    expect(proof.event_date_id).toBe(event.event_date_id);
+  });
+});
+
+describe('joins racing the opening (property)', () => {
+  it('gives every account a distinct place 1..N, drawn or in arrival order, whoever triggers the draw', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 6 }), async (early, late) => {
+        const opensAt = Date.now() + 1200;
+        const { event } = await queuedEvent(1200, { rate_per_minute: 1 });
+        const buyers = await Promise.all(Array.from({ length: early + late }, () => queueBuyer()));
+        for (const b of buyers.slice(0, early)) expect((await join(b, event.event_id)).status).toBe(201);
+        // The rest join all at once right after the opening time: one of them may be what draws.
+        await eventually(async () => Date.now() > opensAt, 'the opening time', 15_000);
+        const statuses = await Promise.all(
+          buyers.slice(early).map(async (b) => (await join(b, event.event_id)).status),
+        );
+        expect(statuses.every((s) => s === 201)).toBe(true);
+        const places = await Promise.all(buyers.map((b) => place(b, event.event_id)));
+        expect(places.map((p) => p.position).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(
+          Array.from({ length: early + late }, (_, i) => i + 1),
+        );
+      }),
+      { numRuns: 4 },
+    );
+  });
+});

@@ -6,6 +6,13 @@ export const QueueEventParamSchema = z.object({ id: eventId });
 
 /** The producer's setting of "Venta con fila" on an event. */
 export const QueueSettingSchema = z.object({
+  /** Null: the whole event. Else only this date's tickets go through the queue. */
+  event_date_id: z
+    .number({ error: 'Fecha inválida' })
+    .int('Fecha inválida')
+    .positive('Fecha inválida')
+    .nullable()
+    .default(null),
   opens_at: z.iso.datetime({ offset: true, error: 'Indicá la fecha y hora de apertura' }),
   prequeue_minutes: z
     .number({ error: 'Indicá los minutos de pre-fila' })

@@ -17,6 +17,7 @@ export function queueOf(env: Env, eventId: number) {
 
 type SettingRow = {
   event_id: number;
+  event_date_id: number | null;
   opens_at: string;
   prequeue_minutes: number;
   dni_cap: number | null;
@@ -75,6 +76,7 @@ export async function publicQueue(env: Env, eventId: number) {
   if (!proof) return null;
   return {
     event_id: eventId,
+    event_date_id: setting.event_date_id,
     state: proof.state,
     opens_at: iso(proof.opensAt),
     prequeue_opens_at: iso(proof.prequeueOpensAt),
@@ -104,6 +106,15 @@ export async function setQueue(env: Env, actor: Actor, eventId: number, input: Q
   const current = await queueSetting(env.DB, eventId);
   const moved = !current || new Date(current.opens_at).getTime() !== opensAt;
   if (moved && opensAt <= Date.now()) fail(400, QUEUE_MSG.opensInPast, { opens_at: [QUEUE_MSG.opensInPast] });
+  if (current && !moved && opensAt <= Date.now() && current.event_date_id !== input.event_date_id) {
+    fail(409, QUEUE_MSG.openedAlready);
+  }
+  if (input.event_date_id !== null) {
+    const date = await env.DB.prepare('select 1 from event_dates where id = ? and event_id = ?')
+      .bind(input.event_date_id, eventId)
+      .first();
+    if (!date) fail(400, QUEUE_MSG.wrongDate, { event_date_id: [QUEUE_MSG.wrongDate] });
+  }
   const configured = await queueOf(env, eventId).configure({
     eventId,
     opensAt,
@@ -114,14 +125,16 @@ export async function setQueue(env: Env, actor: Actor, eventId: number, input: Q
   if (!configured.ok) fail(409, QUEUE_MSG.openedAlready);
   const now = new Date().toISOString();
   await env.DB.prepare(
-    `insert into event_queues (event_id, opens_at, prequeue_minutes, dni_cap, rate_per_minute, hold_limit, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?)
-     on conflict (event_id) do update set opens_at = excluded.opens_at, prequeue_minutes = excluded.prequeue_minutes,
+    `insert into event_queues (event_id, event_date_id, opens_at, prequeue_minutes, dni_cap, rate_per_minute, hold_limit, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (event_id) do update set event_date_id = excluded.event_date_id, opens_at = excluded.opens_at,
+       prequeue_minutes = excluded.prequeue_minutes,
        dni_cap = excluded.dni_cap, rate_per_minute = excluded.rate_per_minute, hold_limit = excluded.hold_limit,
        updated_at = excluded.updated_at`,
   )
     .bind(
       eventId,
+      input.event_date_id,
       new Date(opensAt).toISOString(),
       input.prequeue_minutes,
       input.dni_cap,
@@ -153,6 +166,7 @@ export async function adminQueue(env: Env, actor: Actor, eventId: number) {
   const live = await queueOf(env, eventId).live();
   return {
     setting: {
+      event_date_id: setting.event_date_id,
       opens_at: setting.opens_at,
       prequeue_minutes: setting.prequeue_minutes,
       dni_cap: setting.dni_cap,

@@ -6,7 +6,7 @@ import { toast } from '../../../stores/toast';
 import { controlQueue, rateQueue, readQueue, removeQueue, saveQueue } from '../api/queue-admin';
 import type { AdminQueueView } from '../types';
 
-type Props = { eventId: number; initial: AdminQueueView };
+type Props = { eventId: number; initial: AdminQueueView; dates: { id: number; label: string }[] };
 
 const stateLabel = (state: string) => QUEUE_STATE_LABEL[state as keyof typeof QUEUE_STATE_LABEL] ?? 'Sin configurar';
 
@@ -14,9 +14,10 @@ const stateLabel = (state: string) => QUEUE_STATE_LABEL[state as keyof typeof QU
  * "Venta con fila" in the back office: the setting (opening, pre-queue, per-DNI cap, admission), the live
  * view (queue length, admitted, active holds, sold, rate; polled every 3 s) and the controls.
  */
-export default function QueueAdmin({ eventId, initial }: Props) {
+export default function QueueAdmin({ eventId, initial, dates }: Props) {
   const [view, setView] = useState(initial);
   const [form, setForm] = useState(() => ({
+    event_date_id: initial.setting?.event_date_id ? String(initial.setting.event_date_id) : '',
     opens_at: initial.setting ? isoToLocalInput(initial.setting.opens_at) : '',
     prequeue_minutes: String(initial.setting?.prequeue_minutes ?? 30),
     dni_cap: initial.setting?.dni_cap ? String(initial.setting.dni_cap) : '',
@@ -65,6 +66,7 @@ export default function QueueAdmin({ eventId, initial }: Props) {
     void run(
       () =>
         saveQueue(eventId, {
+          event_date_id: form.event_date_id ? Number(form.event_date_id) : null,
           opens_at: opensAt,
           prequeue_minutes: Number(form.prequeue_minutes),
           dni_cap: form.dni_cap ? Number(form.dni_cap) : null,
@@ -170,6 +172,24 @@ export default function QueueAdmin({ eventId, initial }: Props) {
           Venta con fila
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
+          {dates.length > 1 && (
+            <label className="flex flex-col gap-1 text-sm">
+              Qué se vende con fila
+              <select
+                className="select"
+                value={form.event_date_id}
+                disabled={opened}
+                onChange={(e) => set({ event_date_id: e.target.value })}
+              >
+                <option value="">Todas las fechas del evento</option>
+                {dates.map((d) => (
+                  <option key={d.id} value={String(d.id)}>
+                    Solo la función del {d.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="flex flex-col gap-1 text-sm">
             Apertura de la venta
             <input
