@@ -53,12 +53,13 @@ async function json(res: Response) {
 async function queuedEvent(opensInMs: number, setting: Record<string, unknown> = {}, capacity = 100) {
   const event = await createTestEvent(env, { capacity, max_per_order: 4 });
   const admin = await createBuyer('SUPERADMIN');
+  const opensAt = Date.now() + opensInMs;
   const res = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
     method: 'PUT',
-    json: { opens_at: new Date(Date.now() + opensInMs).toISOString(), rate_per_minute: 1, ...setting },
+    json: { opens_at: new Date(opensAt).toISOString(), rate_per_minute: 1, ...setting },
   });
   expect(res.status).toBe(200);
-  return { event, admin };
+  return { event, admin, opensAt };
 }
 
 const join = (buyer: { auth: Record<string, string> }, eventId: number) =>
@@ -457,8 +458,7 @@ describe('joins racing the opening (property)', () => {
   it('gives every account a distinct place 1..N, drawn or in arrival order, whoever triggers the draw', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 6 }), async (early, late) => {
-        const opensAt = Date.now() + 1200;
-        const { event } = await queuedEvent(1200, { rate_per_minute: 1 });
+        const { event, opensAt } = await queuedEvent(1200, { rate_per_minute: 1 });
         const buyers = await Promise.all(Array.from({ length: early + late }, () => queueBuyer()));
         for (const b of buyers.slice(0, early)) expect((await join(b, event.event_id)).status).toBe(201);
         // The rest join all at once right after the opening time: one of them may be what draws.
