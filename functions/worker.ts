@@ -4,6 +4,7 @@ import { createServer } from './server';
 
 export { EventCheckin } from './durable-objects/event-checkin';
 export { EventInventory } from './durable-objects/event-inventory';
+export { EventQueue } from './durable-objects/event-queue';
 export { RateLimiter } from './durable-objects/rate-limiter';
 
 // Hono's context type is a subset of the Workers one; the adapter gets the real context at run time.

@@ -13,6 +13,7 @@ import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { adminProducers, producers } from './routes/producers';
+import { adminQueues, queues } from './routes/queues';
 import { revocations } from './routes/revocations';
 import { settings } from './routes/settings';
 import { team, teamInvitations } from './routes/team';
@@ -54,6 +55,8 @@ const routes = new Hono<ApiBindings>()
   .route('/invitations', invitationLinks)
   .route('/admin/settings', settings)
   .route('/admin/mercadopago', mercadoPagoLink)
+  .route('/queues', queues)
+  .route('/admin/queues', adminQueues)
   // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', adminSales);
 

@@ -4,6 +4,7 @@ import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
+import { queueTools } from './queue-tools';
 import { refundsBench } from './refunds-bench';
 import { salesBench } from './sales-bench';
 import { seedDemoData } from './seed';
@@ -20,4 +21,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', checkinTools)
   .route('/', salesBench)
   .route('/', refundsBench)
+  .route('/', queueTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
+import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
 import { loadSaleConfig, refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
@@ -32,7 +33,18 @@ export type SellResult =
   | ({ ok: true; orderId: string; holdId: string; expiresAt: string } & OrderTotals)
   | { ok: false; reason: 'stale'; version: number }
   | SaleRefusal
+  | Extract<PassCheck, { ok: false }>
+  | { ok: false; reason: 'dni_cap'; cap: number }
   | (Extract<HoldResult, { ok: false }> & { name?: string });
+
+/**
+ * What a queued on-sale ("Venta con fila") asks of a hold: the buyer's queue pass. Only the box office,
+ * behind its own permission (tickets.sell), passes `exempt`; nothing else can skip the queue.
+ */
+export type SaleGate = { pass?: string; exempt?: 'box_office' };
+
+/** Counts the queue object reads to admit by live holds and to close when the stock is gone. */
+export type QueueStats = { capacity: number; sold: number; held: number; openHolds: number; remaining: number };
 
 /**
  * closed: the event's sale was closed (cancelled); not_open: the hold expired, was replaced or released
@@ -116,6 +128,27 @@ export class EventInventory extends DurableObject<Env> {
     for (const row of open) this.releaseRow(row, 'released');
     this.mirror();
     return open.map((row) => row.id);
+  }
+
+  /** Tickets already sold to a buyer key (for the per-DNI cap of a queued on-sale). */
+  private soldTo(buyer: string): number {
+    return this.sql
+      .exec<HoldRow>("select * from holds where buyer = ? and status = 'sold'", buyer)
+      .toArray()
+      .reduce((sum, row) => sum + parseItems(row.items).reduce((n, i) => n + i.quantity, 0), 0);
+  }
+
+  /** Live counts for the event's queue object (admission by live holds, closing when the stock is gone). */
+  queueStats(): QueueStats {
+    this.expireDue();
+    const totals = this.sql
+      .exec<{ capacity: number; sold: number; held: number }>(
+        'select coalesce(sum(capacity), 0) as capacity, coalesce(sum(sold), 0) as sold, coalesce(sum(held), 0) as held from types',
+      )
+      .one();
+    const openHolds = this.sql.exec<{ n: number }>("select count(*) as n from holds where status = 'open'").one().n;
+    const remaining = this.closed() ? 0 : Math.max(0, totals.capacity - totals.sold);
+    return { ...totals, openHolds, remaining };
   }
 
   /** A no-op round trip: the raw ceiling of a call to this object (used by the sale benchmark). */
@@ -215,13 +248,33 @@ export class EventInventory extends DurableObject<Env> {
     access: SaleAccess = 'public',
     /** Who holds: the buyer by default; a box-office sale passes its own key so it never replaces a hold. */
     buyerKey = `user:${userId}`,
+    gate: SaleGate = {},
   ): Promise<SellResult> {
-    const config = await this.saleConfig(eventId, staleVersion);
+    // The pass is checked while the configuration loads (no cost for a sale without a queue).
+    const [config, pass] = await Promise.all([
+      this.saleConfig(eventId, staleVersion),
+      gate.pass ? checkQueuePass(this.env.JWT_SECRET, gate.pass, eventId, userId, Date.now()) : null,
+    ]);
     const refused = refuseBySaleConfig(config, items, Date.now(), access);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
     const wanted = mergeItems(items);
     if (wanted.length === 0) return { ok: false, reason: 'empty' };
+    const queue = config.queue;
+    const queued =
+      queue && (queue.dateId === null || wanted.some((i) => config.types.get(i.typeId)?.dateId === queue.dateId));
+    if (queue && queued && gate.exempt !== 'box_office') {
+      const check: PassCheck = pass ?? { ok: false, reason: 'pass_missing' };
+      if (!check.ok) {
+        console.warn(JSON.stringify({ refused: 'hold', reason: check.reason, eventId, userId }));
+        return check;
+      }
+      const cap = queue.dniCap;
+      if (cap !== null && this.soldTo(buyerKey) + wanted.reduce((sum, i) => sum + i.quantity, 0) > cap) {
+        console.warn(JSON.stringify({ refused: 'hold', reason: 'dni_cap', eventId, userId, cap }));
+        return { ok: false, reason: 'dni_cap', cap };
+      }
+    }
     const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;

@@ -13,6 +13,8 @@ export type SaleType = InventoryType & {
   saleEndsAt: number | null;
   /** Not for sale to the public (for example "Invitación"): only a staff allocation may take it. */
   hidden: boolean;
+  /** The event date the type belongs to (a queued on-sale may cover one date only). */
+  dateId: number;
 };
 
 /** Who asks for tickets: a buyer on the public sale, or staff allocating (hidden types allowed). */
@@ -26,6 +28,8 @@ export type SaleConfig = {
   holdMinutes: number;
   fee: { percentBp: number; fixedCents: number };
   types: Map<number, SaleType>;
+  /** "Venta con fila": holds need a valid queue pass (functions/lib/queue-pass.ts); null for a plain sale. */
+  queue: { opensAt: number; dniCap: number | null; dateId: number | null } | null;
 };
 
 /** Why the configuration refuses a hold before capacity is even looked at. */
@@ -55,11 +59,12 @@ type TypeRow = {
   sale_starts_at: string | null;
   sale_ends_at: string | null;
   hidden: number;
+  event_date_id: number;
 };
 
 /** Reads the configuration of an event (null when the event does not exist). */
 export async function loadSaleConfig(db: D1Database, eventId: number): Promise<SaleConfig | null> {
-  const [versionRows, eventRows, typeRows] = await db.batch([
+  const [versionRows, eventRows, typeRows, queueRows] = await db.batch([
     db.prepare('select coalesce((select v from sale_versions where event_id = ?), 0) as v').bind(eventId),
     db
       .prepare(
@@ -74,11 +79,14 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
       .bind(eventId),
     db
       .prepare(
-        `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at, t.hidden
+        `select t.id, t.name, t.price_cents, t.capacity, t.min_per_order, t.max_per_order, t.sale_starts_at, t.sale_ends_at, t.hidden,
+           t.event_date_id
          from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
       )
       .bind(eventId),
+    db.prepare('select opens_at, dni_cap, event_date_id from event_queues where event_id = ?').bind(eventId),
   ]);
+  const queue = (queueRows.results as { opens_at: string; dni_cap: number | null; event_date_id: number | null }[])[0];
   const event = (eventRows.results as EventRow[])[0];
   if (!event) return null;
   const time = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
@@ -89,6 +97,9 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
     status: event.status,
     holdMinutes: event.hold_minutes,
     fee: { percentBp: event.fee_bp, fixedCents: event.fee_fixed },
+    queue: queue
+      ? { opensAt: new Date(queue.opens_at).getTime(), dniCap: queue.dni_cap, dateId: queue.event_date_id }
+      : null,
     types: new Map(
       (typeRows.results as TypeRow[]).map((t) => [
         t.id,
@@ -102,6 +113,7 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
           saleStartsAt: time(t.sale_starts_at),
           saleEndsAt: time(t.sale_ends_at),
           hidden: t.hidden === 1,
+          dateId: t.event_date_id,
         },
       ]),
     ),

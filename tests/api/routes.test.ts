@@ -201,6 +201,19 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'PUT /checkin/gates/:gateId': (w) => ({ path: `/checkin/gates/${w.gateId}`, body: {}, named: e1 }),
   'GET /tickets/revocations': (w) => ({ path: `/tickets/revocations?event_id=${w.e1}`, named: e1 }),
   'POST /tickets/verify': () => ({ path: '/tickets/verify', body: { code: codeE1 }, named: e1 }),
+  // Venta con fila (E1 and E2 have no queue: the buyer's calls answer 404, the producer's 400 or 404)
+  'GET /queues/:id': (w) => ({ path: `/queues/${w.e1}` }),
+  'POST /queues/:id/join': (w) => ({ path: `/queues/${w.e1}/join` }),
+  'GET /queues/:id/me': (w) => ({ path: `/queues/${w.e2}/me` }),
+  'GET /admin/queues/:id': (w) => ({ path: `/admin/queues/${w.e1}`, named: e1 }),
+  'PUT /admin/queues/:id': (w) => ({ path: `/admin/queues/${w.e1}`, body: {}, named: e1 }),
+  'DELETE /admin/queues/:id': (w) => ({ path: `/admin/queues/${w.e2}`, named: e2 }),
+  'POST /admin/queues/:id/control': (w) => ({ path: `/admin/queues/${w.e1}/control`, body: {}, named: e1 }),
+  'PATCH /admin/queues/:id/rate': (w) => ({
+    path: `/admin/queues/${w.e2}/rate`,
+    body: { rate_per_minute: 0 },
+    named: e2,
+  }),
 };
 const own: Named = { producer: 'own' };
 const e1: Named = { producer: 'own', event: 'e1' };

@@ -3,6 +3,7 @@ import { createServer } from '../../functions/server';
 
 export { EventCheckin } from '../../functions/durable-objects/event-checkin';
 export { EventInventory } from '../../functions/durable-objects/event-inventory';
+export { EventQueue } from '../../functions/durable-objects/event-queue';
 export { RateLimiter } from '../../functions/durable-objects/rate-limiter';
 
 const server = createServer(() => new Response('página de Astro (no incluida en las pruebas de API)', { status: 404 }));

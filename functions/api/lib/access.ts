@@ -152,6 +152,16 @@ export function signedDoorRoute() {
   );
 }
 
+/**
+ * Any signed-in person, on a buyer's hot path where only the token's signature and expiry are checked
+ * here (`c.var.signed`): the handler checks the revocation in its own D1 batch, or needs no D1 at all
+ * (the queue's wait-page poll, see routes/queues.ts).
+ */
+export function signedSession() {
+  // A handler of its own: declare() marks the function it is given, and requireSignedToken is shared.
+  return declare({ kind: 'authenticated' }, (c, next) => (requireSignedToken as MiddlewareHandler)(c, next));
+}
+
 // ---- Target resolvers: read the raw request (the declaration runs before the validators) ----
 
 const positiveInt = (raw: string | undefined | null) =>

@@ -34,6 +34,8 @@ export const THROTTLE_RULES = {
   /** Team invitations, new or re-sent: per invited address of a producer, and per staff member. */
   teamInviteAddress: { limit: 3, windowSeconds: 60 * 60 },
   teamInviteStaff: { limit: 20, windowSeconds: 60 * 60 },
+  /** Joins to a "Venta con fila" queue, per address. */
+  queueJoinAddress: { limit: 20, windowSeconds: 60 },
 } as const;
 
 /** Failed logins one address may still try on an account whose account-wide counter is used up. */

@@ -33,6 +33,8 @@ export const HoldRequestSchema = z.object({
       (items) => items.reduce((sum, i) => sum + i.quantity, 0) <= MAX_TICKETS_PER_ORDER,
       CHECKOUT_MSG.tooManyTickets,
     ),
+  /** The queue pass of a "Venta con fila" (given by the queue when the buyer's turn comes). */
+  queue_pass: z.string().max(1000, 'El pase de la fila no es válido.').optional(),
 });
 export type HoldRequest = z.infer<typeof HoldRequestSchema>;
 

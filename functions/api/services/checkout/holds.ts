@@ -1,5 +1,6 @@
+import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
-import type { SellResult } from '../../../durable-objects/event-inventory';
+import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
 import { orderTransition } from '../orders/state';
 import { inventoryOf } from './inventory';
@@ -8,13 +9,18 @@ type Refused = Exclude<Extract<SellResult, { ok: false }>, { reason: 'stale' }>;
 
 /** Spanish answers for a refused hold. */
 function refusal(result: Refused): never {
+  if (result.reason === 'pass_missing') fail(403, QUEUE_MSG.passMissing);
+  if (result.reason === 'pass_forged' || result.reason === 'pass_other_event') fail(403, QUEUE_MSG.passForged);
+  if (result.reason === 'pass_expired') fail(403, QUEUE_MSG.passExpired);
+  if (result.reason === 'pass_other_account') fail(403, QUEUE_MSG.passOtherAccount);
+  if (result.reason === 'dni_cap') fail(409, QUEUE_MSG.dniCap(result.cap));
   if (result.reason === 'no_event') fail(404, 'El evento no existe.');
   if (result.reason === 'not_on_sale' || result.reason === 'closed') fail(409, 'El evento no está a la venta.');
   if (result.reason === 'foreign_type') fail(400, 'Una de las entradas elegidas no pertenece al evento.');
   if (result.reason === 'not_public') fail(400, 'Una de las entradas elegidas no está a la venta.');
   if (result.reason === 'not_started') fail(409, `La venta de ${result.name} todavía no comenzó.`);
   if (result.reason === 'ended') fail(409, `La venta de ${result.name} terminó.`);
-  const name = result.name ?? 'la entrada';
+  const name = ('name' in result ? result.name : undefined) ?? 'la entrada';
   if (result.reason === 'sold_out') {
     fail(
       409,
@@ -33,12 +39,21 @@ function refusal(result: Refused): never {
  * configuration it keeps, decides (atomically) whether the tickets are there and writes the order to D1:
  * one subrequest from here, because this path runs for every buyer at once when a sale opens.
  */
-export async function createHold(env: Env, userId: number, input: HoldRequest, buyerKey?: string) {
+export async function createHold(
+  env: Env,
+  userId: number,
+  input: HoldRequest,
+  buyerKey?: string,
+  exempt?: SaleGate['exempt'],
+) {
   const inventory = inventoryOf(env, input.event_id);
   const items = input.items.map((i) => ({ typeId: i.ticket_type_id, quantity: i.quantity }));
   let staleVersion = -1;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const sale = await inventory.sell(input.event_id, userId, items, staleVersion, 'public', buyerKey);
+    const sale = await inventory.sell(input.event_id, userId, items, staleVersion, 'public', buyerKey, {
+      pass: input.queue_pass,
+      exempt,
+    });
     if (sale.ok) {
       const { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents } = sale;
       return { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents };

@@ -31,7 +31,9 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
         .first<{ id: number }>()
     : null;
   const ownerId = account?.id ?? actor.userId;
-  const hold = await createHold(env, ownerId, input, `boleteria:${saleId}`);
+  // The route checked tickets.sell on this event: that permission is what lets the box office sell during a
+  // queued on-sale without a queue pass (the one exemption of "Venta con fila").
+  const hold = await createHold(env, ownerId, input, `boleteria:${saleId}`, 'box_office');
   const committed = await inventoryOf(env, input.event_id).commit(hold.holdId);
   if (!committed.ok) fail(409, 'No quedan entradas disponibles para esta venta.');
   const paymentId = `${BOX_OFFICE_PAYMENT_PREFIX}${saleId}`;

@@ -58,8 +58,11 @@ export async function readCheckout(api: Api, publicApi: Api, query: URLSearchPar
 export async function holdSelection(api: Api, form: FormData): Promise<CheckoutState> {
   const selection = selectionOf(form.get('event'), form.get('items'));
   if (!selection.ok) return { kind: 'error', message: selection.message };
+  // "Venta con fila": the wait page's selector carries the buyer's queue pass.
+  const pass = form.get('queue_pass');
+  const request = typeof pass === 'string' && pass ? { ...selection.request, queue_pass: pass } : selection.request;
   try {
-    const created = await unwrap(api.holds.$post({ json: selection.request }));
+    const created = await unwrap(api.holds.$post({ json: request }));
     return { kind: 'created', orderId: created.data.id };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { kind: 'error', message: error.message };

@@ -358,6 +358,11 @@ function RowActions({
           Editar
         </a>
       )}
+      {manage && row.status === 'publicado' && (
+        <a className="btn btn-xs btn-ghost" href={`/admin/fila/${row.id}`}>
+          Venta con fila
+        </a>
+      )}
       {manage && (
         <button
           type="button"

@@ -1,0 +1,245 @@
+import { formatEventDate } from '../../../../src/shared/dates';
+import { MSG } from '../../../../src/shared/messages';
+import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
+import type { QueueSetting } from '../../../../src/shared/schemas/queue';
+import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
+import type { SignedToken } from '../../lib/auth';
+import { fail } from '../../lib/errors';
+import { throttle } from '../../lib/throttle';
+import { revocationStatement, revokedBy } from '../accounts/access-revocation';
+import { refreshInventory } from '../checkout/inventory';
+
+/** The queue object of an event's on-sale (one per event). */
+export function queueOf(env: Env, eventId: number) {
+  return env.EVENT_QUEUE.get(env.EVENT_QUEUE.idFromName(`queue:${eventId}`));
+}
+
+type SettingRow = {
+  event_id: number;
+  event_date_id: number | null;
+  opens_at: string;
+  prequeue_minutes: number;
+  dni_cap: number | null;
+  rate_per_minute: number;
+  hold_limit: number | null;
+};
+
+export async function queueSetting(db: D1Database, eventId: number) {
+  return db.prepare('select * from event_queues where event_id = ?').bind(eventId).first<SettingRow>();
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A place as the API answers it (snake_case, ISO dates). */
+export function placeJson(place: PlaceView) {
+  return {
+    state: place.state,
+    closed_reason: place.closedReason,
+    opens_at: iso(place.opensAt),
+    prequeue_opens_at: iso(place.prequeueOpensAt),
+    joined: place.joined,
+    prequeue_number: place.prequeueNumber,
+    position: place.position,
+    ahead: place.ahead,
+    admitted: place.admitted,
+    pass: place.pass,
+    pass_expires_at: iso(place.passExpiresAt),
+    estimate_seconds: place.estimateSeconds,
+  };
+}
+
+export function liveJson(live: QueueLive) {
+  return {
+    state: live.state,
+    closed_reason: live.closedReason,
+    opens_at: iso(live.opensAt),
+    prequeue_opens_at: iso(live.prequeueOpensAt),
+    rate_per_minute: live.ratePerMinute,
+    hold_limit: live.holdLimit,
+    length: live.length,
+    prequeue_size: live.prequeueSize,
+    waiting: live.waiting,
+    admitted: live.admitted,
+    active_holds: live.activeHolds,
+    sold: live.sold,
+    remaining: live.remaining,
+    seed_hash: live.seedHash,
+  };
+}
+
+/** The public view of an event's queue (what the event page and the proof page show), or null. */
+export async function publicQueue(env: Env, eventId: number) {
+  const setting = await queueSetting(env.DB, eventId);
+  if (!setting) return null;
+  const proof = await queueOf(env, eventId).proof();
+  if (!proof) return null;
+  return {
+    event_id: eventId,
+    event_date_id: setting.event_date_id,
+    state: proof.state,
+    opens_at: iso(proof.opensAt),
+    prequeue_opens_at: iso(proof.prequeueOpensAt),
+    dni_cap: setting.dni_cap,
+    seed_hash: proof.seedHash,
+    seed: proof.seed,
+    prequeue_size: proof.prequeueSize,
+    drawn_at: iso(proof.drawnAt),
+    algorithm: proof.algorithm,
+  };
+}
+
+/**
+ * Marks the event as "Venta con fila" (or changes the setting). The opening must be in the future, and
+ * once the draw happened the opening can no longer move. The inventory reads the setting with its sale
+ * configuration (the trigger bumps the sale version), so from now on holds need a pass.
+ */
+export async function setQueue(env: Env, eventId: number, input: QueueSetting) {
+  const opensAt = new Date(input.opens_at).getTime();
+  const current = await queueSetting(env.DB, eventId);
+  const moved = !current || new Date(current.opens_at).getTime() !== opensAt;
+  if (moved && opensAt <= Date.now()) fail(400, QUEUE_MSG.opensInPast, { opens_at: [QUEUE_MSG.opensInPast] });
+  if (current && !moved && opensAt <= Date.now() && current.event_date_id !== input.event_date_id) {
+    fail(409, QUEUE_MSG.openedAlready);
+  }
+  if (input.event_date_id !== null) {
+    const date = await env.DB.prepare('select 1 from event_dates where id = ? and event_id = ?')
+      .bind(input.event_date_id, eventId)
+      .first();
+    if (!date) fail(400, QUEUE_MSG.wrongDate, { event_date_id: [QUEUE_MSG.wrongDate] });
+  }
+  const configured = await queueOf(env, eventId).configure({
+    eventId,
+    opensAt,
+    prequeueMinutes: input.prequeue_minutes,
+    ratePerMinute: input.rate_per_minute,
+    holdLimit: input.hold_limit,
+  });
+  if (!configured.ok) fail(409, QUEUE_MSG.openedAlready);
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    `insert into event_queues (event_id, event_date_id, opens_at, prequeue_minutes, dni_cap, rate_per_minute, hold_limit, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (event_id) do update set event_date_id = excluded.event_date_id, opens_at = excluded.opens_at,
+       prequeue_minutes = excluded.prequeue_minutes,
+       dni_cap = excluded.dni_cap, rate_per_minute = excluded.rate_per_minute, hold_limit = excluded.hold_limit,
+       updated_at = excluded.updated_at`,
+  )
+    .bind(
+      eventId,
+      input.event_date_id,
+      new Date(opensAt).toISOString(),
+      input.prequeue_minutes,
+      input.dni_cap,
+      input.rate_per_minute,
+      input.hold_limit,
+      now,
+    )
+    .run();
+  await refreshInventory(env, eventId);
+  return adminQueue(env, eventId);
+}
+
+/** Takes "Venta con fila" off, only before the opening (afterwards the producer closes the queue instead). */
+export async function removeQueue(env: Env, eventId: number) {
+  const current = await queueSetting(env.DB, eventId);
+  if (!current) fail(404, QUEUE_MSG.noQueue);
+  if (new Date(current.opens_at).getTime() <= Date.now()) fail(409, QUEUE_MSG.openedAlready);
+  await env.DB.prepare('delete from event_queues where event_id = ?').bind(eventId).run();
+  await queueOf(env, eventId).remove();
+  await refreshInventory(env, eventId);
+}
+
+/** The producer's view: the setting and the live counts. */
+export async function adminQueue(env: Env, eventId: number) {
+  const setting = await queueSetting(env.DB, eventId);
+  if (!setting) return { setting: null, live: null };
+  const live = await queueOf(env, eventId).live();
+  return {
+    setting: {
+      event_date_id: setting.event_date_id,
+      opens_at: setting.opens_at,
+      prequeue_minutes: setting.prequeue_minutes,
+      dni_cap: setting.dni_cap,
+      rate_per_minute: setting.rate_per_minute,
+      hold_limit: setting.hold_limit,
+    },
+    live: live ? liveJson(live) : null,
+  };
+}
+
+export async function controlQueue(env: Env, eventId: number, action: 'pause' | 'resume' | 'close', by: number) {
+  if (!(await queueSetting(env.DB, eventId))) fail(404, QUEUE_MSG.noQueue);
+  const live = await queueOf(env, eventId).control(action);
+  console.info(JSON.stringify({ queue: 'control', eventId, action, by }));
+  return live ? liveJson(live) : null;
+}
+
+export async function rateQueue(
+  env: Env,
+  eventId: number,
+  changes: { rate_per_minute?: number; hold_limit?: number | null },
+) {
+  if (!(await queueSetting(env.DB, eventId))) fail(404, QUEUE_MSG.noQueue);
+  const sets: string[] = [];
+  const binds: (number | null)[] = [];
+  if (changes.rate_per_minute !== undefined) {
+    sets.push('rate_per_minute = ?');
+    binds.push(changes.rate_per_minute);
+  }
+  if (changes.hold_limit !== undefined) {
+    sets.push('hold_limit = ?');
+    binds.push(changes.hold_limit);
+  }
+  if (sets.length > 0) {
+    await env.DB.prepare(`update event_queues set ${sets.join(', ')} where event_id = ?`)
+      .bind(...binds, eventId)
+      .run();
+  }
+  const live = await queueOf(env, eventId).setRate({
+    ratePerMinute: changes.rate_per_minute,
+    holdLimit: changes.hold_limit,
+  });
+  return live ? liveJson(live) : null;
+}
+
+/**
+ * Joins the event's queue: a signed-in account with a verified e-mail and a DNI, at most
+ * `queueJoinAddress` joins per address a minute. Whether the token was revoked and who is calling are read
+ * in one D1 batch (this runs for every buyer at once before an opening). Every refusal is logged.
+ */
+export async function joinQueue(env: Env, signed: SignedToken, eventId: number, address: string | undefined) {
+  const { session } = signed;
+  function refuse(reason: string, message: string): never {
+    console.warn(JSON.stringify({ refused: 'queue_join', reason, eventId, userId: session.user.id }));
+    fail(403, message);
+  }
+  await throttle(env, [['queueJoinAddress', address]]);
+  const [revoked, users, queued] = await env.DB.batch([
+    await revocationStatement(env, signed.token, session),
+    env.DB.prepare('select dni, email_verified_at, activo from users where id = ?').bind(session.user.id),
+    env.DB.prepare('select 1 as q from event_queues where event_id = ?').bind(eventId),
+  ]);
+  if (revokedBy(env, revoked, session)) fail(401, MSG.sessionExpired);
+  if (queued.results.length === 0) fail(404, QUEUE_MSG.noQueue);
+  const user = (users.results as { dni: string; email_verified_at: string | null; activo: number }[])[0];
+  if (user?.activo !== 1 || !user.email_verified_at) return refuse('unverified', QUEUE_MSG.unverified);
+  const dni = user.dni.trim();
+  if (!/^\d{7,8}$/.test(dni)) refuse('no_dni', QUEUE_MSG.noDni);
+  const joined = await queueOf(env, eventId).join(session.user.id, dni);
+  if (!joined.ok) {
+    if (joined.reason === 'no_queue') fail(404, QUEUE_MSG.noQueue);
+    if (joined.reason === 'too_early') {
+      fail(409, QUEUE_MSG.tooEarly(formatEventDate(new Date(joined.prequeueOpensAt ?? 0).toISOString())));
+    }
+    fail(409, QUEUE_MSG.closed);
+  }
+  return { existing: joined.existing, place: placeJson(joined.place) };
+}
+
+/** The caller's place (with their pass once admitted). */
+export async function myPlace(env: Env, userId: number, eventId: number) {
+  // No D1 read: the poll of every waiting buyer costs one call to the queue object.
+  const place = await queueOf(env, eventId).place(userId);
+  if (place.state === 'unconfigured') fail(404, QUEUE_MSG.noQueue);
+  return placeJson(place);
+}

@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
+import { QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
+import { toast } from '../../../stores/toast';
+import { controlQueue, rateQueue, readQueue, removeQueue, saveQueue } from '../api/queue-admin';
+import type { AdminQueueView } from '../types';
+
+type Props = { eventId: number; initial: AdminQueueView; dates: { id: number; label: string }[] };
+
+const stateLabel = (state: string) => QUEUE_STATE_LABEL[state as keyof typeof QUEUE_STATE_LABEL] ?? 'Sin configurar';
+
+/**
+ * "Venta con fila" in the back office: the setting (opening, pre-queue, per-DNI cap, admission), the live
+ * view (queue length, admitted, active holds, sold, rate; polled every 3 s) and the controls.
+ */
+export default function QueueAdmin({ eventId, initial, dates }: Props) {
+  const [view, setView] = useState(initial);
+  const [form, setForm] = useState(() => ({
+    event_date_id: initial.setting?.event_date_id ? String(initial.setting.event_date_id) : '',
+    opens_at: initial.setting ? isoToLocalInput(initial.setting.opens_at) : '',
+    prequeue_minutes: String(initial.setting?.prequeue_minutes ?? 30),
+    dni_cap: initial.setting?.dni_cap ? String(initial.setting.dni_cap) : '',
+    rate_per_minute: String(initial.setting?.rate_per_minute ?? 60),
+    hold_limit: initial.setting?.hold_limit ? String(initial.setting.hold_limit) : '',
+  }));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
+
+  const refresh = useCallback(async () => {
+    try {
+      setView((await readQueue(eventId)).data);
+    } catch {
+      // The next poll tries again.
+    }
+  }, [eventId]);
+
+  useEffect(() => {
+    if (!view.setting || view.live?.state === 'closed') return;
+    const timer = setInterval(refresh, 3000);
+    return () => clearInterval(timer);
+  }, [refresh, view.setting, view.live?.state]);
+
+  async function run(work: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+      await refresh();
+      toast('success', done);
+    } catch (err) {
+      setProblem(err instanceof ApiError ? err.message : 'No pudimos guardar el cambio. Probá de nuevo.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    const opensAt = localInputToIso(form.opens_at);
+    if (!opensAt) {
+      setProblem('Indicá la fecha y hora de apertura');
+      return;
+    }
+    void run(
+      () =>
+        saveQueue(eventId, {
+          event_date_id: form.event_date_id ? Number(form.event_date_id) : null,
+          opens_at: opensAt,
+          prequeue_minutes: Number(form.prequeue_minutes),
+          dni_cap: form.dni_cap ? Number(form.dni_cap) : null,
+          rate_per_minute: Number(form.rate_per_minute),
+          hold_limit: form.hold_limit ? Number(form.hold_limit) : null,
+        }),
+      'Venta con fila guardada.',
+    );
+  };
+
+  const live = view.live;
+  const opened = live ? live.state === 'open' || live.state === 'paused' || live.state === 'closed' : false;
+  return (
+    <div className="flex flex-col gap-6">
+      {problem && (
+        <div role="alert" className="alert alert-error">
+          {problem}
+        </div>
+      )}
+      {live && (
+        <section className="rounded-box bg-base-200 p-5" aria-labelledby="fila-en-vivo">
+          <h2 id="fila-en-vivo" className="mb-4 text-lg font-bold">
+            En vivo · {stateLabel(live.state)}
+            {live.closed_reason === 'agotado' ? ' (agotado)' : ''}
+          </h2>
+          <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
+            {[
+              ['En la fila', live.length],
+              ['Esperando', live.waiting],
+              ['Admitidos', live.admitted],
+              ['Reservas activas', live.active_holds ?? '-'],
+              ['Vendidas', live.sold ?? '-'],
+            ].map(([label, value]) => (
+              <div key={String(label)}>
+                <dt className="text-sm text-base-content/70">{label}</dt>
+                <dd className="text-2xl font-bold" data-live={String(label)}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-3 text-sm text-base-content/70">
+            Ritmo: {live.rate_per_minute} por minuto
+            {live.hold_limit ? `, mientras haya menos de ${live.hold_limit} reservas activas` : ''}. Pre-fila:{' '}
+            {live.prequeue_size} {live.prequeue_size === 1 ? 'persona' : 'personas'}. Apertura:{' '}
+            {formatEventDate(String(live.opens_at))}.
+          </p>
+          {live.state !== 'closed' && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {live.state === 'paused' ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  onClick={() => run(() => controlQueue(eventId, 'resume'), 'Fila reanudada.')}
+                >
+                  Reanudar
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={busy || !opened}
+                  onClick={() => run(() => controlQueue(eventId, 'pause'), 'Fila en pausa.')}
+                >
+                  Pausar
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() =>
+                  run(
+                    () =>
+                      rateQueue(eventId, {
+                        rate_per_minute: Number(form.rate_per_minute),
+                        hold_limit: form.hold_limit ? Number(form.hold_limit) : null,
+                      }),
+                    'Ritmo actualizado.',
+                  )
+                }
+              >
+                Aplicar ritmo
+              </button>
+              <button
+                type="button"
+                className="btn btn-error"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm('¿Cerrar la fila? Nadie más podrá entrar ni comprar por la fila.'))
+                    void run(() => controlQueue(eventId, 'close'), 'Fila cerrada.');
+                }}
+              >
+                Cerrar la fila
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+      <form className="rounded-box bg-base-200 p-5" onSubmit={save} noValidate aria-labelledby="fila-config">
+        <h2 id="fila-config" className="mb-4 text-lg font-bold">
+          Venta con fila
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          {dates.length > 1 && (
+            <label className="flex flex-col gap-1 text-sm">
+              Qué se vende con fila
+              <select
+                className="select"
+                value={form.event_date_id}
+                disabled={opened}
+                onChange={(e) => set({ event_date_id: e.target.value })}
+              >
+                <option value="">Todas las fechas del evento</option>
+                {dates.map((d) => (
+                  <option key={d.id} value={String(d.id)}>
+                    Solo la función del {d.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="flex flex-col gap-1 text-sm">
+            Apertura de la venta
+            <input
+              className="input"
+              type="datetime-local"
+              value={form.opens_at}
+              disabled={opened}
+              onChange={(e) => set({ opens_at: e.target.value })}
+              required
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Minutos de pre-fila antes de la apertura
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={1440}
+              value={form.prequeue_minutes}
+              disabled={opened}
+              onChange={(e) => set({ prequeue_minutes: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Tope de entradas por DNI (opcional)
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={50}
+              value={form.dni_cap}
+              onChange={(e) => set({ dni_cap: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Personas que entran por minuto
+            <input
+              className="input"
+              type="number"
+              min={1}
+              value={form.rate_per_minute}
+              onChange={(e) => set({ rate_per_minute: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Límite de reservas activas (opcional)
+            <input
+              className="input"
+              type="number"
+              min={1}
+              value={form.hold_limit}
+              onChange={(e) => set({ hold_limit: e.target.value })}
+            />
+          </label>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {view.setting ? 'Guardar cambios' : 'Activar venta con fila'}
+          </button>
+          {view.setting && !opened && (
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              onClick={() => run(async () => removeQueue(eventId), 'Venta con fila desactivada.')}
+            >
+              Quitar la fila
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
