@@ -5,8 +5,8 @@
 // Needs DEV_MODE (npm start sets it): /dev/checkin/bench-setup creates the event, its paid tickets and a staff
 // member with a token. Each scan is POST /api/v1/checkin/events/:id/scan through the edge with the staff
 // session cookie, exactly like the scanner page. Prints key=value lines: checkins, checkins_per_s, p50_ms,
-// p99_ms, pairs, double_admits (from the answers and from D1's log), and ceiling_per_s (a bare call to the
-// same event's check-in object, through the same HTTP path, same run).
+// p99_ms, pairs, double_admits (from the answers and from D1's log), ceiling_per_s (a bare call to the
+// same event's check-in object, through the same HTTP path, same run) and ratio (checkins_per_s over it).
 import http from 'node:http';
 import { percentile, pool } from './lib/load.mjs';
 
@@ -94,5 +94,7 @@ const lines = {
   errors,
   ceiling_per_s: Math.round(tickets / ceiling.seconds),
 };
+// The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
+lines.ratio = (lines.checkins_per_s / lines.ceiling_per_s).toFixed(2);
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 if (lines.double_admits > 0 || errors > 0 || admitted !== tickets) process.exit(1);

@@ -40,6 +40,15 @@ export type ScanAnswer = {
 
 export type UndoInput = { nonce: string; scanId: string; staff: { id: number; name: string }; device: string };
 
+/** A request reused a nonce that names another device, ticket or kind: refused as a client error (409). */
+export type NonceReused = { nonceReused: string };
+
+const REUSED = Symbol('nonce reused');
+
+/** What a nonce names: one device, one ticket (none for a code that is not genuine) and one kind of scan. */
+const scanBinding = (input: ScanInput) => JSON.stringify([input.device, input.ticketId ?? '', input.kind]);
+const undoBinding = (input: UndoInput) => JSON.stringify([input.device, `scan:${input.scanId}`, 'undo']);
+
 type AdmissionRow = {
   list_id: number;
   ticket_id: string;
@@ -112,12 +121,20 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** Decides one scan; its log is in the outbox when this answers. */
-  scan(eventId: number, input: ScanInput): ScanAnswer {
-    return this.scanMany(eventId, [input])[0];
+  scan(eventId: number, input: ScanInput): ScanAnswer | NonceReused {
+    const answers = this.scanMany(eventId, [input]);
+    return Array.isArray(answers) ? answers[0] : answers;
   }
 
-  /** Decides scans in order (an offline queue), each atomically. */
-  scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] {
+  /**
+   * Decides scans in order (an offline queue), each atomically. A nonce already used for another device,
+   * ticket or kind refuses the whole request before anything is decided (a client error, never the
+   * earlier scan's answer).
+   */
+  scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] | NonceReused {
+    for (const input of inputs) {
+      if (this.storedAnswer(input.nonce, scanBinding(input)) === REUSED) return { nonceReused: input.nonce };
+    }
     const answers = inputs.map((input) => this.decide(eventId, input));
     this.outbox.kick();
     return answers;
@@ -129,8 +146,10 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** Undoes a manual or scanned admission of the same staff member within the undo window. */
-  undo(eventId: number, input: UndoInput): ScanAnswer | null {
-    const stored = this.storedAnswer(input.nonce);
+  undo(eventId: number, input: UndoInput): ScanAnswer | NonceReused | null {
+    // An undo's nonce names the undo of this scan from this device: an admission's nonce is refused.
+    const stored = this.storedAnswer(input.nonce, undoBinding(input));
+    if (stored === REUSED) return { nonceReused: input.nonce };
     if (stored) return stored;
     const row = this.sql.exec<AdmissionRow>('select * from admissions where last_scan = ?', input.scanId).toArray()[0];
     if (!row || row.last_staff !== input.staff.id || Date.now() - row.last_at > UNDO_WINDOW_MS || !row.inside)
@@ -157,6 +176,9 @@ export class EventCheckin extends DurableObject<Env> {
       'undone',
       null,
       'undo',
+      undefined,
+      undefined,
+      undoBinding(input),
     );
     this.outbox.kick();
     return answer;
@@ -167,14 +189,23 @@ export class EventCheckin extends DurableObject<Env> {
     await this.outbox.flushed();
   }
 
-  private storedAnswer(nonce: string): ScanAnswer | null {
+  /**
+   * The answer stored for a nonce: the same answer (a replay) when the request names the same device, ticket
+   * and kind as the one that used it first, REUSED when it names anything else, null for a new nonce.
+   */
+  private storedAnswer(nonce: string, binding: string): ScanAnswer | typeof REUSED | null {
     const row = this.sql.exec<{ answer: string }>('select answer from answers where nonce = ?', nonce).toArray()[0];
-    return row ? { ...(JSON.parse(row.answer) as ScanAnswer), replay: true } : null;
+    if (!row) return null;
+    const { bound, ...answer } = JSON.parse(row.answer) as ScanAnswer & { bound?: string };
+    // Answers stored before nonces were bound carry no binding: they replay as they did.
+    if (bound !== undefined && bound !== binding) return REUSED;
+    return { ...answer, replay: true };
   }
 
   /** The decision itself: synchronous from the nonce lookup to the admission write. */
   private decide(eventId: number, input: ScanInput): ScanAnswer {
-    const stored = this.storedAnswer(input.nonce);
+    const stored = this.storedAnswer(input.nonce, scanBinding(input));
+    if (stored === REUSED) throw new Error('nonce reused: checked before deciding');
     if (stored) return stored;
     if (input.refusal || !input.ticketId || !input.list) {
       return this.record(eventId, input, input.refusal ?? 'forged', null);
@@ -245,10 +276,15 @@ export class EventCheckin extends DurableObject<Env> {
     kind: string = input.kind,
     scanId: string = crypto.randomUUID(),
     serverAt: string = new Date().toISOString(),
+    bound: string = scanBinding(input),
   ): ScanAnswer {
     const conflict = !!input.offline?.admitted && result !== 'admitted' && input.kind !== 'exit';
     const answer: ScanAnswer = { scanId, result, conflict, serverAt, first, replay: false };
-    this.sql.exec('insert into answers (nonce, answer) values (?, ?)', input.nonce, JSON.stringify(answer));
+    this.sql.exec(
+      'insert into answers (nonce, answer) values (?, ?)',
+      input.nonce,
+      JSON.stringify({ ...answer, bound }),
+    );
     this.outbox.scanned({
       id: scanId,
       event_id: eventId,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { revokeAccessToken } from '../../functions/api/services/accounts/access-revocation';
 import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
+import { CHECKIN_MSG } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 
@@ -394,5 +395,81 @@ describe('check-in authority', () => {
       .bind(event.event_id)
       .all<{ result: string }>();
     expect(logged.results).toEqual([{ result: 'not_inside' }]);
+  });
+
+  it('binds a nonce to its device, ticket and kind: reused for anything else it is a 409, never an earlier answer', async () => {
+    const { event, tickets } = await eventWithTickets(2, { named: true });
+    const door = await staffOf(event.producer_id);
+    const used = nonce();
+    const first = await scan(door, event.event_id, { code: tickets[0].code, nonce: used });
+    expect(first.json.data.result).toBe('admitted');
+    // The same scan again (a retry) is a replay; the nonce with another ticket, kind or device is refused.
+    expect((await scan(door, event.event_id, { code: tickets[0].code, nonce: used })).json.data).toMatchObject({
+      result: 'admitted',
+      replay: true,
+    });
+    const forged = `${tickets[0].code.slice(0, tickets[0].code.lastIndexOf('.') + 1)}${'A'.repeat(86)}`;
+    for (const body of [
+      { code: tickets[1].code, nonce: used },
+      { code: forged, nonce: used },
+      { code: tickets[0].code, nonce: used, kind: 'exit' },
+      { code: tickets[0].code, nonce: used, device: 'otro equipo' },
+    ]) {
+      const reused = await scan(door, event.event_id, body);
+      expect(reused.status, JSON.stringify(body)).toBe(409);
+      expect(reused.json.message).toBe(CHECKIN_MSG.nonceReused);
+    }
+    const synced = await asBuyer(door, `/checkin/events/${event.event_id}/sync`, {
+      method: 'POST',
+      json: {
+        scans: [
+          { code: tickets[1].code, nonce: nonce() },
+          { code: tickets[1].code, nonce: used },
+        ],
+      },
+    });
+    expect(synced.status).toBe(409);
+    // Refused before deciding anything: the second ticket is still out.
+    expect((await scan(door, event.event_id, { code: tickets[1].code })).json.data.result).toBe('admitted');
+
+    // An undo sent with an admission's nonce is refused, and the admission stays.
+    const manual = await asBuyer(door, `/checkin/events/${event.event_id}/manual`, {
+      method: 'POST',
+      json: { ticket_id: tickets[0].id, nonce: nonce() },
+    });
+    expect(((await manual.json()) as { data: Outcome }).data.result).toBe('used');
+    const undo = await asBuyer(door, `/checkin/events/${event.event_id}/undo`, {
+      method: 'POST',
+      json: { scan_id: first.json.data.scanId, nonce: used, device: 'test' },
+    });
+    expect(undo.status).toBe(409);
+    expect(((await undo.json()) as { message: string }).message).toBe(CHECKIN_MSG.nonceReused);
+    expect((await counters(door, event.event_id)).event.admitted).toBe(2);
+  });
+
+  it('gives offline scanners no e-mails, the DNI only when the producer asks for it, and the holder never the seller', async () => {
+    const { event, tickets } = await eventWithTickets(1, { named: true });
+    const door = await staffOf(event.producer_id);
+    const bundle = async () => {
+      const res = await asBuyer(door, `/checkin/events/${event.event_id}/offline`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { tickets: Record<string, unknown>[] } }).data.tickets;
+    };
+    const [off] = await bundle();
+    expect(off).toMatchObject({ id: tickets[0].id, holder: 'Ana Compradora', dni: null });
+    expect(JSON.stringify(off)).not.toMatch(/@|email/);
+    await env.DB.prepare(
+      'insert into producer_settings (producer_id, door_dni) values (?, 1) on conflict (producer_id) do update set door_dni = 1',
+    )
+      .bind(event.producer_id)
+      .run();
+    expect((await bundle())[0]).toMatchObject({ dni: '30123456' });
+    // A box-office ticket belongs to the seller's account; its holder is the name given at the sale (or none).
+    await env.DB.prepare('update tickets set owner_user_id = ?, holder_name = null where id = ?')
+      .bind(door.id, tickets[0].id)
+      .run();
+    const [sold] = await bundle();
+    expect(sold.holder).toBeNull();
+    expect(JSON.stringify(sold)).not.toContain('Ana Compradora');
   });
 });

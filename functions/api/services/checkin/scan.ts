@@ -159,7 +159,9 @@ export async function redeemScans(
     });
   }
   const stub = checkinOf(env, eventId);
-  const answers = inputs.length === 1 ? [await stub.scan(eventId, inputs[0])] : await stub.scanMany(eventId, inputs);
+  const decided = inputs.length === 1 ? await stub.scan(eventId, inputs[0]) : await stub.scanMany(eventId, inputs);
+  if ('nonceReused' in decided) fail(409, CHECKIN_MSG.nonceReused);
+  const answers = Array.isArray(decided) ? decided : [decided];
   return answers.map((a, i) => ({
     ...a,
     ok: a.result === 'admitted' || a.result === 'exited',
@@ -191,5 +193,6 @@ export async function undoScan(
     device: input.device,
   });
   if (!answer) fail(409, CHECKIN_MSG.undoExpired);
+  if ('nonceReused' in answer) fail(409, CHECKIN_MSG.nonceReused);
   return answer;
 }
