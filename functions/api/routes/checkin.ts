@@ -44,6 +44,11 @@ async function assertDoorManager(db: D1Database, session: AuthVariables['session
 
 /** Access control at the door: scans decided by the event's check-in authority, lists, gates and reports. */
 export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVariables }>()
+  /** The scanner's heartbeat: no session, no storage; its body tells our server from a captive portal. */
+  .get('/checkin/ping', (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: { service: 'boleteria-door' as const } });
+  })
   .get('/checkin/events', requireAuth, async (c) => {
     const actor = await loadActor(c.env.DB, c.var.session);
     const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor)))
