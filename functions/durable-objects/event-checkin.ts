@@ -1,5 +1,15 @@
 import { DurableObject } from 'cloudflare:workers';
-import { type ScanResult, type TicketRefusal, UNDO_WINDOW_MS } from '../../src/shared/checkin';
+import {
+  CHECKIN_MSG,
+  SCAN_LABEL,
+  SCAN_REASON,
+  type ScanResult,
+  type TicketRefusal,
+  UNDO_WINDOW_MS,
+} from '../../src/shared/checkin';
+import { MSG } from '../../src/shared/messages';
+import type { SessionUser } from '../../src/shared/session';
+import { DoorCache, type TicketRow } from './checkin-door-cache';
 import { CheckinOutbox } from './checkin-outbox';
 
 /**
@@ -104,15 +114,160 @@ export type ScanLogRow = {
   server_at: string;
 };
 
+/**
+ * One scan as the Worker hands it over: the code's signature is already checked there (CPU work that needs no
+ * state), so the object gets the ticket id it names, or why the code names none.
+ */
+export type DoorRequest = {
+  nonce: string;
+  ticketId: string | null;
+  /** The code is not genuine, or is of another event (decided from its signature in the Worker). */
+  codeRefusal: 'forged' | 'other_event' | null;
+  /** A check-in by hand from the search (a ticket id instead of a code). */
+  manual: boolean;
+  list_id?: number;
+  gate_id?: number;
+  device: string;
+  kind: 'entry' | 'exit';
+  client_at?: string;
+  local_result?: 'admitted' | 'refused';
+};
+
+/** Why a ticket cannot enter through this list, from its own data (the authority decides the rest). */
+export function refusalOf(ticket: TicketRow | undefined, eventId: number, typeIds: number[]): TicketRefusal | null {
+  if (!ticket) return 'unpaid';
+  if (ticket.event_id !== eventId) return 'other_event';
+  if (ticket.status === 'cancelled' || ticket.revoked === 'cancelled') return 'cancelled';
+  if (ticket.status === 'transferred' || ticket.revoked === 'transferred') return 'revoked';
+  if (ticket.order_status !== 'paid') return 'unpaid';
+  if (typeIds.length > 0 && !typeIds.includes(ticket.ticket_type_id)) return 'wrong_list';
+  return null;
+}
+
+/** What staff see of the ticket: the holder's DNI when named, the buyer's when the producer asks at the door. */
+const ticketInfo = (t: TicketRow | undefined, doorDni: boolean) =>
+  t
+    ? {
+        id: t.id,
+        type: t.type_name,
+        holder: t.holder_name ?? '',
+        dni: t.named ? (t.holder_dni ?? null) : doorDni ? (t.buyer_dni ?? null) : null,
+      }
+    : null;
+
+export type ScanOutcome = ScanAnswer & {
+  ok: boolean;
+  label: string;
+  reason: string | null;
+  ticket: ReturnType<typeof ticketInfo>;
+  list_id: number | null;
+  gate_id: number | null;
+};
+
+export type RedeemAnswer = { outcomes: ScanOutcome[] } | { status: 401 | 403 | 404 | 409; message: string };
+
 export class EventCheckin extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly outbox: CheckinOutbox;
+  private door: DoorCache | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
     this.outbox = new CheckinOutbox(ctx, env.DB, (listId, ticketId) => this.admission(listId, ticketId));
+  }
+
+  private doorOf(eventId: number) {
+    this.door ??= new DoorCache(this.env, eventId);
+    return this.door;
+  }
+
+  /**
+   * A scan (or an offline queue) in one call: who may scan, the setup and the tickets come from what this
+   * object holds (read from D1 once, then kept current by pushes), then each scan is decided in order.
+   */
+  async redeem(
+    eventId: number,
+    caller: { session: SessionUser; tokenHash: string },
+    requests: DoorRequest[],
+  ): Promise<RedeemAnswer> {
+    const door = this.doorOf(eventId);
+    let setup = await door.doorSetup();
+    // A list or gate this object has not seen (created a moment ago): the setup is read again once.
+    const unknown = requests.some(
+      (r) =>
+        (r.list_id && !setup.lists.some((l) => l.id === r.list_id)) ||
+        (r.gate_id && !setup.gates.some((g) => g.id === r.gate_id)),
+    );
+    if (unknown) {
+      door.setupChanged();
+      setup = await door.doorSetup();
+    }
+    if (setup.producerId === null) return { status: 404, message: 'El evento no existe.' };
+    const allowed = await door.door(caller.session, caller.tokenHash, setup.producerId);
+    if ('status' in allowed)
+      return allowed.status === 401
+        ? { status: 401, message: MSG.sessionExpired }
+        : { status: 403, message: CHECKIN_MSG.noPermission };
+    const ids = [...new Set(requests.map((r) => r.ticketId).filter((id): id is string => !!id))];
+    const tickets = await door.ticketsByIds(ids);
+
+    // From here to the decisions, nothing is awaited.
+    const inputs: ScanInput[] = [];
+    const shown: ReturnType<typeof ticketInfo>[] = [];
+    for (const r of requests) {
+      const list = r.list_id ? setup.lists.find((l) => l.id === r.list_id) : setup.lists.find((l) => l.is_default);
+      if (!list) return { status: 404, message: CHECKIN_MSG.unknownList };
+      const gate = r.gate_id ? setup.gates.find((g) => g.id === r.gate_id) : setup.gates[0];
+      if (!gate) return { status: 404, message: CHECKIN_MSG.unknownGate };
+      const ticket = r.ticketId ? tickets.get(r.ticketId) : undefined;
+      let refusal: TicketRefusal | null;
+      if (r.codeRefusal) refusal = r.codeRefusal;
+      else if (r.manual && !ticket) refusal = 'forged';
+      else refusal = refusalOf(ticket, eventId, list.type_ids);
+      shown.push(refusal === 'forged' || refusal === 'other_event' ? null : ticketInfo(ticket, setup.doorDni));
+      inputs.push({
+        nonce: r.nonce,
+        kind: r.manual ? 'manual' : r.kind,
+        ticketId: r.ticketId,
+        refusal,
+        list: { id: list.id, allowReentry: list.allow_reentry },
+        gate: { id: gate.id, name: gate.name },
+        device: r.device,
+        staff: { id: allowed.actor.userId, name: allowed.actor.name },
+        clientAt: r.client_at ?? null,
+        offline: r.local_result ? { admitted: r.local_result === 'admitted' } : undefined,
+      });
+    }
+    const decided = this.scanMany(eventId, inputs);
+    if (!Array.isArray(decided)) return { status: 409, message: CHECKIN_MSG.nonceReused };
+    return {
+      outcomes: decided.map((a, i) => ({
+        ...a,
+        ok: a.result === 'admitted' || a.result === 'exited',
+        label: SCAN_LABEL[a.result],
+        reason: SCAN_REASON[a.result] ?? null,
+        ticket: shown[i],
+        list_id: inputs[i].list?.id ?? null,
+        gate_id: inputs[i].gate?.id ?? null,
+      })),
+    };
+  }
+
+  /** Pushed by the code paths that change tickets (sale, refund, transfer, cancellation): all without ids. */
+  ticketsChanged(eventId: number, ticketIds?: string[]) {
+    this.doorOf(eventId).ticketsChanged(ticketIds);
+  }
+
+  /** Pushed when a user's memberships, account or sessions change (everyone's without an id). */
+  staffChanged(eventId: number, userId?: number) {
+    this.doorOf(eventId).staffChanged(userId);
+  }
+
+  /** Pushed when the event's lists or gates, or its producer's door settings, change. */
+  setupChanged(eventId: number) {
+    this.doorOf(eventId).setupChanged();
   }
 
   /** A no-op round trip: the raw ceiling of a call to this object (used by the check-in benchmark). */

@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { revokeAccessToken } from '../../functions/api/services/accounts/access-revocation';
+import { pushTicketChanges } from '../../functions/api/services/checkin/push';
 import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
 import { CHECKIN_MSG } from '../../src/shared/checkin';
@@ -162,11 +163,15 @@ describe('check-in authority', () => {
       .bind(tickets[1].id, event.event_id)
       .run();
     await env.DB.prepare("update tickets set status = 'transferred' where id = ?").bind(tickets[1].id).run();
+    // Written straight to D1 here: told to the event's check-in object the way the product's code paths do.
+    await pushTicketChanges(env, event.event_id, [tickets[1].id]);
     expect(await reasonOf(tickets[1].code)).toMatchObject({ result: 'revoked', label: 'Entrada revocada' });
 
     await env.DB.prepare("update orders set status = 'pending_payment' where id = ?").bind(orderId).run();
+    await pushTicketChanges(env, event.event_id);
     expect(await reasonOf(tickets[2].code)).toMatchObject({ result: 'unpaid', label: 'Entrada no pagada' });
     await env.DB.prepare("update orders set status = 'paid' where id = ?").bind(orderId).run();
+    await pushTicketChanges(env, event.event_id);
 
     const admitted = await reasonOf(tickets[2].code);
     expect(admitted.result).toBe('admitted');
@@ -471,5 +476,24 @@ describe('check-in authority', () => {
     const [sold] = await bundle();
     expect(sold.holder).toBeNull();
     expect(JSON.stringify(sold)).not.toContain('Ana Compradora');
+  });
+
+  it('holds who may scan in the check-in object, and a removal from the team is pushed to it at once', async () => {
+    const { event, tickets } = await eventWithTickets(2);
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    const door = await staffOf(event.producer_id);
+    expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+    const removed = await asBuyer(admin, `/admin/team/members/${door.id}?producer_id=${event.producer_id}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(200);
+    // Well within the object's TTL: only the push can have told it.
+    const refused = await scan(door, event.event_id, { code: tickets[1].code });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(CHECKIN_MSG.noPermission);
+    const held = await env.DB.prepare('select user_id from checkin_door_staff where event_id = ? order by user_id')
+      .bind(event.event_id)
+      .all<{ user_id: number }>();
+    expect(held.results.map((r) => r.user_id)).toContain(door.id);
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth, requireSignedToken, type SignedTokenVariables } from '../lib/auth';
 import { validate } from '../lib/validate';
+import { pushDoorSetupChange } from '../services/checkin/push';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import {
@@ -150,6 +151,7 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
       const eventId = await eventOfList(c.env.DB, listId);
       await assertDoorManager(c.env.DB, c.var.session, eventId);
       const list = await updateList(c.env.DB, eventId, listId, c.req.valid('json'));
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Lista guardada.', data: list });
     },
   )
@@ -173,8 +175,10 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
     validate('json', CheckinGateSchema),
     async (c) => {
       const { gateId } = c.req.valid('param');
-      await assertDoorManager(c.env.DB, c.var.session, await eventOfGate(c.env.DB, gateId));
+      const eventId = await eventOfGate(c.env.DB, gateId);
+      await assertDoorManager(c.env.DB, c.var.session, eventId);
       const gate = await renameGate(c.env.DB, gateId, c.req.valid('json').name);
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Puerta guardada.', data: gate });
     },
   );

@@ -11,6 +11,7 @@ import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { pushProducerDoorChange } from '../services/checkin/push';
 import { assertCan, assertSuperAdmin, loadActor, NO_PRODUCER_ACCESS } from '../services/events/access';
 import { auditStatement } from '../services/sales/audit';
 import { feeWithin, platformFees, platformSettings, savePlatformSettings } from '../services/settings/platform';
@@ -66,6 +67,7 @@ export const settings = new Hono<ApiBindings & { Variables: AuthVariables }>()
       ]);
       if (changed.includes('fee') || changed.includes('hold_minutes'))
         c.executionCtx.waitUntil(refreshProducerInventories(c.env, id));
+      if (changed.includes('door_dni')) await pushProducerDoorChange(c.env, id);
       const saved = await producerSettings(c.env.DB, id);
       return c.json({
         status: true,

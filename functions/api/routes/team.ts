@@ -11,6 +11,7 @@ import {
 import type { ApiBindings } from '../app';
 import { type AuthVariables, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
+import { pushDoorStaffChange } from '../services/checkin/push';
 import { type Actor, assertCan, can, loadActor } from '../services/events/access';
 import { listMyProducers } from '../services/events/producers';
 import {
@@ -89,6 +90,7 @@ export const team = new Hono<ApiBindings & Ctx>()
       const input = c.req.valid('json');
       manage(actor, input.producer_id);
       await updateMember(c.env.DB, actor, c.req.valid('param').userId, input);
+      await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({ status: true, message: 'Listo: los permisos cambian en su próxima acción.' });
     },
   )
@@ -102,6 +104,7 @@ export const team = new Hono<ApiBindings & Ctx>()
       const { producer_id } = c.req.valid('query');
       manage(actor, producer_id);
       await removeMember(c.env.DB, actor, producer_id, c.req.valid('param').userId);
+      await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({
         status: true,
         message: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',

@@ -1,6 +1,7 @@
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
+import { pushTicketChanges } from '../checkin/push';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { findOrder, nowIso, type OrderRow, orderItems } from '../checkout/orders';
@@ -108,6 +109,7 @@ export async function refundTickets(
       detail: { tickets: ids, amount_cents: amount },
     }),
   ]);
+  await pushTicketChanges(env, order.event_id, ids);
   const byType = new Map<number, number>();
   for (const t of chosen) byType.set(t.ticket_type_id, (byType.get(t.ticket_type_id) ?? 0) + 1);
   await inventoryOf(env, order.event_id).refundSome(
@@ -145,6 +147,7 @@ export async function changeHolder(
       },
     }),
   ]);
+  await pushTicketChanges(env, ticket.event_id, [ticketId]);
   return { ...ticket, holder_name: input.name, holder_dni: input.dni };
 }
 
