@@ -29,6 +29,8 @@ export type TicketRow = {
   buyer_dni: string | null;
   order_status: string;
   revoked: string | null;
+  /** The signed code issued for the ticket: a presented code equal to it is genuine without a signature check. */
+  code: string;
 };
 
 export type DoorSetup = {
@@ -51,7 +53,7 @@ type StaffEntry = {
 
 const TICKETS_SQL = `select t.id, t.event_id, t.status, t.ticket_type_id,
   case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named, t.holder_name,
-  t.holder_dni, o.buyer_dni, o.status as order_status, r.reason as revoked
+  t.holder_dni, o.buyer_dni, o.status as order_status, r.reason as revoked, t.code
   from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
   left join revocations r on r.ticket_id = t.id`;
 

@@ -5,7 +5,6 @@ import type { SignedToken } from '../../lib/auth';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { assertCan, loadActor } from '../events/access';
-import { verifyTicketCode } from '../tickets/signing';
 
 /** The check-in authority of an event (one Durable Object per event id). */
 export function checkinOf(env: Env, eventId: number) {
@@ -35,11 +34,23 @@ export type ScanRequest = {
 
 export type { ScanOutcome } from '../../../durable-objects/event-checkin';
 
+/** Token hashes of this isolate (the revocation list is keyed by them; a scanner sends one token many times). */
+const hashes = new Map<string, string>();
+
+async function tokenHash(token: string) {
+  let hash = hashes.get(token);
+  if (!hash) {
+    hash = await sha256Hex(token);
+    if (hashes.size >= 2_000) hashes.delete(hashes.keys().next().value as string);
+    hashes.set(token, hash);
+  }
+  return hash;
+}
+
 /**
- * Redeems scans of one event in ONE call to its check-in object: the codes' signatures are checked here
- * (no state needed), and the object, which holds the event's tickets, setup and door staff (pushed to it on
- * every change, services/checkin/push.ts), checks the caller and decides each scan in order. No D1 read on
- * the way: the object read what it holds once.
+ * Redeems scans of one event in ONE call to its check-in object, which holds the event's tickets (with their
+ * issued codes), setup and door staff (pushed to it on every change, services/checkin/push.ts): it checks the
+ * caller and the codes and decides each scan in order. No D1 read on the way: the object read what it holds once.
  */
 export async function redeemScans(
   env: Env,
@@ -47,26 +58,8 @@ export async function redeemScans(
   eventId: number,
   requests: ScanRequest[],
 ): Promise<ScanOutcome[]> {
-  const [genuine, tokenHash] = await Promise.all([
-    Promise.all(requests.map((r) => (r.code ? verifyTicketCode(env, r.code) : null))),
-    sha256Hex(signed.token),
-  ]);
-  const door: DoorRequest[] = requests.map((r, i) => {
-    const code = r.code ? genuine[i] : null;
-    return {
-      nonce: r.nonce,
-      ticketId: r.code ? (code?.ticketId ?? null) : (r.ticket_id ?? null),
-      codeRefusal: r.code ? (!code ? 'forged' : code.eventId !== eventId ? 'other_event' : null) : null,
-      manual: !r.code,
-      list_id: r.list_id,
-      gate_id: r.gate_id,
-      device: r.device,
-      kind: r.kind,
-      client_at: r.client_at,
-      local_result: r.local_result,
-    };
-  });
-  const answer = await checkinOf(env, eventId).redeem(eventId, { session: signed.session, tokenHash }, door);
+  const caller = { session: signed.session, tokenHash: await tokenHash(signed.token) };
+  const answer = await checkinOf(env, eventId).redeem(eventId, caller, requests satisfies DoorRequest[]);
   if ('status' in answer) fail(answer.status, answer.message);
   return answer.outcomes;
 }
