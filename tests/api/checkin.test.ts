@@ -7,6 +7,7 @@ import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
 import { CHECKIN_MSG } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { provider } from './helpers';
 
 type Staff = Awaited<ReturnType<typeof createBuyer>>;
 type Outcome = {
@@ -495,5 +496,12 @@ describe('check-in authority', () => {
       .bind(event.event_id)
       .all<{ user_id: number }>();
     expect(held.results.map((r) => r.user_id)).toContain(door.id);
+  });
+
+  it('answers the scanner heartbeat without a session or storage, with a body a captive portal cannot fake', async () => {
+    const res = await provider('/checkin/ping');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: true, data: { service: 'boleteria-door' } });
   });
 });

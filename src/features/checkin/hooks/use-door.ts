@@ -398,15 +398,17 @@ export function useDoor({
         : null;
       first = local.first ? { at: local.first.first_at, gate: local.first.gate, staff: local.first.staff_name } : null;
       applyLocally(b, genuine.ticketId, listId, result, gate?.name ?? '', staffName);
-      await saveBundle(eventId, b);
     }
-    await enqueue({
+    const scan: QueuedScan = {
       ...body,
       ticket_id: genuine?.ticketId,
       event_id: eventId,
       local_result: result === 'admitted' || result === 'exited' ? 'admitted' : 'refused',
-    });
-    await refreshQueue(eventId);
+    };
+    // The scan is in the queue before its card shows (a small write); the whole download is stored after.
+    await enqueue(scan);
+    setQueue((q) => [...q, scan]);
+    if (genuine) void saveBundle(eventId, b).catch(() => undefined);
     return { result, ticket, first, offline: true };
   }
 
