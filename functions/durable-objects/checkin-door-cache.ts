@@ -204,6 +204,11 @@ export class DoorCache {
     else this.staff.delete(userId);
   }
 
+  /** Whether the setup held was read more than `ms` ago (or is not held). */
+  setupOlderThan(ms: number, now = Date.now()) {
+    return !this.setup || now - this.setup.at > ms;
+  }
+
   /** Pushed: the event's lists, gates or producer settings changed. */
   setupChanged() {
     this.generation++;

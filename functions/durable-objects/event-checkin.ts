@@ -56,6 +56,9 @@ export type NonceReused = { nonceReused: string };
 
 const REUSED = Symbol('nonce reused');
 
+/** An unknown list or gate id re-reads the setup, at most this often (ids sent at random cost no reads). */
+const SETUP_RECHECK_MS = 2_000;
+
 /** What a nonce names: one device, one ticket (none for a code that is not genuine) and one kind of scan. */
 const scanBinding = (input: ScanInput) => JSON.stringify([input.device, input.ticketId ?? '', input.kind]);
 const undoBinding = (input: UndoInput) => JSON.stringify([input.device, `scan:${input.scanId}`, 'undo']);
@@ -207,7 +210,7 @@ export class EventCheckin extends DurableObject<Env> {
         (r.list_id && !setup.lists.some((l) => l.id === r.list_id)) ||
         (r.gate_id && !setup.gates.some((g) => g.id === r.gate_id)),
     );
-    if (unknown) {
+    if (unknown && door.setupOlderThan(SETUP_RECHECK_MS)) {
       door.setupChanged();
       setup = await door.doorSetup();
     }

@@ -138,6 +138,7 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
       await assertDoorManager(c.env.DB, c.var.session, eventId);
       await checkinSetup(c.env.DB, eventId);
       const list = await createList(c.env.DB, eventId, c.req.valid('json'));
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Lista creada.', data: list }, 201);
     },
   )
@@ -165,6 +166,7 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
       await assertDoorManager(c.env.DB, c.var.session, eventId);
       await checkinSetup(c.env.DB, eventId);
       const gate = await createGate(c.env.DB, eventId, c.req.valid('json').name);
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Puerta creada.', data: gate }, 201);
     },
   )
