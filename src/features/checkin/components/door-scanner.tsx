@@ -1,5 +1,5 @@
 import type QrScanner from 'qr-scanner';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDoor } from '../hooks/use-door';
 import type { DoorEvent } from '../types';
 import { DoorSearch } from './door-search';
@@ -23,7 +23,8 @@ export default function DoorScanner({
   staffName: string;
   userId: number | null;
 }) {
-  const door = useDoor({ userId, staffName, firstEventId: events[0]?.id ?? null });
+  const eventIds = useMemo(() => events.map((e) => e.id), [events]);
+  const door = useDoor({ userId, staffName, eventIds });
   const [started, setStarted] = useState(false);
 
   // Nothing of the event shows until the stored data is known to be this user's (and none offline without a session).

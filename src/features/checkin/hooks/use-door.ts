@@ -94,14 +94,15 @@ export function announce(card: ShownResult) {
 export function useDoor({
   userId,
   staffName,
-  firstEventId,
+  eventIds,
 }: {
   userId: number | null;
   staffName: string;
-  firstEventId: number | null;
+  /** The events the caller may scan, in the door's order (today's first). */
+  eventIds: number[];
 }) {
   const [access, setAccess] = useState<Access>('checking');
-  const [eventId, setEventId] = useState<number | null>(firstEventId);
+  const [eventId, setEventId] = useState<number | null>(eventIds[0] ?? null);
   const [listId, setListId] = useState<number | null>(null);
   const [gateId, setGateId] = useState<number | null>(null);
   const [kind, setKind] = useState<'entry' | 'exit'>('entry');
@@ -183,13 +184,13 @@ export function useDoor({
       .catch(() => undefined)
       .finally(() => void keepPageOffline());
     const saved = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as Choice | null;
-    if (saved) {
+    if (saved && eventIds.includes(saved.eventId)) {
       setEventId(saved.eventId);
       setListId(saved.listId);
       setGateId(saved.gateId);
     }
     return () => window.removeEventListener('offline', down);
-  }, [access]);
+  }, [access, eventIds]);
 
   const refreshQueue = useCallback(async (id: number) => {
     const waiting = await queued(id);
