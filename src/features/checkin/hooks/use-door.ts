@@ -376,17 +376,27 @@ export function useDoor({
     return () => clearTimeout(timer);
   }, [card]);
 
+  /** The code's signature checked here (started while the server is asked, so a timeout decides at once). */
+  const verifyHere = (code: string) => {
+    const key = keyRef.current;
+    return key ? verifyCodeLocally(key, code) : Promise.resolve(null);
+  };
+
+  /**
+   * The local decision: the scan is queued (one small write) and its card returned; the whole download is
+   * stored afterwards.
+   */
   async function decideOffline(
     code: string,
     body: Omit<QueuedScan, 'event_id' | 'local_result'>,
+    verified: ReturnType<typeof verifyHere>,
   ): Promise<ShownResult | null> {
     const b = bundleRef.current;
-    const key = keyRef.current;
-    if (!b || !key || eventId === null || listId === null) {
+    if (!b || !keyRef.current || eventId === null || listId === null) {
       toast('error', 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.');
       return null;
     }
-    const genuine = await verifyCodeLocally(key, code);
+    const genuine = await verified;
     let result: ScanResult = 'forged';
     let ticket: ShownResult['ticket'] = null;
     let first: ShownResult['first'] = null;
@@ -406,9 +416,8 @@ export function useDoor({
       event_id: eventId,
       local_result: result === 'admitted' || result === 'exited' ? 'admitted' : 'refused',
     };
-    // The scan is in the queue before its card shows (a small write); the whole download is stored after.
-    await enqueue(scan);
     setQueue((q) => [...q, scan]);
+    await enqueue(scan);
     if (genuine) void saveBundle(eventId, b).catch(() => undefined);
     return { result, ticket, first, offline: true };
   }
@@ -442,6 +451,7 @@ export function useDoor({
       kind,
       client_at: new Date().toISOString(),
     };
+    const verified = verifyHere(code);
     try {
       let route = scanRoute(onlineRef.current, (await queued(eventId)).length);
       if (route === 'sync-then-server') {
@@ -471,7 +481,7 @@ export function useDoor({
           // it, it answers the queued copy with the same decision).
         }
       }
-      shown ??= await decideOffline(code, body);
+      shown ??= await decideOffline(code, body, verified);
       if (shown) {
         repeats.current.remember(code, shown, Date.now());
         show(shown, code);
