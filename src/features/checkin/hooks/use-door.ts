@@ -387,7 +387,6 @@ export function useDoor({
    * stored afterwards.
    */
   async function decideOffline(
-    code: string,
     body: Omit<QueuedScan, 'event_id' | 'local_result'>,
     verified: ReturnType<typeof verifyHere>,
   ): Promise<ShownResult | null> {
@@ -481,7 +480,7 @@ export function useDoor({
           // it, it answers the queued copy with the same decision).
         }
       }
-      shown ??= await decideOffline(code, body, verified);
+      shown ??= await decideOffline(body, verified);
       if (shown) {
         repeats.current.remember(code, shown, Date.now());
         show(shown, code);
