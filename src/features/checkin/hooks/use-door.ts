@@ -389,7 +389,7 @@ export function useDoor({
   async function decideOffline(
     body: Omit<QueuedScan, 'event_id' | 'local_result'>,
     verified: ReturnType<typeof verifyHere>,
-  ): Promise<ShownResult | null> {
+  ): Promise<{ shown: ShownResult; queued: Promise<unknown> } | null> {
     const b = bundleRef.current;
     if (!b || !keyRef.current || eventId === null || listId === null) {
       toast('error', 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.');
@@ -416,9 +416,10 @@ export function useDoor({
       local_result: result === 'admitted' || result === 'exited' ? 'admitted' : 'refused',
     };
     setQueue((q) => [...q, scan]);
-    await enqueue(scan);
+    // The queue write is issued now and awaited once the card is up (it lands within milliseconds).
+    const queued = enqueue(scan);
     if (genuine) void saveBundle(eventId, b).catch(() => undefined);
-    return { result, ticket, first, offline: true };
+    return { shown: { result, ticket, first, offline: true }, queued };
   }
 
   async function handleCode(raw: string) {
@@ -480,11 +481,17 @@ export function useDoor({
           // it, it answers the queued copy with the same decision).
         }
       }
-      shown ??= await decideOffline(body, verified);
+      let write: Promise<unknown> | null = null;
+      if (!shown) {
+        const local = await decideOffline(body, verified);
+        shown = local?.shown ?? null;
+        write = local?.queued ?? null;
+      }
       if (shown) {
         repeats.current.remember(code, shown, Date.now());
         show(shown, code);
       }
+      await write;
     } finally {
       busy.current = false;
     }
