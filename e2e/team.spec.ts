@@ -50,6 +50,10 @@ test('an admin invites door staff, who register, accept, scan only that producer
 
   const email = uniqueEmail('puerta');
   await gotoHydrated(page, '/admin/collaborators');
+  // Nobody changes their own role or events: the admin's own row offers neither.
+  const own = page.getByRole('row').filter({ hasText: DEMO.admin });
+  await expect(own.getByRole('combobox')).toBeDisabled();
+  await expect(own.getByRole('button', { name: 'Quitar', exact: true })).toHaveCount(0);
   await page.getByLabel('Correo', { exact: true }).fill(email);
   await page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Control de acceso' });
   await page.getByRole('button', { name: 'Enviar invitación' }).click();

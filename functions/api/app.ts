@@ -4,18 +4,18 @@ import { notFound, onError } from './lib/errors';
 import { adminSales } from './routes/admin-sales';
 import { auth } from './routes/auth';
 import { checkin } from './routes/checkin';
-import { events } from './routes/events';
-import { guestInvitations } from './routes/guest-invitations';
+import { adminEvents, catalog, events } from './routes/events';
+import { guestInvitations, invitationLinks } from './routes/guest-invitations';
 import { holds } from './routes/holds';
 import { locations } from './routes/locations';
-import { media } from './routes/media';
+import { adminMedia, media } from './routes/media';
 import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
-import { producers } from './routes/producers';
+import { adminProducers, producers } from './routes/producers';
 import { revocations } from './routes/revocations';
 import { settings } from './routes/settings';
-import { team } from './routes/team';
+import { team, teamInvitations } from './routes/team';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
 import { venues } from './routes/venues';
@@ -23,27 +23,39 @@ import { webhooks } from './routes/webhooks';
 
 export type ApiBindings = { Bindings: Env };
 
-/** Every resource of the provider API, relative to its base path. Its type is the client's contract. */
+/**
+ * Every resource of the provider API, relative to its base path, each sub-app at its own prefix. Its type
+ * is the client's contract. Every route declares who may call it (functions/api/lib/access.ts);
+ * tests/api/routes.test.ts enumerates these routes and fails on one that declares nothing.
+ * `auth` and `user` answer the spec's top-level paths (/login, /register, /user, /password…).
+ */
 const routes = new Hono<ApiBindings>()
-  .route('/', locations)
+  .route('/locations', locations)
   .route('/', auth)
   .route('/', user)
-  .route('/', events)
-  .route('/', producers)
-  .route('/', venues)
-  .route('/', moderation)
-  .route('/', media)
-  .route('/', holds)
-  .route('/', orders)
-  .route('/', webhooks)
-  .route('/', tickets)
-  .route('/', revocations)
-  .route('/', checkin)
-  .route('/', adminSales)
-  .route('/', team)
-  .route('/', guestInvitations)
-  .route('/', settings)
-  .route('/', mercadoPagoLink);
+  .route('/events', events)
+  .route('/catalog', catalog)
+  .route('/admin/events', adminEvents)
+  .route('/producers', producers)
+  .route('/admin/producers', adminProducers)
+  .route('/admin/venues', venues)
+  .route('/admin/moderation', moderation)
+  .route('/media', media)
+  .route('/admin/media', adminMedia)
+  .route('/holds', holds)
+  .route('/orders', orders)
+  .route('/webhooks', webhooks)
+  .route('/tickets', tickets)
+  .route('/revocations', revocations)
+  .route('/checkin', checkin)
+  .route('/admin/team', team)
+  .route('/team/invitations', teamInvitations)
+  .route('/admin/invitations', guestInvitations)
+  .route('/invitations', invitationLinks)
+  .route('/admin/settings', settings)
+  .route('/admin/mercadopago', mercadoPagoLink)
+  // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
+  .route('/admin', adminSales);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
 export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);

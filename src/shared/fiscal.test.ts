@@ -19,6 +19,14 @@ describe('CUIT', () => {
     // 2*5 + 1*2 = 12 ≡ 1 (mod 11): 11 - 1 = 10, no digit can match.
     for (let d = 0; d <= 9; d++) expect(cuitError(`2000000001${d}`)).toBe(FISCAL_MSG.cuitCheck);
   });
+  it('refuses all zeros and prefixes AFIP does not give', () => {
+    expect(cuitError('00000000000')).toBe(FISCAL_MSG.cuitZeros);
+    expect(cuitError('00-00000000-0')).toBe(FISCAL_MSG.cuitZeros);
+    // 11*5 … a valid check digit on an unknown prefix is still refused.
+    expect(cuitError('21123456780')).toBe(FISCAL_MSG.cuitPrefix);
+    for (const prefix of ['20', '23', '24', '27', '30', '33', '34'])
+      expect(cuitError(`${prefix}000000000`)).not.toBe(FISCAL_MSG.cuitPrefix);
+  });
   it('asks for 11 digits', () => {
     expect(cuitError('2012345678')).toBe(FISCAL_MSG.cuitFormat);
     expect(cuitError('20a23456786')).toBe(FISCAL_MSG.cuitFormat);
@@ -47,7 +55,14 @@ describe('CBU, CVU and alias', () => {
     expect(payoutAccountError('corto')).toBe(FISCAL_MSG.accountFormat);
     expect(payoutAccountError('un.alias.demasiado.largo')).toBe(FISCAL_MSG.accountFormat);
     expect(payoutAccountError('con espacio')).toBe(FISCAL_MSG.accountFormat);
-    expect(payoutAccountError('12345678')).toBe(FISCAL_MSG.accountFormat);
+    expect(payoutAccountError('12345678')).toBe(FISCAL_MSG.aliasLetters);
+  });
+  it('refuses an alias of only punctuation, and account numbers of zeros', () => {
+    expect(payoutAccountError('......')).toBe(FISCAL_MSG.aliasLetters);
+    expect(payoutAccountError('------')).toBe(FISCAL_MSG.aliasLetters);
+    expect(payoutAccountError('0000000000000000000000')).toBe(FISCAL_MSG.accountZeros);
+    // A CVU whose provider code is 0000, even with right check digits.
+    expect(payoutAccountError('0000000000000000000017')).toBe(FISCAL_MSG.accountZeros);
   });
   it('refuses 22 characters that are not all digits, and other lengths of digits', () => {
     expect(payoutAccountError('285059094009041813520')).toBe(FISCAL_MSG.accountFormat);

@@ -5,6 +5,10 @@
 
 export const FISCAL_MSG = {
   cuitFormat: 'El CUIT tiene que tener 11 números (por ejemplo 30-71234567-1).',
+  cuitPrefix: 'El CUIT tiene que empezar con 20, 23, 24, 27, 30, 33 o 34.',
+  cuitZeros: 'El CUIT no puede ser todo ceros.',
+  accountZeros: 'El CBU o CVU no puede tener el número de cuenta en ceros.',
+  aliasLetters: 'El alias tiene que tener al menos una letra, no solo puntos, guiones o números.',
   cuitCheck: 'El CUIT no es válido: revisá el dígito verificador.',
   accountFormat:
     'Ingresá un CBU o CVU de 22 números, o un alias de 6 a 20 caracteres (letras, números, punto o guion).',
@@ -14,10 +18,15 @@ export const FISCAL_MSG = {
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
-/** CUIT/CUIL: 11 digits; the last is 11 - (weighted sum mod 11), where 11 means 0 and 10 is never valid. */
+/** AFIP's type prefixes: people (20, 23, 24, 27) and companies (30, 33, 34). */
+export const CUIT_PREFIXES = ['20', '23', '24', '27', '30', '33', '34'];
+
+/** CUIT/CUIL: a type prefix, 11 digits, not all zeros; the last is 11 - (weighted sum mod 11), where 11 means 0 and 10 is never valid. */
 export function cuitError(value: string): string | null {
   const cuit = digitsOf(value);
   if (!/^\d{11}$/.test(cuit)) return FISCAL_MSG.cuitFormat;
+  if (/^0+$/.test(cuit)) return FISCAL_MSG.cuitZeros;
+  if (!CUIT_PREFIXES.includes(cuit.slice(0, 2))) return FISCAL_MSG.cuitPrefix;
   const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
   const sum = weights.reduce((acc, w, i) => acc + w * Number(cuit[i]), 0);
   const check = 11 - (sum % 11);
@@ -46,16 +55,23 @@ export type PayoutKind = 'cbu' | 'cvu' | 'alias';
 export function payoutKindOf(value: string): PayoutKind | null {
   const compact = digitsOf(value);
   if (/^\d{22}$/.test(compact)) return compact.startsWith('000') ? 'cvu' : 'cbu';
-  if (/^[A-Za-z0-9.-]{6,20}$/.test(value.trim()) && !/^\d+$/.test(value.trim())) return 'alias';
+  if (/^[A-Za-z0-9.-]{6,20}$/.test(value.trim()) && !/^[\d.-]+$/.test(value.trim())) return 'alias';
   return null;
 }
+
+/** Six to twenty letters, digits, dots and dashes, at least one of them a letter (not only punctuation). */
+const aliasShape = (value: string) => /^[A-Za-z0-9.-]{6,20}$/.test(value.trim());
 
 /** A CBU, CVU or alias for payouts; null when valid. */
 export function payoutAccountError(value: string): string | null {
   const kind = payoutKindOf(value);
-  if (!kind) return FISCAL_MSG.accountFormat;
+  if (!kind) return aliasShape(value) ? FISCAL_MSG.aliasLetters : FISCAL_MSG.accountFormat;
   if (kind === 'alias') return null;
-  if (checkDigitsOk(digitsOf(value))) return null;
+  const number = digitsOf(value);
+  // The account number (digits 9 to 21), and for a CVU the provider's code after 000, are never zeros.
+  if (/^0+$/.test(number.slice(8, 21)) || (kind === 'cvu' && number.slice(3, 7) === '0000'))
+    return FISCAL_MSG.accountZeros;
+  if (checkDigitsOk(number)) return null;
   return kind === 'cvu' ? FISCAL_MSG.cvuCheck : FISCAL_MSG.cbuCheck;
 }
 

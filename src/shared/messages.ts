@@ -18,6 +18,7 @@ export const MSG = {
   invalidForm: 'Por favor, complete todos los campos requeridos correctamente.',
   required: 'Requerido',
   invalidInput: 'Entrada inválida',
+  controlChars: 'Sacá los caracteres invisibles o de control de este texto.',
   invalidDate: 'Fecha inválida',
 
   // Errors (section 8)

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
 import { type Body, body, pathParam, query, text } from './fuzz-arbitraries';
 import { ORIGIN } from './helpers';
+import { apiRoutes } from './route-list';
 
 /**
  * Bounded fuzzing of every endpoint of the provider API (and the edge in front of it): random and ill-typed
@@ -63,7 +64,13 @@ const eventInput = () => {
   } as never;
 };
 
-const ENDPOINTS: Endpoint[] = [
+/**
+ * Hints for some endpoints (a valid body to start from, more runs); keyed like the route enumeration
+ * ("METHOD /path"). The endpoint list itself is not kept by hand: it is every route of the provider API
+ * (`apiRoutes()`, the same enumeration as the caller matrix), with the fields and query keys its zod
+ * validators name, plus the edge's own endpoints below.
+ */
+const HINTS: Endpoint[] = [
   { method: 'GET', path: '/locations' },
   { method: 'POST', path: '/login', fields: ['email', 'password'] },
   {
@@ -157,7 +164,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/admin/events/:id/cancel', fields: ['reason'] },
   { method: 'DELETE', path: '/admin/events/:id' },
   { method: 'GET', path: '/producers', query: ['q', 'pagina'] },
-  { method: 'GET', path: '/producers/:id' },
+  { method: 'GET', path: '/producers/:slug' },
   { method: 'GET', path: '/admin/producers' },
   { method: 'GET', path: '/admin/producers/:id' },
   {
@@ -184,6 +191,23 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/v1/refresh', edgeOnly: true },
   { method: 'GET', path: '/api/:id', edgeOnly: true },
   { method: 'DELETE', path: '/api/:id/:id', edgeOnly: true },
+];
+
+/** What only the edge serves (not routes of the provider API), and an unknown route. */
+const EDGE_ENDPOINTS: Endpoint[] = HINTS.filter((e) => e.edgeOnly || e.path === '/:id/:id');
+
+const ENDPOINTS: Endpoint[] = [
+  ...apiRoutes().map((route): Endpoint => {
+    const hint = HINTS.find((e) => !e.edgeOnly && `${e.method} ${e.path}` === route.key);
+    return {
+      method: route.method,
+      path: route.path,
+      query: route.fields.query,
+      fields: route.fields.json ?? route.fields.form,
+      ...hint,
+    };
+  }),
+  ...EDGE_ENDPOINTS,
 ];
 
 type Request = { caller: Caller; viaEdge: boolean; cookie: string | null; path: string; body: Body };

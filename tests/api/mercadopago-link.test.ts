@@ -13,7 +13,8 @@ afterEach(() => network?.mockRestore());
 type Status = { linked: boolean; mp_user_id: string | null; expires_at: string | null; refresh_failed: boolean };
 
 /** Asks for the authorization link and clicks "Autorizar" on the sandbox's page, as the seller would. */
-async function authorizeInSandbox(producerId: number, user: TestUser, nickname = 'VENDEDOR_PRUEBA') {
+// One seller account per producer: a MercadoPago account links to one producer unless a SUPERADMIN allows it.
+async function authorizeInSandbox(producerId: number, user: TestUser, nickname = `VENDEDOR_${producerId}`) {
   const start = await call<{ data: { url: string } }>(
     `/admin/mercadopago/producers/${producerId}/authorization`,
     user,
@@ -103,8 +104,8 @@ describe('MercadoPago account linking (OAuth)', () => {
     const stolen = await finish(other, first.code, first.state);
     expect(stolen.status).toBe(400);
     expect(stolen.body.message).toBe(MP_MSG.stateInvalid);
-    // Consumed by the failed attempt too: a state is never tried twice.
-    expect((await finish(p.admin, first.code, first.state)).status).toBe(400);
+    // Someone else's post does not consume it: the admin who asked for it still finishes the link.
+    expect((await finish(p.admin, first.code, first.state)).status).toBe(200);
 
     const second = await authorizeInSandbox(p.producerId, p.admin);
     expect((await finish(p.admin, second.code, second.state)).status).toBe(200);
@@ -113,6 +114,49 @@ describe('MercadoPago account linking (OAuth)', () => {
     const third = await authorizeInSandbox(p.producerId, p.admin);
     await env.DB.prepare("update mp_oauth_states set expires_at = '2000-01-01T00:00:00.000Z'").run();
     expect((await finish(p.admin, third.code, third.state)).body.message).toBe(MP_MSG.stateInvalid);
+  });
+
+  it('refuses another producer’s admin posting a seen state, without spending it', async () => {
+    network = routeNetworkToSelf();
+    const p = await producerWithEvent();
+    const other = await producerWithEvent();
+    const { code, state } = await authorizeInSandbox(p.producerId, p.admin);
+    const stolen = await finish(other.admin, code, state);
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.message).toBe('No tiene permisos sobre esta productora');
+    // The real admin's callback still works.
+    expect((await finish(p.admin, code, state)).status).toBe(200);
+  });
+
+  it('links one MercadoPago account to one producer, unless a SUPERADMIN allows sharing', async () => {
+    network = routeNetworkToSelf();
+    const first = await producerWithEvent();
+    const second = await producerWithEvent();
+    const nickname = `COMPARTIDA_${first.producerId}`;
+    await linked(first.producerId, first.admin, nickname);
+    const again = await authorizeInSandbox(second.producerId, second.admin, nickname);
+    const refused = await finish(second.admin, again.code, again.state);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MP_MSG.accountTaken);
+    const row = await env.DB.prepare('select 1 from producer_mp_links where producer_id = ? and unlinked_at is null')
+      .bind(second.producerId)
+      .first();
+    expect(row).toBeNull();
+
+    const superadmin = await makeUser('SUPERADMIN');
+    const platform = await call<{ data: Record<string, unknown> }>('/admin/settings/platform', superadmin);
+    const { fee, limits } = platform.body.data as { fee: unknown; limits: unknown };
+    const allow = await call('/admin/settings/platform', superadmin, {
+      method: 'PUT',
+      json: { fee, limits, mp_shared_accounts: true },
+    });
+    expect(allow.status).toBe(200);
+    try {
+      const shared = await authorizeInSandbox(second.producerId, second.admin, nickname);
+      expect((await finish(second.admin, shared.code, shared.state)).status).toBe(200);
+    } finally {
+      await env.DB.prepare("update platform_flags set value = 0 where key = 'mp_shared_accounts'").run();
+    }
   });
 
   it('refuses the link to collaborators and other producers’ admins, and a code MercadoPago does not know', async () => {

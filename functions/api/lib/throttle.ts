@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { MSG } from '../../../src/shared/messages';
 import type { Attempt } from '../../durable-objects/rate-limiter';
@@ -27,6 +28,12 @@ export const THROTTLE_RULES = {
   revocationEmail: { limit: 5, windowSeconds: 60 * 60 },
   transferUser: { limit: 10, windowSeconds: 60 * 60 },
   transferUserDay: { limit: 30, windowSeconds: 24 * 60 * 60 },
+  /** Back office: re-sending an order's tickets (per order, and per staff member). */
+  resendOrder: { limit: 3, windowSeconds: 60 * 60 },
+  resendStaff: { limit: 30, windowSeconds: 60 * 60 },
+  /** Team invitations, new or re-sent: per invited address of a producer, and per staff member. */
+  teamInviteAddress: { limit: 3, windowSeconds: 60 * 60 },
+  teamInviteStaff: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
 /** Failed logins one address may still try on an account whose account-wide counter is used up. */
@@ -125,4 +132,17 @@ function tooManyRequests(retryAfterSeconds: number): never {
   const body: ApiError = { status: false, message: MSG.tooManyRequests };
   const res = Response.json(body, { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } });
   throw new HTTPException(429, { message: MSG.tooManyRequests, res });
+}
+
+/**
+ * A route's throttle as middleware (after its declaration, so the caller is known): `checks` names the
+ * rules and subjects from the request. A refused call answers 429 with the Spanish message and Retry-After.
+ */
+export function throttled<E extends { Bindings: Env }>(
+  checks: (c: Context<E>) => Promise<[ThrottleRule, string | undefined][]> | [ThrottleRule, string | undefined][],
+): MiddlewareHandler<E> {
+  return createMiddleware<E>(async (c, next) => {
+    await throttle(c.env, await checks(c));
+    await next();
+  });
 }

@@ -14,11 +14,19 @@ import {
   ReasonSchema,
   SalesScopeQuerySchema,
 } from '../../../src/shared/schemas/sales';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import {
+  type AccessEnv,
+  eventJson,
+  eventQuery,
+  orderParam as orderTarget,
+  requirePermission,
+  rowEventParam,
+  salesTarget,
+} from '../lib/access';
 import { fail } from '../lib/errors';
+import { throttled } from '../lib/throttle';
 import { validate } from '../lib/validate';
-import { assertCan, loadActor, producerOfEvent } from '../services/events/access';
+import { type Actor, assertCan, producerOfEvent } from '../services/events/access';
 import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
 import { auditExport } from '../services/sales/audit';
 import { boxOfficeReport, boxOfficeSale } from '../services/sales/box-office';
@@ -38,15 +46,10 @@ const scopeOwner = (scope: SalesScope) => ({
 });
 const NO_ACTION = 'No tenés permiso para gestionar las órdenes de esta productora.';
 const NO_REFUND = 'No tenés permiso para reembolsar órdenes de este evento.';
+const ORDER_TICKET_NOT_FOUND = 'La entrada no existe.';
 
 /** The order an admin acts on, after checking the caller may do `permission` on its event. */
-async function staffOrder(
-  env: Env,
-  actor: Awaited<ReturnType<typeof loadActor>>,
-  id: string,
-  permission: Permission,
-  message: string,
-) {
+async function staffOrder(env: Env, actor: Actor, id: string, permission: Permission, message: string) {
   const order = await findOrder(env, id);
   if (!order) fail(404, ORDER_NOT_FOUND);
   assertCan(actor, order.producer_id, permission, message, order.event_id);
@@ -73,93 +76,154 @@ async function fileResponse(sheet: Sheet, format: 'csv' | 'xlsx', basename: stri
   });
 }
 
-/** The sales back office: dashboard, order search and detail, staff actions (audited) and exports. */
-export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .get('/admin/sales/dashboard', requireAuth, validate('query', SalesScopeQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const scope = await salesScope(c.env.DB, actor, query, 'dashboard.view');
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await dashboard(c.env.DB, scope, query) });
-  })
-  .get('/admin/finance', requireAuth, validate('query', SalesScopeQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await finance(c.env.DB, scope, query) });
-  })
-  .get('/admin/exports/finance', requireAuth, validate('query', FinanceExportQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
-    assertScopeCan(actor, scope, 'export.data');
-    const sheet = financeSheet(await finance(c.env.DB, scope, query));
-    await auditExport(c.env.DB, actor, scopeOwner(scope), {
-      what: 'finance',
-      format: query.format,
-      rows: sheet.rows.length,
-    });
-    return fileResponse(sheet, query.format, 'finanzas');
-  })
-  .post('/admin/box-office/sales', requireAuth, validate('json', BoxOfficeSaleSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const input = c.req.valid('json');
-    const producerId = await producerOfEvent(c.env.DB, input.event_id);
-    assertCan(
-      actor,
-      producerId,
-      'tickets.sell',
-      'No tenés permiso para vender en boletería para este evento.',
-      input.event_id,
-    );
-    const data = await boxOfficeSale(c.env, actor, input, (p) => c.executionCtx.waitUntil(p));
-    return c.json({ status: true, data }, 201);
-  })
-  .get('/admin/box-office/report', requireAuth, validate('query', BoxOfficeReportQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const scope = await salesScope(c.env.DB, actor, query, 'tickets.reports');
-    const data = await boxOfficeReport(c.env.DB, scope, salesPeriodRange(query.period, query.from, query.to));
-    return c.json({ status: true, data });
-  })
-  .get('/admin/orders', requireAuth, validate('query', OrderSearchQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const scope = await salesScope(c.env.DB, actor, query, 'tickets.view');
-    const { data, pagination } = await searchOrders(c.env.DB, scope, query);
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data, pagination });
-  })
-  .get('/admin/orders/:id', requireAuth, orderParam, async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const order = await findOrder(c.env, c.req.valid('param').id);
-    if (!order) fail(404, ORDER_NOT_FOUND);
-    assertCan(actor, order.producer_id, 'tickets.view', NO_SALES_ACCESS, order.event_id);
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await orderDetail(c.env, order) });
-  })
-  .post('/admin/orders/:id/resend', requireAuth, orderParam, validate('json', ReasonSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
-    await resendTickets(c.env, actor, order, c.req.valid('json').reason);
-    return c.json({ status: true, message: `Reenviamos las entradas a ${order.buyer_email}.` });
-  })
-  .post('/admin/orders/:id/refund', requireAuth, orderParam, validate('json', AdminRefundSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', NO_REFUND);
-    const { reason, ticket_ids } = c.req.valid('json');
-    const result = await refundTickets(c.env, actor, order, reason, ticket_ids, (p) => c.executionCtx.waitUntil(p));
-    const updated = await findOrder(c.env, order.id);
-    return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
-  })
+/**
+ * The sales back office (mounted at /admin): dashboard, order search and detail, staff actions (audited)
+ * and exports. Every permission here may be held for some events only: a request naming no event is
+ * narrowed to the caller's events by `salesScope`.
+ */
+export const adminSales = new Hono<AccessEnv>()
+  .get(
+    '/sales/dashboard',
+    requirePermission('dashboard.view', 'event', salesTarget()),
+    validate('query', SalesScopeQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const scope = await salesScope(c.env.DB, actor, query, 'dashboard.view');
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await dashboard(c.env.DB, scope, query) });
+    },
+  )
+  .get(
+    '/finance',
+    requirePermission('finance.view', 'event', salesTarget()),
+    validate('query', SalesScopeQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await finance(c.env.DB, scope, query) });
+    },
+  )
+  .get(
+    '/exports/finance',
+    requirePermission('export.data', 'event', salesTarget()),
+    validate('query', FinanceExportQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const scope = await salesScope(c.env.DB, actor, query, 'finance.view');
+      assertScopeCan(actor, scope, 'export.data');
+      const sheet = financeSheet(await finance(c.env.DB, scope, query));
+      await auditExport(c.env.DB, actor, scopeOwner(scope), {
+        what: 'finance',
+        format: query.format,
+        rows: sheet.rows.length,
+      });
+      return fileResponse(sheet, query.format, 'finanzas');
+    },
+  )
   .post(
-    '/admin/tickets/:id/holder',
-    requireAuth,
+    '/box-office/sales',
+    requirePermission(
+      'tickets.sell',
+      'event',
+      eventJson(),
+      'No tenés permiso para vender en boletería para este evento.',
+    ),
+    validate('json', BoxOfficeSaleSchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const input = c.req.valid('json');
+      const producerId = await producerOfEvent(c.env.DB, input.event_id);
+      assertCan(
+        actor,
+        producerId,
+        'tickets.sell',
+        'No tenés permiso para vender en boletería para este evento.',
+        input.event_id,
+      );
+      const data = await boxOfficeSale(c.env, actor, input, (p) => c.executionCtx.waitUntil(p));
+      return c.json({ status: true, data }, 201);
+    },
+  )
+  .get(
+    '/box-office/report',
+    requirePermission('tickets.reports', 'event', salesTarget()),
+    validate('query', BoxOfficeReportQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const scope = await salesScope(c.env.DB, actor, query, 'tickets.reports');
+      const data = await boxOfficeReport(c.env.DB, scope, salesPeriodRange(query.period, query.from, query.to));
+      return c.json({ status: true, data });
+    },
+  )
+  .get(
+    '/orders',
+    requirePermission('tickets.view', 'event', salesTarget()),
+    validate('query', OrderSearchQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const scope = await salesScope(c.env.DB, actor, query, 'tickets.view');
+      const { data, pagination } = await searchOrders(c.env.DB, scope, query);
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data, pagination });
+    },
+  )
+  .get(
+    '/orders/:id',
+    requirePermission('tickets.view', 'event', orderTarget(), NO_SALES_ACCESS),
+    orderParam,
+    async (c) => {
+      const actor = c.var.actor;
+      const order = await findOrder(c.env, c.req.valid('param').id);
+      if (!order) fail(404, ORDER_NOT_FOUND);
+      assertCan(actor, order.producer_id, 'tickets.view', NO_SALES_ACCESS, order.event_id);
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await orderDetail(c.env, order) });
+    },
+  )
+  .post(
+    '/orders/:id/resend',
+    requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    orderParam,
+    validate('json', ReasonSchema),
+    // Counted once the request is valid: per order, and per staff member (docs/operations.md).
+    throttled<AccessEnv>((c) => [
+      ['resendOrder', c.req.param('id')],
+      ['resendStaff', String(c.var.actor.userId)],
+    ]),
+    async (c) => {
+      const actor = c.var.actor;
+      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+      await resendTickets(c.env, actor, order, c.req.valid('json').reason);
+      return c.json({ status: true, message: `Reenviamos las entradas a ${order.buyer_email}.` });
+    },
+  )
+  .post(
+    '/orders/:id/refund',
+    requirePermission('tickets.refund', 'event', orderTarget(), NO_REFUND),
+    orderParam,
+    validate('json', AdminRefundSchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', NO_REFUND);
+      const { reason, ticket_ids } = c.req.valid('json');
+      const result = await refundTickets(c.env, actor, order, reason, ticket_ids, (p) => c.executionCtx.waitUntil(p));
+      const updated = await findOrder(c.env, order.id);
+      return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
+    },
+  )
+  .post(
+    '/tickets/:id/holder',
+    requirePermission('tickets.sell', 'event', rowEventParam('tickets', ORDER_TICKET_NOT_FOUND), NO_ACTION),
     validate('param', TicketIdParamSchema, 404),
     validate('json', HolderChangeSchema),
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
+      const actor = c.var.actor;
       const id = c.req.valid('param').id;
       const ticket = await ticketForStaff(c.env, id);
       assertCan(actor, ticket.producer_id, 'tickets.sell', NO_ACTION, ticket.event_id);
@@ -167,44 +231,54 @@ export const adminSales = new Hono<ApiBindings & { Variables: AuthVariables }>()
       return c.json({ status: true, data });
     },
   )
-  .get('/admin/exports/orders', requireAuth, validate('query', ExportQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const scope = await salesScope(c.env.DB, actor, query, 'export.data');
-    const sheet = await ordersSheet(c.env.DB, scope);
-    await auditExport(c.env.DB, actor, scopeOwner(scope), {
-      what: 'orders',
-      format: query.format,
-      rows: sheet.rows.length,
-    });
-    return fileResponse(sheet, query.format, 'ordenes');
-  })
-  .get('/admin/exports/attendees', requireAuth, validate('query', AttendeesExportQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const query = c.req.valid('query');
-    const producerId = await producerOfEvent(c.env.DB, query.event_id);
-    assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS, query.event_id);
-    const sheet = await attendeesSheet(c.env.DB, query.event_id);
-    await auditExport(
-      c.env.DB,
-      actor,
-      { producerId, eventId: query.event_id },
-      {
-        what: 'attendees',
+  .get(
+    '/exports/orders',
+    requirePermission('export.data', 'event', salesTarget()),
+    validate('query', ExportQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const scope = await salesScope(c.env.DB, actor, query, 'export.data');
+      const sheet = await ordersSheet(c.env.DB, scope);
+      await auditExport(c.env.DB, actor, scopeOwner(scope), {
+        what: 'orders',
         format: query.format,
         rows: sheet.rows.length,
-      },
-    );
-    if (query.format === 'pdf') {
-      const { attendeesPdf } = await import('../services/sales/attendees-pdf');
-      const bytes = await attendeesPdf(c.env.DB, query.event_id, sheet);
-      return new Response(bytes.slice().buffer as ArrayBuffer, {
-        headers: {
-          'content-type': 'application/pdf',
-          'content-disposition': 'attachment; filename="asistentes.pdf"',
-          'cache-control': 'no-store',
-        },
       });
-    }
-    return fileResponse(sheet, query.format, 'asistentes');
-  });
+      return fileResponse(sheet, query.format, 'ordenes');
+    },
+  )
+  .get(
+    '/exports/attendees',
+    requirePermission('export.data', 'event', eventQuery(), NO_SALES_ACCESS),
+    validate('query', AttendeesExportQuerySchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const query = c.req.valid('query');
+      const producerId = await producerOfEvent(c.env.DB, query.event_id);
+      assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS, query.event_id);
+      const sheet = await attendeesSheet(c.env.DB, query.event_id);
+      await auditExport(
+        c.env.DB,
+        actor,
+        { producerId, eventId: query.event_id },
+        {
+          what: 'attendees',
+          format: query.format,
+          rows: sheet.rows.length,
+        },
+      );
+      if (query.format === 'pdf') {
+        const { attendeesPdf } = await import('../services/sales/attendees-pdf');
+        const bytes = await attendeesPdf(c.env.DB, query.event_id, sheet);
+        return new Response(bytes.slice().buffer as ArrayBuffer, {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="asistentes.pdf"',
+            'cache-control': 'no-store',
+          },
+        });
+      }
+      return fileResponse(sheet, query.format, 'asistentes');
+    },
+  );

@@ -8,7 +8,7 @@ import {
   RestoreSchema,
   TokenQuerySchema,
 } from '../../../src/shared/schemas/auth';
-import type { ApiBindings } from '../app';
+import { type AccessEnv, publicRoute } from '../lib/access';
 import { fail } from '../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/password';
 import { clientAddress, throttle, throttleLogin, tryConsume } from '../lib/throttle';
@@ -50,8 +50,8 @@ const bearer = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)$/i
  * Login, registration, e-mail verification, password recovery and the refresh-token exchange
  * (spec section 7). The token pairs these answer are turned into HttpOnly cookies by the edge.
  */
-export const auth = new Hono<ApiBindings>()
-  .post('/login', validate('json', LoginSchema), async (c) => {
+export const auth = new Hono<AccessEnv>()
+  .post('/login', publicRoute(), validate('json', LoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const attempt = await throttleLogin(c.env, email, clientAddress(c));
     const user = await findUserByEmail(c.env.DB, email);
@@ -73,7 +73,7 @@ export const auth = new Hono<ApiBindings>()
     return c.json(await startSession(c.env, user));
   })
 
-  .post('/register', validate('json', RegisterSchema), async (c) => {
+  .post('/register', publicRoute(), validate('json', RegisterSchema), async (c) => {
     const input = c.req.valid('json');
     await throttle(c.env, [
       ['registerEmail', input.email],
@@ -107,7 +107,7 @@ export const auth = new Hono<ApiBindings>()
     return registered();
   })
 
-  .get('/verify-email', validate('query', TokenQuerySchema), async (c) => {
+  .get('/verify-email', publicRoute(), validate('query', TokenQuerySchema), async (c) => {
     const used = await consumeAccountToken(c.env.DB, c.req.valid('query').token, 'verify_email');
     if (!used) fail(400, ACCOUNT_MSG.verifyInvalid);
     await markEmailVerified(c.env.DB, used.user_id);
@@ -118,7 +118,7 @@ export const auth = new Hono<ApiBindings>()
     return c.json({ status: true, message: MSG.verifySuccess, user: publicUser(user), ...pair });
   })
 
-  .post('/restore-password', validate('json', RestoreSchema), async (c) => {
+  .post('/restore-password', publicRoute(), validate('json', RestoreSchema), async (c) => {
     const { email } = c.req.valid('json');
     await throttle(c.env, [
       ['recoverEmail', email],
@@ -132,20 +132,20 @@ export const auth = new Hono<ApiBindings>()
     return c.json({ status: true, message: MSG.recoverSuccess });
   })
 
-  .post('/reset-password', validate('json', ResetPasswordSchema), async (c) => {
+  .post('/reset-password', publicRoute(), validate('json', ResetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid('json');
     const user = await resetPassword(c.env, token, password);
     return c.json({ status: true, message: MSG.resetSuccess, data: publicUser(user) });
   })
 
-  .post('/refresh', async (c) => {
+  .post('/refresh', publicRoute(), async (c) => {
     const presented = bearer(c.req.header('authorization'));
     const pair = presented && (await rotateRefreshToken(c.env, presented, (id) => findUserById(c.env.DB, id)));
     if (!pair) return c.json({ status: false, error: true, message: MSG.sessionExpired }, 401);
     return c.json({ ...pair, error: false });
   })
 
-  .post('/logout', validate('json', LogoutSchema), async (c) => {
+  .post('/logout', publicRoute(), validate('json', LogoutSchema), async (c) => {
     const presented = bearer(c.req.header('authorization'));
     const userId = presented ? await endSession(c.env.DB, presented) : null;
     const { access_token } = c.req.valid('json');

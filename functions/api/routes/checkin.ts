@@ -11,8 +11,16 @@ import {
   SyncRequestSchema,
   UndoCheckinSchema,
 } from '../../../src/shared/schemas/checkin';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth, requireSignedToken, type SignedTokenVariables } from '../lib/auth';
+import {
+  type AccessEnv,
+  authenticated,
+  eventParam,
+  publicRoute,
+  requirePermission,
+  rowEventParam,
+  signedDoorRoute,
+  type TargetResolver,
+} from '../lib/access';
 import { validate } from '../lib/validate';
 import { pushDoorSetupChange } from '../services/checkin/push';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
@@ -27,46 +35,47 @@ import {
   renameGate,
   updateList,
 } from '../services/checkin/setup';
-import { assertCan, can, loadActor, producerOfEvent, visibleProducerIds } from '../services/events/access';
+import { can, visibleProducerIds } from '../services/events/access';
 
-type Ctx = { Bindings: Env; Variables: AuthVariables };
+/** The caller may scan this event (tickets.validate on it, read from D1). */
+const doorStaff = (target: TargetResolver) =>
+  requirePermission('tickets.validate', 'event', target, CHECKIN_MSG.noPermission);
 
-/** The caller may scan this event (tickets.validate on its producer, read from D1). */
-async function assertDoorStaff(db: D1Database, session: AuthVariables['session'], eventId: number) {
-  const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'tickets.validate', CHECKIN_MSG.noPermission, eventId);
-}
+/** The caller may change the event's lists and gates (events.manage on it). */
+const doorManager = (target: TargetResolver) =>
+  requirePermission('events.manage', 'event', target, CHECKIN_MSG.noManage);
 
-/** The caller may change the event's lists and gates (events.manage on its producer). */
-async function assertDoorManager(db: D1Database, session: AuthVariables['session'], eventId: number) {
-  const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'events.manage', CHECKIN_MSG.noManage, eventId);
-}
-
-/** Access control at the door: scans decided by the event's check-in authority, lists, gates and reports. */
-export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVariables }>()
+/**
+ * Access control at the door (mounted at /checkin): scans decided by the event's check-in authority,
+ * lists, gates and reports.
+ */
+export const checkin = new Hono<AccessEnv>()
   /** The scanner's heartbeat: no session, no storage; its body tells our server from a captive portal. */
-  .get('/checkin/ping', (c) => {
+  .get('/ping', publicRoute(), (c) => {
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: { service: 'boleteria-door' as const } });
   })
-  .get('/checkin/events', requireAuth, async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .get('/events', authenticated(), async (c) => {
+    const actor = c.var.actor;
     const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor)))
       .filter((e) => can(actor, e.producer_id, 'tickets.validate', e.id))
       .map((e) => ({ ...e, can_manage: can(actor, e.producer_id, 'events.manage', e.id) }));
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: doorOrder(events) });
   })
-  .get('/checkin/events/:eventId/setup', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
-    const { eventId } = c.req.valid('param');
-    await assertDoorStaff(c.env.DB, c.var.session, eventId);
-    const [setup, types] = await Promise.all([checkinSetup(c.env.DB, eventId), eventTypes(c.env.DB, eventId)]);
-    return c.json({ status: true, data: { ...setup, types } });
-  })
+  .get(
+    '/events/:eventId/setup',
+    doorStaff(eventParam('eventId')),
+    validate('param', CheckinEventParamSchema, 404),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      const [setup, types] = await Promise.all([checkinSetup(c.env.DB, eventId), eventTypes(c.env.DB, eventId)]);
+      return c.json({ status: true, data: { ...setup, types } });
+    },
+  )
   .post(
-    '/checkin/events/:eventId/scan',
-    requireSignedToken,
+    '/events/:eventId/scan',
+    signedDoorRoute(),
     validate('param', CheckinEventParamSchema, 404),
     validate('json', ScanRequestSchema),
     async (c) => {
@@ -75,8 +84,8 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
     },
   )
   .post(
-    '/checkin/events/:eventId/manual',
-    requireSignedToken,
+    '/events/:eventId/manual',
+    signedDoorRoute(),
     validate('param', CheckinEventParamSchema, 404),
     validate('json', ManualCheckinSchema),
     async (c) => {
@@ -87,8 +96,8 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
     },
   )
   .post(
-    '/checkin/events/:eventId/undo',
-    requireAuth,
+    '/events/:eventId/undo',
+    doorStaff(eventParam('eventId')),
     validate('param', CheckinEventParamSchema, 404),
     validate('json', UndoCheckinSchema),
     async (c) => {
@@ -98,8 +107,8 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
   )
   /** An offline scanner's queue, in the order it scanned; each scan answered as if sent at once. */
   .post(
-    '/checkin/events/:eventId/sync',
-    requireSignedToken,
+    '/events/:eventId/sync',
+    signedDoorRoute(),
     validate('param', CheckinEventParamSchema, 404),
     validate('json', SyncRequestSchema),
     async (c) => {
@@ -107,35 +116,46 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
       return c.json({ status: true, data: outcomes });
     },
   )
-  .get('/checkin/events/:eventId/counters', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
-    const { eventId } = c.req.valid('param');
-    await assertDoorStaff(c.env.DB, c.var.session, eventId);
-    await logCopied(c.env, eventId);
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await checkinCounters(c.env.DB, eventId) });
-  })
-  .get('/checkin/events/:eventId/overview', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
-    const { eventId } = c.req.valid('param');
-    await assertDoorStaff(c.env.DB, c.var.session, eventId);
-    await logCopied(c.env, eventId);
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await checkinOverview(c.env.DB, eventId) });
-  })
-  .get('/checkin/events/:eventId/offline', requireAuth, validate('param', CheckinEventParamSchema, 404), async (c) => {
-    const { eventId } = c.req.valid('param');
-    await assertDoorStaff(c.env.DB, c.var.session, eventId);
-    await logCopied(c.env, eventId);
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await offlineBundle(c.env.DB, eventId) });
-  })
+  .get(
+    '/events/:eventId/counters',
+    doorStaff(eventParam('eventId')),
+    validate('param', CheckinEventParamSchema, 404),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      await logCopied(c.env, eventId);
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await checkinCounters(c.env.DB, eventId) });
+    },
+  )
+  .get(
+    '/events/:eventId/overview',
+    doorStaff(eventParam('eventId')),
+    validate('param', CheckinEventParamSchema, 404),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      await logCopied(c.env, eventId);
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await checkinOverview(c.env.DB, eventId) });
+    },
+  )
+  .get(
+    '/events/:eventId/offline',
+    doorStaff(eventParam('eventId')),
+    validate('param', CheckinEventParamSchema, 404),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      await logCopied(c.env, eventId);
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await offlineBundle(c.env.DB, eventId) });
+    },
+  )
   .post(
-    '/checkin/events/:eventId/lists',
-    requireAuth,
+    '/events/:eventId/lists',
+    doorManager(eventParam('eventId')),
     validate('param', CheckinEventParamSchema, 404),
     validate('json', CheckinListSchema),
     async (c) => {
       const { eventId } = c.req.valid('param');
-      await assertDoorManager(c.env.DB, c.var.session, eventId);
       await checkinSetup(c.env.DB, eventId);
       const list = await createList(c.env.DB, eventId, c.req.valid('json'));
       await pushDoorSetupChange(c.env, eventId);
@@ -143,27 +163,25 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
     },
   )
   .put(
-    '/checkin/lists/:listId',
-    requireAuth,
+    '/lists/:listId',
+    doorManager(rowEventParam('checkin_lists', CHECKIN_MSG.unknownList, 'listId')),
     validate('param', CheckinListParamSchema, 404),
     validate('json', CheckinListSchema),
     async (c) => {
       const { listId } = c.req.valid('param');
       const eventId = await eventOfList(c.env.DB, listId);
-      await assertDoorManager(c.env.DB, c.var.session, eventId);
       const list = await updateList(c.env.DB, eventId, listId, c.req.valid('json'));
       await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Lista guardada.', data: list });
     },
   )
   .post(
-    '/checkin/events/:eventId/gates',
-    requireAuth,
+    '/events/:eventId/gates',
+    doorManager(eventParam('eventId')),
     validate('param', CheckinEventParamSchema, 404),
     validate('json', CheckinGateSchema),
     async (c) => {
       const { eventId } = c.req.valid('param');
-      await assertDoorManager(c.env.DB, c.var.session, eventId);
       await checkinSetup(c.env.DB, eventId);
       const gate = await createGate(c.env.DB, eventId, c.req.valid('json').name);
       await pushDoorSetupChange(c.env, eventId);
@@ -171,14 +189,13 @@ export const checkin = new Hono<ApiBindings & Ctx & { Variables: SignedTokenVari
     },
   )
   .put(
-    '/checkin/gates/:gateId',
-    requireAuth,
+    '/gates/:gateId',
+    doorManager(rowEventParam('checkin_gates', CHECKIN_MSG.unknownGate, 'gateId')),
     validate('param', CheckinGateParamSchema, 404),
     validate('json', CheckinGateSchema),
     async (c) => {
       const { gateId } = c.req.valid('param');
       const eventId = await eventOfGate(c.env.DB, gateId);
-      await assertDoorManager(c.env.DB, c.var.session, eventId);
       const gate = await renameGate(c.env.DB, gateId, c.req.valid('json').name);
       await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Puerta guardada.', data: gate });

@@ -6,13 +6,12 @@ import {
   EventInputSchema,
   publishProblems,
 } from '../../../src/shared/schemas/event';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AccessEnv, authenticated, eventParam, producerJson, publicRoute, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
 import { refreshInventory } from '../services/checkout/inventory';
-import { assertManage, assertView, canView, loadActor, visibleProducerIds } from '../services/events/access';
+import { canView, canWide, visibleProducerIds } from '../services/events/access';
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
 import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
@@ -48,35 +47,41 @@ const CreateEventSchema = EventInputSchema.extend({
 
 const CancelSchema = z.object({ reason: z.string().trim().max(500, 'Máximo 500 caracteres').default('') });
 
+/** Changing one event: `events.manage` on it (an admin limited to some events, only on those). */
+const manage = requirePermission('events.manage', 'event', eventParam('id'));
+
 const ManagedFiltersSchema = z.object({
   producer_id: z.coerce.number().int().optional().catch(undefined),
   status: z.enum(EVENT_STATUSES).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
 });
 
-/** Public catalogue: published events only, no session needed. */
-const publicRoutes = new Hono<ApiBindings>()
-  .get('/events', validate('query', EventFiltersSchema), async (c) => {
+/** Public catalogue (mounted at /events): published events only, no session needed. */
+export const events = new Hono<AccessEnv>()
+  .get('/', publicRoute(), validate('query', EventFiltersSchema), async (c) => {
     const result = await listPublicEvents(c.env.DB, c.req.valid('query'));
     return c.json({ status: true, data: result.events, pagination: result.pagination });
   })
-  .get('/events/featured', async (c) => c.json({ status: true, data: await listFeaturedEvents(c.env.DB) }))
-  .get('/catalog/version', async (c) => c.json({ status: true, version: await catalogVersion(c.env.DB) }))
-  .get('/events/:id', validate('param', IdParam), async (c) => {
+  .get('/featured', publicRoute(), async (c) => c.json({ status: true, data: await listFeaturedEvents(c.env.DB) }))
+  .get('/:id', publicRoute(), validate('param', IdParam), async (c) => {
     const event = await getPublicEvent(c.env.DB, c.req.valid('param').id);
     if (!event) fail(404, 'Evento no encontrado');
     return c.json({ status: true, data: event });
   });
 
+/** The catalogue's version (mounted at /catalog): pages cache the catalogue until it changes. */
+export const catalog = new Hono<AccessEnv>().get('/version', publicRoute(), async (c) =>
+  c.json({ status: true, version: await catalogVersion(c.env.DB) }),
+);
+
 /**
- * The events back office. Every route loads the caller from the database and checks role AND ownership:
- * collaborators of a producer may read its events; only its admins (or a superadmin) may change them.
+ * The events back office (mounted at /admin/events). Each route declares its permission: members of a
+ * producer may read its events (a member limited to some, only those); changing an event needs
+ * `events.manage` on it; creating or duplicating one needs `events.create` on the whole producer.
  */
-const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .use('/admin/events', requireAuth)
-  .use('/admin/events/*', requireAuth)
-  .get('/admin/events', validate('query', ManagedFiltersSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+export const adminEvents = new Hono<AccessEnv>()
+  .get('/', authenticated(), validate('query', ManagedFiltersSchema), async (c) => {
+    const actor = c.var.actor;
     const filters = c.req.valid('query');
     const [events, producers] = await Promise.all([
       listManagedEvents(c.env.DB, visibleProducerIds(actor), filters),
@@ -86,46 +91,47 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
     const visible = events.filter((e) => canView(actor, e.producer_id, e.id));
     return c.json({ status: true, data: visible, producers });
   })
-  .post('/admin/events', validate('json', CreateEventSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const { producer_name, producer_id, ...input } = c.req.valid('json');
-    await assertOwnImages(c.env.DB, actor.userId, producer_id ?? null, {
-      cover_key: input.cover_key,
-      flyer_key: input.flyer_key,
-    });
-    let producerId = producer_id;
-    let roleUpdate = false;
-    if (producerId !== undefined) {
-      assertManage(actor, producerId, 'No puede crear eventos para esta productora');
-    } else {
-      producerId = [...actor.memberships].find(([, role]) => role === 'ADMIN')?.[0];
+  .post(
+    '/',
+    requirePermission('events.create', 'producer', producerJson(), 'No puede crear eventos para esta productora'),
+    validate('json', CreateEventSchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const { producer_name, producer_id, ...input } = c.req.valid('json');
+      await assertOwnImages(c.env.DB, actor.userId, producer_id ?? null, {
+        cover_key: input.cover_key,
+        flyer_key: input.flyer_key,
+      });
+      let producerId = producer_id;
+      let roleUpdate = false;
       if (producerId === undefined) {
-        // First event of someone without a producer: they become the ADMIN of a new one.
-        producerId = await createProducer(c.env.DB, actor.userId, {
-          name: producer_name ?? `Productora de ${actor.name}`,
-          contact_email: actor.email,
-        });
-        roleUpdate = (await syncUserRole(c.env.DB, actor.userId)).changed;
+        // Their own producer: one they administer as a whole (a member limited to some events is not).
+        producerId = [...actor.memberships.keys()].find((id) => canWide(actor, id, 'events.create'));
+        if (producerId === undefined) {
+          // First event of someone without a producer: they become the ADMIN of a new one.
+          producerId = await createProducer(c.env.DB, actor.userId, {
+            name: producer_name ?? `Productora de ${actor.name}`,
+            contact_email: actor.email,
+          });
+          roleUpdate = (await syncUserRole(c.env.DB, actor.userId)).changed;
+        }
       }
-    }
-    const id = await createEvent(c.env.DB, producerId, actor.userId, input);
-    const data = await getManagedEvent(c.env.DB, id);
-    return c.json({ status: true, data, ...(roleUpdate ? { role_update: true } : {}) }, 201);
-  })
-  .get('/admin/events/:id', validate('param', IdParam), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+      const id = await createEvent(c.env.DB, producerId, actor.userId, input);
+      const data = await getManagedEvent(c.env.DB, id);
+      return c.json({ status: true, data, ...(roleUpdate ? { role_update: true } : {}) }, 201);
+    },
+  )
+  .get('/:id', requirePermission('events.view', 'event', eventParam('id')), validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertView(actor, header.producer_id, undefined, header.id);
     return c.json({
       status: true,
       data: await getManagedEvent(c.env.DB, header.id),
       has_sales: await eventHasSales(c.env.DB, header.id),
     });
   })
-  .put('/admin/events/:id', validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .put('/:id', manage, validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
+    const actor = c.var.actor;
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, header.producer_id);
     if (header.status === 'cancelado') fail(409, 'Un evento cancelado no se puede editar');
     const input = c.req.valid('json');
     if (header.status === 'publicado' || header.status === 'en_revision') {
@@ -140,22 +146,25 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
-  .post('/admin/events/:id/duplicate', validate('param', IdParam), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .post(
+    '/:id/duplicate',
+    requirePermission('events.create', 'producer', eventParam('id')),
+    validate('param', IdParam),
+    async (c) => {
+      const actor = c.var.actor;
+      const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+      const source = await getManagedEvent(c.env.DB, header.id);
+      const input = toInput(source, false);
+      const id = await createEvent(c.env.DB, header.producer_id, actor.userId, {
+        ...input,
+        title: `${input.title} (copia)`.slice(0, 120),
+      });
+      return c.json({ status: true, data: await getManagedEvent(c.env.DB, id) }, 201);
+    },
+  )
+  .post('/:id/publish', manage, validate('param', IdParam), async (c) => {
+    const actor = c.var.actor;
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, header.producer_id);
-    const source = await getManagedEvent(c.env.DB, header.id);
-    const input = toInput(source, false);
-    const id = await createEvent(c.env.DB, header.producer_id, actor.userId, {
-      ...input,
-      title: `${input.title} (copia)`.slice(0, 120),
-    });
-    return c.json({ status: true, data: await getManagedEvent(c.env.DB, id) }, 201);
-  })
-  .post('/admin/events/:id/publish', validate('param', IdParam), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, header.producer_id);
     if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
     const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
     if (problems.length) fail(400, problems[0], { _: problems });
@@ -170,10 +179,8 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
-  .post('/admin/events/:id/unpublish', validate('param', IdParam), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .post('/:id/unpublish', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, header.producer_id);
     if (header.status !== 'publicado' && header.status !== 'en_revision')
       fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
     await setStatus(c.env.DB, header.id, 'borrador');
@@ -184,10 +191,8 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
-  .post('/admin/events/:id/cancel', validate('param', IdParam), validate('json', CancelSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .post('/:id/cancel', manage, validate('param', IdParam), validate('json', CancelSchema), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, header.producer_id);
     if (header.status === 'cancelado' || header.status === 'finalizado')
       fail(409, 'El evento ya está cancelado o finalizado');
     // The inventory closes first: a failure here leaves the event as it was, so cancelling can be retried.
@@ -201,14 +206,10 @@ const adminRoutes = new Hono<ApiBindings & { Variables: AuthVariables }>()
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
-  .delete('/admin/events/:id', validate('param', IdParam), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .delete('/:id', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, header.producer_id);
     if (await eventHasSales(c.env.DB, header.id))
       fail(409, 'No se puede eliminar un evento con entradas vendidas. Puede cancelarlo.');
     await deleteEvent(c.env.DB, header.id);
     return c.json({ status: true, message: 'Evento eliminado' });
   });
-
-export const events = new Hono<ApiBindings>().route('/', publicRoutes).route('/', adminRoutes);

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../src/shared/schemas/checkout';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AccessEnv, authenticated, publicRoute } from '../lib/access';
 import { validate } from '../lib/validate';
 import { publicAvailability } from '../services/checkout/availability';
 import { createHold, releaseHold } from '../services/checkout/holds';
@@ -13,14 +12,14 @@ const EventQuery = z.object({
 });
 
 /** Holds (reservas): tickets set aside for a buyer while they check out. */
-export const holds = new Hono<ApiBindings & { Variables: AuthVariables }>()
+export const holds = new Hono<AccessEnv>()
   /** Live availability of a published event's public ticket types, from its inventory object. */
-  .get('/holds/availability', validate('query', EventQuery), async (c) => {
+  .get('/availability', publicRoute(), validate('query', EventQuery), async (c) => {
     const data = await publicAvailability(c.env, c.req.valid('query').event_id);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data });
   })
-  .post('/holds', requireAuth, validate('json', HoldRequestSchema), async (c) => {
+  .post('/', authenticated('session'), validate('json', HoldRequestSchema), async (c) => {
     // A lean answer (no re-read): GET /orders/:id has the full order.
     const hold = await createHold(c.env, c.var.session.user.id, c.req.valid('json'));
     const data = {
@@ -33,7 +32,7 @@ export const holds = new Hono<ApiBindings & { Variables: AuthVariables }>()
     };
     return c.json({ status: true, data }, 201);
   })
-  .delete('/holds/:id', requireAuth, validate('param', OrderIdParamSchema, 404), async (c) => {
+  .delete('/:id', authenticated('session'), validate('param', OrderIdParamSchema, 404), async (c) => {
     const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
     const released = await releaseHold(c.env, order);
     return c.json({ status: true, released });

@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AccessEnv, superAdmin } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { refreshInventory } from '../services/checkout/inventory';
-import { assertSuperAdmin, loadActor } from '../services/events/access';
 import { notifyModeration } from '../services/events/notify';
 import { eventHeader, listManagedEvents, setStatus } from '../services/events/store';
 
@@ -19,15 +17,11 @@ const RejectSchema = z.object({
 });
 
 /** The superadmin's review queue: events en revisión, approved (published) or rejected (back to draft). */
-export const moderation = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .use('/admin/moderation', requireAuth)
-  .use('/admin/moderation/*', requireAuth)
-  .get('/admin/moderation', async (c) => {
-    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+export const moderation = new Hono<AccessEnv>()
+  .get('/', superAdmin(), async (c) => {
     return c.json({ status: true, data: await listManagedEvents(c.env.DB, null, { status: 'en_revision' }) });
   })
-  .post('/admin/moderation/:id/approve', validate('param', IdParam), async (c) => {
-    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+  .post('/:id/approve', superAdmin(), validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
     if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
     await setStatus(c.env.DB, header.id, 'publicado', { approved: true });
@@ -35,8 +29,7 @@ export const moderation = new Hono<ApiBindings & { Variables: AuthVariables }>()
     await notifyModeration(c.env, header, { approved: true });
     return c.json({ status: true, message: 'Evento aprobado y publicado' });
   })
-  .post('/admin/moderation/:id/reject', validate('param', IdParam), validate('json', RejectSchema), async (c) => {
-    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+  .post('/:id/reject', superAdmin(), validate('param', IdParam), validate('json', RejectSchema), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
     if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
     const { reason } = c.req.valid('json');

@@ -5,42 +5,43 @@ import {
   PayRequestSchema,
   RefundRequestSchema,
 } from '../../../src/shared/schemas/checkout';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AccessEnv, authenticated, orderParam as orderTarget, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { findOrder, orderView, ownOrder } from '../services/checkout/orders';
 import { submitCheckout } from '../services/checkout/submit';
-import { assertCan, loadActor } from '../services/events/access';
 import { refundOrder } from '../services/payments/refund';
 
 const orderParam = validate('param', OrderIdParamSchema, 404);
 
 /** Orders: the buyer's checkout and payment state; refunds by the producer. */
-export const orders = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .get('/orders/:id', requireAuth, orderParam, async (c) => {
+export const orders = new Hono<AccessEnv>()
+  .get('/:id', authenticated('session'), orderParam, async (c) => {
     const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await orderView(c.env, order) });
   })
-  .post('/orders/:id/checkout', requireAuth, orderParam, validate('json', PayRequestSchema), async (c) => {
+  .post('/:id/checkout', authenticated('session'), orderParam, validate('json', PayRequestSchema), async (c) => {
     const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
     const result = await submitCheckout(c.env, order, c.req.valid('json'), (p) => c.executionCtx.waitUntil(p));
     return c.json({ status: true, data: result });
   })
-  .post('/orders/:id/refund', requireAuth, orderParam, validate('json', RefundRequestSchema), async (c) => {
+  .post(
+    '/:id/refund',
     // Who may refund is read from the database on every call: a demoted admin loses it at once.
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const order = await findOrder(c.env, c.req.valid('param').id);
-    if (!order) fail(404, ORDER_NOT_FOUND);
-    assertCan(
-      actor,
-      order.producer_id,
+    requirePermission(
       'tickets.refund',
+      'event',
+      orderTarget('id'),
       'No tenés permiso para reembolsar órdenes de esta productora.',
-      order.event_id,
-    );
-    const result = await refundOrder(c.env, order, (p) => c.executionCtx.waitUntil(p));
-    const updated = await findOrder(c.env, order.id);
-    return c.json({ status: true, result, data: updated ? await orderView(c.env, updated) : null });
-  });
+    ),
+    orderParam,
+    validate('json', RefundRequestSchema),
+    async (c) => {
+      const order = await findOrder(c.env, c.req.valid('param').id);
+      if (!order) fail(404, ORDER_NOT_FOUND);
+      const result = await refundOrder(c.env, order, (p) => c.executionCtx.waitUntil(p));
+      const updated = await findOrder(c.env, order.id);
+      return c.json({ status: true, result, data: updated ? await orderView(c.env, updated) : null });
+    },
+  );

@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ProducerInputSchema } from '../../../src/shared/schemas/producer';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AccessEnv, authenticated, producerParam, publicRoute, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { assertManage, assertView, loadActor, NO_PRODUCER_ACCESS } from '../services/events/access';
 import { listPublicEvents } from '../services/events/catalog';
 import { assertOwnImages } from '../services/events/media';
 import {
@@ -24,13 +22,14 @@ const ListQuery = z.object({
 const SlugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'Productora no encontrada') });
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
 
-export const producers = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .get('/producers', validate('query', ListQuery), async (c) => {
+/** Public producer pages (mounted at /producers). */
+export const producers = new Hono<AccessEnv>()
+  .get('/', publicRoute(), validate('query', ListQuery), async (c) => {
     const { q, pagina } = c.req.valid('query');
     const result = await listPublicProducers(c.env.DB, q, pagina);
     return c.json({ status: true, data: result.producers, pagination: result.pagination });
   })
-  .get('/producers/:slug', validate('param', SlugParam), async (c) => {
+  .get('/:slug', publicRoute(), validate('param', SlugParam), async (c) => {
     const producer = await getPublicProducerBySlug(c.env.DB, c.req.valid('param').slug);
     if (!producer) fail(404, 'Productora no encontrada');
     const [upcoming, past] = await Promise.all([
@@ -38,25 +37,41 @@ export const producers = new Hono<ApiBindings & { Variables: AuthVariables }>()
       listPastEvents(c.env.DB, producer.id),
     ]);
     return c.json({ status: true, data: { ...producer, upcoming: upcoming.events, past } });
-  })
-  .use('/admin/producers', requireAuth)
-  .use('/admin/producers/*', requireAuth)
-  .get('/admin/producers', async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  });
+
+/**
+ * The caller's producers in the back office (mounted at /admin/producers). Any member reads the profile;
+ * changing it is a producer-level action (a producer-wide membership with `configurations.manage`).
+ */
+export const adminProducers = new Hono<AccessEnv>()
+  .get('/', authenticated(), async (c) => {
+    const actor = c.var.actor;
     return c.json({ status: true, data: await listMyProducers(c.env.DB, actor.userId, actor.isSuperAdmin) });
   })
-  .get('/admin/producers/:id', validate('param', IdParam), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const producer = await getProducer(c.env.DB, c.req.valid('param').id);
-    assertView(actor, producer.id, NO_PRODUCER_ACCESS);
-    return c.json({ status: true, data: producer });
-  })
-  .put('/admin/producers/:id', validate('param', IdParam), validate('json', ProducerInputSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    const producer = await getProducer(c.env.DB, c.req.valid('param').id);
-    assertManage(actor, producer.id, NO_PRODUCER_ACCESS);
-    const input = c.req.valid('json');
-    await assertOwnImages(c.env.DB, actor.userId, producer.id, { logo_key: input.logo_key });
-    await updateProducer(c.env.DB, producer.id, input);
-    return c.json({ status: true, message: 'Productora actualizada', data: await getProducer(c.env.DB, producer.id) });
-  });
+  .get(
+    '/:id',
+    requirePermission('events.view', 'event', producerParam('id')),
+    validate('param', IdParam),
+    async (c) => {
+      const producer = await getProducer(c.env.DB, c.req.valid('param').id);
+      return c.json({ status: true, data: producer });
+    },
+  )
+  .put(
+    '/:id',
+    requirePermission('configurations.manage', 'producer', producerParam('id')),
+    validate('param', IdParam),
+    validate('json', ProducerInputSchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const producer = await getProducer(c.env.DB, c.req.valid('param').id);
+      const input = c.req.valid('json');
+      await assertOwnImages(c.env.DB, actor.userId, producer.id, { logo_key: input.logo_key });
+      await updateProducer(c.env.DB, producer.id, input);
+      return c.json({
+        status: true,
+        message: 'Productora actualizada',
+        data: await getProducer(c.env.DB, producer.id),
+      });
+    },
+  );

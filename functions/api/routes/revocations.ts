@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { RevocationRequestSchema } from '../../../src/shared/schemas/revocation';
-import type { ApiBindings } from '../app';
+import { type AccessEnv, publicRoute } from '../lib/access';
 import { clientAddress, throttle } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { mailRevocation, recordRevocation } from '../services/revocations/requests';
@@ -9,8 +9,9 @@ import { mailRevocation, recordRevocation } from '../services/revocations/reques
  * "Botón de arrepentimiento" (Resolución 424/2020): anyone may ask to revoke a purchase, without logging
  * in. The request is stored with its code first; the e-mails follow (and are retried by the cron).
  */
-export const revocations = new Hono<ApiBindings>().post(
-  '/revocations',
+export const revocations = new Hono<AccessEnv>().post(
+  '/',
+  publicRoute(),
   validate('json', RevocationRequestSchema),
   async (c) => {
     const request = c.req.valid('json');

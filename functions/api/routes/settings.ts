@@ -7,12 +7,10 @@ import {
   ProducerActivationSchema,
   ProducerSettingsInputSchema,
 } from '../../../src/shared/schemas/settings';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import { type AccessEnv, producerParam, requirePermission, superAdmin } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { pushProducerDoorChange } from '../services/checkin/push';
-import { assertCan, assertSuperAdmin, loadActor, NO_PRODUCER_ACCESS } from '../services/events/access';
 import { auditStatement } from '../services/sales/audit';
 import { feeWithin, platformFees, platformSettings, savePlatformSettings } from '../services/settings/platform';
 import {
@@ -25,27 +23,27 @@ import {
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
 
+/** A producer's own settings: a producer-level action (producer-wide `configurations.manage`). */
+const configure = requirePermission('configurations.manage', 'producer', producerParam('id'));
+
 /**
- * Configuration (/admin/configurations): a producer's fiscal, payout and sales settings (its admins,
+ * Configuration (/admin/configurations, API mounted at /admin/settings): a producer's fiscal, payout and sales settings (its admins,
  * `configurations.manage`), and the platform settings and producers' activation (superadmins only).
  */
-export const settings = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .use('/admin/settings/*', requireAuth)
-  .get('/admin/settings/producers/:id', validate('param', IdParam, 404), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+export const settings = new Hono<AccessEnv>()
+  .get('/producers/:id', configure, validate('param', IdParam, 404), async (c) => {
     const { id } = c.req.valid('param');
-    assertCan(actor, id, 'configurations.manage', NO_PRODUCER_ACCESS);
     const [own, platform] = await Promise.all([producerSettings(c.env.DB, id), platformFees(c.env.DB)]);
     return c.json({ status: true, data: { ...own, platform_fee: platform.fee, fee_limits: platform.limits } });
   })
   .put(
-    '/admin/settings/producers/:id',
+    '/producers/:id',
+    configure,
     validate('param', IdParam, 404),
     validate('json', ProducerSettingsInputSchema),
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
+      const actor = c.var.actor;
       const { id } = c.req.valid('param');
-      assertCan(actor, id, 'configurations.manage', NO_PRODUCER_ACCESS);
       const input = c.req.valid('json');
       const [before, platform] = await Promise.all([producerSettings(c.env.DB, id), platformFees(c.env.DB)]);
       const feeChanged = JSON.stringify(before.fee) !== JSON.stringify(input.fee);
@@ -76,13 +74,11 @@ export const settings = new Hono<ApiBindings & { Variables: AuthVariables }>()
       });
     },
   )
-  .get('/admin/settings/platform', async (c) => {
-    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+  .get('/platform', superAdmin(), async (c) => {
     return c.json({ status: true, data: await platformSettings(c.env) });
   })
-  .put('/admin/settings/platform', validate('json', PlatformSettingsInputSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
-    assertSuperAdmin(actor);
+  .put('/platform', superAdmin(), validate('json', PlatformSettingsInputSchema), async (c) => {
+    const actor = c.var.actor;
     const { statements, changed } = await savePlatformSettings(c.env, c.req.valid('json'));
     // The audit names what changed, never a secret's value.
     await c.env.DB.batch([
@@ -95,17 +91,16 @@ export const settings = new Hono<ApiBindings & { Variables: AuthVariables }>()
       data: await platformSettings(c.env),
     });
   })
-  .get('/admin/settings/platform/producers', async (c) => {
-    assertSuperAdmin(await loadActor(c.env.DB, c.var.session));
+  .get('/platform/producers', superAdmin(), async (c) => {
     return c.json({ status: true, data: await listProducersForPlatform(c.env.DB) });
   })
   .put(
-    '/admin/settings/platform/producers/:id/activation',
+    '/platform/producers/:id/activation',
+    superAdmin(),
     validate('param', IdParam, 404),
     validate('json', ProducerActivationSchema),
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
-      assertSuperAdmin(actor);
+      const actor = c.var.actor;
       const { id } = c.req.valid('param');
       const { activo } = c.req.valid('json');
       await producerSettings(c.env.DB, id);

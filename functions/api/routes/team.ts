@@ -8,11 +8,18 @@ import {
   TeamQuerySchema,
   TeamTokenParamSchema,
 } from '../../../src/shared/schemas/team';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import {
+  type AccessEnv,
+  authenticated,
+  producerJson,
+  producerQuery,
+  publicRoute,
+  requirePermission,
+} from '../lib/access';
+import { throttled } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { pushDoorStaffChange } from '../services/checkin/push';
-import { type Actor, assertCan, can, loadActor } from '../services/events/access';
+import { canWide } from '../services/events/access';
 import { listMyProducers } from '../services/events/producers';
 import {
   acceptInvitation,
@@ -24,85 +31,91 @@ import {
 } from '../services/team/invitations';
 import { removeMember, TEAM_MSG, teamOf, updateMember } from '../services/team/members';
 
-type Ctx = { Bindings: Env; Variables: AuthVariables };
-
 const EMPTY = { members: [], invitations: [] };
 
-const manage = (actor: Actor, producerId: number) =>
-  assertCan(actor, producerId, 'collaborators.manage', TEAM_MSG.noManage);
+/**
+ * Managing the team is a producer-level action: a producer-wide membership with `collaborators.manage`
+ * (a member limited to some events never manages the team, nor reads it with its e-mails).
+ */
+const manageFrom = (target: typeof producerQuery) =>
+  requirePermission('collaborators.manage', 'producer', target(), TEAM_MSG.noManage);
 
-/** The producer's team (`/admin/collaborators`) and the invitations to join it. */
-export const team = new Hono<ApiBindings & Ctx>()
-  .get('/admin/team', requireAuth, validate('query', TeamQuerySchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+/** Team invitations, new or re-sent: per invited address of the producer, and per staff member. */
+const inviteThrottle = throttled<AccessEnv>(async (c) => {
+  const body = (await c.req.json().catch(() => ({}))) as { email?: unknown; producer_id?: unknown };
+  const address = typeof body.email === 'string' ? `${String(body.producer_id)}:${body.email}` : undefined;
+  return [
+    ['teamInviteAddress', address ?? `${String(body.producer_id)}:${c.req.param('id') ?? ''}`],
+    ['teamInviteStaff', String(c.var.actor.userId)],
+  ];
+});
+
+/** The producer's team (`/admin/collaborators`) and the invitations to join it (mounted at /admin/team). */
+export const team = new Hono<AccessEnv>()
+  .get('/', manageFrom(producerQuery), validate('query', TeamQuerySchema), async (c) => {
+    const actor = c.var.actor;
     const producers = (await listMyProducers(c.env.DB, actor.userId, actor.isSuperAdmin)).filter((p) =>
-      can(actor, p.id, 'collaborators.manage'),
+      canWide(actor, p.id, 'collaborators.manage'),
     );
     const producerId = c.req.valid('query').producer_id ?? producers[0]?.id;
     if (producerId === undefined) return c.json({ status: true, data: { producers, producer_id: null, ...EMPTY } });
-    manage(actor, producerId);
     c.header('cache-control', 'no-store');
     return c.json({
       status: true,
       data: { producers, producer_id: producerId, ...(await teamOf(c.env.DB, producerId)) },
     });
   })
-  .post('/admin/team/invitations', requireAuth, validate('json', TeamInviteSchema), async (c) => {
-    const actor = await loadActor(c.env.DB, c.var.session);
+  .post('/invitations', manageFrom(producerJson), validate('json', TeamInviteSchema), inviteThrottle, async (c) => {
+    const actor = c.var.actor;
     const input = c.req.valid('json');
-    manage(actor, input.producer_id);
     const data = await invite(c.env, actor, input);
     return c.json({ status: true, message: INVITATION_MSG.sent(input.email), data }, 201);
   })
   .post(
-    '/admin/team/invitations/:id/resend',
-    requireAuth,
+    '/invitations/:id/resend',
+    manageFrom(producerJson),
     validate('param', TeamInvitationParamSchema, 404),
     validate('json', MemberRemoveQuerySchema),
+    inviteThrottle,
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
       const { producer_id } = c.req.valid('json');
-      manage(actor, producer_id);
       const email = await resendInvitation(c.env, producer_id, c.req.valid('param').id);
       return c.json({ status: true, message: INVITATION_MSG.sent(email) });
     },
   )
   .delete(
-    '/admin/team/invitations/:id',
-    requireAuth,
+    '/invitations/:id',
+    manageFrom(producerQuery),
     validate('param', TeamInvitationParamSchema, 404),
     validate('query', MemberRemoveQuerySchema),
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
+      const actor = c.var.actor;
       const { producer_id } = c.req.valid('query');
-      manage(actor, producer_id);
       await revokeInvitation(c.env.DB, actor, producer_id, c.req.valid('param').id);
       return c.json({ status: true, message: 'Invitación revocada: el enlace ya no sirve.' });
     },
   )
   .put(
-    '/admin/team/members/:userId',
-    requireAuth,
+    '/members/:userId',
+    manageFrom(producerJson),
     validate('param', MemberParamSchema, 404),
     validate('json', MemberUpdateSchema),
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
+      const actor = c.var.actor;
       const input = c.req.valid('json');
-      manage(actor, input.producer_id);
       await updateMember(c.env.DB, actor, c.req.valid('param').userId, input);
       await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({ status: true, message: 'Listo: los permisos cambian en su próxima acción.' });
     },
   )
   .delete(
-    '/admin/team/members/:userId',
-    requireAuth,
+    '/members/:userId',
+    manageFrom(producerQuery),
     validate('param', MemberParamSchema, 404),
     validate('query', MemberRemoveQuerySchema),
     async (c) => {
-      const actor = await loadActor(c.env.DB, c.var.session);
+      const actor = c.var.actor;
       const { producer_id } = c.req.valid('query');
-      manage(actor, producer_id);
       await removeMember(c.env.DB, actor, producer_id, c.req.valid('param').userId);
       await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({
@@ -110,13 +123,16 @@ export const team = new Hono<ApiBindings & Ctx>()
         message: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',
       });
     },
-  )
+  );
+
+/** Invitation links (mounted at /team/invitations). */
+export const teamInvitations = new Hono<AccessEnv>()
   /** What an invitation link offers (public: the page shows it before the person signs in). */
-  .get('/team/invitations/:token', validate('param', TeamTokenParamSchema, 404), async (c) => {
+  .get('/:token', publicRoute(), validate('param', TeamTokenParamSchema, 404), async (c) => {
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await previewInvitation(c.env.DB, c.req.valid('param').token) });
   })
-  .post('/team/invitations/:token/accept', requireAuth, validate('param', TeamTokenParamSchema, 404), async (c) => {
+  .post('/:token/accept', authenticated('session'), validate('param', TeamTokenParamSchema, 404), async (c) => {
     const data = await acceptInvitation(c.env.DB, c.var.session, c.req.valid('param').token);
     // The new member's own token lacks the new role: refresh it now.
     return c.json({

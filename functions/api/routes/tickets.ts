@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, requireAuth } from '../lib/auth';
+import {
+  type AccessEnv,
+  authenticated,
+  eventQuery,
+  publicRoute,
+  requirePermission,
+  type TargetResolver,
+} from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { assertEventStaff } from '../services/events/access';
 import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
 import { publicKeyOf, revocationsOf, verifyTicketCode } from '../services/tickets/signing';
@@ -16,36 +21,57 @@ const EventQuery = z.object({
 });
 const CodeSchema = z.object({ code: z.string().min(1, 'Código inválido').max(300, 'Código inválido') });
 
+/**
+ * The event a scanned code names, when its signature holds (a forged code names nothing: then the caller
+ * must be door staff somewhere to hear so).
+ */
+const codeEvent: TargetResolver = async (c) => {
+  const body = await c.req.json().catch(() => null);
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  const genuine = typeof code === 'string' && code.length <= 300 ? await verifyTicketCode(c.env, code) : null;
+  if (!genuine) return {};
+  const event = await c.env.DB.prepare('select producer_id from events where id = ?')
+    .bind(genuine.eventId)
+    .first<{ producer_id: number }>();
+  return event ? { producerId: event.producer_id, eventId: genuine.eventId } : {};
+};
+
 /** Tickets: the buyer's list, calendar files, transfers, and what offline scanners need. */
-export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
-  .get('/tickets/public-key', async (c) => {
+export const tickets = new Hono<AccessEnv>()
+  .get('/public-key', publicRoute(), async (c) => {
     c.header('cache-control', 'public, max-age=3600');
     return c.json({ status: true, data: await publicKeyOf(c.env) });
   })
-  .get('/tickets/revocations', requireAuth, validate('query', EventQuery), async (c) => {
-    const eventId = c.req.valid('query').event_id;
-    await assertEventStaff(c.env.DB, c.var.session, eventId, 'No tenés permiso para ver la lista de revocaciones.');
-    return c.json({ status: true, data: await revocationsOf(c.env.DB, eventId) });
-  })
+  .get(
+    '/revocations',
+    requirePermission('tickets.validate', 'event', eventQuery(), 'No tenés permiso para ver la lista de revocaciones.'),
+    validate('query', EventQuery),
+    async (c) => {
+      const eventId = c.req.valid('query').event_id;
+      return c.json({ status: true, data: await revocationsOf(c.env.DB, eventId) });
+    },
+  )
   /** Checks a scanned code's signature and whether it is revoked (online counterpart of the offline check). */
-  .post('/tickets/verify', requireAuth, validate('json', CodeSchema), async (c) => {
-    const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
-    if (!genuine) return c.json({ status: true, data: { valid: false, reason: 'Código falso o dañado' } });
-    await assertEventStaff(
-      c.env.DB,
-      c.var.session,
-      genuine.eventId,
-      'No tiene permiso para validar entradas de este evento.',
-    );
-    const ticket = await ticketOf(c.env, genuine.ticketId);
-    const valid = ticket?.status === 'valid';
-    return c.json({ status: true, data: { valid, ticket_status: ticket?.status ?? null, event_id: genuine.eventId } });
-  })
-  .get('/tickets', requireAuth, async (c) => {
+  .post(
+    '/verify',
+    requirePermission('tickets.validate', 'event', codeEvent, 'No tiene permiso para validar entradas de este evento.'),
+    validate('json', CodeSchema),
+    async (c) => {
+      const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
+      if (!genuine) return c.json({ status: true, data: { valid: false, reason: 'Código falso o dañado' } });
+      const ticket = await ticketOf(c.env, genuine.ticketId);
+      const valid = ticket?.status === 'valid';
+      return c.json({
+        status: true,
+        data: { valid, ticket_status: ticket?.status ?? null, event_id: genuine.eventId },
+      });
+    },
+  )
+  .get('/', authenticated('session'), async (c) => {
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data: await ticketsOfUser(c.env, c.var.session.user.id) });
   })
-  .get('/tickets/:id/calendar.ics', requireAuth, validate('param', TicketIdParamSchema, 404), async (c) => {
+  .get('/:id/calendar.ics', authenticated('session'), validate('param', TicketIdParamSchema, 404), async (c) => {
     const ticket = await ticketOf(c.env, c.req.valid('param').id);
     if (!ticket || ticket.owner_user_id !== c.var.session.user.id) fail(404, 'La entrada no existe.');
     return c.body(ticketIcs(ticket, c.env.PUBLIC_ORIGIN), 200, {
@@ -54,8 +80,8 @@ export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
     });
   })
   .post(
-    '/tickets/:id/transfer',
-    requireAuth,
+    '/:id/transfer',
+    authenticated('session'),
     validate('param', TicketIdParamSchema, 404),
     validate('json', TransferRequestSchema),
     async (c) => {
@@ -66,7 +92,7 @@ export const tickets = new Hono<ApiBindings & { Variables: AuthVariables }>()
       });
     },
   )
-  .post('/tickets/transfers/accept', requireAuth, validate('json', AcceptTransferSchema), async (c) => {
+  .post('/transfers/accept', authenticated('session'), validate('json', AcceptTransferSchema), async (c) => {
     const { user } = c.var.session;
     const data = await acceptTransfer(c.env, user, c.req.valid('json').token);
     return c.json({ status: true, message: 'Entrada recibida. Ya está en Mis tickets.', data });

@@ -9,8 +9,7 @@ import {
   TokenQuerySchema,
   UserQuerySchema,
 } from '../../../src/shared/schemas/auth';
-import type { ApiBindings } from '../app';
-import { type AuthVariables, optionalAuth, requireAuth } from '../lib/auth';
+import { type AccessEnv, authenticated, publicRoute } from '../lib/access';
 import { fail } from '../lib/errors';
 import { verifyPassword } from '../lib/password';
 import { clientAddress, throttle, throttleLogin } from '../lib/throttle';
@@ -32,7 +31,7 @@ import {
 } from '../services/accounts/users';
 import { pushDoorStaffChange } from '../services/checkin/push';
 
-type UserEnv = ApiBindings & { Variables: AuthVariables };
+type UserEnv = AccessEnv;
 
 /** The caller's current row (not the token's claims, which may be minutes old); 401 when gone or inactive. */
 async function callerOf(db: D1Database, id: number) {
@@ -64,13 +63,13 @@ async function requestEmailChange(env: Env, callerId: number, newEmail: string, 
 
 /** Profile, password changes and e-mail change (spec section 7). */
 export const user = new Hono<UserEnv>()
-  .get('/user', requireAuth, validate('query', UserQuerySchema), async (c) => {
+  .get('/user', authenticated('session'), validate('query', UserQuerySchema), async (c) => {
     const { target } = await targetOf(c.env.DB, c.var.session.user.id, c.req.valid('query').id);
     const pending_email = await pendingEmailOf(c.env.DB, target.id);
     return c.json({ status: true, data: { ...publicUser(target), pending_email } });
   })
 
-  .put('/user', requireAuth, validate('json', ProfileUpdateSchema), async (c) => {
+  .put('/user', authenticated('session'), validate('json', ProfileUpdateSchema), async (c) => {
     const input = c.req.valid('json');
     const { target } = await targetOf(c.env.DB, c.var.session.user.id, input.id);
     if (input.pais_id != null && !(await countryExists(c.env.DB, input.pais_id)))
@@ -86,7 +85,7 @@ export const user = new Hono<UserEnv>()
    * Three variants, told apart by their fields: the secure change (`new_password`: current password
    * required), the reset with the e-mailed `token`, and a SUPERADMIN setting another user's password.
    */
-  .put('/password', optionalAuth, async (c) => {
+  .put('/password', publicRoute('optional-session'), async (c) => {
     const body = await jsonBody(c.req.raw);
     const fields = typeof body === 'object' && body !== null ? body : {};
     const session = c.var.session;
@@ -125,15 +124,15 @@ export const user = new Hono<UserEnv>()
     return c.json({ status: true, message: MSG.passwordChangeSuccess });
   })
 
-  .post('/change-email', requireAuth, validate('json', ChangeEmailSchema), async (c) =>
+  .post('/change-email', authenticated('session'), validate('json', ChangeEmailSchema), async (c) =>
     c.json(await requestEmailChange(c.env, c.var.session.user.id, c.req.valid('json').new_email, false)),
   )
 
-  .post('/resend-change-email', requireAuth, validate('json', ChangeEmailSchema), async (c) =>
+  .post('/resend-change-email', authenticated('session'), validate('json', ChangeEmailSchema), async (c) =>
     c.json(await requestEmailChange(c.env, c.var.session.user.id, c.req.valid('json').new_email, true)),
   )
 
-  .get('/verify-change-email', validate('query', TokenQuerySchema), async (c) => {
+  .get('/verify-change-email', publicRoute(), validate('query', TokenQuerySchema), async (c) => {
     const used = await consumeAccountToken(c.env.DB, c.req.valid('query').token, 'change_email');
     const before = used?.new_email ? await findUserById(c.env.DB, used.user_id) : null;
     if (!used?.new_email || !before) fail(400, ACCOUNT_MSG.changeEmailInvalid);

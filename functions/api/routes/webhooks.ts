@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { verifyWebhookSignature } from '../../payments/mercadopago';
-import type { ApiBindings } from '../app';
+import { type AccessEnv, publicRoute } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { mpCredentialsOf } from '../services/checkout/config';
@@ -28,8 +28,10 @@ const NotificationBody = z
   })
   .catch({});
 
-export const webhooks = new Hono<ApiBindings>().post(
-  '/webhooks/mercadopago',
+export const webhooks = new Hono<AccessEnv>().post(
+  '/mercadopago',
+  // Public: MercadoPago calls it; the x-signature HMAC is checked below.
+  publicRoute(),
   validate('query', NotificationQuery),
   async (c) => {
     const query = c.req.valid('query');

@@ -93,6 +93,8 @@ export const PlatformSettingsInputSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, 'El Client ID tiene solo letras, números y guiones')
     .default(''),
   mp_client_secret: z.string().trim().max(200, 'Máximo 200 caracteres').default(''),
+  /** One MercadoPago account linked to several producers (absent: unchanged). */
+  mp_shared_accounts: z.boolean({ error: 'Indicá si se permite compartir cuentas' }).optional(),
 });
 export type PlatformSettingsInput = z.infer<typeof PlatformSettingsInputSchema>;
 
@@ -112,6 +114,8 @@ export const MP_MSG = {
   linked: 'Cuenta de MercadoPago vinculada',
   unlinked: 'Cuenta de MercadoPago desvinculada',
   denied: 'No autorizaste la vinculación en MercadoPago.',
+  accountTaken:
+    'Esa cuenta de MercadoPago ya está vinculada a otra productora. Vinculá una cuenta propia de esta productora.',
   paymentsInFlight:
     'Hay compras esperando su pago en esta cuenta. Desvinculala cuando se acrediten o venzan (como mucho en 48 horas).',
 } as const;

@@ -143,7 +143,10 @@ export async function offlineBundle(db: D1Database, eventId: number) {
 
 /** Events the caller may scan, today's first, then upcoming, then past ones. */
 export async function scannableEvents(db: D1Database, producerIds: number[] | null) {
-  const filter = producerIds === null ? '' : 'where e.producer_id in (select value from json_each(?))';
+  // Only published events reach the door (drafts and events in review sell nothing to scan).
+  const filter = `where e.status = 'publicado'${
+    producerIds === null ? '' : ' and e.producer_id in (select value from json_each(?))'
+  }`;
   const stmt = db.prepare(
     `select e.id, e.title, e.producer_id, min(d.starts_at) as starts_at, max(d.starts_at) as last_starts_at
      from events e join event_dates d on d.event_id = e.id ${filter}

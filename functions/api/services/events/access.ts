@@ -1,12 +1,13 @@
 import { MSG } from '../../../../src/shared/messages';
-import { type MemberRole, type Permission, permissionsForMember } from '../../../../src/shared/roles';
+import { type MemberRole, type Permission, permissionsForMember, permissionsOf } from '../../../../src/shared/roles';
 import type { SessionUser } from '../../../../src/shared/session';
 import { fail } from '../../lib/errors';
 
 /**
- * The one authorization rule of the back office. Every decision loads the caller with `loadActor` (a
- * demoted or deactivated account loses access on its next call, not when its token expires) and
- * checks it with the functions below; nothing reads `rol` or `permisos` from the token to decide.
+ * The one authorization rule of the back office. Every route's declaration (functions/api/lib/access.ts)
+ * loads the caller with `loadActor` (a demoted or deactivated account loses access on its next call, not
+ * when its token expires) and checks it with `holdsPermission`; handlers narrow lists with `can` and
+ * `eventsLimit`. Nothing reads `rol` or `permisos` from the token to decide.
  *
  * Who is calling, read from the database rather than the token: a token can carry a role that changed a
  * minute ago (a USER who just became ADMIN of their producer), and ownership is only ever in producer_members.
@@ -37,7 +38,7 @@ export function actorStatements(db: D1Database, session: SessionUser) {
     db.prepare('select id, name, email, rol, activo from users where id = ?').bind(session.user.id),
     db
       .prepare(
-        `select m.producer_id, m.role,
+        `select m.producer_id, m.role, m.event_limited,
            (select json_group_array(e.event_id) from producer_member_events e
              where e.producer_id = m.producer_id and e.user_id = m.user_id) as events
          from producer_members m where m.user_id = ?`,
@@ -51,10 +52,16 @@ export function actorFrom(user: D1Result, members: D1Result): Actor {
   if (!row?.activo) fail(401, MSG.sessionExpired);
   const memberships = new Map<number, MemberRole>();
   const scopes = new Map<number, Set<number>>();
-  for (const m of members.results as { producer_id: number; role: MemberRole; events: string }[]) {
+  for (const m of members.results as {
+    producer_id: number;
+    role: MemberRole;
+    event_limited: number;
+    events: string;
+  }[]) {
     memberships.set(m.producer_id, m.role);
     const events = JSON.parse(m.events) as number[];
-    if (events.length > 0) scopes.set(m.producer_id, new Set(events));
+    // Limited stays limited even when its events were deleted (then to nothing).
+    if (m.event_limited || events.length > 0) scopes.set(m.producer_id, new Set(events));
   }
   return {
     userId: row.id,
@@ -73,9 +80,12 @@ export const canView = (actor: Actor, producerId: number, eventId?: number) =>
   (actor.memberships.has(producerId) &&
     (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
 
-/** Only the producer's admins (and superadmins) may change its events: full access, spec section 6. */
+/**
+ * The producer's producer-wide admins (and superadmins): full access, spec section 6. An admin limited to
+ * some events is not one here. Routes declare `requirePermission` instead (functions/api/lib/access.ts).
+ */
 export const canManage = (actor: Actor, producerId: number) =>
-  actor.isSuperAdmin || actor.memberships.get(producerId) === 'ADMIN';
+  actor.isSuperAdmin || (actor.memberships.get(producerId) === 'ADMIN' && !actor.scopes.has(producerId));
 
 export function assertView(actor: Actor, producerId: number, message = NO_ACCESS, eventId?: number) {
   if (!canView(actor, producerId, eventId)) fail(403, message);
@@ -85,8 +95,10 @@ export function assertManage(actor: Actor, producerId: number, message = NO_ACCE
   if (!canManage(actor, producerId)) fail(403, message);
 }
 
+export const SUPERADMIN_ONLY = 'Solo un superadministrador puede hacer esto';
+
 export function assertSuperAdmin(actor: Actor) {
-  if (!actor.isSuperAdmin) fail(403, 'Solo un superadministrador puede hacer esto');
+  if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
 }
 
 /** The producers whose events the actor may see in the back office; null means all (superadmin). */
@@ -102,9 +114,69 @@ export const visibleProducerIds = (actor: Actor): number[] | null =>
 export function can(actor: Actor, producerId: number, permission: Permission, eventId?: number): boolean {
   if (actor.isSuperAdmin) return true;
   const role = actor.memberships.get(producerId);
-  if (role === undefined || !permissionsForMember(role).includes(permission)) return false;
+  if (role === undefined || !roleGrants(role, permission)) return false;
   const only = actor.scopes.get(producerId);
   return eventId === undefined || !only || only.has(eventId);
+}
+
+/** Every member (any role) may read its producer's events; the rest is what the role grants. */
+const roleGrants = (role: MemberRole, permission: Permission) =>
+  permission === 'events.view' || permissionsForMember(role).includes(permission);
+
+/** May the actor do `permission` across the whole producer (a member limited to some events may not)? */
+export const canWide = (actor: Actor, producerId: number, permission: Permission) =>
+  actor.isSuperAdmin || (can(actor, producerId, permission) && !actor.scopes.has(producerId));
+
+/** `'producer'`: needs a producer-wide membership. `'event'`: a membership limited to the event will do. */
+export type PermissionScope = 'producer' | 'event';
+
+/**
+ * The check behind `requirePermission` (functions/api/lib/access.ts). What the request names decides:
+ * - an event: `'event'` scope needs the permission on that event; `'producer'` scope, on its whole producer;
+ * - only a producer: `'producer'` scope needs it producer-wide; `'event'` scope, any membership granting it
+ *   (the handler narrows the answer to the caller's events);
+ * - nothing: what every signed-in user may do (`events.view`, `events.create` of their own producer), or
+ *   the permission held somewhere (producer-wide for `'producer'` scope).
+ */
+export function holdsPermission(
+  actor: Actor,
+  permission: Permission,
+  scope: PermissionScope,
+  target: { producerId?: number; eventId?: number },
+): boolean {
+  if (actor.isSuperAdmin) return true;
+  const { producerId, eventId } = target;
+  if (producerId !== undefined) {
+    if (scope === 'producer') return canWide(actor, producerId, permission);
+    return can(actor, producerId, permission, eventId);
+  }
+  if (permissionsOf(actor.rol, []).includes(permission)) return true;
+  return [...actor.memberships.keys()].some((id) =>
+    scope === 'producer' ? canWide(actor, id, permission) : can(actor, id, permission),
+  );
+}
+
+const ROLE_RANK: Record<MemberRole, number> = { DOOR: 1, BOX_OFFICE: 2, ANALYST: 2, ADMIN: 3 };
+
+export const GRANT_MSG = {
+  self: 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.',
+  higher: 'No podés dar un rol con más permisos que el tuyo.',
+  scope: 'Solo podés dar acceso a los eventos a los que tenés acceso.',
+} as const;
+
+/**
+ * A member never grants more than it holds: a role no higher than its own (and not one granting a
+ * permission it lacks), and only within its own events. A superadmin may grant anything.
+ */
+export function assertGrantable(actor: Actor, producerId: number, role: MemberRole, eventIds: number[]) {
+  if (actor.isSuperAdmin) return;
+  const own = actor.memberships.get(producerId);
+  if (!own) fail(403, NO_PRODUCER_ACCESS);
+  const ownPermissions = permissionsForMember(own);
+  if (ROLE_RANK[role] > ROLE_RANK[own] || permissionsForMember(role).some((p) => !ownPermissions.includes(p)))
+    fail(403, GRANT_MSG.higher);
+  const only = actor.scopes.get(producerId);
+  if (only && (eventIds.length === 0 || eventIds.some((id) => !only.has(id)))) fail(403, GRANT_MSG.scope);
 }
 
 export function assertCan(

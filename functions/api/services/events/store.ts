@@ -158,15 +158,20 @@ async function upsertVenue(db: D1Database, producerId: number, venue: VenueInput
   return row!.id;
 }
 
-/** A unique slug for an event title. */
-async function eventSlug(db: D1Database, title: string): Promise<string> {
+/**
+ * A unique slug for an event title, as the SQL the insert uses: the plain slug when free, else with a
+ * random suffix, decided in the insert itself (two events of the same title created at once, e.g. two
+ * duplicates, cannot both take the plain one).
+ */
+function eventSlug(title: string) {
   const base = slugify(title);
-  const taken = await db.prepare('select 1 from events where slug = ?').bind(base).first();
-  return taken
-    ? `${base}-${randomToken(4)
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')}`
-    : base;
+  const suffixed = `${base}-${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  return {
+    sql: '(case when exists (select 1 from events where slug = ?) then ? else ? end)',
+    binds: [base, suffixed, base],
+  };
 }
 
 /** Creates an event (a draft) with its venue, dates and ticket types; answers its id. */
@@ -180,17 +185,18 @@ export async function createEvent(
   const producer = await db.prepare('select 1 from producers where id = ?').bind(producerId).first();
   if (!producer) fail(404, 'Productora no encontrada');
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
+  const slug = eventSlug(input.title);
   const row = await db
     .prepare(
       `insert into events (producer_id, venue_id, title, slug, description, category, cover_key, flyer_key, min_age,
                            hold_minutes, created_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       values (?, ?, ?, ${slug.sql}, ?, ?, ?, ?, ?, ?, ?) returning id`,
     )
     .bind(
       producerId,
       venueId,
       input.title,
-      await eventSlug(db, input.title),
+      ...slug.binds,
       input.description,
       input.category,
       input.cover_key ?? null,

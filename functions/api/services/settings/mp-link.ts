@@ -62,16 +62,26 @@ export async function mpAuthorizationUrl(env: Env, producerId: number, userId: n
   return url.toString();
 }
 
+/** The producer a live `state` was issued for, without consuming it (null when unknown or expired). */
+export async function mpStateProducer(db: D1Database, state: string): Promise<number | null> {
+  const row = await db
+    .prepare('select producer_id from mp_oauth_states where state_hash = ? and expires_at >= ?')
+    .bind(await sha256Hex(state), nowIso())
+    .first<{ producer_id: number }>();
+  return row?.producer_id ?? null;
+}
+
 /**
  * Consumes an authorization link's `state` (whatever happens next, it cannot be used again) and answers
- * the producer it was issued for, or refuses when it is unknown, expired or someone else's.
+ * the producer it was issued for, or refuses when it is unknown, expired or someone else's. Only the
+ * person it was issued to consumes it: anyone else's post leaves it for its owner.
  */
 export async function consumeMpState(db: D1Database, state: string, userId: number) {
   const row = await db
     .prepare(
-      'delete from mp_oauth_states where state_hash = ? returning producer_id, user_id, code_verifier, expires_at',
+      'delete from mp_oauth_states where state_hash = ? and user_id = ? returning producer_id, user_id, code_verifier, expires_at',
     )
-    .bind(await sha256Hex(state))
+    .bind(await sha256Hex(state), userId)
     .first<{ producer_id: number; user_id: number; code_verifier: string; expires_at: string }>();
   if (!row || row.user_id !== userId || row.expires_at < nowIso()) fail(400, MP_MSG.stateInvalid);
   return { producerId: row.producer_id, verifier: row.code_verifier };
@@ -102,15 +112,20 @@ export async function completeMpLink(env: Env, producerId: number, userId: numbe
     .first<{ mp_user_id: string }>();
   // Another account while a payment may still arrive for the current one: refused (its tokens are dropped).
   if (current && current.mp_user_id !== mpUserId) await assertNoPaymentsInFlight(env.DB, producerId);
+  // One account, one producer, unless a SUPERADMIN allowed sharing: decided in the statements that write
+  // (two producers linking the same account at once cannot both pass).
+  const free = `((select value from platform_flags where key = 'mp_shared_accounts') = 1
+    or not exists (select 1 from producer_mp_links o where o.mp_user_id = ?2 and o.producer_id != ?1
+                   and o.unlinked_at is null))`;
   // The previous account stays, unlinked, for the payments it collected.
   const retire = env.DB.prepare(
     `update producer_mp_links set unlinked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-      where producer_id = ? and unlinked_at is null and mp_user_id <> ?`,
+      where producer_id = ?1 and unlinked_at is null and mp_user_id <> ?2 and ${free}`,
   ).bind(producerId, mpUserId);
   const upsert = env.DB.prepare(
     `insert into producer_mp_links (producer_id, mp_user_id, public_key, access_token_enc, refresh_token_enc,
                                     expires_at, live_mode, linked_by)
-     values (?, ?, ?, ?, ?, ?, ?, ?)
+     select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 where ${free}
      on conflict (producer_id, mp_user_id) do update set public_key = excluded.public_key,
        access_token_enc = excluded.access_token_enc, refresh_token_enc = excluded.refresh_token_enc,
        expires_at = excluded.expires_at, live_mode = excluded.live_mode, linked_by = excluded.linked_by,
@@ -126,7 +141,8 @@ export async function completeMpLink(env: Env, producerId: number, userId: numbe
     token.live_mode ? 1 : 0,
     userId,
   );
-  await env.DB.batch([retire, upsert]);
+  const [, linked] = await env.DB.batch([retire, upsert]);
+  if (!linked.meta.changes) fail(409, MP_MSG.accountTaken);
   return mpUserId;
 }
 

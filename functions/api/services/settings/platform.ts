@@ -56,11 +56,24 @@ export async function mpAppCredentials(env: Env) {
   return null;
 }
 
+/** Whether a SUPERADMIN allowed one MercadoPago account to be linked to several producers. */
+export async function mpSharedAccountsAllowed(db: D1Database): Promise<boolean> {
+  const row = await db
+    .prepare("select value from platform_flags where key = 'mp_shared_accounts'")
+    .first<{ value: number }>();
+  return row?.value === 1;
+}
+
 /** The platform settings as a superadmin sees them: never the secret itself, only its last 4 characters. */
 export async function platformSettings(env: Env) {
-  const [fees, app] = await Promise.all([platformFees(env.DB), mpAppCredentials(env)]);
+  const [fees, app, shared] = await Promise.all([
+    platformFees(env.DB),
+    mpAppCredentials(env),
+    mpSharedAccountsAllowed(env.DB),
+  ]);
   return {
     ...fees,
+    mp_shared_accounts: shared,
     mercadopago: {
       configured: app !== null,
       source: app?.source ?? null,
@@ -98,6 +111,14 @@ export async function savePlatformSettings(env: Env, input: PlatformSettingsInpu
   if (input.mp_client_id) {
     statements.push(secret('mp_client_id', input.mp_client_id));
     changed.push('mp_client_id');
+  }
+  if (input.mp_shared_accounts !== undefined && input.mp_shared_accounts !== (await mpSharedAccountsAllowed(db))) {
+    statements.push(
+      db
+        .prepare("update platform_flags set value = ? where key = 'mp_shared_accounts'")
+        .bind(input.mp_shared_accounts ? 1 : 0),
+    );
+    changed.push('mp_shared_accounts');
   }
   if (input.mp_client_secret) {
     statements.push(secret('mp_client_secret', await sealSecret(env, input.mp_client_secret)));

@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { siteLink } from '../accounts/mails';
 import { syncUserRole } from '../accounts/roles';
-import type { Actor } from '../events/access';
+import { type Actor, assertGrantable } from '../events/access';
 import { auditStatement } from '../sales/audit';
 import { assertOwnEvents, membershipStatements } from './members';
 
@@ -80,6 +80,8 @@ export async function invite(env: Env, actor: Actor, input: TeamInvite) {
     .first();
   if (member) fail(409, INVITATION_MSG.alreadyMember);
   await assertOwnEvents(db, input.producer_id, input.event_ids);
+  // Within the inviter's own scope, at a role no higher than its own.
+  assertGrantable(actor, input.producer_id, input.role, input.event_ids);
   const id = crypto.randomUUID();
   await db.batch([
     db

@@ -2,7 +2,7 @@ import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles
 import type { MemberUpdate } from '../../../../src/shared/schemas/team';
 import { fail } from '../../lib/errors';
 import { syncUserRole } from '../accounts/roles';
-import type { Actor } from '../events/access';
+import { type Actor, assertGrantable, GRANT_MSG } from '../events/access';
 import { auditStatement } from '../sales/audit';
 
 export const TEAM_MSG = {
@@ -17,7 +17,7 @@ export async function teamOf(db: D1Database, producerId: number) {
   const [members, invitations] = await db.batch([
     db
       .prepare(
-        `select m.user_id, u.name, u.email, m.role, m.created_at, m.last_active_at,
+        `select m.user_id, u.name, u.email, m.role, m.event_limited, m.created_at, m.last_active_at,
            (select json_group_array(e.event_id) from producer_member_events e
              where e.producer_id = m.producer_id and e.user_id = m.user_id) as event_ids
          from producer_members m join users u on u.id = m.user_id
@@ -37,6 +37,7 @@ export async function teamOf(db: D1Database, producerId: number) {
     name: string;
     email: string;
     role: MemberRole;
+    event_limited: number;
     created_at: string;
     last_active_at: string | null;
     event_ids: string;
@@ -57,6 +58,8 @@ export async function teamOf(db: D1Database, producerId: number) {
       ...m,
       role_label: MEMBER_ROLE_LABEL[m.role],
       event_ids: JSON.parse(m.event_ids) as number[],
+      /** A producer-wide Administrador (the producer always keeps one). */
+      wide_admin: m.role === 'ADMIN' && !m.event_limited,
     })),
     invitations: (invitations.results as InvitationRow[]).map((i) => ({
       ...i,
@@ -78,8 +81,19 @@ export async function assertOwnEvents(db: D1Database, producerId: number, eventI
 }
 
 /**
+ * True (as SQL) when the producer keeps a producer-wide Administrador other than `userId`. It reads only
+ * other members' rows, so it has the same value in every statement of a batch that changes `userId`.
+ */
+const OTHER_WIDE_ADMIN = `exists (select 1 from producer_members w where w.producer_id = ?1 and w.user_id != ?2
+  and w.role = 'ADMIN' and w.event_limited = 0)`;
+
+/**
  * The statements that make a person a member with this role and event scope (replacing what they had),
  * and mark their token claims stale so their next answer says role_update.
+ *
+ * The producer always keeps a producer-wide Administrador: unless the person stays one (`keepsWide`),
+ * every statement carries the condition that another one exists, so the batch changes nothing when it
+ * does not, and two concurrent demotions cannot both pass (D1 runs each batch as one transaction).
  */
 export function membershipStatements(
   db: D1Database,
@@ -88,26 +102,30 @@ export function membershipStatements(
   role: MemberRole,
   eventIds: number[],
 ) {
+  const keepsWide = role === 'ADMIN' && eventIds.length === 0 ? 1 : 0;
+  const guard = `(?3 = 1 or ${OTHER_WIDE_ADMIN})`;
   return [
     db
       .prepare(
-        `insert into producer_members (producer_id, user_id, role) values (?, ?, ?)
-         on conflict (producer_id, user_id) do update set role = excluded.role`,
+        `insert into producer_members (producer_id, user_id, role, event_limited) select ?1, ?2, ?4, ?5 where ${guard}
+         on conflict (producer_id, user_id) do update set role = excluded.role, event_limited = excluded.event_limited`,
       )
-      .bind(producerId, userId, role),
-    db.prepare('delete from producer_member_events where producer_id = ? and user_id = ?').bind(producerId, userId),
+      .bind(producerId, userId, keepsWide, role, eventIds.length > 0 ? 1 : 0),
+    db
+      .prepare(`delete from producer_member_events where producer_id = ?1 and user_id = ?2 and ${guard}`)
+      .bind(producerId, userId, keepsWide),
     db
       .prepare(
         `insert into producer_member_events (producer_id, user_id, event_id)
-         select ?, ?, value from json_each(?)`,
+         select ?1, ?2, value from json_each(?4)
+         where ${guard} and value in (select id from events where producer_id = ?1)`,
       )
-      .bind(producerId, userId, JSON.stringify([...new Set(eventIds)])),
-    rolesChanged(db, userId),
+      .bind(producerId, userId, keepsWide, JSON.stringify([...new Set(eventIds)])),
+    db
+      .prepare(`update users set roles_changed_at = unixepoch() where id = ?2 and ${guard} and ?1 is not null`)
+      .bind(producerId, userId, keepsWide),
   ];
 }
-
-const rolesChanged = (db: D1Database, userId: number) =>
-  db.prepare('update users set roles_changed_at = unixepoch() where id = ?').bind(userId);
 
 async function memberRole(db: D1Database, producerId: number, userId: number) {
   const row = await db
@@ -118,44 +136,51 @@ async function memberRole(db: D1Database, producerId: number, userId: number) {
   return row.role;
 }
 
-async function otherAdmins(db: D1Database, producerId: number, userId: number) {
-  const row = await db
-    .prepare(`select count(*) as n from producer_members where producer_id = ? and role = 'ADMIN' and user_id != ?`)
-    .bind(producerId, userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
-/** Changes a member's role and events; the producer keeps at least one ADMIN. */
+/**
+ * Changes a member's role and events. Nobody changes their own; the actor grants no more than it holds;
+ * the producer keeps a producer-wide ADMIN (checked in the same statements that write, see above).
+ */
 export async function updateMember(db: D1Database, actor: Actor, userId: number, input: MemberUpdate) {
+  if (userId === actor.userId) fail(403, GRANT_MSG.self);
   const current = await memberRole(db, input.producer_id, userId);
-  if (current === 'ADMIN' && input.role !== 'ADMIN' && (await otherAdmins(db, input.producer_id, userId)) === 0)
-    fail(409, TEAM_MSG.lastAdmin);
   await assertOwnEvents(db, input.producer_id, input.event_ids);
-  await db.batch([
-    ...membershipStatements(db, input.producer_id, userId, input.role, input.event_ids),
-    auditStatement(db, actor, {
-      producerId: input.producer_id,
-      action: 'team_member_change',
-      detail: { user_id: userId, from: current, to: input.role, event_ids: input.event_ids },
-    }),
-  ]);
+  assertGrantable(actor, input.producer_id, input.role, input.event_ids);
+  const [written] = await db.batch(membershipStatements(db, input.producer_id, userId, input.role, input.event_ids));
+  if (!written.meta.changes) fail(409, TEAM_MSG.lastAdmin);
+  await auditStatement(db, actor, {
+    producerId: input.producer_id,
+    action: 'team_member_change',
+    detail: { user_id: userId, from: current, to: input.role, event_ids: input.event_ids },
+  }).run();
   await syncUserRole(db, userId);
 }
 
-/** Removes a member from the producer (their access ends on their next call); keeps one ADMIN. */
+/**
+ * Removes a member from the producer (their access ends on their next call). One statement decides:
+ * a producer-wide ADMIN goes only while another one stays.
+ */
 export async function removeMember(db: D1Database, actor: Actor, producerId: number, userId: number) {
   const current = await memberRole(db, producerId, userId);
-  if (current === 'ADMIN' && (await otherAdmins(db, producerId, userId)) === 0) fail(409, TEAM_MSG.lastAdmin);
-  await db.batch([
-    db.prepare('delete from producer_members where producer_id = ? and user_id = ?').bind(producerId, userId),
-    rolesChanged(db, userId),
-    auditStatement(db, actor, {
-      producerId,
-      action: 'team_member_remove',
-      detail: { user_id: userId, role: current },
-    }),
+  const [removed] = await db.batch([
+    db
+      .prepare(
+        `delete from producer_members where producer_id = ?1 and user_id = ?2
+           and (role != 'ADMIN' or event_limited = 1 or ${OTHER_WIDE_ADMIN})`,
+      )
+      .bind(producerId, userId),
+    db
+      .prepare(
+        `update users set roles_changed_at = unixepoch() where id = ?2
+           and not exists (select 1 from producer_members where producer_id = ?1 and user_id = ?2)`,
+      )
+      .bind(producerId, userId),
   ]);
+  if (!removed.meta.changes) fail(409, TEAM_MSG.lastAdmin);
+  await auditStatement(db, actor, {
+    producerId,
+    action: 'team_member_remove',
+    detail: { user_id: userId, role: current },
+  }).run();
   await syncUserRole(db, userId);
 }
 

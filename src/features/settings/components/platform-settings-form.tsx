@@ -25,6 +25,7 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
   });
   const [clientId, setClientId] = useState(initial.mercadopago.source === 'panel' ? initial.mercadopago.client_id : '');
   const [secret, setSecret] = useState('');
+  const [shared, setShared] = useState(initial.mp_shared_accounts);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,6 +46,7 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
         },
         mp_client_id: clientId,
         mp_client_secret: secret,
+        mp_shared_accounts: shared,
       });
       setSaved(r.data);
       setSecret('');
@@ -116,6 +118,15 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
             <TextInput type="password" value={secret} onChange={setSecret} />
           </Field>
         </div>
+        <label className="mt-3 flex items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary"
+            checked={shared}
+            onChange={(e) => setShared(e.target.checked)}
+          />
+          Permitir que una misma cuenta de MercadoPago se vincule a varias productoras
+        </label>
       </section>
       {problem && (
         <p role="alert" className="alert alert-error">

@@ -1,7 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { MEMBER_ROLE_HINT, MEMBER_ROLE_LABEL, MEMBER_ROLES, type MemberRole } from '../../../shared/roles';
+import { $session } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { resendInvitation, revokeInvitation, sendInvitation } from '../api/invitations';
 import { removeMember, updateMember } from '../api/members';
@@ -134,10 +136,23 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
   );
 }
 
-function MemberRow(props: { producerId: number; member: TeamMember; events: EventOption[]; onChanged: () => void }) {
+function MemberRow(props: {
+  producerId: number;
+  member: TeamMember;
+  events: EventOption[];
+  onChanged: () => void;
+  /** The signed-in person's own row: nobody changes their own role or events. */
+  self: boolean;
+  /** The producer's only producer-wide Administrador: it cannot be demoted or removed. */
+  lastAdmin: boolean;
+}) {
   const { member } = props;
   const [confirming, setConfirming] = useState(false);
   const act = actionOf(props.onChanged);
+  const locked = props.self || props.lastAdmin;
+  const why = props.lastAdmin
+    ? 'Es el único Administrador de la productora: sumá otro antes de cambiarlo o quitarlo.'
+    : 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.';
   return (
     <tr>
       <td>
@@ -149,6 +164,9 @@ function MemberRow(props: { producerId: number; member: TeamMember; events: Even
           aria-label={`Rol de ${member.name}`}
           className="select select-sm"
           value={member.role}
+          disabled={locked}
+          title={locked ? why : undefined}
+          aria-describedby={locked ? `team-lock-${member.user_id}` : undefined}
           onChange={(e) =>
             void act(() =>
               updateMember(props.producerId, member.user_id, e.target.value as MemberRole, member.event_ids),
@@ -162,10 +180,17 @@ function MemberRow(props: { producerId: number; member: TeamMember; events: Even
           ))}
         </select>
       </td>
-      <td className="text-sm">{scopeLabel(member.event_ids, props.events)}</td>
+      <td className="text-sm">
+        {scopeLabel(member.event_ids, props.events)}
+        {locked && (
+          <div id={`team-lock-${member.user_id}`} className="text-xs text-muted">
+            {why}
+          </div>
+        )}
+      </td>
       <td className="text-sm">{lastSeen(member.last_active_at)}</td>
       <td className="text-right">
-        {confirming ? (
+        {props.lastAdmin ? null : confirming ? (
           <span className="flex justify-end gap-2">
             <button
               type="button"
@@ -180,7 +205,7 @@ function MemberRow(props: { producerId: number; member: TeamMember; events: Even
           </span>
         ) : (
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(true)}>
-            Quitar
+            {props.self ? 'Salir del equipo' : 'Quitar'}
           </button>
         )}
       </td>
@@ -236,6 +261,7 @@ export default function TeamAdmin() {
   const [view, setView] = useState<TeamView | null>(null);
   const [events, setEvents] = useState<EventOption[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const myId = useStore($session).user?.user.id;
 
   const load = useCallback(async () => {
     try {
@@ -307,6 +333,8 @@ export default function TeamAdmin() {
                   member={m}
                   events={events}
                   onChanged={() => void load()}
+                  self={m.user_id === myId}
+                  lastAdmin={m.wide_admin && view.members.filter((o) => o.wide_admin).length === 1}
                 />
               ))}
             </tbody>
