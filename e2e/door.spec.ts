@@ -1,6 +1,7 @@
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { qrVideo } from './support/fake-camera';
 import { DEMO, loginAs } from './support/session';
+import { greetingOf } from './support/shell';
 
 /**
  * The door with a real camera path: Chromium's fake camera films a QR frame of a ticket a buyer got, and
@@ -41,8 +42,55 @@ async function openScanner(page: Page, eventId: number, gate: string) {
   await expect(page.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
 }
 
-test.afterAll(async () => {
-  for (const b of browsers) await b.close();
+/** Two free tickets of the demo event, bought by the demo buyer (logged in on `page`). */
+async function buyTwo(page: Page) {
+  await loginAs(page, DEMO.usuario);
+  const events = (await (await page.request.get('/api/v1/events?limit=50')).json()) as {
+    data: { id: number; title: string }[];
+  };
+  const eventId = events.data.find((e) => e.title === FREE_EVENT)!.id;
+  const detail = (await (await page.request.get(`/api/v1/events/${eventId}`)).json()) as {
+    data: { dates: { ticket_types: { id: number }[] }[] };
+  };
+  const typeId = detail.data.dates[0].ticket_types[0].id;
+  const hold = await page.request.post('/api/v1/holds', {
+    data: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 2 }] },
+  });
+  expect(hold.status()).toBe(201);
+  const orderId = ((await hold.json()) as { data: { id: string } }).data.id;
+  const checkout = await page.request.post(`/api/v1/orders/${orderId}/checkout`, {
+    data: {
+      buyer: { name: 'Usuario Demo', email: DEMO.usuario, dni: '30123456', phone: '1155550000' },
+      accept_terms: true,
+    },
+  });
+  expect(checkout.status()).toBe(200);
+  const mine = (await (await page.request.get('/api/v1/tickets')).json()) as {
+    data: { event: { id: number }; tickets: { id: string; code: string; order_id: string }[] }[];
+  };
+  const tickets = mine.data.find((g) => g.event.id === eventId)!.tickets.filter((t) => t.order_id === orderId);
+  return { eventId, tickets };
+}
+
+/** Records every result card the page shows (with the time it appeared), however briefly. */
+async function recordCards(page: Page) {
+  await page.evaluate(() => {
+    const seen: { entry: string; at: number }[] = [];
+    (window as unknown as { doorCards: typeof seen }).doorCards = seen;
+    new MutationObserver(() => {
+      for (const card of document.querySelectorAll('[data-result]')) {
+        const entry = `${card.getAttribute('data-result')}|${card.textContent}`;
+        if (seen.at(-1)?.entry !== entry) seen.push({ entry, at: Date.now() });
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+const cardsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { doorCards: { entry: string; at: number }[] }).doorCards);
+
+// Each test's scanners close when it ends: four fake cameras decoding QR frames would slow the next test.
+test.afterEach(async () => {
+  for (const b of browsers.splice(0)) await b.close();
 });
 
 test('staff scan a bought ticket with the camera: admitted once, used at another gate, forged refused, admitted offline and synced', async ({
@@ -162,4 +210,98 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
     gate: 'Puerta 2',
   });
   expect((await overview()).filter((s) => s.ticket_id === first.id && s.result === 'admitted')).toHaveLength(1);
+});
+
+test('a stalled server: the scan is decided here once 1.5 s pass unanswered, and synced later; the ticket filmed 10 s shows one card; nonces are bound; logout leaves nothing', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { eventId, tickets } = await buyTwo(page);
+  const [ticket, other] = tickets;
+  const gate = await scannerWithCamera(baseURL!, qrVideo(ticket.code, 'stalled'));
+  await openScanner(gate, eventId, 'Puerta 1');
+  await recordCards(gate);
+
+  // The server stalls: every check-in call waits 10 s before it goes on (routed on the context, so calls that
+  // pass the scanner's service worker are held too).
+  let scanSentAt = 0;
+  await gate.context().route('**/api/v1/checkin/**', async (route) => {
+    if (route.request().url().endsWith('/scan')) scanSentAt ||= Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue().catch(() => undefined);
+  });
+  await gate.getByRole('button', { name: 'Empezar a escanear' }).click();
+  await expect.poll(async () => (await cardsOf(gate)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const [first] = await cardsOf(gate);
+  expect(first.entry).toMatch(/^admitted\|.*Validada sin conexión/);
+  expect(scanSentAt).toBeGreaterThan(0);
+  // Decided here long before the stalled server could answer (10 s). The product's budget is the 1.5 s scan
+  // timeout (unit-tested in door-core.test.ts) plus the local decision, milliseconds on an idle machine;
+  // under heavy load the browser's timers and rendering add to it (measured 2.0–2.7 s at load 16–30 on a
+  // shared 2-core machine), so the bound here only tells the 1.5 s timeout from a slower one. The figure is
+  // recorded with the test.
+  const localDecisionMs = first.at - scanSentAt;
+  test.info().annotations.push({ type: 'local decision ms', description: String(localDecisionMs) });
+  expect(localDecisionMs).toBeLessThan(4_000);
+  await expect(gate.getByTestId('door-status')).toHaveText('Sin conexión');
+  await expect(gate.getByTestId('door-pending')).toHaveText('1 escaneo por sincronizar');
+  await expect(gate.getByTestId('door-announcement')).toContainText('Entrada válida');
+
+  // The camera keeps filming the ticket for 10 s: the same card all along, never "ya usada".
+  await gate.waitForTimeout(10_000);
+  const cards = await cardsOf(gate);
+  expect(
+    cards.map((c) => c.entry.split('|')[0]),
+    JSON.stringify(cards),
+  ).toEqual(['admitted']);
+
+  // The server answers again: the heartbeat brings the badge back and the queue goes.
+  await gate.context().unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(gate.getByTestId('door-status')).toHaveText('En línea', { timeout: 15_000 });
+  await expect(gate.getByTestId('door-pending')).toBeHidden({ timeout: 15_000 });
+  expect((await cardsOf(gate)).some((c) => c.entry.startsWith('used'))).toBe(false);
+  const overview = (await (await gate.request.get(`/api/v1/checkin/events/${eventId}/overview`)).json()) as {
+    data: { recent: { ticket_id: string; result: string }[] };
+  };
+  expect(overview.data.recent.filter((s) => s.ticket_id === ticket.id && s.result === 'admitted')).toHaveLength(1);
+
+  // A nonce used for one ticket, sent again with another: a 409, never the first scan's answer.
+  const scan = (code: string, nonce: string) =>
+    gate.request.post(`/api/v1/checkin/events/${eventId}/scan`, { data: { code, nonce, device: 'e2e' } });
+  const nonce = `e2e-${Date.now()}`;
+  expect(((await (await scan(other.code, nonce)).json()) as { data: { result: string } }).data.result).toBe('admitted');
+  const reused = await scan(ticket.code, nonce);
+  expect(reused.status()).toBe(409);
+  expect(((await reused.json()) as { message: string }).message).toContain('ya se usó');
+
+  // Logout from the site's menu: the door's database, the caches and the service worker are gone.
+  await expect
+    .poll(() =>
+      gate.evaluate(async () => ({
+        db: (await indexedDB.databases()).some((d) => d.name === 'boleteria-door'),
+        caches: (await caches.keys()).length > 0,
+      })),
+    )
+    .toEqual({ db: true, caches: true });
+  const cookie = (await gate.context().cookies()).find((c) => c.name === 'user-data')!;
+  const session = JSON.parse(decodeURIComponent(cookie.value));
+  await gate.goto('/legal');
+  await gate
+    .getByRole('banner')
+    .getByRole('button', { name: greetingOf(session) })
+    .click();
+  await gate.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(gate).toHaveURL(/\/$/);
+  expect(
+    await gate.evaluate(async () => ({
+      db: (await indexedDB.databases()).map((d) => d.name),
+      caches: await caches.keys(),
+      workers: (await navigator.serviceWorker.getRegistrations()).length,
+      choice: localStorage.getItem('door-choice'),
+    })),
+  ).toEqual({ db: [], caches: [], workers: 0, choice: null });
+  // Offline and signed out, the scanner page does not open from any cache.
+  await gate.context().setOffline(true);
+  await expect(gate.goto('/admin/access-control/full')).rejects.toThrow();
 });

@@ -14,7 +14,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const ctx = locals.cfContext;
   const resolved = await resolveSession(env, ctx, request);
   locals.session = resolved.session;
-  locals.api = providerClient(env, ctx, resolved.token);
+  locals.api = providerClient(env, ctx, resolved.token, resolved.session);
   locals.publicApi = providerClient(env, ctx);
 
   const decision = guard(url.pathname, url.search, resolved.session);

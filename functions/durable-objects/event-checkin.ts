@@ -1,5 +1,16 @@
 import { DurableObject } from 'cloudflare:workers';
-import { type ScanResult, type TicketRefusal, UNDO_WINDOW_MS } from '../../src/shared/checkin';
+import {
+  CHECKIN_MSG,
+  SCAN_LABEL,
+  SCAN_REASON,
+  type ScanResult,
+  type TicketRefusal,
+  UNDO_WINDOW_MS,
+} from '../../src/shared/checkin';
+import { MSG } from '../../src/shared/messages';
+import type { SessionUser } from '../../src/shared/session';
+import { verifyTicketCode } from '../api/services/tickets/signing';
+import { DoorCache, type TicketRow } from './checkin-door-cache';
 import { CheckinOutbox } from './checkin-outbox';
 
 /**
@@ -39,6 +50,18 @@ export type ScanAnswer = {
 };
 
 export type UndoInput = { nonce: string; scanId: string; staff: { id: number; name: string }; device: string };
+
+/** A request reused a nonce that names another device, ticket or kind: refused as a client error (409). */
+export type NonceReused = { nonceReused: string };
+
+const REUSED = Symbol('nonce reused');
+
+/** An unknown list or gate id re-reads the setup, at most this often (ids sent at random cost no reads). */
+const SETUP_RECHECK_MS = 2_000;
+
+/** What a nonce names: one device, one ticket (none for a code that is not genuine) and one kind of scan. */
+const scanBinding = (input: ScanInput) => JSON.stringify([input.device, input.ticketId ?? '', input.kind]);
+const undoBinding = (input: UndoInput) => JSON.stringify([input.device, `scan:${input.scanId}`, 'undo']);
 
 type AdmissionRow = {
   list_id: number;
@@ -95,9 +118,68 @@ export type ScanLogRow = {
   server_at: string;
 };
 
+/**
+ * One scan as the Worker hands it over (the request's own fields, validated there).
+ */
+export type DoorRequest = {
+  nonce: string;
+  /** A code read at the door (camera, reader, typed): checked here against the ticket's issued code. */
+  code?: string;
+  /** A check-in by hand from the search: the ticket's id instead of a code. */
+  ticket_id?: string;
+  list_id?: number;
+  gate_id?: number;
+  device: string;
+  kind: 'entry' | 'exit';
+  client_at?: string;
+  local_result?: 'admitted' | 'refused';
+};
+
+/** Why a ticket cannot enter through this list, from its own data (the authority decides the rest). */
+export function refusalOf(ticket: TicketRow | undefined, eventId: number, typeIds: number[]): TicketRefusal | null {
+  if (!ticket) return 'unpaid';
+  if (ticket.event_id !== eventId) return 'other_event';
+  if (ticket.status === 'cancelled' || ticket.revoked === 'cancelled') return 'cancelled';
+  if (ticket.status === 'transferred' || ticket.revoked === 'transferred') return 'revoked';
+  if (ticket.order_status !== 'paid') return 'unpaid';
+  if (typeIds.length > 0 && !typeIds.includes(ticket.ticket_type_id)) return 'wrong_list';
+  return null;
+}
+
+/** Equal codes, compared in constant time (a presented code must not learn the issued one by timing). */
+function sameCode(issued: string, presented: string) {
+  if (issued.length !== presented.length) return false;
+  let diff = 0;
+  for (let i = 0; i < issued.length; i++) diff |= issued.charCodeAt(i) ^ presented.charCodeAt(i);
+  return diff === 0;
+}
+
+/** What staff see of the ticket: the holder's DNI when named, the buyer's when the producer asks at the door. */
+const ticketInfo = (t: TicketRow | undefined, doorDni: boolean) =>
+  t
+    ? {
+        id: t.id,
+        type: t.type_name,
+        holder: t.holder_name ?? '',
+        dni: t.named ? (t.holder_dni ?? null) : doorDni ? (t.buyer_dni ?? null) : null,
+      }
+    : null;
+
+export type ScanOutcome = ScanAnswer & {
+  ok: boolean;
+  label: string;
+  reason: string | null;
+  ticket: ReturnType<typeof ticketInfo>;
+  list_id: number | null;
+  gate_id: number | null;
+};
+
+export type RedeemAnswer = { outcomes: ScanOutcome[] } | { status: 401 | 403 | 404 | 409; message: string };
+
 export class EventCheckin extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly outbox: CheckinOutbox;
+  private door: DoorCache | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -106,18 +188,132 @@ export class EventCheckin extends DurableObject<Env> {
     this.outbox = new CheckinOutbox(ctx, env.DB, (listId, ticketId) => this.admission(listId, ticketId));
   }
 
+  private doorOf(eventId: number) {
+    this.door ??= new DoorCache(this.env, eventId);
+    return this.door;
+  }
+
+  /**
+   * A scan (or an offline queue) in one call: who may scan, the setup and the tickets come from what this
+   * object holds (read from D1 once, then kept current by pushes), then each scan is decided in order.
+   */
+  async redeem(
+    eventId: number,
+    caller: { session: SessionUser; tokenHash: string },
+    requests: DoorRequest[],
+  ): Promise<RedeemAnswer> {
+    const door = this.doorOf(eventId);
+    let setup = await door.doorSetup();
+    // A list or gate this object has not seen (created a moment ago): the setup is read again once.
+    const unknown = requests.some(
+      (r) =>
+        (r.list_id && !setup.lists.some((l) => l.id === r.list_id)) ||
+        (r.gate_id && !setup.gates.some((g) => g.id === r.gate_id)),
+    );
+    if (unknown && door.setupOlderThan(SETUP_RECHECK_MS)) {
+      door.setupChanged();
+      setup = await door.doorSetup();
+    }
+    if (setup.producerId === null) return { status: 404, message: 'El evento no existe.' };
+    const allowed = await door.door(caller.session, caller.tokenHash, setup.producerId);
+    if ('status' in allowed)
+      return allowed.status === 401
+        ? { status: 401, message: MSG.sessionExpired }
+        : { status: 403, message: CHECKIN_MSG.noPermission };
+    // The ticket a code names (`BOL1.<ticketId>.<eventId>.<signature>`): genuine when it is the code issued
+    // for that ticket (held with it), else only when its Ed25519 signature verifies (a ticket this object
+    // cannot find, a key since rotated): the signature check is off the common path.
+    const claimed = requests.map((r) => (r.code ? (r.code.split('.')[1] ?? null) : (r.ticket_id ?? null)));
+    const tickets = await door.ticketsByIds([...new Set(claimed.filter((id): id is string => !!id))]);
+    const codes = await Promise.all(
+      requests.map(async (r, i): Promise<{ ticketId: string; eventId: number } | null> => {
+        if (!r.code) return null;
+        const held = claimed[i] ? tickets.get(claimed[i]) : undefined;
+        if (held && sameCode(held.code, r.code)) return { ticketId: held.id, eventId: held.event_id };
+        return verifyTicketCode(this.env, r.code);
+      }),
+    );
+
+    // From here to the decisions, nothing is awaited.
+    const inputs: ScanInput[] = [];
+    const shown: ReturnType<typeof ticketInfo>[] = [];
+    for (const [i, r] of requests.entries()) {
+      const code = codes[i];
+      const ticketId = r.code ? (code?.ticketId ?? null) : (r.ticket_id ?? null);
+      const list = r.list_id ? setup.lists.find((l) => l.id === r.list_id) : setup.lists.find((l) => l.is_default);
+      if (!list) return { status: 404, message: CHECKIN_MSG.unknownList };
+      const gate = r.gate_id ? setup.gates.find((g) => g.id === r.gate_id) : setup.gates[0];
+      if (!gate) return { status: 404, message: CHECKIN_MSG.unknownGate };
+      const ticket = ticketId ? tickets.get(ticketId) : undefined;
+      let refusal: TicketRefusal | null;
+      if (r.code && !code) refusal = 'forged';
+      else if (r.code && code?.eventId !== eventId) refusal = 'other_event';
+      else if (!r.code && !ticket) refusal = 'forged';
+      else refusal = refusalOf(ticket, eventId, list.type_ids);
+      shown.push(refusal === 'forged' || refusal === 'other_event' ? null : ticketInfo(ticket, setup.doorDni));
+      inputs.push({
+        nonce: r.nonce,
+        kind: r.code ? r.kind : 'manual',
+        ticketId,
+        refusal,
+        list: { id: list.id, allowReentry: list.allow_reentry },
+        gate: { id: gate.id, name: gate.name },
+        device: r.device,
+        staff: { id: allowed.actor.userId, name: allowed.actor.name },
+        clientAt: r.client_at ?? null,
+        offline: r.local_result ? { admitted: r.local_result === 'admitted' } : undefined,
+      });
+    }
+    const decided = this.scanMany(eventId, inputs);
+    if (!Array.isArray(decided)) return { status: 409, message: CHECKIN_MSG.nonceReused };
+    return {
+      outcomes: decided.map((a, i) => ({
+        ...a,
+        ok: a.result === 'admitted' || a.result === 'exited',
+        label: SCAN_LABEL[a.result],
+        reason: SCAN_REASON[a.result] ?? null,
+        ticket: shown[i],
+        list_id: inputs[i].list?.id ?? null,
+        gate_id: inputs[i].gate?.id ?? null,
+      })),
+    };
+  }
+
+  /** Pushed by the code paths that change tickets (sale, refund, transfer, cancellation): all without ids. */
+  ticketsChanged(eventId: number, ticketIds?: string[]) {
+    this.doorOf(eventId).ticketsChanged(ticketIds);
+  }
+
+  /** Pushed when a user's memberships, account or sessions change (everyone's without an id). */
+  staffChanged(eventId: number, userId?: number) {
+    this.doorOf(eventId).staffChanged(userId);
+  }
+
+  /** Pushed when the event's lists or gates, or its producer's door settings, change. */
+  setupChanged(eventId: number) {
+    this.doorOf(eventId).setupChanged();
+  }
+
   /** A no-op round trip: the raw ceiling of a call to this object (used by the check-in benchmark). */
   ping(): number {
     return Date.now();
   }
 
   /** Decides one scan; its log is in the outbox when this answers. */
-  scan(eventId: number, input: ScanInput): ScanAnswer {
-    return this.scanMany(eventId, [input])[0];
+  scan(eventId: number, input: ScanInput): ScanAnswer | NonceReused {
+    const answers = this.scanMany(eventId, [input]);
+    return Array.isArray(answers) ? answers[0] : answers;
   }
 
-  /** Decides scans in order (an offline queue), each atomically. */
-  scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] {
+  /**
+   * Decides scans in order (an offline queue), each atomically. A nonce already used for another device,
+   * ticket or kind refuses the whole request before anything is decided (a client error, never the
+   * earlier scan's answer).
+   */
+  scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] | NonceReused {
+    for (const input of inputs) {
+      if (this.storedAnswer(input.nonce, scanBinding(input)) === REUSED) return { nonceReused: input.nonce };
+    }
     const answers = inputs.map((input) => this.decide(eventId, input));
     this.outbox.kick();
     return answers;
@@ -129,8 +325,10 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** Undoes a manual or scanned admission of the same staff member within the undo window. */
-  undo(eventId: number, input: UndoInput): ScanAnswer | null {
-    const stored = this.storedAnswer(input.nonce);
+  undo(eventId: number, input: UndoInput): ScanAnswer | NonceReused | null {
+    // An undo's nonce names the undo of this scan from this device: an admission's nonce is refused.
+    const stored = this.storedAnswer(input.nonce, undoBinding(input));
+    if (stored === REUSED) return { nonceReused: input.nonce };
     if (stored) return stored;
     const row = this.sql.exec<AdmissionRow>('select * from admissions where last_scan = ?', input.scanId).toArray()[0];
     if (!row || row.last_staff !== input.staff.id || Date.now() - row.last_at > UNDO_WINDOW_MS || !row.inside)
@@ -157,6 +355,9 @@ export class EventCheckin extends DurableObject<Env> {
       'undone',
       null,
       'undo',
+      undefined,
+      undefined,
+      undoBinding(input),
     );
     this.outbox.kick();
     return answer;
@@ -167,14 +368,23 @@ export class EventCheckin extends DurableObject<Env> {
     await this.outbox.flushed();
   }
 
-  private storedAnswer(nonce: string): ScanAnswer | null {
+  /**
+   * The answer stored for a nonce: the same answer (a replay) when the request names the same device, ticket
+   * and kind as the one that used it first, REUSED when it names anything else, null for a new nonce.
+   */
+  private storedAnswer(nonce: string, binding: string): ScanAnswer | typeof REUSED | null {
     const row = this.sql.exec<{ answer: string }>('select answer from answers where nonce = ?', nonce).toArray()[0];
-    return row ? { ...(JSON.parse(row.answer) as ScanAnswer), replay: true } : null;
+    if (!row) return null;
+    const { bound, ...answer } = JSON.parse(row.answer) as ScanAnswer & { bound?: string };
+    // Answers stored before nonces were bound carry no binding: they replay as they did.
+    if (bound !== undefined && bound !== binding) return REUSED;
+    return { ...answer, replay: true };
   }
 
   /** The decision itself: synchronous from the nonce lookup to the admission write. */
   private decide(eventId: number, input: ScanInput): ScanAnswer {
-    const stored = this.storedAnswer(input.nonce);
+    const stored = this.storedAnswer(input.nonce, scanBinding(input));
+    if (stored === REUSED) throw new Error('nonce reused: checked before deciding');
     if (stored) return stored;
     if (input.refusal || !input.ticketId || !input.list) {
       return this.record(eventId, input, input.refusal ?? 'forged', null);
@@ -245,10 +455,15 @@ export class EventCheckin extends DurableObject<Env> {
     kind: string = input.kind,
     scanId: string = crypto.randomUUID(),
     serverAt: string = new Date().toISOString(),
+    bound: string = scanBinding(input),
   ): ScanAnswer {
     const conflict = !!input.offline?.admitted && result !== 'admitted' && input.kind !== 'exit';
     const answer: ScanAnswer = { scanId, result, conflict, serverAt, first, replay: false };
-    this.sql.exec('insert into answers (nonce, answer) values (?, ?)', input.nonce, JSON.stringify(answer));
+    this.sql.exec(
+      'insert into answers (nonce, answer) values (?, ?)',
+      input.nonce,
+      JSON.stringify({ ...answer, bound }),
+    );
     this.outbox.scanned({
       id: scanId,
       event_id: eventId,

@@ -1,5 +1,6 @@
 import type { ExecutionContext as WorkerContext } from 'hono';
 import { hc } from 'hono/client';
+import type { SessionUser } from '../../src/shared/session';
 import type { ApiType } from '../api/app';
 import { callApi } from './upstream';
 
@@ -14,17 +15,29 @@ const BASE = 'http://provider.internal/api/v1';
 /**
  * The provider API for server-side code (pages and the edge), typed by the API's own routes. Calls go
  * through `callApi`: in-process when the provider is bundled, to API_ORIGIN otherwise; both with the
- * platform's API key. `token`, when given, is sent as the caller's Bearer token; `ctx` is the request's
+ * platform's API key. `token`, when given, is sent as the caller's Bearer token (with `session`, the claims
+ * the middleware verified for it, which the bundled API then does not verify again); `ctx` is the request's
  * real execution context, so work the API defers (e-mails, batches) is not dropped.
  */
-export function providerClient(env: Env, ctx: WorkerContext, token?: string | null): ProviderClient {
+export function providerClient(
+  env: Env,
+  ctx: WorkerContext,
+  token?: string | null,
+  session?: SessionUser | null,
+): ProviderClient {
   return hc<ApiType>(BASE, {
     fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(input instanceof Request ? input.url : input.toString());
       const headers = new Headers(init.headers);
       headers.set('accept', 'application/json');
       if (token) headers.set('authorization', `Bearer ${token}`);
-      return callApi(env, ctx, url.pathname + url.search, { ...init, headers });
+      return callApi(
+        env,
+        ctx,
+        url.pathname + url.search,
+        { ...init, headers },
+        token && session ? { token, session } : null,
+      );
     },
   });
 }

@@ -8,6 +8,7 @@ import type { SessionUser } from '../shared/session';
 import { openLogin } from '../stores/navigation';
 import { requireLogin, setUser } from '../stores/session';
 import { toast } from '../stores/toast';
+import { wipeDeviceData } from './device-data';
 
 export { ApiError, unwrap } from '../shared/provider-result';
 
@@ -82,12 +83,18 @@ export async function refreshClaims(): Promise<SessionUser | null> {
 }
 
 async function refreshRoles() {
+  // A role change or a removal: what the door scanner kept of the event leaves the device.
+  await wipeDeviceData();
   const session = await refreshClaims();
   if (session) toast('success', MSG.rolesUpdated, ROLE_LABEL[session.rol as Role] ?? session.rol);
 }
 
-/** Logout: the edge revokes the refresh family and clears the three cookies; then reload to /. */
+/**
+ * Logout: the door scanner's data leaves the device (IndexedDB, caches, service worker), the edge revokes
+ * the refresh family and clears the three cookies; then reload to /.
+ */
 export async function logout() {
+  await wipeDeviceData();
   await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
   setUser(null);
   location.assign('/');

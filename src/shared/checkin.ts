@@ -68,6 +68,7 @@ export const CHECKIN_MSG = {
   unknownGate: 'La puerta no existe en este evento.',
   undoExpired: 'Ya no se puede deshacer: pasó el tiempo o no fuiste vos quien lo registró.',
   undoDone: 'Ingreso anulado.',
+  nonceReused: 'Ese identificador de escaneo ya se usó para otra entrada u otra acción. Volvé a escanear.',
 } as const;
 
 /** The day (Argentina) of an instant, yyyy-mm-dd. */

@@ -116,3 +116,27 @@ describe('accounts through the edge', { timeout: 20_000 }, () => {
     expect(again.status).toBe(401);
   });
 });
+
+describe('the edge hands its verified session to the bundled API', () => {
+  it('is used only for the very token it was verified for, on the very request it was passed with', async () => {
+    const { callApi } = await import('../../functions/edge/upstream');
+    const { verifyAccessToken } = await import('../../functions/lib/jwt');
+    const user = await createUser({ rol: 'COLABORATORS' });
+    const claims = { id: user.id, name: user.name, email: user.email, activo: true, provinces_id: null };
+    const token = await signAccessToken(env.JWT_SECRET, { user: claims, rol: 'COLABORATORS', permisos: [] }, 60);
+    const session = (await verifyAccessToken(env.JWT_SECRET, token))!;
+    const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
+    const call = (bearer: string) =>
+      callApi(
+        env,
+        ctx as never,
+        '/api/v1/user',
+        { headers: { authorization: `Bearer ${bearer}` } },
+        { token, session },
+      );
+    expect((await call(token)).status).toBe(200);
+    // A token that does not verify is refused even with a verified session beside it: the claims are only
+    // taken for the token they were verified for.
+    expect((await call(`${token.slice(0, -4)}AAAA`)).status).toBe(401);
+  });
+});

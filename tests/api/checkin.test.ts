@@ -1,10 +1,13 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { revokeAccessToken } from '../../functions/api/services/accounts/access-revocation';
+import { pushTicketChanges } from '../../functions/api/services/checkin/push';
 import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
+import { CHECKIN_MSG } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { provider } from './helpers';
 
 type Staff = Awaited<ReturnType<typeof createBuyer>>;
 type Outcome = {
@@ -161,11 +164,15 @@ describe('check-in authority', () => {
       .bind(tickets[1].id, event.event_id)
       .run();
     await env.DB.prepare("update tickets set status = 'transferred' where id = ?").bind(tickets[1].id).run();
+    // Written straight to D1 here: told to the event's check-in object the way the product's code paths do.
+    await pushTicketChanges(env, event.event_id, [tickets[1].id]);
     expect(await reasonOf(tickets[1].code)).toMatchObject({ result: 'revoked', label: 'Entrada revocada' });
 
     await env.DB.prepare("update orders set status = 'pending_payment' where id = ?").bind(orderId).run();
+    await pushTicketChanges(env, event.event_id);
     expect(await reasonOf(tickets[2].code)).toMatchObject({ result: 'unpaid', label: 'Entrada no pagada' });
     await env.DB.prepare("update orders set status = 'paid' where id = ?").bind(orderId).run();
+    await pushTicketChanges(env, event.event_id);
 
     const admitted = await reasonOf(tickets[2].code);
     expect(admitted.result).toBe('admitted');
@@ -394,5 +401,107 @@ describe('check-in authority', () => {
       .bind(event.event_id)
       .all<{ result: string }>();
     expect(logged.results).toEqual([{ result: 'not_inside' }]);
+  });
+
+  it('binds a nonce to its device, ticket and kind: reused for anything else it is a 409, never an earlier answer', async () => {
+    const { event, tickets } = await eventWithTickets(2, { named: true });
+    const door = await staffOf(event.producer_id);
+    const used = nonce();
+    const first = await scan(door, event.event_id, { code: tickets[0].code, nonce: used });
+    expect(first.json.data.result).toBe('admitted');
+    // The same scan again (a retry) is a replay; the nonce with another ticket, kind or device is refused.
+    expect((await scan(door, event.event_id, { code: tickets[0].code, nonce: used })).json.data).toMatchObject({
+      result: 'admitted',
+      replay: true,
+    });
+    const forged = `${tickets[0].code.slice(0, tickets[0].code.lastIndexOf('.') + 1)}${'A'.repeat(86)}`;
+    for (const body of [
+      { code: tickets[1].code, nonce: used },
+      { code: forged, nonce: used },
+      { code: tickets[0].code, nonce: used, kind: 'exit' },
+      { code: tickets[0].code, nonce: used, device: 'otro equipo' },
+    ]) {
+      const reused = await scan(door, event.event_id, body);
+      expect(reused.status, JSON.stringify(body)).toBe(409);
+      expect(reused.json.message).toBe(CHECKIN_MSG.nonceReused);
+    }
+    const synced = await asBuyer(door, `/checkin/events/${event.event_id}/sync`, {
+      method: 'POST',
+      json: {
+        scans: [
+          { code: tickets[1].code, nonce: nonce() },
+          { code: tickets[1].code, nonce: used },
+        ],
+      },
+    });
+    expect(synced.status).toBe(409);
+    // Refused before deciding anything: the second ticket is still out.
+    expect((await scan(door, event.event_id, { code: tickets[1].code })).json.data.result).toBe('admitted');
+
+    // An undo sent with an admission's nonce is refused, and the admission stays.
+    const manual = await asBuyer(door, `/checkin/events/${event.event_id}/manual`, {
+      method: 'POST',
+      json: { ticket_id: tickets[0].id, nonce: nonce() },
+    });
+    expect(((await manual.json()) as { data: Outcome }).data.result).toBe('used');
+    const undo = await asBuyer(door, `/checkin/events/${event.event_id}/undo`, {
+      method: 'POST',
+      json: { scan_id: first.json.data.scanId, nonce: used, device: 'test' },
+    });
+    expect(undo.status).toBe(409);
+    expect(((await undo.json()) as { message: string }).message).toBe(CHECKIN_MSG.nonceReused);
+    expect((await counters(door, event.event_id)).event.admitted).toBe(2);
+  });
+
+  it('gives offline scanners no e-mails, the DNI only when the producer asks for it, and the holder never the seller', async () => {
+    const { event, tickets } = await eventWithTickets(1, { named: true });
+    const door = await staffOf(event.producer_id);
+    const bundle = async () => {
+      const res = await asBuyer(door, `/checkin/events/${event.event_id}/offline`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { tickets: Record<string, unknown>[] } }).data.tickets;
+    };
+    const [off] = await bundle();
+    expect(off).toMatchObject({ id: tickets[0].id, holder: 'Ana Compradora', dni: null });
+    expect(JSON.stringify(off)).not.toMatch(/@|email/);
+    await env.DB.prepare(
+      'insert into producer_settings (producer_id, door_dni) values (?, 1) on conflict (producer_id) do update set door_dni = 1',
+    )
+      .bind(event.producer_id)
+      .run();
+    expect((await bundle())[0]).toMatchObject({ dni: '30123456' });
+    // A box-office ticket belongs to the seller's account; its holder is the name given at the sale (or none).
+    await env.DB.prepare('update tickets set owner_user_id = ?, holder_name = null where id = ?')
+      .bind(door.id, tickets[0].id)
+      .run();
+    const [sold] = await bundle();
+    expect(sold.holder).toBeNull();
+    expect(JSON.stringify(sold)).not.toContain('Ana Compradora');
+  });
+
+  it('holds who may scan in the check-in object, and a removal from the team is pushed to it at once', async () => {
+    const { event, tickets } = await eventWithTickets(2);
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    const door = await staffOf(event.producer_id);
+    expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+    const removed = await asBuyer(admin, `/admin/team/members/${door.id}?producer_id=${event.producer_id}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(200);
+    // Well within the object's TTL: only the push can have told it.
+    const refused = await scan(door, event.event_id, { code: tickets[1].code });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(CHECKIN_MSG.noPermission);
+    const held = await env.DB.prepare('select user_id from checkin_door_staff where event_id = ? order by user_id')
+      .bind(event.event_id)
+      .all<{ user_id: number }>();
+    expect(held.results.map((r) => r.user_id)).toContain(door.id);
+  });
+
+  it('answers the scanner heartbeat without a session or storage, with a body a captive portal cannot fake', async () => {
+    const res = await provider('/checkin/ping');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: true, data: { service: 'boleteria-door' } });
   });
 });

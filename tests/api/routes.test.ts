@@ -174,6 +174,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   }),
   'POST /admin/invitations/:id/resend': (w) => ({ path: `/admin/invitations/${w.invitationId}/resend`, named: e1 }),
   // The door
+  'GET /checkin/ping': () => ({ path: '/checkin/ping' }),
   'GET /checkin/events': () => ({ path: '/checkin/events' }),
   'GET /checkin/events/:eventId/setup': (w) => ({ path: `/checkin/events/${w.e1}/setup`, named: e1 }),
   'POST /checkin/events/:eventId/scan': (w) => ({

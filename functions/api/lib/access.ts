@@ -143,7 +143,8 @@ export function requirePermission(
 
 /**
  * The door's scan endpoints: only the token's signature is checked here; the revocation and the
- * `tickets.validate` check on the event run in the handler's single D1 batch (see services/checkin/scan.ts).
+ * `tickets.validate` check on the event are made by the event's check-in object, which holds its door staff
+ * (one call per scan, see services/checkin/scan.ts and durable-objects/checkin-door-cache.ts).
  */
 export function signedDoorRoute() {
   return declare(

@@ -15,10 +15,28 @@ export type SignedTokenVariables = { signed: SignedToken };
 
 const bearer = (header: string | undefined) => header?.match(/^Bearer (.+)$/)?.[1];
 
-async function sessionOf(env: Env, header: string | undefined) {
+/**
+ * Sessions the edge already verified, by the request it hands to this API in-process (the bundled provider,
+ * see functions/edge/upstream.ts): the token is not verified a second time. Only code in this Worker can put
+ * a request here; a request from outside (API_ORIGIN, another server) is never in it and is verified as usual.
+ */
+const verifiedByEdge = new WeakMap<Request, SignedToken>();
+
+export function passVerifiedSession(request: Request, verified: SignedToken) {
+  verifiedByEdge.set(request, verified);
+}
+
+/** The claims of a Bearer token: the edge's verification when it passed one for this very token, else ours. */
+async function claimsOf(env: Env, request: Request, token: string): Promise<SessionUser | null> {
+  const passed = verifiedByEdge.get(request);
+  if (passed && passed.token === token && passed.session.exp > Date.now() / 1000) return passed.session;
+  return verifyAccessToken(env.JWT_SECRET, token);
+}
+
+async function sessionOf(env: Env, request: Request, header: string | undefined) {
   const token = bearer(header);
   if (!token) return null;
-  const session = await verifyAccessToken(env.JWT_SECRET, token);
+  const session = await claimsOf(env, request, token);
   if (!session) return null;
   // A valid signature is not enough after a logout (services/accounts/access-revocation.ts).
   const status = await accessTokenStatus(env, token, session);
@@ -41,15 +59,23 @@ async function markRoleUpdate(c: Context) {
   c.res = new Response(JSON.stringify({ ...body, role_update: true }), { status: c.res.status, headers });
 }
 
+/** "Última actividad" is kept to the minute: one write per person and minute per isolate is enough. */
+const ACTIVITY_EVERY_MS = 60_000;
+const lastActivity = new Map<number, number>();
+
 /** A team member's back-office and door calls are their "última actividad" (off the answer's path). */
 function noteActivity(env: Env, ctx: { waitUntil(p: Promise<unknown>): void }, path: string, userId: number) {
   if (!/\/(admin|checkin)\//.test(path)) return;
+  const now = Date.now();
+  if (now - (lastActivity.get(userId) ?? 0) < ACTIVITY_EVERY_MS) return;
+  if (lastActivity.size > 10_000) lastActivity.clear();
+  lastActivity.set(userId, now);
   ctx.waitUntil(touchActivity(env.DB, userId).catch(() => undefined));
 }
 
 /** Needs a valid access token; puts its claims on `c.var.session`. */
 export const requireAuth = createMiddleware<{ Bindings: Env; Variables: AuthVariables }>(async (c, next) => {
-  const resolved = await sessionOf(c.env, c.req.header('authorization'));
+  const resolved = await sessionOf(c.env, c.req.raw, c.req.header('authorization'));
   if (!resolved) fail(401, MSG.sessionExpired);
   c.set('session', resolved.session);
   noteActivity(c.env, c.executionCtx, c.req.path, resolved.session.user.id);
@@ -59,7 +85,7 @@ export const requireAuth = createMiddleware<{ Bindings: Env; Variables: AuthVari
 
 /** Like requireAuth, but a call without a token goes on as a visitor (`c.var.session` undefined). */
 export const optionalAuth = createMiddleware<{ Bindings: Env; Variables: Partial<AuthVariables> }>(async (c, next) => {
-  const resolved = await sessionOf(c.env, c.req.header('authorization'));
+  const resolved = await sessionOf(c.env, c.req.raw, c.req.header('authorization'));
   if (resolved) c.set('session', resolved.session);
   await next();
   if (resolved?.rolesChanged) await markRoleUpdate(c);
@@ -74,7 +100,7 @@ export const optionalAuth = createMiddleware<{ Bindings: Env; Variables: Partial
 export const requireSignedToken = createMiddleware<{ Bindings: Env; Variables: SignedTokenVariables }>(
   async (c, next) => {
     const token = bearer(c.req.header('authorization'));
-    const session = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
+    const session = token ? await claimsOf(c.env, c.req.raw, token) : null;
     if (!token || !session) fail(401, MSG.sessionExpired);
     c.set('signed', { token, session });
     noteActivity(c.env, c.executionCtx, c.req.path, session.user.id);

@@ -15,18 +15,21 @@ import {
   type AccessEnv,
   authenticated,
   eventParam,
+  publicRoute,
   requirePermission,
   rowEventParam,
   signedDoorRoute,
   type TargetResolver,
 } from '../lib/access';
 import { validate } from '../lib/validate';
+import { pushDoorSetupChange } from '../services/checkin/push';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import {
   checkinSetup,
   createGate,
   createList,
+  eventOfGate,
   eventOfList,
   eventTypes,
   renameGate,
@@ -47,6 +50,11 @@ const doorManager = (target: TargetResolver) =>
  * lists, gates and reports.
  */
 export const checkin = new Hono<AccessEnv>()
+  /** The scanner's heartbeat: no session, no storage; its body tells our server from a captive portal. */
+  .get('/ping', publicRoute(), (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: { service: 'boleteria-door' as const } });
+  })
   .get('/events', authenticated(), async (c) => {
     const actor = c.var.actor;
     const events = (await scannableEvents(c.env.DB, visibleProducerIds(actor)))
@@ -150,6 +158,7 @@ export const checkin = new Hono<AccessEnv>()
       const { eventId } = c.req.valid('param');
       await checkinSetup(c.env.DB, eventId);
       const list = await createList(c.env.DB, eventId, c.req.valid('json'));
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Lista creada.', data: list }, 201);
     },
   )
@@ -162,6 +171,7 @@ export const checkin = new Hono<AccessEnv>()
       const { listId } = c.req.valid('param');
       const eventId = await eventOfList(c.env.DB, listId);
       const list = await updateList(c.env.DB, eventId, listId, c.req.valid('json'));
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Lista guardada.', data: list });
     },
   )
@@ -174,6 +184,7 @@ export const checkin = new Hono<AccessEnv>()
       const { eventId } = c.req.valid('param');
       await checkinSetup(c.env.DB, eventId);
       const gate = await createGate(c.env.DB, eventId, c.req.valid('json').name);
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Puerta creada.', data: gate }, 201);
     },
   )
@@ -184,7 +195,9 @@ export const checkin = new Hono<AccessEnv>()
     validate('json', CheckinGateSchema),
     async (c) => {
       const { gateId } = c.req.valid('param');
+      const eventId = await eventOfGate(c.env.DB, gateId);
       const gate = await renameGate(c.env.DB, gateId, c.req.valid('json').name);
+      await pushDoorSetupChange(c.env, eventId);
       return c.json({ status: true, message: 'Puerta guardada.', data: gate });
     },
   );

@@ -10,6 +10,7 @@ import {
 import { type AccessEnv, producerParam, requirePermission, superAdmin } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { pushProducerDoorChange } from '../services/checkin/push';
 import { auditStatement } from '../services/sales/audit';
 import { feeWithin, platformFees, platformSettings, savePlatformSettings } from '../services/settings/platform';
 import {
@@ -64,6 +65,7 @@ export const settings = new Hono<AccessEnv>()
       ]);
       if (changed.includes('fee') || changed.includes('hold_minutes'))
         c.executionCtx.waitUntil(refreshProducerInventories(c.env, id));
+      if (changed.includes('door_dni')) await pushProducerDoorChange(c.env, id);
       const saved = await producerSettings(c.env.DB, id);
       return c.json({
         status: true,

@@ -18,6 +18,7 @@ import {
 } from '../lib/access';
 import { throttled } from '../lib/throttle';
 import { validate } from '../lib/validate';
+import { pushDoorStaffChange } from '../services/checkin/push';
 import { canWide } from '../services/events/access';
 import { listMyProducers } from '../services/events/producers';
 import {
@@ -103,6 +104,7 @@ export const team = new Hono<AccessEnv>()
       const actor = c.var.actor;
       const input = c.req.valid('json');
       await updateMember(c.env.DB, actor, c.req.valid('param').userId, input);
+      await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({ status: true, message: 'Listo: los permisos cambian en su próxima acción.' });
     },
   )
@@ -115,6 +117,7 @@ export const team = new Hono<AccessEnv>()
       const actor = c.var.actor;
       const { producer_id } = c.req.valid('query');
       await removeMember(c.env.DB, actor, producer_id, c.req.valid('param').userId);
+      await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({
         status: true,
         message: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',

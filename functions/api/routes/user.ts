@@ -29,6 +29,7 @@ import {
   publicUser,
   updateProfile,
 } from '../services/accounts/users';
+import { pushDoorStaffChange } from '../services/checkin/push';
 
 type UserEnv = AccessEnv;
 
@@ -107,7 +108,10 @@ export const user = new Hono<UserEnv>()
       await attempt.release();
       await setPassword(c.env.DB, target.id, input.new_password);
       // Someone else's password changed by a SUPERADMIN: their open sessions end.
-      if (target.id !== caller.id) await revokeAllSessions(c.env.DB, target.id);
+      if (target.id !== caller.id) {
+        await revokeAllSessions(c.env.DB, target.id);
+        await pushDoorStaffChange(c.env, target.id);
+      }
       return c.json({ status: true, message: MSG.passwordChangeSuccess });
     }
 
@@ -116,6 +120,7 @@ export const user = new Hono<UserEnv>()
     if (target.id === caller.id) fail(400, ACCOUNT_MSG.useSecureChange);
     await setPassword(c.env.DB, target.id, input.password);
     await revokeAllSessions(c.env.DB, target.id);
+    await pushDoorStaffChange(c.env, target.id);
     return c.json({ status: true, message: MSG.passwordChangeSuccess });
   })
 

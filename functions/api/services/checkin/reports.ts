@@ -89,7 +89,9 @@ export async function checkinOverview(db: D1Database, eventId: number) {
 /**
  * What an offline scanner keeps for one event: its tickets (for search and local checks), the revoked
  * ones, who is already inside per list, and the lists and gates. The public key comes from
- * GET /tickets/public-key.
+ * GET /tickets/public-key. Only what the door needs leaves the server: the ticket's id, type, status and
+ * holder name (the name given at the sale, never the account that bought it: a box-office ticket belongs to
+ * the seller's account), and the DNI only when the producer asks for it at the door. No e-mails.
  */
 export async function offlineBundle(db: D1Database, eventId: number) {
   const setup = await checkinSetup(db, eventId);
@@ -98,11 +100,11 @@ export async function offlineBundle(db: D1Database, eventId: number) {
       .prepare(
         `select t.id, t.ticket_type_id as type_id,
          case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named,
-         t.holder_name as holder, t.holder_dni as dni,
-         case when o.kind = 'invitation' then o.buyer_email else u.email end as email,
+         t.holder_name as holder,
+         case when coalesce(s.door_dni, 0) = 0 then null when tt.named then t.holder_dni else o.buyer_dni end as dni,
          t.order_id, t.status, o.status as order_status
          from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
-         join users u on u.id = t.owner_user_id where t.event_id = ?1`,
+         left join producer_settings s on s.producer_id = o.producer_id where t.event_id = ?1`,
       )
       .bind(eventId, INVITATION_LABEL),
     db
@@ -123,7 +125,6 @@ export async function offlineBundle(db: D1Database, eventId: number) {
       named: number;
       holder: string | null;
       dni: string | null;
-      email: string;
       order_id: string;
       status: string;
       order_status: string;

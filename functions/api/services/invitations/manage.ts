@@ -1,6 +1,7 @@
 import { INVITATION_MSG, INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { pushOrderTicketChanges } from '../checkin/push';
 import { inventoryOf } from '../checkout/inventory';
 import type { Actor } from '../events/access';
 import { ticketTransition } from '../orders/state';
@@ -85,6 +86,7 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
       detail: { invitation_id: id },
     }),
   ]);
+  await pushOrderTicketChanges(env, inv.order_id);
   // After D1 says so: a failure here keeps the seats taken (never oversold); the next revoke call retries.
   await inventoryOf(env, inv.event_id).revokeInvitation(inv.hold_id);
   return { id, status: 'revoked' as const };

@@ -11,6 +11,7 @@ import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
+import { pushTicketChanges } from '../checkin/push';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
@@ -216,7 +217,11 @@ async function driveRefund(
         fail(502, REFUND_MSG.mpUnavailable);
       }
     }
-    if (await completeRefund(env, order, row)) defer(sendRefundMail(env, order, row));
+    if (await completeRefund(env, order, row)) {
+      // The door's object must stop admitting the cancelled tickets now, not when its copy expires.
+      await pushTicketChanges(env, order.event_id, JSON.parse(row.ticket_ids) as string[]);
+      defer(sendRefundMail(env, order, row));
+    }
   }
   try {
     await returnStock(env, order, row.id);

@@ -1,3 +1,4 @@
+import { pushOrderTicketChanges, pushTicketChanges } from '../checkin/push';
 import type { OrderRow } from '../checkout/orders';
 import { orderItems } from '../checkout/orders';
 import { ticketTransition } from '../orders/state';
@@ -12,11 +13,13 @@ type Holder = { name: string; dni: string };
 export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
   const items = await orderItems(env, order.id);
   const statements: D1PreparedStatement[] = [];
+  const ids: string[] = [];
   for (const item of items) {
     const holders = JSON.parse(item.holders) as Holder[];
     for (let n = 0; n < item.quantity; n++) {
       const id = await ticketIdFor(`${order.id}:${item.ticket_type_id}:${n}`);
       const code = await signTicketCode(env, id, order.event_id);
+      ids.push(id);
       const holder = holders[n] ?? { name: order.buyer_name ?? null, dni: order.buyer_dni ?? null };
       statements.push(
         env.DB.prepare(
@@ -36,7 +39,10 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
       );
     }
   }
-  if (statements.length > 0) await env.DB.batch(statements);
+  if (statements.length > 0) {
+    await env.DB.batch(statements);
+    await pushTicketChanges(env, order.event_id, ids);
+  }
 }
 
 /** Cancels every valid ticket of an order and lists them as revoked. */
@@ -48,4 +54,5 @@ export async function cancelOrderTickets(env: Env, orderId: string): Promise<voi
     ).bind(orderId),
     ticketTransition(env.DB, { orderId }, ['valid'], 'cancelled'),
   ]);
+  await pushOrderTicketChanges(env, orderId);
 }

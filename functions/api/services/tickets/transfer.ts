@@ -1,6 +1,7 @@
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
+import { pushTicketChanges } from '../checkin/push';
 import { ticketTransition } from '../orders/state';
 import { ticketOf } from './list';
 import { signTicketCode, ticketIdFor } from './signing';
@@ -70,5 +71,6 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
     ),
   ]);
   if (results[0].meta.changes !== 1) fail(409, 'La entrada ya no es válida.');
+  await pushTicketChanges(env, old.event_id, [old.id, newId]);
   return { ticket_id: newId };
 }

@@ -25,7 +25,7 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
         <input
           className="input input-lg flex-1"
           aria-label="Buscar por nombre, DNI, correo u orden"
-          placeholder="Nombre, DNI, correo u orden"
+          placeholder="Nombre, DNI u orden"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           // biome-ignore lint/a11y/noAutofocus: the search opens to type at once.
@@ -45,7 +45,7 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
                 <span className="block text-xl font-bold">{t.holder}</span>
                 <span className="text-muted">
                   {t.type_name}
-                  {t.dni ? ` · DNI ${t.dni}` : ''} · {t.email} · orden {t.order_id.slice(0, 8)}
+                  {t.dni ? ` · DNI ${t.dni}` : ''} · orden {t.order_id.slice(0, 8)}
                 </span>
               </span>
               {canUndo ? (

@@ -25,9 +25,8 @@ export function ScanResultScreen({ shown, onClose }: { shown: ShownResult; onClo
       data-result={shown.result}
       className={`fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 p-6 text-center ${TONE_CLASS[tone]}`}
     >
-      <span role="status" className="text-5xl font-black leading-tight sm:text-7xl">
-        {SCAN_LABEL[shown.result]}
-      </span>
+      {/* Read out by the scanner's assertive live region (door-status.tsx), not from here. */}
+      <span className="text-5xl font-black leading-tight sm:text-7xl">{SCAN_LABEL[shown.result]}</span>
       {ticket && (
         <span className="text-2xl font-bold sm:text-4xl">
           {ticket.type}

@@ -1,4 +1,5 @@
-import type { OfflineBundle, PublicKey } from '../types';
+import { DOOR_DB } from '../../../lib/device-data';
+import type { Counters, OfflineBundle, PublicKey } from '../types';
 
 /**
  * The scanner's IndexedDB: per event, the last download (tickets, revocations, admitted set, lists and
@@ -18,18 +19,23 @@ export type QueuedScan = {
   local_result: 'admitted' | 'refused';
 };
 
-const DB_NAME = 'boleteria-door';
-
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
+    const req = indexedDB.open(DOOR_DB, 1);
     req.onupgradeneeded = () => {
       const db = req.result;
       db.createObjectStore('bundles');
       db.createObjectStore('meta');
       db.createObjectStore('queue', { keyPath: 'nonce' }).createIndex('event', 'event_id');
     };
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      // A wipe (logout, role change) deletes the database: this connection steps aside so it can.
+      req.result.onversionchange = () => {
+        req.result.close();
+        dbPromise = null;
+      };
+      resolve(req.result);
+    };
     req.onerror = () => reject(req.error);
   });
 }
@@ -56,6 +62,14 @@ export const loadBundle = (eventId: number) =>
   run<OfflineBundle | undefined>('bundles', 'readonly', (s) => s.get(eventId));
 export const savePublicKey = (key: PublicKey) => run('meta', 'readwrite', (s) => s.put(key, 'public-key'));
 export const loadPublicKey = () => run<PublicKey | undefined>('meta', 'readonly', (s) => s.get('public-key'));
+/** The server's last counters for the event (offline, the scanner adds its own queued admissions). */
+export const saveCounters = (eventId: number, counters: Counters) =>
+  run('meta', 'readwrite', (s) => s.put(counters, `counters:${eventId}`));
+export const loadCounters = (eventId: number) =>
+  run<Counters | undefined>('meta', 'readonly', (s) => s.get(`counters:${eventId}`));
+/** Whose data this is: another user's (or nobody's) is wiped before anything is shown. */
+export const saveOwner = (userId: number) => run('meta', 'readwrite', (s) => s.put(userId, 'owner'));
+export const loadOwner = () => run<number | undefined>('meta', 'readonly', (s) => s.get('owner'));
 export const enqueue = (scan: QueuedScan) => run('queue', 'readwrite', (s) => s.put(scan));
 export const queued = (eventId: number) =>
   run<QueuedScan[]>('queue', 'readonly', (s) => s.index('event').getAll(eventId)).then((all) =>

@@ -55,7 +55,7 @@ export function applyLocally(
   else if (result === 'undone' && at) bundle.admissions.splice(bundle.admissions.indexOf(at), 1);
 }
 
-/** Search by name, DNI, e-mail or order number over the downloaded tickets. */
+/** Search by name, DNI or order number over the downloaded tickets (no e-mails leave the server). */
 export function searchTickets(bundle: OfflineBundle, query: string, limit = 20): LocalTicket[] {
   const q = query.trim().toLowerCase();
   if (q.length < 2) return [];
@@ -64,7 +64,6 @@ export function searchTickets(bundle: OfflineBundle, query: string, limit = 20):
       (t) =>
         t.holder?.toLowerCase().includes(q) ||
         t.dni?.includes(q) ||
-        t.email.toLowerCase().includes(q) ||
         t.order_id.toLowerCase().startsWith(q) ||
         t.id.toLowerCase() === q,
     )

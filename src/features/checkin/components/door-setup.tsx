@@ -1,0 +1,71 @@
+import { formatEventDate } from '../../../shared/dates';
+import type { Door } from '../hooks/use-door';
+import type { DoorEvent } from '../types';
+
+/** Long names end in "…" before the select's arrow instead of running under it. */
+const SELECT = 'select select-lg w-full truncate pe-12';
+
+/** Before scanning: the event (today's first), the gate and the list. */
+export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorEvent[]; onStart: () => void }) {
+  const { choice, bundle } = door;
+  const ready = !!bundle && choice.listId !== null && choice.gateId !== null;
+  return (
+    <form
+      className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-5 p-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready) onStart();
+      }}
+    >
+      <h1 className="text-4xl font-extrabold">Escáner de entradas</h1>
+      <label className="flex flex-col gap-2 text-lg">
+        Evento
+        <select
+          className={SELECT}
+          value={choice.eventId ?? ''}
+          onChange={(e) => door.chooseEvent(Number(e.target.value))}
+        >
+          {events.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.today ? 'Hoy · ' : ''}
+              {e.title} · {formatEventDate(e.starts_at)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-2 text-lg">
+        Puerta
+        <select
+          className={SELECT}
+          value={choice.gateId ?? ''}
+          disabled={!bundle}
+          onChange={(e) => door.setGateId(Number(e.target.value))}
+        >
+          {bundle?.gates.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-2 text-lg">
+        Lista
+        <select
+          className={SELECT}
+          value={choice.listId ?? ''}
+          disabled={!bundle}
+          onChange={(e) => door.setListId(Number(e.target.value))}
+        >
+          {bundle?.lists.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-ticket btn-lg" disabled={!ready}>
+        {bundle ? 'Empezar a escanear' : 'Descargando entradas…'}
+      </button>
+    </form>
+  );
+}

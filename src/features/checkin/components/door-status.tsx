@@ -1,0 +1,57 @@
+import type { Door } from '../hooks/use-door';
+
+/** Connectivity (from the outcome of real calls), the queue waiting for the server, the event and the gate. */
+export function DoorStatus({ door, title, onChange }: { door: Door; title?: string; onChange: () => void }) {
+  const { online, pending, gate, list } = door;
+  return (
+    <header className="flex flex-wrap items-center gap-2 p-3 pr-56 text-lg">
+      <span data-testid="door-status" className={`badge badge-lg ${online ? 'badge-success' : 'badge-error'}`}>
+        {online ? 'En línea' : 'Sin conexión'}
+      </span>
+      {pending > 0 && (
+        <span data-testid="door-pending" className="badge badge-lg badge-warning">
+          {pending === 1 ? '1 escaneo por sincronizar' : `${pending} escaneos por sincronizar`}
+        </span>
+      )}
+      <span className="font-bold">{title}</span>
+      <button type="button" className="btn btn-sm" onClick={onChange}>
+        {gate?.name} · {list?.name}
+      </button>
+    </header>
+  );
+}
+
+/** Admitted (and expected) for the event, the list and the gate; offline, the last figures plus this device's. */
+export function DoorCounters({ door }: { door: Door }) {
+  const { counters, list, gate, choice } = door;
+  const listCounter = counters?.lists.find((l) => l.id === choice.listId);
+  const gateCounter = counters?.gates.find((g) => g.id === choice.gateId);
+  return (
+    <section aria-label="Contadores" className="grid grid-cols-3 gap-2 p-3 text-center">
+      <Counter label="Evento" value={counters?.event.admitted} total={counters?.event.expected} />
+      <Counter label={list?.name ?? 'Lista'} value={listCounter?.admitted} total={listCounter?.expected} />
+      <Counter label={gate?.name ?? 'Puerta'} value={gateCounter?.admitted} />
+    </section>
+  );
+}
+
+function Counter({ label, value, total }: { label: string; value?: number; total?: number }) {
+  return (
+    <div className="rounded-box bg-base-200 p-2" data-testid={`counter-${label}`}>
+      <div className="truncate text-sm text-muted">{label}</div>
+      <div className="text-3xl font-black tabular-nums">
+        {value ?? '–'}
+        {total !== undefined && <span className="text-lg font-semibold text-muted"> / {total}</span>}
+      </div>
+    </div>
+  );
+}
+
+/** Results read out by screen readers at once: always in the page, its text changes with each new card. */
+export function DoorLiveRegion({ text }: { text: string }) {
+  return (
+    <div role="alert" aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="door-announcement">
+      {text}
+    </div>
+  );
+}
