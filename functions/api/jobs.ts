@@ -2,6 +2,7 @@ import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
+import { resumeRefunds } from './services/refunds/refund';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
@@ -21,6 +22,8 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryTicketsMails(env);
   // Invitation e-mails not sent yet (a large import), failed or interrupted.
   await retryInvitationMails(env);
+  // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
+  await resumeRefunds(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);
 }

@@ -57,7 +57,7 @@ export async function createTestEvent(env: Env, input: TestEventInput) {
 }
 
 /** Buyers for load tests: users with a ready access token each (no password login needed). */
-async function createBuyers(env: Env, count: number) {
+export async function createBuyers(env: Env, count: number) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   const tokens: string[] = [];
   for (let start = 0; start < count; start += 50) {

@@ -5,6 +5,7 @@ import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
 import { queueTools } from './queue-tools';
+import { refundsBench } from './refunds-bench';
 import { salesBench } from './sales-bench';
 import { seedDemoData } from './seed';
 
@@ -19,5 +20,6 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', checkoutTools)
   .route('/', checkinTools)
   .route('/', salesBench)
+  .route('/', refundsBench)
   .route('/', queueTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

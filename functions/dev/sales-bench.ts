@@ -57,6 +57,14 @@ export const salesBench = new Hono<{ Bindings: Env }>().post('/sales/bench-seed'
            select 'bench-${tag}-' || i, ${id}, 'approved', 'visa', 'credit_card', 115000, 8752, ${paidAt} from n`,
         )
         .bind(from, to),
+      // The ledger the dashboard and finance read: payment, service charge and MercadoPago's fee per order.
+      db
+        .prepare(
+          `${series}, k(kind, amount) as (values ('payment', 115000), ('service_charge', 15000), ('mp_fee', 8752))
+           insert into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, release_at, ref, created_at)
+           select ${id}, ?, ?, k.kind, 'mercadopago', k.amount, ${paidAt}, 'bench-${tag}-' || i, ${paidAt} from n, k`,
+        )
+        .bind(from, to, event.producer_id, event.event_id),
       db
         .prepare(
           `${series} insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, code, created_at)

@@ -1,3 +1,4 @@
+import { TICKET_USED_SQL } from '../api/services/orders/state';
 import type { ScanLogRow } from './event-checkin';
 
 /** An admission as the check-in object has it now; null once it was undone. */
@@ -170,7 +171,8 @@ const SCAN_COLUMNS = [
 const INSERT_SCANS = `insert or ignore into checkin_scans (${SCAN_COLUMNS.join(', ')})
   select ${SCAN_COLUMNS.map((c) => `value ->> '${c}'`).join(', ')} from json_each(?)`;
 
-const MARK_USED = `update tickets set used_at = coalesce(tickets.used_at, u.at)
+// The door's transition of a ticket to used (owned by services/orders/state.ts): valid → used, first entry time.
+const MARK_USED = `update tickets set used_at = coalesce(tickets.used_at, u.at), ${TICKET_USED_SQL}
   from (select value ->> 'id' as id, min(value ->> 'at') as at from json_each(?) group by 1) as u
   where tickets.id = u.id`;
 

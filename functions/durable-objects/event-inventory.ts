@@ -84,6 +84,7 @@ create table if not exists meta (event_id integer not null);
 create table if not exists sale_closed (closed_at integer not null);
 create table if not exists invitation_tags (tag_key text primary key, used integer not null default 0);
 create table if not exists invitation_grants (hold_id text primary key, tag_key text not null);
+create table if not exists returned_tickets (ticket_id text primary key, hold_id text not null);
 `;
 
 export class EventInventory extends DurableObject<Env> {
@@ -471,6 +472,39 @@ export class EventInventory extends DurableObject<Env> {
     );
     this.mirror();
     return true;
+  }
+
+  /**
+   * Puts refunded tickets back on sale, once per ticket: each ticket id is remembered, so a repeated or
+   * racing call (a retry, two refunds, the cron job) returns nothing twice. A ticket returns only while its
+   * hold is sold and still counts one of its type. Answers the ticket ids returned by this call.
+   */
+  returnTickets(holdId: string, tickets: { ticketId: string; typeId: number }[]): string[] {
+    const row = this.holdRow(holdId);
+    if (row?.status !== 'sold') return [];
+    const remaining = new Map(parseItems(row.items).map((i) => [i.typeId, i.quantity]));
+    const returned: string[] = [];
+    for (const t of tickets) {
+      const left = remaining.get(t.typeId) ?? 0;
+      if (left <= 0) continue;
+      const seen = this.sql.exec('select 1 from returned_tickets where ticket_id = ?', t.ticketId).toArray();
+      if (seen.length > 0) continue;
+      this.sql.exec('insert into returned_tickets (ticket_id, hold_id) values (?, ?)', t.ticketId, holdId);
+      this.sql.exec('update types set sold = max(0, sold - 1) where id = ?', t.typeId);
+      remaining.set(t.typeId, left - 1);
+      returned.push(t.ticketId);
+    }
+    if (returned.length > 0) {
+      const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
+      this.sql.exec(
+        'update holds set items = ?, status = ? where id = ?',
+        JSON.stringify(kept),
+        kept.length > 0 ? 'sold' : 'refunded',
+        holdId,
+      );
+      this.mirror();
+    }
+    return returned;
   }
 
   /**

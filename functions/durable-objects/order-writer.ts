@@ -1,4 +1,5 @@
 import { priceLine, totals } from '../../src/shared/pricing';
+import { orderTransition } from '../api/services/orders/state';
 import type { HoldItem } from './event-inventory';
 import type { SaleConfig } from './sale-config';
 
@@ -107,12 +108,9 @@ export function orderStatements(
     // The buyer's previous hold on this event was released by the new one: its order is over (whatever
     // happens to the new one), even if it was already sent to MercadoPago: a payment for it is refunded.
     statements.push(
-      db
-        .prepare(
-          `update orders set status = 'expired', status_reason = 'reemplazada', updated_at = ?
-           where hold_id = ? and status in ('held', 'pending_payment')`,
-        )
-        .bind(new Date().toISOString(), order.replaced),
+      orderTransition(db, { holdId: order.replaced }, ['held', 'pending_payment'], 'expired', {
+        set: { status_reason: 'reemplazada' },
+      }),
     );
   }
   return { statements, sum };

@@ -90,17 +90,15 @@ export function mercadoPago(env: Env, accessToken: string) {
     createPreference: (preference: MpPreferenceRequest) =>
       call<MpPreference>('POST', '/checkout/preferences', preference),
     getPayment: (id: string) => call<MpPayment>('GET', `/v1/payments/${encodeURIComponent(id)}`),
-    /** Full refund; the idempotency key makes a retried refund harmless. */
-    refundPayment: (id: string) =>
-      call<MpRefund>('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, {}, `refund-${id}`),
-    /** Partial refund of `amountCents`; `key` names what is refunded so a retry refunds it once. */
+    /**
+     * Full refund; the idempotency key makes a retried refund harmless. `key` is the refund's own key (a
+     * refunds row); left out, the payment's (a whole refund of a payment that never became an order's).
+     */
+    refundPayment: (id: string, key?: string) =>
+      call<MpRefund>('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, {}, key ?? `refund-${id}`),
+    /** Partial refund of `amountCents` with the refund's own idempotency key: a retry refunds it once. */
     refundPart: (id: string, amountCents: number, key: string) =>
-      call<MpRefund>(
-        'POST',
-        `/v1/payments/${encodeURIComponent(id)}/refunds`,
-        { amount: amountCents / 100 },
-        `refund-${id}-${key}`,
-      ),
+      call<MpRefund>('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, { amount: amountCents / 100 }, key),
   };
 }
 

@@ -1,12 +1,13 @@
 import { AR_OFFSET } from './dates';
 
 /** Periods of the sales back office (dashboard, lists, finance). Days are Buenos Aires days. */
-export const SALES_PERIODS = ['hoy', '7d', '30d', 'custom'] as const;
+export const SALES_PERIODS = ['hoy', '7d', '30d', '90d', 'custom'] as const;
 export type SalesPeriod = (typeof SALES_PERIODS)[number];
 export const SALES_PERIOD_LABEL: Record<SalesPeriod, string> = {
   hoy: 'Hoy',
   '7d': 'Últimos 7 días',
   '30d': 'Últimos 30 días',
+  '90d': 'Últimos 90 días',
   custom: 'Personalizado',
 };
 
@@ -41,7 +42,7 @@ export function salesPeriodRange(
       bucket: from === to ? 'hour' : 'day',
     };
   }
-  const days = period === 'hoy' ? 1 : period === '7d' ? 7 : 30;
+  const days = period === 'hoy' ? 1 : period === '7d' ? 7 : period === '90d' ? 90 : 30;
   return {
     from: new Date(end - days * 86_400_000).toISOString(),
     to: new Date(end).toISOString(),

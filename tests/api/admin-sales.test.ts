@@ -159,7 +159,13 @@ describe('back-office actions', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { refunded_cents: number; whole: boolean } };
-    expect(body.result).toEqual({ refunded_cents: 1150_00, tickets: 1, whole: false });
+    expect(body.result).toMatchObject({
+      refunded_cents: 1150_00,
+      fee_cents: 150_00,
+      tickets: 1,
+      whole: false,
+      method: 'mercadopago',
+    });
     expect((await ticketsOfOrderInDb(orderId)).map((t) => t.status).sort()).toEqual(['cancelled', 'valid', 'valid']);
     expect((await orderOf(buyer, orderId)).status).toBe('paid');
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, available: 3 });
@@ -291,7 +297,7 @@ describe('finance', () => {
       available_cents: number;
       to_release_cents: number;
       series: unknown[];
-      reconciliation: { payments_without_paid_order: unknown[]; paid_orders_without_payment: unknown[] };
+      reconciliation: Record<string, unknown[]>;
     }>(res);
     // Sandbox fee: 7.61 % of $ 2.300 = $ 175,03; released in 14 days.
     expect(data.totals).toMatchObject({
@@ -301,12 +307,21 @@ describe('finance', () => {
       mp_fees_cents: 175_03,
       refunds_cents: 1150_00,
       chargebacks_cents: 0,
-      net_cents: 2300_00 - 1150_00 - 300_00 - 175_03,
+      // gross − MercadoPago fees − refunds − chargebacks (read from the ledger).
+      net_cents: 2300_00 - 175_03 - 1150_00,
     });
-    expect(data.available_cents).toBe(0);
+    // The refund left at once; the payment (net of its fee) is released in 14 days: together, the net.
+    expect(data.available_cents).toBe(-1150_00);
     expect(data.to_release_cents).toBe(2300_00 - 175_03);
+    expect(data.available_cents + data.to_release_cents).toBe(data.totals.net_cents);
     expect(data.series).toHaveLength(1);
-    expect(data.reconciliation).toEqual({ payments_without_paid_order: [], paid_orders_without_payment: [] });
+    expect(data.reconciliation).toEqual({
+      payments_without_paid_order: [],
+      paid_orders_without_payment: [],
+      amount_mismatches: [],
+      refund_mismatches: [],
+      orders_missing_from_ledger: [],
+    });
     expect((await asBuyer(await adminOf(), `/admin/finance?event_id=${event.event_id}`)).status).toBe(403);
     const xlsx = await asBuyer(admin, `/admin/exports/finance?event_id=${event.event_id}&period=hoy&format=xlsx`);
     expect(xlsx.status).toBe(200);

@@ -155,6 +155,12 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /admin/orders/:id': (w) => ({ path: `/admin/orders/${w.orderId}`, named: e1 }),
   'POST /admin/orders/:id/resend': (w) => ({ path: `/admin/orders/${w.orderId}/resend`, body: {}, named: e1 }),
   'POST /admin/orders/:id/refund': (w) => ({ path: `/admin/orders/${w.orderId}/refund`, body: {}, named: e1 }),
+  'GET /admin/orders/:id/tickets.pdf': (w) => ({ path: `/admin/orders/${w.orderId}/tickets.pdf`, named: e1 }),
+  'POST /admin/orders/:id/tickets-mail': (w) => ({
+    path: `/admin/orders/${w.orderId}/tickets-mail`,
+    body: {},
+    named: e1,
+  }),
   'POST /admin/tickets/:id/holder': (w) => ({ path: `/admin/tickets/${w.ticketId}/holder`, body: {}, named: e1 }),
   // Complimentary invitations
   'GET /admin/invitations': (w) => ({ path: `/admin/invitations?event_id=${w.e1}`, named: e1 }),

@@ -13,6 +13,7 @@ import {
   OrderSearchQuerySchema,
   ReasonSchema,
   SalesScopeQuerySchema,
+  TicketsMailSchema,
 } from '../../../src/shared/schemas/sales';
 import {
   type AccessEnv,
@@ -29,7 +30,12 @@ import { validate } from '../lib/validate';
 import { type Actor, assertCan, producerOfEvent } from '../services/events/access';
 import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
 import { auditExport } from '../services/sales/audit';
-import { boxOfficeReport, boxOfficeSale } from '../services/sales/box-office';
+import {
+  boxOfficeReport,
+  boxOfficeSale,
+  boxOfficeTicketsPdf,
+  mailBoxOfficeTickets,
+} from '../services/sales/box-office';
 import { dashboard } from '../services/sales/dashboard';
 import { orderDetail } from '../services/sales/detail';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
@@ -211,10 +217,43 @@ export const adminSales = new Hono<AccessEnv>()
     async (c) => {
       const actor = c.var.actor;
       const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', NO_REFUND);
-      const { reason, ticket_ids } = c.req.valid('json');
-      const result = await refundTickets(c.env, actor, order, reason, ticket_ids, (p) => c.executionCtx.waitUntil(p));
+      const result = await refundTickets(c.env, actor, order, c.req.valid('json'), (p) => c.executionCtx.waitUntil(p));
       const updated = await findOrder(c.env, order.id);
       return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
+    },
+  )
+  .get(
+    '/orders/:id/tickets.pdf',
+    requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    orderParam,
+    async (c) => {
+      const order = await staffOrder(c.env, c.var.actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+      const bytes = await boxOfficeTicketsPdf(c.env, order);
+      return new Response(bytes.slice().buffer as ArrayBuffer, {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="entradas-${order.id.slice(0, 8)}.pdf"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  )
+  .post(
+    '/orders/:id/tickets-mail',
+    requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    orderParam,
+    validate('json', TicketsMailSchema),
+    // Counted like a resend: per order, and per staff member (docs/operations.md).
+    throttled<AccessEnv>((c) => [
+      ['resendOrder', c.req.param('id')],
+      ['resendStaff', String(c.var.actor.userId)],
+    ]),
+    async (c) => {
+      const actor = c.var.actor;
+      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+      const { email } = c.req.valid('json');
+      await mailBoxOfficeTickets(c.env, actor, order, email);
+      return c.json({ status: true, message: `Enviamos las entradas a ${email}.` });
     },
   )
   .post(

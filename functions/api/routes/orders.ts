@@ -40,7 +40,7 @@ export const orders = new Hono<AccessEnv>()
     async (c) => {
       const order = await findOrder(c.env, c.req.valid('param').id);
       if (!order) fail(404, ORDER_NOT_FOUND);
-      const result = await refundOrder(c.env, order, (p) => c.executionCtx.waitUntil(p));
+      const result = await refundOrder(c.env, c.var.actor, order, (p) => c.executionCtx.waitUntil(p));
       const updated = await findOrder(c.env, order.id);
       return c.json({ status: true, result, data: updated ? await orderView(c.env, updated) : null });
     },

@@ -3,7 +3,7 @@ import type { MpPreferenceRequest } from '../../payments/mercadopago';
 import { notifyPayment } from './notify';
 import { mercadoPagoOAuthSandbox, sameAccount, sellerOfToken } from './oauth';
 import { checkoutPage } from './page';
-import { insertPayment, loadPayment, loadPreference, type StoredPayment, savePayment, savePreference } from './store';
+import { insertPayment, loadPayment, loadPreference, type StoredPayment, savePaymentIf, savePreference } from './store';
 
 /**
  * A local stand-in for MercadoPago's Checkout Pro, speaking its protocol: the product talks to it
@@ -115,63 +115,106 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
     return c.json(found.payment);
   })
   .post('/v1/payments/:id/refunds', async (c) => {
-    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
-    if (!found || !(await sameAccount(c.env.DB, found.token, bearer(c.req.header('authorization')))))
-      return mpError('Payment not found', 404);
-    const { payment, token } = found;
-    if (payment.status === 'refunded') return c.json(payment.refunds[0] ?? {}, 201);
-    if (payment.status !== 'approved') return mpError('Payment not refundable', 400);
-    // A partial refund (body.amount): the payment stays approved with the amount given back, like MercadoPago.
+    const key = c.req.header('x-idempotency-key') ?? null;
     const { amount } = (await c.req.json().catch(() => ({}))) as { amount?: number };
-    const refunded = payment.transaction_amount_refunded ?? 0;
-    if (typeof amount === 'number' && amount > 0 && refunded + amount < payment.transaction_amount - 0.001) {
-      const part = {
+    // Like MercadoPago: a request repeated with the same idempotency key answers the first refund again.
+    if (key) {
+      const claimed = await c.env.DB.prepare(
+        "insert or ignore into dev_mp_refunds (idempotency_key, payment_id, amount_cents, body) values (?, ?, 0, '')",
+      )
+        .bind(key, Number(c.req.param('id')) || 0)
+        .run();
+      if (claimed.meta.changes !== 1) {
+        // The same key is being (or was) refunded: answer that refund once it is there.
+        for (let wait = 0; wait < 100; wait++) {
+          const seen = await c.env.DB.prepare('select body from dev_mp_refunds where idempotency_key = ?')
+            .bind(key)
+            .first<{ body: string }>();
+          if (!seen) break;
+          if (seen.body) return c.json(JSON.parse(seen.body), 201);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return mpError('Refund with this idempotency key is in progress', 409);
+      }
+    }
+    const refused = async (message: string, status: number) => {
+      if (key)
+        await c.env.DB.prepare("delete from dev_mp_refunds where idempotency_key = ? and body = ''").bind(key).run();
+      return mpError(message, status);
+    };
+    // Concurrent refunds of one payment: each is applied on the body it read (compare-and-set), or retried.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+      if (!found || !(await sameAccount(c.env.DB, found.token, bearer(c.req.header('authorization')))))
+        return refused('Payment not found', 404);
+      const { payment, token } = found;
+      if (payment.status === 'refunded') {
+        await refused('', 400);
+        return c.json(payment.refunds[0] ?? {}, 201);
+      }
+      if (payment.status !== 'approved') return refused('Payment not refundable', 400);
+      const refunded = payment.transaction_amount_refunded ?? 0;
+      const left = Math.round((payment.transaction_amount - refunded) * 100) / 100;
+      if (typeof amount === 'number' && amount > left + 0.001) return refused('Amount exceeds refundable', 400);
+      // A partial refund (body.amount): the payment stays approved with the amount given back, like MercadoPago.
+      const partial =
+        typeof amount === 'number' && amount > 0 && refunded + amount < payment.transaction_amount - 0.001;
+      const refund = {
         id: payment.id + 500_000_000 + payment.refunds.length,
         payment_id: payment.id,
-        amount,
+        amount: partial ? amount : left,
         status: 'approved',
         date_created: new Date().toISOString(),
       };
-      await savePayment(c.env.DB, {
-        ...payment,
-        transaction_amount_refunded: Math.round((refunded + amount) * 100) / 100,
-        refunds: [...payment.refunds, part],
-      });
-      return c.json(part, 201);
+      const updated: StoredPayment = partial
+        ? {
+            ...payment,
+            transaction_amount_refunded: Math.round((refunded + (amount as number)) * 100) / 100,
+            refunds: [...payment.refunds, refund],
+          }
+        : {
+            ...payment,
+            status: 'refunded',
+            status_detail: 'refunded',
+            transaction_amount_refunded: payment.transaction_amount,
+            refunds: [...payment.refunds, refund],
+          };
+      if (!(await savePaymentIf(c.env.DB, updated, payment))) continue;
+      if (key) {
+        await c.env.DB.prepare('update dev_mp_refunds set amount_cents = ?, body = ? where idempotency_key = ?')
+          .bind(Math.round(refund.amount * 100), JSON.stringify(refund), key)
+          .run();
+      }
+      if (!partial) {
+        const pref = await loadPreference(c.env.DB, payment.preference_id);
+        if (pref)
+          c.executionCtx.waitUntil(
+            notifyPayment(c.env, token, pref.pref.notification_url, payment.id, 'payment.updated'),
+          );
+      }
+      return c.json(refund, 201);
     }
-    const refund = {
-      id: payment.id + 500_000_000,
-      payment_id: payment.id,
-      amount: payment.transaction_amount,
-      status: 'approved',
-      date_created: new Date().toISOString(),
-    };
-    const updated: StoredPayment = {
-      ...payment,
-      status: 'refunded',
-      status_detail: 'refunded',
-      transaction_amount_refunded: payment.transaction_amount,
-      refunds: [refund],
-    };
-    await savePayment(c.env.DB, updated);
-    const pref = await loadPreference(c.env.DB, payment.preference_id);
-    if (pref)
-      c.executionCtx.waitUntil(notifyPayment(c.env, token, pref.pref.notification_url, payment.id, 'payment.updated'));
-    return c.json(refund, 201);
+    return refused('Too many concurrent refunds', 409);
   })
   /** Sandbox only: the buyer pays a pending cash payment at Rapipago, or it expires unpaid. */
   .post('/v1/payments/:id/settle', async (c) => {
-    const found = await loadPayment(c.env.DB, Number(c.req.param('id')));
-    if (!found) return mpError('Payment not found', 404);
     const { outcome } = (await c.req.json().catch(() => ({}))) as { outcome?: string };
     const status = outcome === 'cancelled' ? 'cancelled' : outcome === 'charged_back' ? 'charged_back' : 'approved';
-    const updated: StoredPayment = {
-      ...found.payment,
-      status,
-      status_detail: status === 'approved' ? 'accredited' : status === 'cancelled' ? 'expired' : 'charged_back',
-      date_approved: status === 'approved' ? new Date().toISOString() : found.payment.date_approved,
-    };
-    await savePayment(c.env.DB, updated);
+    let found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+    if (!found) return mpError('Payment not found', 404);
+    let updated: StoredPayment;
+    // Compare-and-set, like the refunds: a refund of the same payment at the same moment is not lost.
+    for (let attempt = 0; ; attempt++) {
+      updated = {
+        ...found.payment,
+        status,
+        status_detail: status === 'approved' ? 'accredited' : status === 'cancelled' ? 'expired' : 'charged_back',
+        date_approved: status === 'approved' ? new Date().toISOString() : found.payment.date_approved,
+      };
+      if (await savePaymentIf(c.env.DB, updated, found.payment)) break;
+      found = await loadPayment(c.env.DB, Number(c.req.param('id')));
+      if (!found || attempt > 50) return mpError('Payment changed meanwhile', 409);
+    }
     const pref = await loadPreference(c.env.DB, updated.preference_id);
     const delivered = pref
       ? await notifyPayment(c.env, found.token, pref.pref.notification_url, updated.id, 'payment.updated')

@@ -48,6 +48,15 @@ export async function savePayment(db: D1Database, payment: StoredPayment) {
     .run();
 }
 
+/** Saves `payment` only if the stored one is still `previous` (compare-and-set); false when it changed. */
+export async function savePaymentIf(db: D1Database, payment: StoredPayment, previous: StoredPayment) {
+  const res = await db
+    .prepare('update dev_mp_payments set body = ? where id = ? and body = ?')
+    .bind(JSON.stringify(payment), payment.id - 1_000_000_000, JSON.stringify(previous))
+    .run();
+  return res.meta.changes === 1;
+}
+
 export async function loadPayment(db: D1Database, id: number) {
   const row = await db
     .prepare('select access_token, body from dev_mp_payments where id = ?')

@@ -4,6 +4,39 @@ import { HoldRequestSchema } from './checkout';
 
 export * from '../sales';
 
+/** What the refund-permission holder confirms to refund a ticket already admitted at the door. */
+export const USED_OVERRIDE_PHRASE = 'ya ingresó: reembolsar igual';
+
+/** Refund texts (API answers, the dialog, the buyer's e-mail). */
+export const REFUND_MSG = {
+  notPaid: 'Solo se pueden reembolsar órdenes pagadas.',
+  notRefundableTickets:
+    'Elegí entradas válidas de esta orden: alguna ya fue reembolsada, cancelada o no es de esta orden.',
+  usedTickets: `Alguna de esas entradas ya ingresó al evento. Para reembolsarla igual, confirmá "${USED_OVERRIDE_PHRASE}".`,
+  raced: 'Alguna de esas entradas ya se está reembolsando o ya fue reembolsada. Revisá la orden.',
+  mpRefused: 'MercadoPago no aceptó el reembolso. No se devolvió dinero; revisá el pago en MercadoPago.',
+  mpUnavailable:
+    'MercadoPago no respondió. Reintentá en unos minutos: el reembolso queda pendiente y nunca se hará dos veces.',
+  usedHolder: 'Esta entrada ya ingresó al evento: no se puede cambiar su titular.',
+  keyReused: 'Esa clave de idempotencia ya se usó para otro reembolso.',
+} as const;
+
+export const REFUND_METHOD_LABEL = {
+  mercadopago: 'MercadoPago, al medio de pago original',
+  cash: 'Efectivo en boletería',
+  none: 'Sin pago (entrada gratuita)',
+  chargeback: 'Contracargo del banco',
+} as const;
+export type RefundMethod = keyof typeof REFUND_METHOD_LABEL;
+
+/** When the buyer sees the money, per method (buyer's e-mail). */
+export const REFUND_WHEN = {
+  mercadopago: 'MercadoPago lo acredita en el mismo medio de pago; puede demorar hasta 10 días hábiles según tu banco.',
+  cash: 'Lo recibiste en efectivo en la boletería.',
+  none: 'No había nada que devolver: la entrada era gratuita.',
+  chargeback: 'Tu banco ya te lo devolvió.',
+} as const;
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).optional();
 
@@ -68,6 +101,21 @@ export const AdminRefundSchema = z.object({
     .min(1, 'Elegí al menos una entrada')
     .max(200, 'Demasiadas entradas')
     .optional(),
+  /** The refund-permission holder's confirmation that tickets already admitted at the door are refunded too. */
+  confirm_used: z
+    .literal(USED_OVERRIDE_PHRASE, { error: `Para confirmar escribí "${USED_OVERRIDE_PHRASE}"` })
+    .optional(),
+  /** The caller's key for this refund: sending the same request again answers the same refund. */
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{8,80}$/, 'Clave de idempotencia inválida')
+    .optional(),
+});
+export type AdminRefund = z.infer<typeof AdminRefundSchema>;
+
+/** An e-mail address given at the box office to send a sale's tickets to. */
+export const TicketsMailSchema = z.object({
+  email: z.email({ error: 'Escribí un e-mail válido' }).max(200, 'El e-mail es demasiado largo'),
 });
 
 export const HolderChangeSchema = z.object({

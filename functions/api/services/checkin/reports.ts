@@ -4,7 +4,7 @@ import { revocationsOf } from '../tickets/signing';
 import { checkinSetup, eventTypes } from './setup';
 
 /** Tickets that may enter: valid tickets of paid orders. */
-const ENTITLED = `t.status = 'valid' and o.status = 'paid'`;
+const ENTITLED = `t.status in ('valid', 'used') and o.status = 'paid'`;
 
 /** Admitted / expected for the event, per list and per gate: the scanner's live counters. */
 export async function checkinCounters(db: D1Database, eventId: number) {

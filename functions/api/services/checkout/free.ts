@@ -1,5 +1,6 @@
 import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
 import { fail } from '../../lib/errors';
+import { orderTransition } from '../orders/state';
 import type { Defer } from '../payments/apply';
 import { ensureTickets } from '../tickets/issue';
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
@@ -15,12 +16,10 @@ export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) 
       sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : 'La reserva venció. Elija sus entradas nuevamente.',
     );
   }
-  const res = await env.DB.prepare(
-    `update orders set status = 'paid', paid_at = ?, updated_at = ?, ${QUEUE_TICKETS_MAIL_SQL}
-     where id = ? and status in ('held', 'pending_payment')`,
-  )
-    .bind(nowIso(), nowIso(), order.id)
-    .run();
+  const res = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'paid', {
+    set: { paid_at: nowIso() },
+    setSql: QUEUE_TICKETS_MAIL_SQL,
+  }).run();
   if (res.meta.changes !== 1) return;
   // Tickets first: the e-mail may fail and is retried by the cron job (mail-queue.ts).
   await ensureTickets(env, order);

@@ -2,6 +2,7 @@ import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
+import { orderTransition } from '../orders/state';
 import { inventoryOf } from './inventory';
 
 type Refused = Exclude<Extract<SellResult, { ok: false }>, { reason: 'stale' }>;
@@ -66,11 +67,9 @@ export async function createHold(
 
 /** The buyer leaves the checkout: the hold goes back on sale at once. */
 export async function releaseHold(env: Env, order: { id: string; event_id: number; hold_id: string }) {
-  const changed = await env.DB.prepare(
-    "update orders set status = 'expired', status_reason = 'cancelada', updated_at = ? where id = ? and status = 'held'",
-  )
-    .bind(new Date().toISOString(), order.id)
-    .run();
+  const changed = await orderTransition(env.DB, { id: order.id }, ['held'], 'expired', {
+    set: { status_reason: 'cancelada' },
+  }).run();
   if (changed.meta.changes === 1) await inventoryOf(env, order.event_id).release(order.hold_id);
   return changed.meta.changes === 1;
 }

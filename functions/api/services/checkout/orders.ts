@@ -1,5 +1,6 @@
 import { ORDER_NOT_FOUND, type OrderStatus, type OrderView } from '../../../../src/shared/schemas/checkout';
 import { fail } from '../../lib/errors';
+import { orderTransition } from '../orders/state';
 
 export type OrderRow = {
   id: string;
@@ -64,21 +65,17 @@ export async function ownOrder(env: Env, id: string, userId: number): Promise<Or
 async function expireIfDue(env: Env, order: OrderRow): Promise<OrderRow> {
   if (!['held', 'pending_payment'].includes(order.status)) return order;
   if (new Date(order.hold_expires_at).getTime() > Date.now()) return order;
-  const res = await env.DB.prepare(
-    "update orders set status = 'expired', updated_at = ? where id = ? and status in ('held', 'pending_payment') and hold_expires_at <= ?",
-  )
-    .bind(nowIso(), order.id, nowIso())
-    .run();
+  const res = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'expired', {
+    where: { sql: 'hold_expires_at <= ?', binds: [nowIso()] },
+  }).run();
   return res.meta.changes === 1 ? { ...order, status: 'expired' } : order;
 }
 
 /** Sweep for the cron job: every overdue open order becomes expired. */
 export async function expireOverdueOrders(env: Env) {
-  await env.DB.prepare(
-    "update orders set status = 'expired', updated_at = ? where status in ('held', 'pending_payment') and hold_expires_at <= ?",
-  )
-    .bind(nowIso(), nowIso())
-    .run();
+  await orderTransition(env.DB, { any: true }, ['held', 'pending_payment'], 'expired', {
+    where: { sql: 'hold_expires_at <= ?', binds: [nowIso()] },
+  }).run();
 }
 
 export async function orderItems(env: Env, orderId: string): Promise<OrderItemRow[]> {
@@ -131,7 +128,7 @@ export async function orderView(env: Env, order: OrderRow): Promise<OrderView> {
     orderItems(env, order.id),
     eventSummary(env, order.event_id),
     buyerOf(env, order),
-    env.DB.prepare("select count(*) as n from tickets where order_id = ? and status = 'valid'")
+    env.DB.prepare("select count(*) as n from tickets where order_id = ? and status in ('valid', 'used')")
       .bind(order.id)
       .first<{ n: number }>(),
   ]);

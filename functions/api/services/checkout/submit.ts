@@ -1,6 +1,7 @@
 import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
+import { orderTransition } from '../orders/state';
 import type { Defer } from '../payments/apply';
 import { mpCredentialsOf } from './config';
 import { approveFreeOrder } from './free';
@@ -94,12 +95,9 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
     // Collected by the producer's linked account: the platform keeps the service charge.
     ...(marketplace && order.fee_cents > 0 ? { marketplace_fee: order.fee_cents / 100 } : {}),
   });
-  await env.DB.prepare(
-    `update orders set status = 'pending_payment', mp_preference_id = ?, mp_collector_id = ?, updated_at = ?
-      where id = ? and status in ('held', 'pending_payment')`,
-  )
-    .bind(preference.id, collectorId, nowIso(), order.id)
-    .run();
+  await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'pending_payment', {
+    set: { mp_preference_id: preference.id, mp_collector_id: collectorId },
+  }).run();
   return { status: 'pending_payment' as const, redirect: preference.init_point };
 }
 

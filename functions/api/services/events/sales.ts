@@ -1,5 +1,6 @@
 import { INVITATION_REVOKED_REASON } from '../../../../src/shared/schemas/invitations';
 import { inventoryOf } from '../checkout/inventory';
+import { orderTransition } from '../orders/state';
 
 /**
  * What the checkout work knows about an event's buyers, read here without importing its code: the orders
@@ -64,10 +65,7 @@ export async function buyersOfEvent(db: D1Database, eventId: number): Promise<Bu
  */
 export async function closeEventSale(env: Env, eventId: number): Promise<void> {
   await inventoryOf(env, eventId).closeSale();
-  await env.DB.prepare(
-    `update orders set status = 'expired', status_reason = 'evento_cancelado', updated_at = ?
-     where event_id = ? and status in ('held', 'pending_payment')`,
-  )
-    .bind(new Date().toISOString(), eventId)
-    .run();
+  await orderTransition(env.DB, { eventId }, ['held', 'pending_payment'], 'expired', {
+    set: { status_reason: 'evento_cancelado' },
+  }).run();
 }

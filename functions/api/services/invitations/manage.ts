@@ -3,6 +3,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from '../checkout/inventory';
 import type { Actor } from '../events/access';
+import { ticketTransition } from '../orders/state';
 import { auditStatement } from '../sales/audit';
 import { invitationEvent } from './issue';
 import { deliverInvitationMail } from './mail';
@@ -37,6 +38,8 @@ async function invitationFor(db: D1Database, actor: Actor, id: string): Promise<
  * also by offline scanners), and the capacity and tag count go back to the inventory object. An invitation
  * with a ticket already used at the door cannot be revoked.
  */
+const REVOKED_ORDER = "select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?";
+
 export async function revokeInvitation(env: Env, actor: Actor, id: string, reason: string) {
   const db = env.DB;
   const inv = await invitationFor(db, actor, id);
@@ -56,12 +59,7 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
          where g.id = ? and g.status = 'revoked' and g.revoked_at = ? and k.status = 'valid'`,
       )
       .bind(id, now),
-    db
-      .prepare(
-        `update tickets set status = 'cancelled' where status = 'valid'
-           and order_id = (select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?)`,
-      )
-      .bind(id, now),
+    ticketTransition(db, { orderIn: { sql: REVOKED_ORDER, binds: [id, now] } }, ['valid'], 'cancelled'),
     db
       .prepare(
         `update orders set status_reason = ?, updated_at = ?

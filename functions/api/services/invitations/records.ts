@@ -60,6 +60,15 @@ export function invitationStatements(
         )
         .bind(json, eventId, producerId, now),
     ),
+    // The ledger: a complimentary ticket is a movement of zero (nothing collected, nothing to refund).
+    ...chunks(invitations).map((json) =>
+      db
+        .prepare(
+          `insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref)
+           select value ->> 'order_id', ?3, ?2, 'complimentary', null, 0, value ->> 'order_id' from json_each(?1)`,
+        )
+        .bind(json, eventId, producerId),
+    ),
     ...chunks(invitations).map((json) =>
       db
         .prepare(

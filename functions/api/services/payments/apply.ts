@@ -1,17 +1,21 @@
+import { HTTPException } from 'hono/http-exception';
 import type { RefundReason } from '../../../../src/shared/schemas/checkout';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { nowIso, type OrderRow } from '../checkout/orders';
+import { type OrderState, orderTransition } from '../orders/state';
+import { refundOrderTickets } from '../refunds/refund';
 import { formerSellerTokens } from '../settings/mp-link';
-import { cancelOrderTickets, ensureTickets } from '../tickets/issue';
+import { ensureTickets } from '../tickets/issue';
 import { sendRefundNotice } from '../tickets/mail';
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 
 /** Work that may run after the answer (e-mails): ctx.waitUntil when there is a context. */
 export type Defer = (work: Promise<unknown>) => void;
 
-const OPEN = "('held', 'pending_payment', 'failed', 'expired')";
+const OPEN: OrderState[] = ['held', 'pending_payment', 'failed', 'expired'];
+const OPEN_SQL = "('held', 'pending_payment', 'failed', 'expired')";
 
 /**
  * The payment state machine. Every transition is a conditional update (`... where status in (expected)`),
@@ -114,27 +118,24 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
     const reason: RefundReason = sold.reason === 'closed' ? 'evento_cancelado' : 'reserva_vencida';
     // Why, before asking MercadoPago: its "refunded" notification may close the order before this call
     // returns, and whichever path closes it then knows the reason and tells the buyer, once.
-    await env.DB.prepare(`update orders set status_reason = ? where id = ? and status in ${OPEN}`)
+    await env.DB.prepare(`update orders set status_reason = ? where id = ? and status in ${OPEN_SQL}`)
       .bind(reason, order.id)
       .run();
     await refundThroughMercadoPago(env, order, paymentId);
-    const res = await env.DB.prepare(
-      `update orders set status = 'refunded', status_reason = ?, payment_id = ?, payment_status = 'refunded', updated_at = ?
-       where id = ? and status in ${OPEN}`,
-    )
-      .bind(reason, paymentId, nowIso(), order.id)
-      .run();
+    const res = await orderTransition(env.DB, { id: order.id }, OPEN, 'refunded', {
+      set: { status_reason: reason, payment_id: paymentId, payment_status: 'refunded' },
+    }).run();
     if (res.meta.changes === 1) defer(sendRefundNotice(env, order, reason));
     return `refunded_${reason}`;
   }
 
-  const res = await env.DB.prepare(
-    `update orders set status = 'paid', payment_id = ?, payment_status = 'approved', paid_at = ?, status_reason = null,
-       updated_at = ?, ${QUEUE_TICKETS_MAIL_SQL}
-     where id = ? and status in ${OPEN}`,
-  )
-    .bind(paymentId, nowIso(), nowIso(), order.id)
-    .run();
+  const [res] = await env.DB.batch([
+    orderTransition(env.DB, { id: order.id }, OPEN, 'paid', {
+      set: { payment_id: paymentId, payment_status: 'approved', paid_at: nowIso(), status_reason: null },
+      setSql: QUEUE_TICKETS_MAIL_SQL,
+    }),
+    ...paymentLedger(env.DB, order, paymentId),
+  ]);
   if (res.meta.changes !== 1) return 'lost_race';
   const paid = { ...order, status: 'paid' as const, payment_id: paymentId };
   // Tickets first and on their own: whatever happens to the e-mail, the order has its tickets (and the
@@ -148,12 +149,10 @@ async function keepPending(env: Env, order: OrderRow, payment: MpPayment): Promi
   const until = payment.date_of_expiration ? new Date(payment.date_of_expiration) : null;
   const extended =
     until && until.getTime() > new Date(order.hold_expires_at).getTime() ? until.toISOString() : order.hold_expires_at;
-  const res = await env.DB.prepare(
-    `update orders set status = 'pending_payment', payment_id = ?, payment_status = ?, hold_expires_at = ?, updated_at = ?
-     where id = ? and status in ('held', 'pending_payment') and hold_expires_at > ?`,
-  )
-    .bind(String(payment.id), payment.status, extended, nowIso(), order.id, nowIso())
-    .run();
+  const res = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'pending_payment', {
+    set: { payment_id: String(payment.id), payment_status: payment.status, hold_expires_at: extended },
+    where: { sql: 'hold_expires_at > ?', binds: [nowIso()] },
+  }).run();
   if (res.meta.changes === 1 && extended !== order.hold_expires_at) {
     await inventoryOf(env, order.event_id).extend(order.hold_id, new Date(extended).getTime());
   }
@@ -161,12 +160,9 @@ async function keepPending(env: Env, order: OrderRow, payment: MpPayment): Promi
 }
 
 async function fail(env: Env, order: OrderRow, paymentId: string, status: string): Promise<string> {
-  const res = await env.DB.prepare(
-    `update orders set status = 'failed', payment_id = ?, payment_status = ?, updated_at = ?
-     where id = ? and status in ('held', 'pending_payment')`,
-  )
-    .bind(paymentId, status, nowIso(), order.id)
-    .run();
+  const res = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'failed', {
+    set: { payment_id: paymentId, payment_status: status },
+  }).run();
   if (res.meta.changes !== 1) return 'ignored';
   await inventoryOf(env, order.event_id).reject(order.hold_id);
   return 'failed';
@@ -184,20 +180,62 @@ export async function markOrderRefunded(
 ): Promise<string> {
   // A refund of some other attempt (not the payment that paid the order) leaves the order alone.
   if (order.status === 'paid' && paymentId !== null && order.payment_id !== paymentId) return 'ignored';
-  const closed = await env.DB.prepare(
-    `update orders set status = 'refunded', payment_status = ?, updated_at = ?
-     where id = ? and status in ('paid', 'held', 'pending_payment') returning status_reason`,
-  )
-    .bind(status, nowIso(), order.id)
-    .first<{ status_reason: string | null }>();
+  if (order.status === 'paid') {
+    // MercadoPago refunded the whole payment (or the bank charged it back): every ticket not refunded yet
+    // is refunded by one refund row, through the same path as the producer's refunds (tickets claimed
+    // once, stock back once per ticket). A refund of ours still pending is completed there first.
+    try {
+      await refundOrderTickets(
+        env,
+        order,
+        {
+          actor: null,
+          reason: status === 'charged_back' ? 'Contracargo' : 'Reembolso en MercadoPago',
+          key: `mp-${order.payment_id}-${status}`,
+          external: status === 'charged_back' ? 'charged_back' : 'mp_refunded',
+        },
+        defer ?? (() => {}),
+      );
+    } catch (err) {
+      // Nothing left to refund: our own refunds already covered every ticket.
+      if (!(err instanceof HTTPException) || err.status !== 409) throw err;
+    }
+    await env.DB.prepare('update orders set payment_status = ? where id = ?').bind(status, order.id).run();
+    return 'refunded';
+  }
+  const closed = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'refunded', {
+    set: { payment_status: status },
+    returning: 'status_reason',
+  }).first<{ status_reason: string | null }>();
   if (!closed) return 'ignored';
   // MercadoPago's notice of a refund we asked for arrived first: the buyer hears why from here.
   if (defer && OUR_REFUNDS.includes(closed.status_reason))
     defer(sendRefundNotice(env, order, closed.status_reason as RefundReason));
-  await cancelOrderTickets(env, order.id);
-  const inventory = inventoryOf(env, order.event_id);
-  if (!(await inventory.refund(order.hold_id))) await inventory.release(order.hold_id);
+  await inventoryOf(env, order.event_id).release(order.hold_id);
   return 'refunded';
+}
+
+/**
+ * The ledger entries of an approved online payment, written in the same batch as the transition to paid
+ * and only if it won (the order is paid by this payment): the payment, the service charge in it, and
+ * MercadoPago's fee with the day the money is released. Each is written once (kind, ref).
+ */
+export function paymentLedger(db: D1Database, order: OrderRow, paymentId: string) {
+  const won = "exists (select 1 from orders where id = ? and status = 'paid' and payment_id = ?)";
+  const entry = (kind: 'payment' | 'service_charge' | 'mp_fee', amount: string) =>
+    db
+      .prepare(
+        `insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, release_at, ref)
+         select ?, ?, ?, ?, 'mercadopago', ${amount}, p.money_release_date, p.id from payments p
+         where p.id = ? and ${won}`,
+      )
+      .bind(order.id, order.producer_id, order.event_id, kind, paymentId, order.id, paymentId);
+  // The service charge is the platform's part of the payment (informative: it is inside the payment).
+  return [
+    entry('payment', String(order.total_cents)),
+    entry('service_charge', String(order.fee_cents)),
+    entry('mp_fee', 'p.fee_cents'),
+  ];
 }
 
 export async function refundThroughMercadoPago(env: Env, order: OrderRow, paymentId: string) {

@@ -1,14 +1,11 @@
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
-import { mercadoPago } from '../../../payments/mercadopago';
+import { type AdminRefund, REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
-import { mpCredentialsOf } from '../checkout/config';
-import { inventoryOf } from '../checkout/inventory';
-import { findOrder, nowIso, type OrderRow, orderItems } from '../checkout/orders';
+import { findOrder, type OrderRow } from '../checkout/orders';
 import type { Actor } from '../events/access';
-import { refundOrder } from '../payments/refund';
+import { refundOrderTickets } from '../refunds/refund';
 import { sendOrderTickets } from '../tickets/mail';
 import { audit, auditStatement } from './audit';
-import { isBoxOfficePayment } from './box-office-payment';
 
 type Defer = (work: Promise<unknown>) => void;
 
@@ -29,92 +26,23 @@ export async function resendTickets(env: Env, actor: Actor, order: OrderRow, rea
 }
 
 /**
- * Refund of the whole order (ticket_ids left out, or every ticket still valid) or of some of its tickets:
- * MercadoPago refunds the tickets' price and service charge first (if it fails nothing changes), then
- * the tickets are revoked and their stock goes back on sale through the event's inventory object.
+ * Refund of the whole order (ticket_ids left out: every ticket not refunded yet) or of some of its tickets,
+ * through the one refund path (services/refunds/refund.ts): a refund row claims the tickets first, then
+ * MercadoPago (or the box office's cash) gives the money back, then the tickets' places go back on sale.
  */
-export async function refundTickets(
-  env: Env,
-  actor: Actor,
-  order: OrderRow,
-  reason: string,
-  ticketIds: string[] | undefined,
-  defer: Defer,
-) {
-  if (order.status !== 'paid') fail(409, 'Solo se pueden reembolsar órdenes pagadas.');
-  // Nothing was paid, and its tag's count lives with the invitation: revoking is the way to cancel it.
-  if (order.kind === 'invitation') fail(409, INVITATION_MSG.notRefundable);
-  const { results: valid } = await env.DB.prepare(
-    "select id, ticket_type_id from tickets where order_id = ? and status = 'valid'",
-  )
-    .bind(order.id)
-    .all<{ id: string; ticket_type_id: number }>();
-  const wanted = ticketIds ? [...new Set(ticketIds)] : valid.map((t) => t.id);
-  const chosen = valid.filter((t) => wanted.includes(t.id));
-  if (chosen.length !== wanted.length || chosen.length === 0)
-    fail(409, 'Elegí entradas válidas de esta orden: alguna ya fue usada, cancelada o no es de esta orden.');
-
-  const refunded = await env.DB.prepare('select refunded_cents from orders where id = ?')
-    .bind(order.id)
-    .first<{ refunded_cents: number }>();
-  if (chosen.length === valid.length && (refunded?.refunded_cents ?? 0) === 0) {
-    await refundOrder(env, order, defer);
-    await env.DB.batch([
-      env.DB.prepare('update orders set refunded_cents = total_cents where id = ?').bind(order.id),
-      auditStatement(env.DB, actor, {
-        producerId: order.producer_id,
-        eventId: order.event_id,
-        orderId: order.id,
-        action: 'refund',
-        reason,
-        detail: { tickets: chosen.map((t) => t.id), amount_cents: order.total_cents },
-      }),
-    ]);
-    return { refunded_cents: order.total_cents, tickets: chosen.length, whole: true };
-  }
-
-  const prices = new Map((await orderItems(env, order.id)).map((i) => [i.ticket_type_id, i]));
-  const amount = chosen.reduce((sum, t) => {
-    const item = prices.get(t.ticket_type_id);
-    return sum + (item ? item.unit_price_cents + item.unit_fee_cents : 0);
-  }, 0);
-  if (order.payment_id && !isBoxOfficePayment(order.payment_id) && amount > 0) {
-    const { accessToken } = await mpCredentialsOf(env, order.producer_id, order.mp_collector_id);
-    const key = chosen
-      .map((t) => t.id)
-      .sort()
-      .join('.');
-    await mercadoPago(env, accessToken).refundPart(order.payment_id, amount, key);
-  }
-  const ids = chosen.map((t) => t.id);
-  const marks = ids.map(() => '?').join(',');
-  const [, cancelled] = await env.DB.batch([
-    env.DB.prepare(
-      `insert or ignore into revocations (ticket_id, event_id, reason)
-       select id, event_id, 'cancelled' from tickets where id in (${marks}) and status = 'valid'`,
-    ).bind(...ids),
-    env.DB.prepare(`update tickets set status = 'cancelled' where id in (${marks}) and status = 'valid'`).bind(...ids),
-    // The last valid tickets refunded: the order is refunded as a whole.
-    env.DB.prepare(
-      `update orders set refunded_cents = refunded_cents + ?, updated_at = ?,
-         status = case when ? then 'refunded' else status end where id = ?`,
-    ).bind(amount, nowIso(), chosen.length === valid.length ? 1 : 0, order.id),
-    auditStatement(env.DB, actor, {
-      producerId: order.producer_id,
-      eventId: order.event_id,
-      orderId: order.id,
-      action: 'partial_refund',
-      reason,
-      detail: { tickets: ids, amount_cents: amount },
-    }),
-  ]);
-  const byType = new Map<number, number>();
-  for (const t of chosen) byType.set(t.ticket_type_id, (byType.get(t.ticket_type_id) ?? 0) + 1);
-  await inventoryOf(env, order.event_id).refundSome(
-    order.hold_id,
-    [...byType].map(([typeId, quantity]) => ({ typeId, quantity })),
+export async function refundTickets(env: Env, actor: Actor, order: OrderRow, input: AdminRefund, defer: Defer) {
+  return refundOrderTickets(
+    env,
+    order,
+    {
+      actor,
+      reason: input.reason,
+      ticketIds: input.ticket_ids,
+      confirmUsed: input.confirm_used === USED_OVERRIDE_PHRASE,
+      key: input.idempotency_key,
+    },
+    defer,
   );
-  return { refunded_cents: amount, tickets: cancelled.meta.changes, whole: false };
 }
 
 /** Changes the holder of a named (or any valid) ticket; its QR code does not carry the holder, so it stays. */
@@ -125,6 +53,7 @@ export async function changeHolder(
   input: { name: string; dni: string; reason: string },
 ) {
   const ticket = await ticketForStaff(env, ticketId);
+  if (ticket.status === 'used') fail(409, REFUND_MSG.usedHolder);
   if (ticket.status !== 'valid') fail(409, 'Solo se puede cambiar el titular de una entrada válida.');
   await env.DB.batch([
     env.DB.prepare("update tickets set holder_name = ?, holder_dni = ? where id = ? and status = 'valid'").bind(

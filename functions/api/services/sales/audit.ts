@@ -3,6 +3,7 @@ import type { Actor } from '../events/access';
 export const AUDIT_ACTIONS = [
   'refund',
   'partial_refund',
+  'refund_used_override',
   'resend',
   'holder_change',
   'box_office_sale',

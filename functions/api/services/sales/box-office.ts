@@ -1,11 +1,15 @@
+import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
 import { createHold } from '../checkout/holds';
 import { inventoryOf } from '../checkout/inventory';
-import { findOrder, nowIso } from '../checkout/orders';
+import { findOrder, nowIso, type OrderRow } from '../checkout/orders';
 import type { Actor } from '../events/access';
+import { orderTransition } from '../orders/state';
 import { ensureTickets } from '../tickets/issue';
-import { sendOrderTickets } from '../tickets/mail';
+import { ticketsOfOrder } from '../tickets/list';
+import { printable, sendOrderTickets } from '../tickets/mail';
+import { ticketsPdf } from '../tickets/pdf';
 import { auditStatement } from './audit';
 import { BOX_OFFICE_PAYMENT_PREFIX } from './box-office-payment';
 import type { SalesScope } from './scope';
@@ -37,18 +41,21 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
   const amount = hold.subtotalCents;
   await env.DB.batch([
     env.DB.prepare('update order_items set unit_fee_cents = 0 where order_id = ?').bind(hold.orderId),
+    orderTransition(env.DB, { id: hold.orderId }, ['held'], 'paid', {
+      set: {
+        buyer_name: input.buyer.name || null,
+        buyer_email: input.buyer.email || null,
+        buyer_dni: input.buyer.dni || null,
+        payment_id: paymentId,
+        payment_status: 'approved',
+        paid_at: now,
+      },
+      setSql: 'fee_cents = 0, total_cents = subtotal_cents',
+    }),
     env.DB.prepare(
-      `update orders set status = 'paid', fee_cents = 0, total_cents = subtotal_cents, buyer_name = ?, buyer_email = ?,
-         buyer_dni = ?, payment_id = ?, payment_status = 'approved', paid_at = ?, updated_at = ? where id = ?`,
-    ).bind(
-      input.buyer.name || null,
-      input.buyer.email ?? null,
-      input.buyer.dni ?? null,
-      paymentId,
-      now,
-      now,
-      hold.orderId,
-    ),
+      `insert into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref)
+       select id, producer_id, event_id, 'box_office', ?, ?, ? from orders where id = ? and payment_id = ?`,
+    ).bind(input.method, amount, paymentId, hold.orderId, paymentId),
     env.DB.prepare(
       `insert into payments (id, order_id, status, status_detail, payment_method_id, payment_type_id, amount_cents, money_release_date, updated_at)
        values (?, ?, 'approved', 'boleteria', ?, ?, ?, ?, ?)`,
@@ -68,7 +75,7 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
   if (!order) fail(500, 'La venta no quedó registrada. Probá de nuevo.');
   await ensureTickets(env, order);
   if (order.buyer_email) defer(sendOrderTickets(env, order));
-  return { order_id: order.id, total_cents: amount };
+  return { order_id: order.id, total_cents: amount, method: input.method, buyer_email: order.buyer_email };
 }
 
 /** What each staff member sold at the box office in the period, by payment method (cash to account for). */
@@ -84,4 +91,37 @@ export async function boxOfficeReport(db: D1Database, scope: SalesScope, range: 
     .bind(...scope.binds, range?.from ?? '', range?.to ?? '9999')
     .all<{ user_id: number; name: string; method: string; sales: number; amount_cents: number }>();
   return results;
+}
+
+/** The order's valid tickets as a PDF (one page each), for the box office to hand over or print. */
+export async function boxOfficeTicketsPdf(env: Env, order: OrderRow): Promise<Uint8Array> {
+  if (order.status !== 'paid') fail(409, 'Solo se pueden imprimir las entradas de órdenes pagadas.');
+  const tickets = await ticketsOfOrder(env, order.id);
+  if (tickets.length === 0) fail(409, 'La orden no tiene entradas válidas.');
+  return ticketsPdf(printable(tickets));
+}
+
+/**
+ * E-mails the order's tickets to an address given at the box office (a walk-in buyer without e-mail is
+ * normal: this is optional). The address becomes the order's buyer e-mail when it had none. Audited.
+ */
+export async function mailBoxOfficeTickets(env: Env, actor: Actor, order: OrderRow, email: string) {
+  if (order.status !== 'paid') fail(409, 'Solo se pueden enviar las entradas de órdenes pagadas.');
+  if (order.kind === 'invitation') fail(409, INVITATION_MSG.notResendable);
+  await env.DB.batch([
+    env.DB.prepare('update orders set buyer_email = coalesce(buyer_email, ?), updated_at = ? where id = ?').bind(
+      email,
+      nowIso(),
+      order.id,
+    ),
+    auditStatement(env.DB, actor, {
+      producerId: order.producer_id,
+      eventId: order.event_id,
+      orderId: order.id,
+      action: 'resend',
+      reason: 'Entradas enviadas desde boletería',
+      detail: { to: email },
+    }),
+  ]);
+  await sendOrderTickets(env, { ...order, buyer_email: email });
 }

@@ -28,7 +28,7 @@ function bucketsOf(range: { from: string; to: string; bucket: 'hour' | 'day' }) 
 }
 
 /**
- * The dashboard in one D1 round trip: figures of the orders paid in the period, sales over time, tickets by
+ * The dashboard in one D1 round trip: money figures from the ledger (movements in the period), sales over time, tickets by
  * type, occupancy of upcoming dates, today's check-in and the latest orders. "Paid in the period" is
  * paid_at (set once, kept when refunded), so refunds show as refunds, not as missing sales. Sales over time
  * is one range scan of a covering index per bucket (no sort of every order), and the figures are their sum.
@@ -47,15 +47,18 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
       ? `t.event_id in (select e.id from events e where ${ticketScope.sql})`
       : ticketScope.sql;
   const inviteScope = scopeWhere(scope, 'g.producer_id', 'g.event_id');
+  // Money is read from the ledger only (one range scan of its covering index per bucket).
+  const ledger = scopeWhere(scope, 'l.producer_id', 'l.event_id');
   const bucketStatements = buckets.map((b) =>
     db
       .prepare(
-        `select count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as gross, coalesce(sum(o.fee_cents), 0) as fees,
-                coalesce(sum(o.total_cents), 0) as total,
-                coalesce(sum(case when o.status = 'refunded' then o.total_cents else o.refunded_cents end), 0) as refunds
-         from orders o where ${scope.sql} and o.paid_at >= ? and o.paid_at < ?`,
+        `select count(distinct case when l.kind in ('payment', 'box_office') then l.order_id end) as orders,
+                coalesce(sum(case when l.kind in ('payment', 'box_office') then l.amount_cents else 0 end), 0) as total,
+                coalesce(sum(case when l.kind = 'service_charge' then l.amount_cents else 0 end), 0) as fees,
+                coalesce(sum(case when l.kind in ('refund', 'chargeback') then l.amount_cents else 0 end), 0) as refunds
+         from ledger_entries l where ${ledger.sql} and l.created_at >= ? and l.created_at < ?`,
       )
-      .bind(...scope.binds, b.from, b.to),
+      .bind(...ledger.binds, b.from, b.to),
   );
   const results = await db.batch([
     db
@@ -104,7 +107,10 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
     ...bucketStatements,
   ]);
   const [byTypeAll, occupancy, checkin, latest, invited] = results;
-  const perBucket = results.slice(5).map((r) => r.results[0] as Figures);
+  const perBucket = results.slice(5).map((r) => {
+    const b = r.results[0] as Omit<Figures, 'gross'>;
+    return { ...b, gross: b.total - b.fees };
+  });
   const invitedByType = new Map((invited.results as { id: number; tickets: number }[]).map((r) => [r.id, r.tickets]));
   const byType = {
     results: (byTypeAll.results as { id: number; name: string; tickets: number }[])

@@ -1,10 +1,27 @@
+import { ORDER_STATUS_LABEL } from '../../../../src/shared/schemas/checkout';
+import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
+import { refundMethodOf } from '../refunds/refund';
+
+/** The order's state as the back office names it: a paid order with some tickets refunded is "Reembolso parcial". */
+export function orderStatusLabel(status: string, refundedCents: number) {
+  if (status === 'paid' && refundedCents > 0) return 'Reembolso parcial';
+  return ORDER_STATUS_LABEL[status as keyof typeof ORDER_STATUS_LABEL] ?? status;
+}
+
+const TICKET_LABEL: Record<string, string> = {
+  valid: 'Válida',
+  used: 'Usada',
+  cancelled: 'Cancelada',
+  transferred: 'Transferida',
+};
 
 export type TimelineEntry = { at: string; kind: string; label: string; by: string | null; reason: string | null };
 
 const AUDIT_LABEL: Record<string, string> = {
   refund: 'Orden cancelada y reembolsada',
   partial_refund: 'Entradas reembolsadas',
+  refund_used_override: 'Reembolso de entradas que ya ingresaron (confirmado: "ya ingresó: reembolsar igual")',
   resend: 'Entradas reenviadas por e-mail',
   holder_change: 'Titular cambiado',
   box_office_sale: 'Venta en boletería',
@@ -23,8 +40,10 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       db
         .prepare(
           `select k.id, k.code, k.status, k.holder_name, k.holder_dni, k.used_at, k.created_at, tt.name as type_name,
-                  tt.named
-           from tickets k join ticket_types tt on tt.id = k.ticket_type_id where k.order_id = ? order by k.created_at, k.id`,
+                  tt.named, k.refund_id, i.unit_price_cents, i.unit_fee_cents
+           from tickets k join ticket_types tt on tt.id = k.ticket_type_id
+             left join order_items i on i.order_id = k.order_id and i.ticket_type_id = k.ticket_type_id
+           where k.order_id = ? order by k.created_at, k.id`,
         )
         .bind(order.id),
       db
@@ -44,9 +63,15 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
         .bind(order.id),
       db.prepare('select title from events where id = ?').bind(order.event_id),
       db.prepare('select created_at, refunded_cents from orders where id = ?').bind(order.id),
+      db
+        .prepare(
+          `select id, ticket_ids, amount_cents, fee_cents, method, status, created_at, done_at from refunds
+           where order_id = ? order by created_at`,
+        )
+        .bind(order.id),
     ]),
   ]);
-  const [ticketsRes, paymentsRes, auditRes, transfersRes, eventRes, extraRes] = batch;
+  const [ticketsRes, paymentsRes, auditRes, transfersRes, eventRes, extraRes, refundsRes] = batch;
   const tickets = ticketsRes.results as {
     id: string;
     code: string;
@@ -57,7 +82,26 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     created_at: string;
     type_name: string;
     named: number;
+    refund_id: string | null;
+    unit_price_cents: number | null;
+    unit_fee_cents: number | null;
   }[];
+  const refunds = (
+    refundsRes.results as {
+      id: string;
+      ticket_ids: string;
+      amount_cents: number;
+      fee_cents: number;
+      method: RefundMethod;
+      status: string;
+      created_at: string;
+      done_at: string | null;
+    }[]
+  ).map((r) => ({
+    ...r,
+    ticket_ids: JSON.parse(r.ticket_ids) as string[],
+    method_label: REFUND_METHOD_LABEL[r.method],
+  }));
   const audits = auditRes.results as {
     action: string;
     reason: string;
@@ -112,6 +156,16 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       reason,
     });
   }
+  for (const r of refunds) {
+    if (r.status === 'done' && r.done_at && order.buyer_email)
+      timeline.push({
+        at: r.done_at,
+        kind: 'refund_email',
+        label: `E-mail de reembolso enviado a ${order.buyer_email} (${REFUND_METHOD_LABEL[r.method]})`,
+        by: null,
+        reason: null,
+      });
+  }
   for (const a of audits) {
     timeline.push({
       at: a.created_at,
@@ -125,7 +179,12 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
   return {
     id: order.id,
     status: order.status,
+    status_label: orderStatusLabel(order.status, extra.refunded_cents),
     kind: order.kind,
+    /** How a refund of this order gives the money back (what the refund dialog says). */
+    refund_method: refundMethodOf(order, order.total_cents),
+    refund_method_label: REFUND_METHOD_LABEL[refundMethodOf(order, order.total_cents)],
+    refunds,
     event: { id: order.event_id, title: (eventRes.results[0] as { title: string } | undefined)?.title ?? 'Evento' },
     buyer: { name: order.buyer_name, email: order.buyer_email, dni: order.buyer_dni, phone: order.buyer_phone },
     subtotal_cents: order.subtotal_cents,
@@ -142,7 +201,13 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       unit_price_cents: i.unit_price_cents,
       unit_fee_cents: i.unit_fee_cents,
     })),
-    tickets: tickets.map((t) => ({ ...t, named: t.named === 1 })),
+    tickets: tickets.map((t) => ({
+      ...t,
+      named: t.named === 1,
+      unit_price_cents: t.unit_price_cents ?? 0,
+      unit_fee_cents: t.unit_fee_cents ?? 0,
+      status_label: t.refund_id ? 'Reembolsada' : (TICKET_LABEL[t.status] ?? t.status),
+    })),
     payments: paymentsRes.results as {
       id: string;
       status: string;

@@ -89,16 +89,29 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
   };
 }
 
-const AR_DATE = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
+/** `dd/mm/aaaa hh:mm`, 24-hour Buenos Aires wall-clock time (UTC−3 all year), independent of the runtime's locale data. */
+export function arDateTime(value: Date): string {
+  const d = new Date(value.getTime() - 3 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
+/**
+ * A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first: buyer names are
+ * typed by anyone) is neutralised with a leading apostrophe, so it is shown as text, never evaluated.
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
 
 function csvCell(value: Cell): string {
   if (value === null) return '';
   const text =
-    value instanceof Date ? AR_DATE.format(value) : typeof value === 'number' ? String(value).replace('.', ',') : value;
+    value instanceof Date
+      ? arDateTime(value)
+      : typeof value === 'number'
+        ? String(value).replace('.', ',')
+        : neutralise(value);
   return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -117,7 +130,7 @@ export async function toXlsx(sheet: Sheet): Promise<ArrayBuffer> {
     row.map((value) => {
       if (value instanceof Date) return { value: arWallClock(value), type: Date, format: 'dd/mm/yyyy hh:mm' };
       if (typeof value === 'number') return { value, type: Number, format: '#,##0.00' };
-      return { value: value ?? '', type: String };
+      return { value: neutralise(value ?? ''), type: String };
     }),
   );
   const blob = await writeXlsxFile([header, ...rows] as never, { sheet: sheet.name }).toBlob();

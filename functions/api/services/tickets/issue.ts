@@ -1,5 +1,6 @@
 import type { OrderRow } from '../checkout/orders';
 import { orderItems } from '../checkout/orders';
+import { ticketTransition } from '../orders/state';
 import { signTicketCode, ticketIdFor } from './signing';
 
 type Holder = { name: string; dni: string };
@@ -38,13 +39,13 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
   if (statements.length > 0) await env.DB.batch(statements);
 }
 
-/** Cancels every valid ticket of an order and lists them as revoked (refunds). */
+/** Cancels every valid ticket of an order and lists them as revoked. */
 export async function cancelOrderTickets(env: Env, orderId: string): Promise<void> {
   await env.DB.batch([
     env.DB.prepare(
       `insert or ignore into revocations (ticket_id, event_id, reason)
        select id, event_id, 'cancelled' from tickets where order_id = ? and status = 'valid'`,
     ).bind(orderId),
-    env.DB.prepare("update tickets set status = 'cancelled' where order_id = ? and status = 'valid'").bind(orderId),
+    ticketTransition(env.DB, { orderId }, ['valid'], 'cancelled'),
   ]);
 }

@@ -1,6 +1,7 @@
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
+import { ticketTransition } from '../orders/state';
 import { ticketOf } from './list';
 import { signTicketCode, ticketIdFor } from './signing';
 import { sendTransferOffer } from './transfer-mail';
@@ -57,7 +58,7 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
     .run();
   if (claimed.meta.changes !== 1) fail(409, 'Esta transferencia ya fue aceptada.');
   const results = await env.DB.batch([
-    env.DB.prepare("update tickets set status = 'transferred' where id = ? and status = 'valid'").bind(old.id),
+    ticketTransition(env.DB, { ids: [old.id] }, ['valid'], 'transferred'),
     env.DB.prepare(
       `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
        select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ? from tickets where id = ? and status = 'transferred'`,

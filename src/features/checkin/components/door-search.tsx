@@ -66,7 +66,7 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
                 </button>
               ) : inside(t.id) ? (
                 <span className="badge badge-lg">Ya entró</span>
-              ) : t.status !== 'valid' || t.order_status !== 'paid' ? (
+              ) : (t.status !== 'valid' && t.status !== 'used') || t.order_status !== 'paid' ? (
                 <span className="badge badge-lg badge-error">No válida</span>
               ) : (
                 <button

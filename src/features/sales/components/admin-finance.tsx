@@ -31,9 +31,7 @@ export default function AdminFinance() {
   const exportHref = (format: 'csv' | 'xlsx') =>
     `/api/v1/admin/exports/finance?${new URLSearchParams({ ...filterQuery(filter), format })}`;
   const t = data?.totals;
-  const mismatches = data
-    ? data.reconciliation.paid_orders_without_payment.length + data.reconciliation.payments_without_paid_order.length
-    : 0;
+  const mismatches = data ? Object.values(data.reconciliation).reduce((sum, list) => sum + list.length, 0) : 0;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -79,6 +77,7 @@ export default function AdminFinance() {
             <SalesChart
               points={data.series.map((s) => ({ bucket: s.bucket, total: s.net_cents, orders: s.orders }))}
               label="Neto"
+              range={{ from: data.period.from, to: data.period.to, bucket: 'day' }}
             />
           ) : (
             <p className="text-sm text-muted">Sin movimientos en este período.</p>
@@ -120,7 +119,9 @@ export default function AdminFinance() {
         <section className="rounded-box bg-base-200 p-4">
           <h2 className="mb-2 font-bold">Conciliación</h2>
           {mismatches === 0 ? (
-            <p className="text-sm text-success">Cada orden pagada tiene su pago y cada pago su orden.</p>
+            <p className="text-sm text-success">
+              Cada orden pagada tiene su pago, por el mismo importe, y sus reembolsos coinciden con MercadoPago.
+            </p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm">
               {data.reconciliation.paid_orders_without_payment.map((r) => (
@@ -135,6 +136,33 @@ export default function AdminFinance() {
               {data.reconciliation.payments_without_paid_order.map((r) => (
                 <li key={r.payment_id}>
                   Pago aprobado #{r.payment_id} de una orden {r.order_status}: {formatMoney(r.amount_cents)}
+                </li>
+              ))}
+              {data.reconciliation.amount_mismatches.map((r) => (
+                <li key={`amount-${r.order_id}`}>
+                  Pago #{r.payment_id} por {formatMoney(r.amount_cents)} para la orden{' '}
+                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
+                    {r.order_id.slice(0, 8)}
+                  </a>{' '}
+                  de {formatMoney(r.total_cents)}
+                </li>
+              ))}
+              {data.reconciliation.refund_mismatches.map((r) => (
+                <li key={`refund-${r.order_id}`}>
+                  Reembolso que no coincide: pago #{r.payment_id} en estado {r.payment_status}, orden{' '}
+                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
+                    {r.order_id.slice(0, 8)}
+                  </a>{' '}
+                  {r.order_status} (reembolsado {formatMoney(r.refunded_cents)})
+                </li>
+              ))}
+              {data.reconciliation.orders_missing_from_ledger.map((r) => (
+                <li key={`ledger-${r.order_id}`}>
+                  Orden pagada fuera del libro de movimientos:{' '}
+                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
+                    {r.order_id.slice(0, 8)}
+                  </a>{' '}
+                  ({formatMoney(r.total_cents)})
                 </li>
               ))}
             </ul>

@@ -9,7 +9,7 @@ import { fetchManagedEvents } from '../api/events';
 type Method = keyof typeof BOX_OFFICE_METHOD_LABEL;
 type TicketType = Awaited<ReturnType<typeof fetchEventTypes>>[number];
 
-/** "Venta en boletería": staff sell at the door; the tickets open as a printable page. */
+/** "Venta en boletería": staff sell at the door; then the receipt screen hands over the tickets. */
 export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
   const [events, setEvents] = useState<{ id: number; title: string }[]>([]);
   const [eventId, setEventId] = useState('');
@@ -57,9 +57,8 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
             buyer,
           });
           onSold();
-          window.open(`/admin/boleteria/${sold.order_id}`, '_blank', 'noopener');
-          setBuyer({ name: '', email: '', dni: '' });
-          setQuantity(1);
+          // The receipt: order code, amount, method and the tickets to hand over (print, PDF, e-mail).
+          window.location.assign(`/admin/boleteria/${sold.order_id}`);
         } catch (err) {
           setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta. Probá de nuevo.');
         } finally {

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { ORDER_STATUS_LABEL } from '../../../shared/sales';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
+import { USED_OVERRIDE_PHRASE } from '../../../shared/schemas/sales';
 import { toast } from '../../../stores/toast';
 import { ReasonDialog } from '../../events/components/reason-dialog';
 import { changeHolder } from '../api/holder';
@@ -12,12 +12,6 @@ import { refundOrder } from '../api/refund';
 import { resendTickets } from '../api/resend';
 import type { OrderDetailView } from '../types';
 
-const TICKET_STATUS: Record<string, string> = {
-  valid: 'Válida',
-  used: 'Usada',
-  cancelled: 'Cancelada',
-  transferred: 'Transferida',
-};
 const problem = (e: unknown) => (e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Probá de nuevo.');
 
 type Pending =
@@ -55,6 +49,8 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
   const payment = order.payments.find((p) => p.id === order.payment_id) ?? order.payments.at(-1);
   // Invitations are managed (resent, revoked) from /admin/invitations, not as sales.
   const paid = order.status === 'paid' && order.kind !== 'invitation';
+  const refundable = (t: (typeof order.tickets)[number]) =>
+    (t.status === 'valid' || t.status === 'used') && !t.refund_id;
   const done = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
@@ -73,15 +69,20 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
         <div>
           <h2 className="text-xl font-bold">Orden {order.id.slice(0, 8)}</h2>
           <p className="text-sm text-muted">
-            {order.event.title} · {ORDER_STATUS_LABEL[order.status as keyof typeof ORDER_STATUS_LABEL] ?? order.status}
+            {order.event.title} · <span data-testid="order-status">{order.status_label}</span>
             {order.kind === 'invitation' && ` · ${INVITATION_LABEL} (sin cargo)`}
           </p>
         </div>
         {paid && (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-sm" onClick={() => setPending({ kind: 'resend' })}>
-              Reenviar entradas
-            </button>
+            {order.buyer.email ? (
+              <button type="button" className="btn btn-sm" onClick={() => setPending({ kind: 'resend' })}>
+                Reenviar entradas
+              </button>
+            ) : null}
+            <a className="btn btn-sm" href={`/admin/boleteria/${order.id}`}>
+              Imprimir o enviar entradas
+            </a>
             <button
               type="button"
               className="btn btn-sm btn-error"
@@ -109,7 +110,12 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
           <strong>Total:</strong> {formatMoney(order.total_cents)} (cargo {formatMoney(order.fee_cents)})
           {order.refunded_cents > 0 && ` · reembolsado ${formatMoney(order.refunded_cents)}`}
         </p>
-        {payment && (
+        {payment && order.refund_method === 'cash' && (
+          <p>
+            <strong>Pago:</strong> Boletería · {payment.payment_method_id ?? '—'}
+          </p>
+        )}
+        {payment && order.refund_method !== 'cash' && (
           <p>
             <strong>Pago:</strong> MercadoPago #{payment.id} · {payment.payment_method_id ?? '—'} (
             {payment.payment_type_id ?? '—'}) · comisión {formatMoney(payment.fee_cents)}
@@ -139,7 +145,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
             {order.tickets.map((t) => (
               <tr key={t.id}>
                 <td>
-                  {t.status === 'valid' && paid && (
+                  {refundable(t) && paid && (
                     <input
                       type="checkbox"
                       className="checkbox checkbox-sm"
@@ -157,7 +163,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
                   {t.holder_name ?? '—'} {t.holder_dni ? `(${t.holder_dni})` : ''}
                 </td>
                 <td>
-                  {TICKET_STATUS[t.status] ?? t.status}
+                  {t.status_label}
                   {t.used_at ? ` · ${formatEventDate(t.used_at)}` : ''}
                 </td>
                 <td>
@@ -206,17 +212,14 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
         />
       )}
       {pending?.kind === 'refund' && (
-        <ReasonDialog
-          title={pending.ticketIds ? 'Reembolsar entradas' : 'Cancelar y reembolsar la orden'}
-          text={
-            pending.ticketIds
-              ? `Se reembolsan ${pending.ticketIds.length} entrada(s) por MercadoPago, se anulan y vuelven a la venta.`
-              : 'Se reembolsa toda la orden por MercadoPago, se anulan sus entradas y vuelven a la venta.'
-          }
-          reasonLabel="Motivo"
-          confirmLabel="Reembolsar"
+        <RefundDialog
+          order={order}
+          tickets={order.tickets.filter((t) => (pending.ticketIds ? pending.ticketIds.includes(t.id) : refundable(t)))}
+          whole={!pending.ticketIds}
           onClose={() => setPending(null)}
-          onConfirm={(reason) => done(() => refundOrder(order.id, reason, pending.ticketIds), 'Reembolso hecho.')}
+          onConfirm={(reason, key, confirmUsed) =>
+            done(() => refundOrder(order.id, reason, pending.ticketIds, key, confirmUsed), 'Reembolso hecho.')
+          }
         />
       )}
       {pending?.kind === 'holder' && (
@@ -258,6 +261,99 @@ function HolderDialog({
         DNI
         <input className="input w-full" inputMode="numeric" value={dni} onChange={(e) => setDni(e.target.value)} />
       </label>
+    </ReasonDialog>
+  );
+}
+
+type DetailTicket = OrderDetailView['tickets'][number];
+
+/**
+ * The refund dialog: per ticket and in total, the amount and the service charge given back, and how
+ * (MercadoPago to the original payment, or cash at the box office). Tickets already admitted at the door
+ * need the explicit confirmation "ya ingresó: reembolsar igual".
+ */
+function RefundDialog({
+  order,
+  tickets,
+  whole,
+  onClose,
+  onConfirm,
+}: {
+  order: OrderDetailView;
+  tickets: DetailTicket[];
+  whole: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string, key: string, confirmUsed: boolean) => Promise<string | null>;
+}) {
+  const [key] = useState(() => crypto.randomUUID());
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  const used = tickets.filter((t) => t.status === 'used');
+  const amount = tickets.reduce((s, t) => s + t.unit_price_cents + t.unit_fee_cents, 0);
+  const fee = tickets.reduce((s, t) => s + t.unit_fee_cents, 0);
+  const cash = order.refund_method === 'cash';
+  return (
+    <ReasonDialog
+      title={whole ? 'Cancelar y reembolsar la orden' : 'Reembolsar entradas'}
+      text={
+        cash
+          ? 'Devolvé el dinero en efectivo en la boletería: queda registrado como reembolso en efectivo. Las entradas se anulan y vuelven a la venta.'
+          : 'MercadoPago devuelve el dinero al medio de pago original. Las entradas se anulan y vuelven a la venta.'
+      }
+      reasonLabel="Motivo"
+      confirmLabel="Reembolsar"
+      onClose={onClose}
+      onConfirm={(reason) => onConfirm(reason, `refund-${key}`, confirmUsed)}
+    >
+      <table className="table table-sm" aria-label="Detalle del reembolso">
+        <thead>
+          <tr>
+            <th>Entrada</th>
+            <th className="text-right">Precio</th>
+            <th className="text-right">Cargo por servicio</th>
+            <th className="text-right">Se devuelve</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tickets.map((t) => (
+            <tr key={t.id}>
+              <td>
+                {t.type_name} <span className="font-mono text-xs">{t.id}</span>
+                {t.status === 'used' && <span className="badge badge-warning badge-sm ml-1">Ya ingresó</span>}
+              </td>
+              <td className="text-right">{formatMoney(t.unit_price_cents)}</td>
+              <td className="text-right">{formatMoney(t.unit_fee_cents)}</td>
+              <td className="text-right">{formatMoney(t.unit_price_cents + t.unit_fee_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th>Total</th>
+            <th />
+            <th className="text-right">{formatMoney(fee)}</th>
+            <th className="text-right" data-testid="refund-total">
+              {formatMoney(amount)}
+            </th>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="text-sm">
+        <strong>Medio:</strong> {order.refund_method_label}
+      </p>
+      {used.length > 0 && (
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm checkbox-warning"
+            checked={confirmUsed}
+            onChange={(e) => setConfirmUsed(e.target.checked)}
+          />
+          <span>
+            {used.length === 1 ? 'Esta entrada ya ingresó al evento.' : 'Estas entradas ya ingresaron al evento.'}{' '}
+            Confirmo: {USED_OVERRIDE_PHRASE}.
+          </span>
+        </label>
+      )}
     </ReasonDialog>
   );
 }

@@ -71,7 +71,7 @@ export default function SalesDashboard() {
           <section className="rounded-box bg-base-200 p-4 lg:col-span-2">
             <h2 className="mb-2 font-bold">Ventas en el tiempo</h2>
             {data.series.length > 0 ? (
-              <SalesChart points={data.series} label="Total cobrado" />
+              <SalesChart points={data.series} label="Total cobrado" range={data.period} />
             ) : (
               <p className="text-sm text-muted">Sin ventas en este período.</p>
             )}

@@ -1,0 +1,417 @@
+import { formatMoney } from '../../../../src/shared/money';
+import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
+import {
+  REFUND_METHOD_LABEL,
+  REFUND_MSG,
+  REFUND_WHEN,
+  type RefundMethod,
+  USED_OVERRIDE_PHRASE,
+} from '../../../../src/shared/schemas/sales';
+import { sendMail } from '../../../mail/port';
+import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
+import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
+import { fail } from '../../lib/errors';
+import { mpCredentialsOf } from '../checkout/config';
+import { inventoryOf } from '../checkout/inventory';
+import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
+import type { Actor } from '../events/access';
+import { orderTransition, ticketTransition } from '../orders/state';
+import { isBoxOfficePayment } from '../sales/box-office-payment';
+import { ensureTickets } from '../tickets/issue';
+import { summaryTable } from '../tickets/mail';
+
+type Defer = (work: Promise<unknown>) => void;
+
+export type RefundRow = {
+  id: string;
+  order_id: string;
+  ticket_ids: string;
+  amount_cents: number;
+  fee_cents: number;
+  method: RefundMethod;
+  status: 'pending' | 'done' | 'failed';
+  idempotency_key: string;
+  created_by: number | null;
+  reason: string;
+  allow_used: number;
+  stock_returned: number;
+  created_at: string;
+  done_at: string | null;
+};
+
+export type RefundResult = {
+  refund_id: string;
+  refunded_cents: number;
+  fee_cents: number;
+  tickets: number;
+  whole: boolean;
+  method: RefundMethod;
+  status: RefundRow['status'];
+};
+
+export type RefundRequest = {
+  actor: Actor | null;
+  reason: string;
+  /** Left out: every ticket of the order not refunded yet. */
+  ticketIds?: string[];
+  /** The refund-permission holder confirmed "ya ingresó: reembolsar igual" (audited). */
+  confirmUsed?: boolean;
+  /** The caller's idempotency key; the same key answers the same refund. */
+  key?: string;
+  /** A chargeback or a refund made at MercadoPago: nothing to ask MercadoPago, the money already moved. */
+  external?: 'mp_refunded' | 'charged_back';
+};
+
+type Candidate = {
+  id: string;
+  status: string;
+  ticket_type_id: number;
+  unit_price_cents: number;
+  unit_fee_cents: number;
+};
+
+/** How the money of an order goes back: MercadoPago for its payments, cash for the box office's. */
+export function refundMethodOf(order: OrderRow, amountCents: number): RefundMethod {
+  if (amountCents === 0) return 'none';
+  if (order.payment_id && isBoxOfficePayment(order.payment_id)) return 'cash';
+  return 'mercadopago';
+}
+
+/**
+ * A refund of some or all of an order's tickets, safe under any interleaving:
+ * 1. the refund row is written first, with the tickets it claims (refund_tickets: a ticket can be claimed
+ *    once; the database refuses a second claim, a ticket of another order, a cancelled one, and a used one
+ *    unless the override was confirmed), so two racing refunds cannot both take a ticket, and the amount is
+ *    exactly what those tickets cost (never more than what is still refundable);
+ * 2. MercadoPago is asked with that refund's own idempotency key (a retry is the same refund);
+ * 3. the refund is completed once (conditional on it still being pending): tickets cancelled (an admitted
+ *    ticket stays used), order figures and state, ledger entry, audit; the buyer gets an e-mail;
+ * 4. each cancelled ticket's place goes back to the event's inventory object, keyed by ticket id.
+ * A refund left pending by a MercadoPago outage is driven again (same key) by the next refund request
+ * of the order or by the cron job.
+ */
+export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundRequest, defer: Defer) {
+  if (req.key) {
+    const existing = await env.DB.prepare('select * from refunds where idempotency_key = ?')
+      .bind(req.key)
+      .first<RefundRow>();
+    if (existing) {
+      if (existing.order_id !== order.id) fail(409, REFUND_MSG.keyReused);
+      return resultOf(existing, order, await driveRefund(env, order, existing, defer));
+    }
+  }
+  if (order.kind === 'invitation') fail(409, INVITATION_MSG.notRefundable);
+  if (order.status !== 'paid') fail(409, REFUND_MSG.notPaid);
+  // A refund left pending by a MercadoPago outage goes on first (same key). Not from MercadoPago's own
+  // notification: a refund of ours in flight set it off, and that refund completes itself.
+  if (!req.external) await drivePending(env, order, defer);
+  // A paid order always has its tickets; a crash right after the payment may have left them to the next call.
+  await ensureTickets(env, order);
+
+  const { results: open } = await env.DB.prepare(
+    `select k.id, k.status, k.ticket_type_id, i.unit_price_cents, i.unit_fee_cents
+     from tickets k join order_items i on i.order_id = k.order_id and i.ticket_type_id = k.ticket_type_id
+     where k.order_id = ? and k.status in ('valid', 'used') and k.refund_id is null
+       and not exists (select 1 from refund_tickets c where c.ticket_id = k.id)
+     order by k.id`,
+  )
+    .bind(order.id)
+    .all<Candidate>();
+  const wanted = req.ticketIds ? [...new Set(req.ticketIds)] : open.map((t) => t.id);
+  const chosen = open.filter((t) => wanted.includes(t.id));
+  if (chosen.length !== wanted.length || chosen.length === 0) fail(409, REFUND_MSG.notRefundableTickets);
+  const allowUsed = Boolean(req.confirmUsed) || req.external !== undefined;
+  if (!allowUsed && chosen.some((t) => t.status === 'used')) fail(409, REFUND_MSG.usedTickets);
+
+  const amount = chosen.reduce((sum, t) => sum + t.unit_price_cents + t.unit_fee_cents, 0);
+  const fee = chosen.reduce((sum, t) => sum + t.unit_fee_cents, 0);
+  const method: RefundMethod =
+    req.external === 'charged_back' ? 'chargeback' : req.external ? 'mercadopago' : refundMethodOf(order, amount);
+  const id = crypto.randomUUID();
+  const key = req.key ?? `refund-${id}`;
+  const ids = chosen.map((t) => t.id);
+  try {
+    await env.DB.batch([
+      env.DB.prepare(
+        `insert into refunds (id, order_id, ticket_ids, amount_cents, fee_cents, method, idempotency_key, created_by, reason, allow_used)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        id,
+        order.id,
+        JSON.stringify(ids),
+        amount,
+        fee,
+        method,
+        key,
+        req.actor?.userId ?? null,
+        req.reason,
+        +allowUsed,
+      ),
+      ...ids.map((ticketId) =>
+        env.DB.prepare('insert into refund_tickets (ticket_id, refund_id) values (?, ?)').bind(ticketId, id),
+      ),
+    ]);
+  } catch (err) {
+    // Another refund took one of these tickets (or closed the order) between the read and the claim.
+    if (req.key && /UNIQUE constraint failed: refunds\.idempotency_key/.test(String(err)))
+      return refundOrderTickets(env, order, req, defer);
+    if (/refund_|UNIQUE constraint failed|PRIMARY KEY/.test(String(err))) fail(409, REFUND_MSG.raced);
+    throw err;
+  }
+  const row = (await env.DB.prepare('select * from refunds where id = ?').bind(id).first<RefundRow>())!;
+  const status = await driveRefund(env, order, row, defer, req.external !== undefined);
+  return resultOf(row, order, status);
+}
+
+function resultOf(row: RefundRow, order: OrderRow, status: RefundRow['status']): RefundResult {
+  const tickets = JSON.parse(row.ticket_ids) as string[];
+  return {
+    refund_id: row.id,
+    refunded_cents: row.amount_cents,
+    fee_cents: row.fee_cents,
+    tickets: tickets.length,
+    whole: row.amount_cents === order.total_cents,
+    method: row.method,
+    status,
+  };
+}
+
+/** Drives every pending refund of the order (left by an earlier MercadoPago outage), each with its own key. */
+async function drivePending(env: Env, order: OrderRow, defer: Defer) {
+  const { results } = await env.DB.prepare("select * from refunds where order_id = ? and status = 'pending'")
+    .bind(order.id)
+    .all<RefundRow>();
+  for (const row of results) {
+    try {
+      await driveRefund(env, order, row, defer);
+    } catch (err) {
+      console.error(`Pending refund ${row.id} still pending`, err);
+    }
+  }
+}
+
+/**
+ * Moves a refund on from wherever it is: pending → (MercadoPago, with its key) → done, then its stock.
+ * Safe to call from several places at once: MercadoPago sees one key, and completion is conditional.
+ */
+async function driveRefund(
+  env: Env,
+  order: OrderRow,
+  row: RefundRow,
+  defer: Defer,
+  moneyAlreadyMoved = false,
+): Promise<RefundRow['status']> {
+  if (row.status === 'failed') return 'failed';
+  if (row.status === 'pending') {
+    if (row.method === 'mercadopago' && row.amount_cents > 0 && !moneyAlreadyMoved && order.payment_id) {
+      try {
+        await refundAtMercadoPago(env, order, row);
+      } catch (err) {
+        // A definite refusal (not "in progress" 409, not a timeout): nothing was given back.
+        if (err instanceof MercadoPagoError && err.status >= 400 && err.status < 500 && err.status !== 409) {
+          await abandon(env, row);
+          fail(409, REFUND_MSG.mpRefused);
+        }
+        console.error(`MercadoPago refund ${row.id} failed; it stays pending`, err);
+        fail(502, REFUND_MSG.mpUnavailable);
+      }
+    }
+    if (await completeRefund(env, order, row)) defer(sendRefundMail(env, order, row));
+  }
+  try {
+    await returnStock(env, order, row.id);
+  } catch (err) {
+    // The refund is done; its places stay sold (never oversold) until the cron job returns them.
+    console.error(`Stock of refund ${row.id} not returned yet; the cron job retries`, err);
+  }
+  return 'done';
+}
+
+async function refundAtMercadoPago(env: Env, order: OrderRow, row: RefundRow) {
+  const { accessToken } = await mpCredentialsOf(env, order.producer_id, order.mp_collector_id);
+  const mp = mercadoPago(env, accessToken);
+  const paymentId = order.payment_id!;
+  // The whole payment in one refund: MercadoPago's full refund (the payment becomes "refunded").
+  if (row.amount_cents === order.total_cents) await mp.refundPayment(paymentId, row.idempotency_key);
+  else await mp.refundPart(paymentId, row.amount_cents, row.idempotency_key);
+}
+
+/** MercadoPago refused the refund: nothing moved, so the tickets are released for another try. */
+async function abandon(env: Env, row: RefundRow) {
+  await env.DB.batch([
+    env.DB.prepare(
+      `delete from refund_tickets where refund_id = ? and exists (select 1 from refunds where id = ? and status = 'pending')`,
+    ).bind(row.id, row.id),
+    env.DB.prepare("update refunds set status = 'failed' where id = ? and status = 'pending'").bind(row.id),
+  ]);
+}
+
+/**
+ * Completes a pending refund exactly once: every statement of the batch is conditional on this call's own
+ * completion token having won the `pending → done` write, so a racing completion changes nothing.
+ */
+async function completeRefund(env: Env, order: OrderRow, row: RefundRow): Promise<boolean> {
+  const token = crypto.randomUUID();
+  const now = nowIso();
+  const ids = JSON.parse(row.ticket_ids) as string[];
+  const won = { sql: 'exists (select 1 from refunds where id = ? and completion = ?)', binds: [row.id, token] };
+  const wonSql = 'exists (select 1 from refunds where id = ? and completion = ?)';
+  const statements = [
+    env.DB.prepare(
+      "update refunds set status = 'done', completion = ?, done_at = ? where id = ? and status = 'pending'",
+    ).bind(token, now, row.id),
+    env.DB.prepare(
+      `insert or ignore into revocations (ticket_id, event_id, reason)
+       select id, event_id, 'cancelled' from tickets where id in (${ids.map(() => '?').join(',')}) and status = 'valid'
+         and ${wonSql}`,
+    ).bind(...ids, row.id, token),
+    ticketTransition(env.DB, { ids }, ['valid'], 'cancelled', { set: { refund_id: row.id }, where: won }),
+    // An admitted ticket refunded with the override keeps its state (the person is inside): only marked.
+    env.DB.prepare(
+      `update tickets set refund_id = ? where id in (${ids.map(() => '?').join(',')}) and refund_id is null and ${wonSql}`,
+    ).bind(row.id, ...ids, row.id, token),
+    env.DB.prepare(
+      `update orders set refunded_cents = refunded_cents + ?, updated_at = ? where id = ? and ${wonSql}`,
+    ).bind(row.amount_cents, now, order.id, row.id, token),
+    // Every ticket refunded: the order is refunded.
+    orderTransition(env.DB, { id: order.id }, ['paid'], 'refunded', {
+      set: { status_reason: row.method === 'chargeback' ? 'contracargo' : 'productora' },
+      where: {
+        sql: `${wonSql} and not exists (select 1 from tickets k where k.order_id = orders.id
+                and k.status in ('valid', 'used') and k.refund_id is null)`,
+        binds: [row.id, token],
+      },
+    }),
+    env.DB.prepare(
+      `insert or ignore into ledger_entries (order_id, producer_id, event_id, kind, method, amount_cents, ref)
+       select ?, ?, ?, ?, ?, ?, ? where ${wonSql}`,
+    ).bind(
+      order.id,
+      order.producer_id,
+      order.event_id,
+      row.method === 'chargeback' ? 'chargeback' : 'refund',
+      row.method,
+      row.amount_cents,
+      row.id,
+      row.id,
+      token,
+    ),
+  ];
+  // Audited as whoever asked for the refund, whichever request completes it (a retry, the cron job).
+  const whole = row.amount_cents === order.total_cents;
+  const auditSql = (detail: string, extra = '') =>
+    env.DB.prepare(
+      `insert into audit_log (producer_id, event_id, order_id, actor_user_id, actor_name, action, reason, detail)
+       select ?, ?, ?, u.id, u.name, ?, ?, ${detail} from users u where u.id = ? and ${wonSql}${extra}`,
+    );
+  if (row.created_by !== null) {
+    statements.push(
+      auditSql('?').bind(
+        order.producer_id,
+        order.event_id,
+        order.id,
+        whole ? 'refund' : 'partial_refund',
+        row.reason,
+        JSON.stringify({
+          refund_id: row.id,
+          tickets: ids,
+          amount_cents: row.amount_cents,
+          fee_cents: row.fee_cents,
+          method: row.method,
+        }),
+        row.created_by,
+        row.id,
+        token,
+      ),
+      // The override: tickets already admitted were refunded because the refund-permission holder confirmed it.
+      auditSql(
+        `json_object('refund_id', ?, 'confirmed', ?, 'tickets',
+           (select json_group_array(id) from tickets where refund_id = ? and status = 'used'))`,
+        " and exists (select 1 from tickets where refund_id = ? and status = 'used')",
+      ).bind(
+        order.producer_id,
+        order.event_id,
+        order.id,
+        'refund_used_override',
+        row.reason,
+        row.id,
+        USED_OVERRIDE_PHRASE,
+        row.id,
+        row.created_by,
+        row.id,
+        token,
+        row.id,
+      ),
+    );
+  }
+  const [first, ...rest] = await env.DB.batch(statements);
+  void rest;
+  return first.meta.changes === 1;
+}
+
+/**
+ * Gives a done refund's cancelled tickets back to the event's inventory object (once per ticket id there,
+ * so calling this again is harmless). Admitted tickets refunded with the override keep their place.
+ */
+export async function returnStock(env: Env, order: Pick<OrderRow, 'event_id' | 'hold_id'>, refundId: string) {
+  const { results } = await env.DB.prepare(
+    `select k.id, k.ticket_type_id from tickets k join refunds r on r.id = k.refund_id
+     where k.refund_id = ? and k.status = 'cancelled' and r.status = 'done' and r.stock_returned = 0`,
+  )
+    .bind(refundId)
+    .all<{ id: string; ticket_type_id: number }>();
+  if (results.length > 0) {
+    await inventoryOf(env, order.event_id).returnTickets(
+      order.hold_id,
+      results.map((t) => ({ ticketId: t.id, typeId: t.ticket_type_id })),
+    );
+  }
+  await env.DB.prepare("update refunds set stock_returned = 1 where id = ? and status = 'done'").bind(refundId).run();
+}
+
+/** Cron: refunds left pending (MercadoPago outage) or done without their stock returned (a crash). */
+export async function resumeRefunds(env: Env) {
+  const { results } = await env.DB.prepare(
+    `select r.*, o.event_id, o.hold_id from refunds r join orders o on o.id = r.order_id
+     where (r.status = 'done' and r.stock_returned = 0) or (r.status = 'pending' and r.created_at < ?)
+     limit 100`,
+  )
+    .bind(new Date(Date.now() - 60_000).toISOString())
+    .all<RefundRow & { event_id: number; hold_id: string }>();
+  for (const row of results) {
+    try {
+      const order = await env.DB.prepare('select * from orders where id = ?').bind(row.order_id).first<OrderRow>();
+      if (order) await driveRefund(env, order, row, () => {});
+    } catch (err) {
+      console.error(`Refund ${row.id} could not be resumed`, err);
+    }
+  }
+}
+
+/** The buyer's e-mail: amount (and the service charge in it), how the money goes back and when. */
+export async function sendRefundMail(env: Env, order: OrderRow, row: RefundRow): Promise<void> {
+  if (!order.buyer_email) return;
+  const event = await eventSummary(env, order.event_id);
+  const count = (JSON.parse(row.ticket_ids) as string[]).length;
+  const rendered = renderEmail({
+    title: 'Te devolvimos tu dinero',
+    preheader: `Reembolso de ${formatMoney(row.amount_cents)} de tu compra para ${event.title}.`,
+    bodyHtml:
+      paragraph(
+        `Reembolsamos ${count === 1 ? '1 entrada' : `${count} entradas`} de tu compra para <strong>${escapeHtml(event.title)}</strong> (orden ${escapeHtml(order.id.slice(0, 8))}).`,
+      ) +
+      summaryTable([
+        ['Monto reembolsado', formatMoney(row.amount_cents)],
+        ['Incluye cargo por servicio', formatMoney(row.fee_cents)],
+        ['Medio', REFUND_METHOD_LABEL[row.method]],
+      ]) +
+      paragraph(escapeHtml(REFUND_WHEN[row.method])) +
+      paragraph('Las entradas reembolsadas quedaron anuladas.'),
+    cta: { label: 'Ver mis tickets', url: `${env.PUBLIC_ORIGIN}/mis-tickets` },
+  });
+  await sendMail(env, {
+    to: order.buyer_email,
+    subject: `Reembolso de ${formatMoney(row.amount_cents)} para ${event.title}`,
+    ...rendered,
+  });
+}

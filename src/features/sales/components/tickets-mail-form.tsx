@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { mailTickets } from '../api/tickets-mail';
+
+/** The receipt's optional "send them by e-mail": a walk-in buyer without e-mail simply takes them printed. */
+export function TicketsMailForm({ orderId, initial }: { orderId: string; initial: string }) {
+  const [email, setEmail] = useState(initial);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      aria-label="Enviar las entradas por e-mail"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        try {
+          const answer = await mailTickets(orderId, email);
+          setStatus({ ok: true, text: answer.message ?? `Enviamos las entradas a ${email}.` });
+        } catch (err) {
+          setStatus({
+            ok: false,
+            text: err instanceof ApiError ? err.message : 'No pudimos enviarlas. Probá de nuevo.',
+          });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label className="flex flex-col gap-1 text-sm">
+        E-mail del comprador (opcional)
+        <input className="input" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <button type="submit" className="btn" disabled={busy}>
+        Enviar por e-mail
+      </button>
+      {status && (
+        <p
+          role={status.ok ? 'status' : 'alert'}
+          className={`w-full text-sm ${status.ok ? 'text-success' : 'text-error'}`}
+        >
+          {status.text}
+        </p>
+      )}
+    </form>
+  );
+}
