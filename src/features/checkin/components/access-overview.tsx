@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api';
 import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
 import { formatEventDate, formatTime } from '../../../shared/dates';
@@ -106,7 +107,7 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
 
           <section className="card bg-base-200 p-4">
             <h2 className="mb-3 text-xl font-bold">Últimos escaneos</h2>
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Últimos escaneos">
               <table className="table">
                 <thead>
                   <tr>
@@ -139,7 +140,7 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
                 </tbody>
               </table>
               {data.recent.length === 0 && <p className="p-3 text-muted">Todavía no hay escaneos.</p>}
-            </div>
+            </ScrollRegion>
           </section>
         </>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, client, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
@@ -43,6 +43,18 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(Boolean(initialId));
   const [venues, setVenues] = useState<Venue[]>([]);
+  // Moving between steps puts focus on the new step's heading ("Paso 2 de 5: …"), so a screen reader announces
+  // the step and a keyboard user continues from its top; the first render leaves focus alone.
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const stepChanged = useRef(false);
+  const goToStep = (i: number) => {
+    stepChanged.current = true;
+    setStep(i);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each step change, on purpose.
+  useEffect(() => {
+    if (stepChanged.current) stepHeading.current?.focus();
+  }, [step]);
 
   useEffect(() => {
     unwrap(client.admin.producers.$get())
@@ -150,27 +162,30 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <ul className="steps steps-horizontal w-full text-xs">
+      <ol className="steps steps-horizontal w-full text-xs" aria-label="Pasos">
         {STEPS.map((label, i) => (
           <li key={label} className={`step ${i <= step ? 'step-primary' : ''}`}>
             <button
               type="button"
               className="hover:underline"
-              onClick={() => setStep(i)}
+              onClick={() => goToStep(i)}
               aria-current={i === step ? 'step' : undefined}
             >
               {label}
             </button>
           </li>
         ))}
-      </ul>
+      </ol>
       {problem && (
         <div role="alert" className="alert alert-error">
           {problem}
         </div>
       )}
       <section aria-label={STEPS[step]} className="rounded-box border border-white/10 bg-base-200 p-5">
-        <h2 className="mb-4 text-xl font-bold">{STEPS[step]}</h2>
+        <h2 ref={stepHeading} tabIndex={-1} className="mb-4 text-xl font-bold focus:outline-none">
+          <span className="sr-only">{`Paso ${step + 1} de ${STEPS.length}: `}</span>
+          {STEPS[step]}
+        </h2>
         {step === 0 && (
           <div className="grid gap-4 md:grid-cols-2">
             {needsProducer && (
@@ -494,7 +509,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         {step === 4 && <Preview form={form} />}
       </section>
       <div className="flex flex-wrap justify-between gap-3">
-        <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => setStep(step - 1)}>
+        <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => goToStep(step - 1)}>
           Anterior
         </button>
         <div className="flex flex-wrap gap-3">
@@ -502,7 +517,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
             Guardar borrador
           </button>
           {step < STEPS.length - 1 ? (
-            <button type="button" className="btn btn-primary" onClick={() => setStep(step + 1)}>
+            <button type="button" className="btn btn-primary" onClick={() => goToStep(step + 1)}>
               Siguiente
             </button>
           ) : (

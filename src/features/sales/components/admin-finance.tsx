@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../shared/money';
 import { fetchFinance } from '../api/finance';
@@ -86,7 +87,7 @@ export default function AdminFinance() {
       {data && (
         <section className="rounded-box bg-base-200 p-4">
           <h2 className="mb-2 font-bold">Por evento</h2>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Por evento">
             <table className="table table-sm">
               <thead>
                 <tr>
@@ -111,7 +112,7 @@ export default function AdminFinance() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
       {data && (

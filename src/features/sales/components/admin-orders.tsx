@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
@@ -121,7 +122,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
           {error}
         </p>
       )}
-      <div className="overflow-x-auto rounded-box bg-base-200">
+      <ScrollRegion label="Órdenes" className="rounded-box bg-base-200">
         <table className="table table-sm">
           <thead>
             <tr>
@@ -168,7 +169,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {pagination && pagination.pages > 1 && (
         <nav className="join self-center" aria-label="Páginas">
           <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

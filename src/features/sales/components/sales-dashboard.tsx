@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
@@ -136,7 +137,7 @@ export default function SalesDashboard() {
       {data && (
         <section className="rounded-box bg-base-200 p-4">
           <h2 className="mb-2 font-bold">Últimas órdenes</h2>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Últimas órdenes">
             <table className="table table-sm">
               <thead>
                 <tr>
@@ -165,7 +166,7 @@ export default function SalesDashboard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </div>

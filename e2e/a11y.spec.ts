@@ -1,0 +1,144 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { DEMO } from './support/session';
+import { bottomBar, signIn } from './support/shell';
+
+// axe-core audit (WCAG 2 A/AA) of the public pages, the buyer's pages, every back-office page and the door
+// scanner, on a desktop and on a 390 px phone. Read-only: it signs in as the demo accounts and changes nothing,
+// so it runs in the 'roles' project. Each page is audited once its islands have hydrated.
+
+type Viewport = { name: string; size: { width: number; height: number } };
+const VIEWPORTS: Viewport[] = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+];
+
+/** Waits until every eagerly hydrated island of the page is interactive. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => !document.querySelector('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]'),
+  );
+}
+
+async function audit(page: Page, path: string, label = path) {
+  const res = await page.goto(path);
+  expect(res?.status(), `${path} answers`).toBeLessThan(400);
+  await settle(page);
+  await expectNoSeriousA11yViolations(page, label);
+}
+
+async function firstEventId(page: Page) {
+  const list = (await (await page.request.get('/api/v1/events?limit=50')).json()) as { data: { id: number }[] };
+  expect(list.data.length).toBeGreaterThan(0);
+  return list.data[0].id;
+}
+
+/** A demo event with an on-sale ticket type, for the checkout's selection page. */
+async function sellableSelection(page: Page) {
+  type Detail = { data: { dates: { ticket_types: { id: number; remaining: number }[] }[] } };
+  const list = (await (await page.request.get('/api/v1/events?limit=50')).json()) as { data: { id: number }[] };
+  for (const { id } of list.data) {
+    const event = ((await (await page.request.get(`/api/v1/events/${id}`)).json()) as Detail).data;
+    const type = event.dates.flatMap((d) => d.ticket_types).find((t) => t.remaining > 0);
+    if (type) return `/checkout?event=${id}&items=${type.id}:1`;
+  }
+  throw new Error('No demo event with tickets on sale');
+}
+
+const ADMIN_PAGES = [
+  '/admin/dashboard',
+  '/admin/events',
+  '/admin/tickets',
+  '/admin/access-control',
+  '/admin/access-control/full',
+  '/admin/finance',
+  '/admin/invitations',
+  '/admin/collaborators',
+  '/admin/configurations',
+];
+
+for (const { name, size } of VIEWPORTS) {
+  test.describe(`axe on ${name}`, () => {
+    test.use({ viewport: size });
+    const phone = size.width < 500;
+
+    test.describe('visitor', () => {
+      for (const path of ['/', '/eventos', '/productoras'])
+        test(path, async ({ page }) => {
+          await audit(page, path);
+        });
+
+      test('an event page', async ({ page }) => {
+        await audit(page, `/eventos/${await firstEventId(page)}`);
+      });
+
+      test('a producer page', async ({ page }) => {
+        await page.goto('/productoras');
+        const href = await page.locator('main a[href^="/productoras/"]').first().getAttribute('href');
+        expect(href).toBeTruthy();
+        await audit(page, href!);
+      });
+
+      for (const dialog of ['Ingresar', 'Registrarse'] as const)
+        test(`the ${dialog} dialog`, async ({ page }) => {
+          await page.goto('/eventos');
+          await settle(page);
+          const button = dialog === 'Ingresar' ? 'Iniciar Sesión' : 'Registrarse';
+          if (phone) {
+            await bottomBar(page).getByRole('button', { name: 'Perfil' }).click();
+            await bottomBar(page).getByRole('button', { name: button }).click();
+          } else {
+            await page.getByRole('banner').getByRole('button', { name: button }).click();
+          }
+          await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+          await expectNoSeriousA11yViolations(page, `the ${dialog} dialog`);
+        });
+    });
+
+    test.describe('buyer', () => {
+      test.beforeEach(async ({ page }) => {
+        await signIn(page, DEMO.usuario);
+      });
+      for (const path of ['/', '/mis-tickets', '/perfil'])
+        test(path, async ({ page }) => {
+          await audit(page, path);
+        });
+
+      test('the checkout selection', async ({ page }) => {
+        await audit(page, await sellableSelection(page), 'the checkout selection');
+        await expect(page.getByRole('button', { name: 'Reservar entradas' })).toBeVisible();
+      });
+    });
+
+    test.describe('producer admin', () => {
+      test.beforeEach(async ({ page }) => {
+        await signIn(page, DEMO.admin);
+      });
+      for (const path of ADMIN_PAGES)
+        test(path, async ({ page }) => {
+          await audit(page, path);
+        });
+    });
+
+    test('the event wizard announces each step', async ({ page }) => {
+      await signIn(page, DEMO.admin);
+      await audit(page, '/nuevo', 'the event wizard');
+      await expect(
+        page.getByRole('list', { name: 'Pasos' }).getByRole('button', { name: 'Datos básicos' }),
+      ).toHaveAttribute('aria-current', 'step');
+      // Siguiente from the keyboard: focus lands on the new step's heading, which names the step and its place.
+      await page.getByRole('button', { name: 'Siguiente' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Paso 2 de 5: Fechas y lugar' })).toBeFocused();
+      await expectNoSeriousA11yViolations(page, 'the event wizard, step 2');
+      await page.getByRole('button', { name: 'Anterior' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Paso 1 de 5: Datos básicos' })).toBeFocused();
+    });
+
+    test('the door scanner as a collaborator', async ({ page }) => {
+      await signIn(page, DEMO.colaborador);
+      await audit(page, '/admin/access-control/full', 'the door scanner');
+    });
+  });
+}
