@@ -111,9 +111,10 @@ describe('the door', () => {
     const today = await eventOf(admin.producerId);
     const draft = await eventOf(admin.producerId);
     const review = await eventOf(admin.producerId);
-    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    // Starting now is today in Buenos Aires at any hour (an hour ahead is tomorrow there after 23:00).
+    const startsNow = new Date().toISOString();
     await env.DB.batch([
-      env.DB.prepare('update event_dates set starts_at = ? where event_id = ?').bind(inAnHour, today.event_id),
+      env.DB.prepare('update event_dates set starts_at = ? where event_id = ?').bind(startsNow, today.event_id),
       env.DB.prepare("update events set status = 'borrador' where id = ?").bind(draft.event_id),
       env.DB.prepare("update events set status = 'en_revision' where id = ?").bind(review.event_id),
     ]);
