@@ -38,7 +38,7 @@ export const adminMedia = new Hono<AccessEnv>().post('/', authenticated(), async
   const form = await c.req.formData().catch(() => null);
   const image = form?.get('image');
   const small = form?.get('small');
-  if (!(image instanceof File)) fail(400, 'Seleccione una imagen', { image: ['Seleccione una imagen'] });
+  if (!(image instanceof File)) fail(400, 'Elegí una imagen', { image: ['Elegí una imagen'] });
   const ext = MEDIA_TYPES[image.type];
   if (!ext) fail(400, 'Formato de imagen no admitido: use JPG, PNG o WebP');
   if (image.size > MAX_BYTES || (small instanceof File && small.size > MAX_BYTES))
