@@ -7,31 +7,14 @@
 // session cookie, exactly like the scanner page. Prints key=value lines: checkins, checkins_per_s, p50_ms,
 // p99_ms, pairs, double_admits (from the answers and from D1's log), ceiling_per_s (a bare call to the
 // same event's check-in object, through the same HTTP path, same run) and ratio (checkins_per_s over it).
-import http from 'node:http';
-import { percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const tickets = Number(process.env.TICKETS ?? 3000);
 const pairs = Number(process.env.PAIRS ?? 500);
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
 
-// node:http over keep-alive connections: the client shares the 2 cores with the server (see bench-sale.mjs).
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
-
-function hit(path, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const hit = keepAliveClient(base, concurrency * 2);
 
 const setup = await fetch(`${base}/dev/checkin/bench-setup`, {
   method: 'POST',

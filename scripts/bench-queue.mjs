@@ -9,8 +9,7 @@
 // pass: must be 0), oversold (must be 0), fifo_after_open (share of post-opening arrivals admitted in
 // arrival order), p99_position_ms, ceiling_per_s (a bare call to the same queue object through the same
 // HTTP path, same run) and ratio (joins_per_s / ceiling_per_s).
-import http from 'node:http';
-import { percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const before = Number(process.env.BEFORE ?? 10_000);
@@ -19,23 +18,7 @@ const capacity = Number(process.env.CAPACITY ?? 2000);
 const concurrency = Number(process.env.CONCURRENCY ?? 100);
 const total = before + after;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-
-/** One HTTP request on the keep-alive agent: answers status and body text. */
-function hit(path, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const hit = keepAliveClient(base, concurrency);
 
 async function post(path, body) {
   const res = await fetch(`${base}${path}`, {

@@ -8,8 +8,7 @@
 // Prints key=value lines: over_refunded, stock_drift, double_mp_refunds, refunds_per_s, then the details,
 // ceiling_per_s (the same number of bare authenticated calls through the same HTTP path and the event's
 // Durable Object, same run, same concurrency) and ratio (refunds_per_s / ceiling_per_s).
-import http from 'node:http';
-import { percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const orders = Number(process.env.ORDERS ?? 50);
@@ -17,23 +16,7 @@ const requests = Number(process.env.REQUESTS ?? 200);
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
 const PER_ORDER = 4;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-
-/** One HTTP request on the keep-alive agent: answers status, headers and body text. */
-function call(path, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const call = keepAliveClient(base, concurrency);
 
 const jsonHeaders = (token) => ({ origin: base, cookie: `auth-token=${token}`, 'content-type': 'application/json' });
 
@@ -167,7 +150,7 @@ console.log(`p50_ms=${percentile(durations, 50).toFixed(1)}`);
 console.log(`p99_ms=${percentile(durations, 99).toFixed(1)}`);
 console.log(`ceiling_per_s=${ceiling.toFixed(1)}`);
 console.log(`ratio=${(refundsPerS / ceiling).toFixed(3)}`);
-agent.destroy();
+call.close();
 const bad = check.over_refunded + check.stock_drift + check.double_mp_refunds + check.tickets_refunded_twice;
 const fiveHundreds = [...statuses].filter(([s]) => s >= 500).reduce((sum, [, n]) => sum + n, 0);
 if (bad > 0 || fiveHundreds > 0) {

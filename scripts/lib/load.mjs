@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** Runs `task(i)` for i < count with at most `limit` in flight; answers each duration in ms and the wall time. */
 export async function pool(count, limit, task) {
   const durations = new Array(count);
@@ -17,3 +19,26 @@ export async function pool(count, limit, task) {
 
 /** The p-th percentile (0–100) of ascending `sorted` values (nearest rank). */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * A request function over node:http keep-alive connections (the client shares the 2 cores with the server,
+ * and fetch costs it several times more CPU per request): `request(path, { method, headers, body })`
+ * answers `{ status, headers, text }`, and `close()` ends its connections.
+ */
+export function keepAliveClient(base, maxSockets) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const request = (path, { method = 'GET', headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return Object.assign(request, { close: () => agent.destroy() });
+}
