@@ -77,21 +77,19 @@ export async function createBuyers(env: Env, count: number) {
     );
     for (const r of rows) {
       const u = (r.results as { id: number; name: string; email: string }[])[0];
-      tokens.push(
-        await signAccessToken(
-          env.JWT_SECRET,
-          {
-            user: { id: u.id, name: u.name, email: u.email, activo: true, provinces_id: null },
-            rol: 'USER',
-            permisos: [],
-          },
-          3600,
-        ),
-      );
+      tokens.push(await benchBuyerToken(env, u));
     }
   }
   return tokens;
 }
+
+/** An hour-long access token of a bench buyer (a plain verified USER), as login would sign it. */
+export const benchBuyerToken = (env: Env, u: { id: number; name: string; email: string }) =>
+  signAccessToken(
+    env.JWT_SECRET,
+    { user: { id: u.id, name: u.name, email: u.email, activo: true, provinces_id: null }, rol: 'USER', permisos: [] },
+    3600,
+  );
 
 export const checkoutTools = new Hono<{ Bindings: Env }>()
   .post('/checkout/test-event', async (c) => c.json(await createTestEvent(c.env, await c.req.json().catch(() => ({})))))

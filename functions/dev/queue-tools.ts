@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { refreshInventory } from '../api/services/checkout/inventory';
 import { queueOf } from '../api/services/queue/queues';
-import { signAccessToken } from '../lib/jwt';
-import { createTestEvent } from './checkout-tools';
+import { benchBuyerToken, createTestEvent } from './checkout-tools';
 
 /**
  * Development tools of "Venta con fila" (behind DEV_MODE): what `npm run bench:queue` needs to set up a
@@ -27,17 +26,7 @@ async function queueBuyers(env: Env, count: number, dniStart: number) {
     );
     for (const r of rows) {
       const u = (r.results as { id: number; name: string; email: string }[])[0];
-      tokens.push(
-        await signAccessToken(
-          env.JWT_SECRET,
-          {
-            user: { id: u.id, name: u.name, email: u.email, activo: true, provinces_id: null },
-            rol: 'USER',
-            permisos: [],
-          },
-          3600,
-        ),
-      );
+      tokens.push(await benchBuyerToken(env, u));
     }
   }
   return tokens;
