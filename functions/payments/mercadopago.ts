@@ -75,11 +75,14 @@ export function mercadoPago(env: Env, accessToken: string) {
     const headers = new Headers({ authorization: `Bearer ${accessToken}`, accept: 'application/json' });
     if (body !== undefined) headers.set('content-type', 'application/json');
     if (idempotencyKey) headers.set('x-idempotency-key', idempotencyKey);
+    // Unreachable or too slow (DNS, connection, 15 s timeout) is MercadoPago failing too: a 502, never a 500.
     const res = await fetch(`${base}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
+    }).catch((err: unknown) => {
+      throw new MercadoPagoError(502, `unreachable: ${String(err)}`);
     });
     const text = await res.text();
     if (!res.ok) throw new MercadoPagoError(res.status, text);

@@ -52,6 +52,7 @@ export const MSG = {
   forbiddenOrigin: 'Solicitud rechazada: origen no permitido',
   notFound: 'Recurso no encontrado',
   unexpected: 'Ocurrió un error inesperado. Intente nuevamente.',
+  paymentProviderDown: 'MercadoPago no responde en este momento. Probá de nuevo en unos minutos.',
 } as const;
 
 export const INVALID_FORM = MSG.invalidForm;

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeNetworkToSelf } from './checkout-fixtures';
 import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
 import { type Body, body, pathParam, query, text } from './fuzz-arbitraries';
 import { ORIGIN } from './helpers';
@@ -254,7 +255,13 @@ function requests(endpoint: Endpoint): fc.Arbitrary<Request> {
   });
 }
 
+// The fixture's held order can reach checkout, which calls MercadoPago: route it to the bundled sandbox as
+// every other API test does (the test runtime has no network), so a 5xx here is always ours.
+let network: ReturnType<typeof routeNetworkToSelf>;
+afterAll(() => network.mockRestore());
+
 beforeAll(async () => {
+  network = routeNetworkToSelf();
   const [user, owner, admin] = await Promise.all([makeUser('USER'), makeUser('USER'), makeUser('SUPERADMIN')]);
   fixture.users = { user, owner, admin };
   const created = await call<{ data: EventData }>('/admin/events', owner, { json: eventBody({ title: 'Fuzz Fest' }) });
