@@ -21,6 +21,11 @@ const EXPERIMENTAL_WCAG_RULES = [
  * asks for and the selectors of the offending nodes). Minor and moderate findings do not fail the audit.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  // Audit the settled page: colours read mid-transition (a fading header on a step change) are not what
+  // anyone reads.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page })
     .options({ rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])) })
     .withTags(WCAG_TAGS)
