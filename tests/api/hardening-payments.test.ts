@@ -117,7 +117,8 @@ describe('MercadoPago down at checkout', () => {
     const original = globalThis.fetch;
     network = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const request = new Request(input, init);
-      if (new URL(request.url).origin === 'https://api.mercadopago.com') throw new TypeError('Network connection lost.');
+      if (new URL(request.url).origin === 'https://api.mercadopago.com')
+        throw new TypeError('Network connection lost.');
       return original(request);
     });
     const down = await asBuyer(buyer, `/orders/${orderId}/checkout`, { method: 'POST', json: form });
