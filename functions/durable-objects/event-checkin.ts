@@ -185,7 +185,13 @@ export class EventCheckin extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
-    this.outbox = new CheckinOutbox(ctx, env.DB, (listId, ticketId) => this.admission(listId, ticketId));
+    this.outbox = new CheckinOutbox(
+      ctx,
+      env.DB,
+      (listId, ticketId) => this.admission(listId, ticketId),
+      (ticketId) =>
+        this.sql.exec('select 1 from admissions where ticket_id = ? limit 1', ticketId).toArray().length > 0,
+    );
   }
 
   private doorOf(eventId: number) {
@@ -342,7 +348,9 @@ export class EventCheckin extends DurableObject<Env> {
     if (!row || row.last_staff !== input.staff.id || Date.now() - row.last_at > UNDO_WINDOW_MS || !row.inside)
       return null;
     if (row.first_scan === row.last_scan) {
+      // The ticket's first entry on this list is undone: it is as if it never came in (valid again in D1).
       this.sql.exec('delete from admissions where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
+      this.outbox.ticketUnused(row.ticket_id);
     } else {
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
     }

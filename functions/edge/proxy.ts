@@ -89,7 +89,11 @@ edge.all('/api/v1/*', async (c) => {
       method: request.method,
       headers,
       // The bundled API reads the browser's body itself (no copy here); an external one gets it buffered.
-      body: SAFE_METHODS.has(request.method) ? undefined : c.env.API_ORIGIN ? await request.arrayBuffer() : request.body,
+      body: SAFE_METHODS.has(request.method)
+        ? undefined
+        : c.env.API_ORIGIN
+          ? await request.arrayBuffer()
+          : request.body,
     },
     // Verified here a moment ago: the bundled API does not verify it again.
     resolved.token && resolved.session ? { token: resolved.token, session: resolved.session } : null,
