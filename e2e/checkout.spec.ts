@@ -60,7 +60,7 @@ test('usuario buys 2 tickets, approves in MercadoPago and gets them by e-mail an
   await expect(page).toHaveURL(/\/mis-tickets/);
   const section = page.getByRole('region', { name: event.title });
   await expect(section.getByRole('img', { name: /Código QR de la entrada/ })).toHaveCount(2);
-  await expect(section.getByText('válido')).toHaveCount(2);
+  await expect(section.getByText('Válida', { exact: true })).toHaveCount(2);
   await expect(section.getByRole('link', { name: 'Agregar al calendario' })).toHaveCount(2);
 });
 

@@ -10,7 +10,7 @@ import { requireLogin, setUser } from '../stores/session';
 import { toast } from '../stores/toast';
 import { wipeDeviceData } from './device-data';
 
-export { ApiError, unwrap } from '../shared/provider-result';
+export { ApiError, messageOf, unwrap } from '../shared/provider-result';
 
 /** Calls where a 401 means "wrong credentials", not "the session is gone". */
 const CREDENTIAL_CHECKS = new Set(['/api/v1/login']);

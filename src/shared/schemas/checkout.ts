@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderStatus } from '../labels';
 import { MSG } from '../messages';
 
 /**
@@ -83,17 +84,7 @@ export const PayRequestSchema = z.object({
 });
 export type PayRequest = z.infer<typeof PayRequestSchema>;
 
-export const ORDER_STATUSES = ['held', 'pending_payment', 'paid', 'failed', 'expired', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  held: 'Reservada',
-  pending_payment: 'Pago pendiente',
-  paid: 'Pagada',
-  failed: 'Pago rechazado',
-  expired: 'Reserva vencida',
-  refunded: 'Reembolsada',
-};
+export { ORDER_STATUSES, type OrderStatus } from '../labels';
 
 /** Why an order ended refunded or closed without tickets, as the buyer reads it (page and e-mail). */
 export const ORDER_REASON_TEXT = {
@@ -113,13 +104,6 @@ export const CLOSED_ORDER_MSG = {
   replaced: 'Esta reserva fue reemplazada por una más nueva. Seguí con la última que hiciste.',
   cancelled: 'El evento fue cancelado: esta reserva ya no se puede pagar.',
 } as const;
-
-export const TICKET_STATUS_LABEL: Record<string, string> = {
-  valid: 'válido',
-  used: 'usado',
-  cancelled: 'cancelado',
-  transferred: 'transferido',
-};
 
 /** The order as the API answers it (checkout, payment pages). */
 export type OrderView = {

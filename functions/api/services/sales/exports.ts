@@ -1,5 +1,5 @@
 import writeXlsxFile from 'write-excel-file/universal';
-import { ORDER_STATUS_LABEL } from '../../../../src/shared/sales';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SalesScope } from './scope';
 
@@ -39,7 +39,7 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
     rows: results.map((r) => [
       r.id,
       r.title,
-      ORDER_STATUS_LABEL[r.status as keyof typeof ORDER_STATUS_LABEL] ?? r.status,
+      orderStatusLabel(String(r.status)),
       r.buyer_name,
       r.buyer_email,
       r.buyer_dni,
@@ -54,13 +54,6 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
     ]),
   };
 }
-
-const TICKET_STATUS: Record<string, string> = {
-  valid: 'Válida',
-  used: 'Usada',
-  cancelled: 'Cancelada',
-  transferred: 'Transferida',
-};
 
 /** Attendees of an event: one row per valid or used ticket, by holder name. */
 export async function attendeesSheet(db: D1Database, eventId: number): Promise<Sheet> {
@@ -82,7 +75,7 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
       r.holder_dni,
       r.kind === 'invitation' ? `${r.type_name} (${INVITATION_LABEL})` : r.type_name,
       r.starts_at ? new Date(String(r.starts_at)) : null,
-      TICKET_STATUS[String(r.status)] ?? r.status,
+      ticketStatusLabel(String(r.status)),
       r.buyer_email,
       r.used_at ? new Date(String(r.used_at)) : null,
     ]),

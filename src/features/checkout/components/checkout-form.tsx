@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
 import { TextField } from '../../auth/components/fields';
 import { releaseHold } from '../api/release-hold';
@@ -55,7 +55,7 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
       location.assign(data.redirect);
     } catch (err) {
       setBusy(false);
-      setMessage(err instanceof ApiError ? err.message : 'No pudimos continuar con el pago. Intente nuevamente.');
+      setMessage(messageOf(err));
       if (err instanceof ApiError && err.status === 409) setExpired(true);
     }
   }

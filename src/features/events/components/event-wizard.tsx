@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, client, unwrap } from '../../../lib/api';
+import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import { formatPrice, pesosToCents } from '../../../shared/money';
@@ -80,7 +80,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         setStatus(r.data.status);
         if (r.data.rejection_reason) setProblem(`Rechazado: ${r.data.rejection_reason}`);
       })
-      .catch((e: unknown) => setProblem(e instanceof ApiError ? e.message : 'No se pudo cargar el evento'))
+      .catch((e: unknown) => setProblem(messageOf(e)))
       .finally(() => setLoading(false));
   }, [initialId]);
 
@@ -139,7 +139,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       toast('success', r.message);
       setTimeout(() => location.assign('/admin/events'), 800);
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo enviar a revisión');
+      setProblem(messageOf(e));
       setBusy(false);
     }
   }
@@ -151,7 +151,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     try {
       update({ [kind]: await uploadImage(file) });
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
+      setProblem(messageOf(e));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatMoney } from '../../../shared/money';
 import { fetchFinance } from '../api/finance';
 import { FigureCard } from './figure-card';
@@ -21,7 +21,7 @@ export default function AdminFinance() {
       setData(await fetchFinance(filterQuery(filter)));
       setError(null);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No pudimos cargar las finanzas. Probá de nuevo.');
+      setError(messageOf(e));
     }
   }, [filter]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { TransferRequestSchema } from '../../../shared/schemas/checkout';
 import { toast } from '../../../stores/toast';
 import { transferTicket } from '../api/transfer-ticket';
@@ -22,7 +22,7 @@ export default function TransferButton({ ticketId, label }: { ticketId: string; 
       dialog.current?.close();
       toast('success', 'Transferencia enviada', res.message);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No pudimos enviar la transferencia.');
+      setError(messageOf(err));
     } finally {
       setBusy(false);
     }
