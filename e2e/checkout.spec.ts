@@ -53,7 +53,7 @@ test('usuario buys 2 tickets, approves in MercadoPago and gets them by e-mail an
 
   await expect(page).toHaveURL(/\/payment\/success\?/);
   await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-  const mail = await waitForMail(page.request, DEMO.usuario, new RegExp(`Sus entradas para ${event.title}`));
+  const mail = await waitForMail(page.request, DEMO.usuario, new RegExp(`Tus entradas para ${event.title}`));
   expect(mail.html.match(/data:image\/gif;base64/g)).toHaveLength(2);
 
   await page.getByRole('link', { name: 'Ver mis tickets' }).click();
@@ -79,7 +79,7 @@ test('a pending cash payment shows the pending page and keeps the reservation', 
   await payWith(page, 'Dejar pendiente');
   await expect(page).toHaveURL(/\/payment\/pending\?/);
   await expect(page.getByRole('heading', { name: 'Pago pendiente' })).toBeVisible();
-  await expect(page.getByText(/Guardamos sus entradas hasta el/)).toBeVisible();
+  await expect(page.getByText(/Guardamos tus entradas hasta el/)).toBeVisible();
 });
 
 test('a hold that expires puts the tickets back on sale', async ({ page }) => {

@@ -142,7 +142,7 @@ test('a walk-in box-office sale without e-mail: receipt, printed tickets (A4, 80
   await admin.getByLabel('E-mail del comprador (opcional)').fill(email);
   await admin.getByRole('button', { name: 'Enviar por e-mail' }).press('Enter');
   await expect(admin.getByRole('status').filter({ hasText: `Enviamos las entradas a ${email}.` })).toBeVisible();
-  await waitForMail(admin.request, email, /Sus entradas para/);
+  await waitForMail(admin.request, email, /Tus entradas para/);
   await admin.context().close();
 });
 

@@ -27,7 +27,7 @@ export async function mailRevocation(env: Env, r: StoredRequest): Promise<void> 
   ];
   const html = (intro: string) =>
     `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
-  const buyerIntro = `Recibimos tu solicitud de revocación de la compra ${r.order}. Te avisamos por este medio cuando se inicie el reintegro, que se hace por el mismo medio de pago.`;
+  const buyerIntro = `Recibimos tu solicitud de revocación de la compra ${r.order}. Te avisamos por este medio cuando empiece el reintegro, que se hace por el mismo medio de pago.`;
   await sendMail(env, {
     to: r.email,
     subject: `Solicitud de arrepentimiento ${r.code}`,

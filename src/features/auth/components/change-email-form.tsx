@@ -42,7 +42,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       {pending && (
         <div role="status" className="alert alert-info alert-soft">
           <span>
-            Enviamos un enlace a <strong>{pending}</strong>. Ábralo para confirmar el cambio.
+            Enviamos un enlace a <strong>{pending}</strong>. Abrilo para confirmar el cambio.
           </span>
           <button
             type="button"

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
+import { MSG } from '../../../shared/messages';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
@@ -119,7 +120,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       if (e instanceof ApiError) {
         setErrors(e.errors ?? {});
         setProblem(e.message);
-      } else setProblem('No se pudo guardar. Revise su conexión e intente nuevamente.');
+      } else setProblem(MSG.network);
       return null;
     } finally {
       setBusy(false);

@@ -57,7 +57,7 @@ export function InvitationTable({
           onConfirm={async (reason) => {
             try {
               await revokeInvitation(revoking.id, reason);
-              onChanged(`Revocamos la invitación de ${revoking.name}: sus entradas ya no sirven.`);
+              onChanged(`Revocamos la invitación de ${revoking.name}: las entradas de esa invitación ya no sirven.`);
               return null;
             } catch (err) {
               return messageOf(err);

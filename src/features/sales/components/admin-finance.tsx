@@ -120,7 +120,7 @@ export default function AdminFinance() {
           <h2 className="mb-2 font-bold">Conciliación</h2>
           {mismatches === 0 ? (
             <p className="text-sm text-success">
-              Cada orden pagada tiene su pago, por el mismo importe, y sus reembolsos coinciden con MercadoPago.
+              Cada orden pagada tiene un pago por el mismo importe, y los reembolsos coinciden con MercadoPago.
             </p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm">
