@@ -1,4 +1,5 @@
 import writeXlsxFile from 'write-excel-file/universal';
+import { formatDateTime } from '../../../../src/shared/dates';
 import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SalesScope } from './scope';
@@ -82,12 +83,8 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
   };
 }
 
-/** `dd/mm/aaaa hh:mm`, 24-hour Buenos Aires wall-clock time (UTC−3 all year), independent of the runtime's locale data. */
-export function arDateTime(value: Date): string {
-  const d = new Date(value.getTime() - 3 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+/** `dd/mm/aaaa hh:mm`, 24-hour Buenos Aires wall-clock time, independent of the runtime's locale data. */
+export const arDateTime = (value: Date): string => formatDateTime(value);
 
 /**
  * A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first: buyer names are

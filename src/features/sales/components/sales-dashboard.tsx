@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { messageOf } from '../../../lib/api';
-import { formatEventDate } from '../../../shared/dates';
+import { formatClock, formatEventDate } from '../../../shared/dates';
 import { orderStatusLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { fetchDashboard } from '../api/dashboard';
@@ -47,7 +47,7 @@ export default function SalesDashboard() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SalesFilters value={filter} onChange={setFilter} />
         <p className="text-xs text-muted" aria-live="polite">
-          {updatedAt ? `Actualizado ${updatedAt.toLocaleTimeString('es-AR')} · se actualiza solo` : 'Cargando…'}
+          {updatedAt ? `Actualizado ${formatClock(updatedAt)} · se actualiza solo` : 'Cargando…'}
         </p>
       </div>
       {error && (
