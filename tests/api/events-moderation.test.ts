@@ -38,7 +38,7 @@ describe('moderation', () => {
     const res = await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Indicá el lugar del evento');
-    expect(res.body.errors?._).toContain('Agregue al menos una función');
+    expect(res.body.errors?._).toContain('Agregá al menos una función');
   });
 
   it('lists events in review only for a superadmin', async () => {

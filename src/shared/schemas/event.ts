@@ -130,12 +130,12 @@ export type EventInputDraft = z.input<typeof EventInputSchema>;
 export function publishProblems(event: EventInput, now = new Date()): string[] {
   const problems: string[] = [];
   if (!event.venue) problems.push('Indicá el lugar del evento');
-  if (event.dates.length === 0) problems.push('Agregue al menos una función');
+  if (event.dates.length === 0) problems.push('Agregá al menos una función');
   if (event.dates.some((d) => d.ticket_types.length === 0))
     problems.push('Cada función necesita al menos un tipo de entrada');
   if (event.dates.length > 0 && event.dates.every((d) => new Date(d.starts_at) < now))
     problems.push('Al menos una función debe ser futura');
-  if (!event.description.trim()) problems.push('Agregue una descripción');
+  if (!event.description.trim()) problems.push('Agregá una descripción');
   return problems;
 }
 
