@@ -106,3 +106,86 @@ export const PDF_TICKETS = {
   brand: 'Boletería',
   hint: 'Presentá este código en el ingreso. No lo compartas.',
 } as const;
+
+/** To the producer's admins when moderation decides on an event. */
+export const MAIL_MODERATION = {
+  approved: {
+    subject: (event: string) => `Evento aprobado: ${event}`,
+    title: 'Tu evento fue aprobado',
+    body: (event: string) => [`"${event}" ya está publicado y a la venta en Boletería.`],
+    cta: 'Ver el evento',
+  },
+  rejected: {
+    subject: (event: string) => `Evento rechazado: ${event}`,
+    title: 'Tu evento necesita cambios',
+    body: (event: string, reason: string) => [
+      `"${event}" no fue aprobado por este motivo:`,
+      reason,
+      'Corregilo y volvé a enviarlo a revisión.',
+    ],
+    cta: 'Editar el evento',
+  },
+} as const;
+
+/** To every buyer of a cancelled event. */
+export const MAIL_CANCELLATION = {
+  subject: (event: string) => `Evento cancelado: ${event}`,
+  title: 'Evento cancelado',
+  greeting: (name: string, event: string) =>
+    `Hola ${name}: lamentamos informarte que "${event}" fue cancelado por la productora.`,
+  reason: (reason: string) => `Motivo: ${reason}`,
+  paid: 'Te contactaremos para gestionar la devolución del importe de tus entradas.',
+  unpaid:
+    'Tu reserva quedó sin efecto y no se te cobró nada. Si un pago llegara a acreditarse, te lo devolvemos completo.',
+  cta: 'Ver mis tickets',
+} as const;
+
+/** A refund of some or all tickets (the producer's refund desk). */
+export const MAIL_PARTIAL_REFUND = {
+  subject: (amount: string, event: string) => `Reembolso de ${amount} para ${event}`,
+  title: 'Te devolvimos tu dinero',
+  preheader: (amount: string, event: string) => `Reembolso de ${amount} de tu compra para ${event}.`,
+  /** Before the event's title, between it and the order code, after the code. */
+  intro: (count: number) => [
+    `Reembolsamos ${count === 1 ? '1 entrada' : `${count} entradas`} de tu compra para `,
+    ' (orden ',
+    ').',
+  ],
+  amountRow: 'Monto reembolsado',
+  feeRow: 'Incluye cargo por servicio',
+  methodRow: 'Medio',
+  cancelled: 'Las entradas reembolsadas quedaron anuladas.',
+  cta: 'Ver mis tickets',
+} as const;
+
+/** The "Botón de arrepentimiento": the buyer's receipt and the refunds desk's copy. */
+export const MAIL_REVOCATION = {
+  lines: (r: { code: string; name: string; dni: string; email: string; order: string; reason: string }) => [
+    `Código de solicitud: ${r.code}`,
+    `Nombre: ${r.name}`,
+    `DNI: ${r.dni}`,
+    `Correo: ${r.email}`,
+    `Orden: ${r.order}`,
+    `Motivo: ${r.reason || '(no indicado)'}`,
+  ],
+  buyerSubject: (code: string) => `Solicitud de arrepentimiento ${code}`,
+  buyerIntro: (order: string) =>
+    `Recibimos tu solicitud de revocación de la compra ${order}. Te avisamos por este medio cuando empiece el reintegro, que se hace por el mismo medio de pago.`,
+  deskSubject: (code: string, order: string) => `Nueva solicitud de arrepentimiento ${code} (orden ${order})`,
+  deskIntro: 'Un comprador pidió revocar una compra con el Botón de arrepentimiento.',
+} as const;
+
+/** Complimentary tickets (invitations). */
+export const MAIL_INVITATION = {
+  title: 'Tenés una invitación',
+  preheader: (event: string) => `Tus entradas de cortesía para ${event}.`,
+  /** Before and after the event's title (bold in the mail). */
+  intro: ['Te invitamos a ', '. Estas entradas son sin cargo.'],
+  ticketsRow: 'Entradas',
+  totalRow: 'Total',
+  free: 'Sin cargo',
+  hint: 'También las adjuntamos en PDF. Mostrá el código QR en el ingreso: cada código sirve una sola vez. Para verlas en Mis tickets, registrate (o ingresá) con este mismo correo y verificalo.',
+  cta: 'Ver mi invitación',
+  subject: (label: string, event: string) => `${label}: tus entradas para ${event}`,
+  attachment: 'invitacion.pdf',
+} as const;

@@ -59,7 +59,7 @@ describe('creating events', () => {
     const res = await call('/admin/events', user, { json: { title: '', category: 'Ópera' } });
     expect(res.status).toBe(400);
     expect(res.body.errors?.title).toEqual(['El título debe tener al menos 3 caracteres']);
-    expect(res.body.errors?.category).toEqual(['Elegí una categoría']);
+    expect(res.body.errors?.category).toEqual(['Elegí la categoría del evento']);
   });
 
   it('refuses a negative price and a maximum below the minimum', async () => {

@@ -114,7 +114,7 @@ export const EventInputSchema = z.object({
     .min(3, 'El título debe tener al menos 3 caracteres')
     .max(120, 'Máximo 120 caracteres'),
   description: z.string().trim().max(10_000, 'Máximo 10.000 caracteres').default(''),
-  category: z.enum(CATEGORIES, { error: 'Elegí una categoría' }),
+  category: z.enum(CATEGORIES, { error: 'Elegí la categoría del evento' }),
   min_age: z.number().int().min(0).max(21, 'La edad mínima no puede superar 21').nullish(),
   cover_key: MediaKeySchema,
   flyer_key: MediaKeySchema,
