@@ -116,6 +116,15 @@ export function paymentMethodLabel(payment: PaymentLike): string {
   return kind ? `${brand} ${kind}` : brand;
 }
 
+/** How a refund reaches the buyer. */
+export const REFUND_METHOD_LABEL = {
+  mercadopago: 'MercadoPago, al medio de pago original',
+  cash: 'Efectivo en boletería',
+  none: 'Sin pago (entrada gratuita)',
+  chargeback: 'Contracargo del banco',
+} as const;
+export type RefundMethod = keyof typeof REFUND_METHOD_LABEL;
+
 /** Where the money came in: "MercadoPago" for an online payment, "Boletería" for a box-office sale. */
 export function paymentChannelLabel(payment: PaymentLike): string {
   return isBoxOfficePayment(payment) ? 'Boletería' : 'MercadoPago';
