@@ -28,7 +28,7 @@ export async function edgeFetch(input: RequestInfo | URL, init: RequestInit = {}
   try {
     res = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, MSG.unexpected);
+    throw new ApiError(0, MSG.network); // no answer at all: offline, DNS, connection reset
   }
   if (res.status === 401) {
     const data = (await res
