@@ -17,7 +17,7 @@ const ROWS_PER_COPY = 500;
 /**
  * How long new rows wait for company before a copy starts. A copy costs a D1 round trip, JSON and a write
  * here whatever its size, so at a busy door one copy per window instead of one per scan is most of the work
- * saved (at 100 ms the copies were a tenth of the Worker's CPU under bench:checkin; at 500 ms, a fiftieth).
+ * saved (at 100 ms the copies took about a tenth of the Worker's JS time in a CPU profile of bench:checkin).
  * Readers that need D1 current (`flushed`) do not wait for it.
  */
 const COPY_DELAY_MS = 500;
