@@ -34,16 +34,31 @@ test.describe('public catalogue', () => {
 
     // The selector's script marks it ready once it has taken over the server-rendered markup.
     await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
+    // Fees up front: each paid type shows its total with the service charge before anything is chosen.
+    const row = page.locator('ticket-selector [data-ticket]').filter({ hasText: 'Abono un día' }).first();
+    const shown = (await row.locator('[data-ticket-total]').textContent()) ?? '';
+    const [, total, fee] = /^Total (\$ [\d.,]+) \(incluye (\$ [\d.,]+) de cargo por servicio\)$/.exec(shown) ?? [];
+    expect(total, `the event page shows "${shown}"`).toBeTruthy();
+    expect(fee).not.toBe('$ 0');
     await page.getByRole('button', { name: 'Agregar una entrada Abono un día' }).click();
-    // "Comprar" posts the selection; a visitor is sent to log in first and comes back to the same selection.
+    await expect(page.locator('ticket-selector [data-total]')).toHaveText(total);
+
+    // A visitor's "Comprar" opens the login dialog on the event page itself; once logged in, the same
+    // selection goes straight to the checkout (no confirmation step), charged what the page showed.
+    const eventUrl = page.url();
     await page.getByRole('button', { name: 'Comprar' }).click();
     const dialog = page.getByRole('dialog', { name: /ingresar/i });
     await expect(dialog).toBeVisible();
+    expect(page.url()).toBe(eventUrl);
     await submitLogin(page, DEMO.usuario, DEMO_PASSWORD);
-    await expect(page).toHaveURL(
-      (url) => url.pathname === '/checkout' && /^\d+:1$/.test(url.searchParams.get('items') ?? ''),
-    );
-    await expect(page.getByRole('button', { name: 'Reservar entradas' })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\?order=/);
+    await expect(page.getByRole('button', { name: 'Reservar entradas' })).toHaveCount(0);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+    await expect(page.getByRole('region', { name: 'Resumen de la compra' })).toContainText(fee);
+    // The reservation is released, so the other tests find the stock they expect.
+    await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Cancelar reserva' }).click();
+    await expect(page).toHaveURL(eventUrl);
   });
 
   test('shows sold-out and last-tickets availability', async ({ page }) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
-import { openRegister } from '../../../stores/navigation';
+import { $nextView, openRegister, takeAfterLogin } from '../../../stores/navigation';
 import { setUser } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { login } from '../api/login';
@@ -40,6 +40,13 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
       const { session } = await login(data);
       toast('success', MSG.loginSuccess);
       setUser(session);
+      // The page's own continuation (a visitor's purchase) goes first; the remembered view is then moot.
+      const next = takeAfterLogin();
+      if (next) {
+        $nextView.set(null);
+        next();
+        return;
+      }
       location.assign(destinationAfterLogin(session, new URL(location.href)));
     } catch (err) {
       const [title, detail] = loginFailure(err);
