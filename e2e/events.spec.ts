@@ -103,6 +103,12 @@ test('a user creates an event, becomes its admin, a superadmin approves it and i
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   await expect(row.getByText('En revisión')).toBeVisible();
+  // State-aware actions: an event in review cannot be unpublished; cancelling is last and destructive.
+  await row.getByRole('button', { name: `Más acciones de ${title}` }).click();
+  await expect(row.getByRole('button', { name: 'Despublicar' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancelar evento' })).toHaveClass(/text-error/);
+  await page.keyboard.press('Escape');
+  await expect(row.getByRole('button', { name: 'Cancelar evento' })).toBeHidden();
 
   await page.context().clearCookies();
   await loginAs(page, DEMO.superadmin);
@@ -156,6 +162,28 @@ test('a collaborator sees the producer events without management actions', async
   await expect(row.getByRole('link', { name: 'Editar' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Festival Vendimia Rock/ })).toHaveCount(0);
+});
+
+test('the cancel-event dialog says how many tickets are sold and that buyers get their money back', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.admin);
+  await page.goto('/admin/events');
+  const row = page.getByRole('row', { name: /Los Fuegos del Sur en vivo/ });
+  const sold = Number(/(\d+) \/ \d+/.exec((await row.getByRole('cell').nth(4).textContent()) ?? '')?.[1]);
+  expect(sold).toBeGreaterThan(0);
+  await row.getByRole('button', { name: 'Más acciones de Los Fuegos del Sur en vivo' }).click();
+  await row.getByRole('button', { name: 'Cancelar evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancelar evento' });
+  await expect(dialog).toContainText(`${sold.toLocaleString('es-AR')} entradas vendidas`);
+  await expect(dialog).toContainText('devolverles el importe');
+  await expect(dialog.getByRole('button', { name: 'Cancelar evento' })).toHaveClass(/btn-error/);
+  // Without a reason nothing happens; "Volver" leaves the event as it was.
+  await dialog.getByRole('button', { name: 'Cancelar evento' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Escribí el motivo.');
+  await dialog.getByRole('button', { name: 'Volver' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Publicado')).toBeVisible();
 });
 
 test('the wizard shows the API validation messages in Spanish and pages are private when signed in', async ({

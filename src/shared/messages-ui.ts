@@ -23,4 +23,14 @@ export const UI_MSG = {
   reasonLabel: 'Motivo',
   reasonRequired: 'Escribí el motivo.',
   moreActions: (name: string) => `Más acciones de ${name}`,
+  unexpected: 'Ocurrió un error inesperado. Probá de nuevo.',
+} as const;
+
+/** The back office's events list. */
+export const EVENTS_MSG = {
+  cancelText: (title: string, sold: number) =>
+    sold === 0
+      ? `Se cancelará "${title}". Todavía no vendiste entradas: la venta se cierra y el evento deja de estar a la venta.`
+      : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${sold.toLocaleString('es-AR')} entradas vendidas`}. ` +
+        'La venta se cierra y les escribimos a quienes compraron para devolverles el importe de sus entradas.',
 } as const;

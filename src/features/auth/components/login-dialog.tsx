@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PasswordField, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
@@ -10,7 +11,6 @@ import { restorePassword } from '../api/restore-password';
 import { destinationAfterLogin } from '../lib/after-login';
 import { cookiesEnabled } from '../lib/cookies-enabled';
 import { useZodForm } from '../lib/use-zod-form';
-import { PasswordField, TextField } from './fields';
 import { Modal } from './modal';
 
 /** The login errors of spec section 8. */

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
-import { TextField } from '../../auth/components/fields';
 import { releaseHold } from '../api/release-hold';
 import { submitCheckout } from '../api/submit-checkout';
 import { Countdown } from './countdown';
