@@ -34,3 +34,15 @@ export const EVENTS_MSG = {
       : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${sold.toLocaleString('es-AR')} entradas vendidas`}. ` +
         'La venta se cierra y les escribimos a quienes compraron para devolverles el importe de sus entradas.',
 } as const;
+
+/** The event wizard (/nuevo). */
+export const WIZARD_MSG = {
+  descriptionRequired: 'Agregá una descripción.',
+  venueRequired: 'Indicá el lugar del evento.',
+  dateRequired: 'Agregá al menos una función.',
+  startRequired: 'Indicá la fecha y hora de inicio.',
+  ticketRequired: 'Cada función necesita al menos un tipo de entrada.',
+  stepHasErrors: 'tiene errores',
+  stepAnnounce: (n: number, total: number, label: string) => `Paso ${n} de ${total}: ${label}`,
+  fixStep: (label: string) => `Revisá los campos marcados en "${label}".`,
+} as const;

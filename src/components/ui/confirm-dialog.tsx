@@ -80,7 +80,7 @@ export function ConfirmDialog({
             <textarea
               className="textarea w-full"
               value={reason}
-              required={reasonRequired}
+              aria-required={reasonRequired || undefined}
               onChange={(e) => setReason(e.target.value)}
             />
           </label>
