@@ -203,7 +203,9 @@ test('the wizard checks each step, marks the step with errors and focuses the fi
   await loginAs(page, DEMO.admin);
   await page.goto('/nuevo');
   // Staff build events inside the back office.
-  await expect(page.getByRole('navigation', { name: 'Navegación inferior' }).or(page.locator('aside'))).not.toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Navegación inferior' }).or(page.locator('aside'))).not.toHaveCount(
+    0,
+  );
   await expect(page.getByRole('navigation', { name: 'Barra inferior' })).toHaveCount(0);
   const steps = page.getByRole('list', { name: 'Pasos' });
 

@@ -46,3 +46,8 @@ export const WIZARD_MSG = {
   stepAnnounce: (n: number, total: number, label: string) => `Paso ${n} de ${total}: ${label}`,
   fixStep: (label: string) => `Revisá los campos marcados en "${label}".`,
 } as const;
+
+/** The back office's team (/admin/collaborators). */
+export const TEAM_UI_MSG = {
+  invited: (email: string) => `Listo: invitamos a ${email}. Le mandamos el enlace por correo; vence en 7 días.`,
+} as const;
