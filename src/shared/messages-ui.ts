@@ -51,3 +51,17 @@ export const WIZARD_MSG = {
 export const TEAM_UI_MSG = {
   invited: (email: string) => `Listo: invitamos a ${email}. Le mandamos el enlace por correo; vence en 7 días.`,
 } as const;
+
+/** Ticket transfers (Mis tickets and the recipient's page). */
+export const TRANSFER_UI_MSG = {
+  pendingBadge: 'Transferencia pendiente',
+  pendingTo: (email: string) => `Se la ofreciste a ${email}: sigue a tu nombre hasta que la acepte.`,
+  cancelText: (email: string) =>
+    `El enlace que le mandamos a ${email} deja de servir y la entrada sigue a tu nombre con el mismo código QR.`,
+  cancelFailed: 'No pudimos cancelar la transferencia. Probá de nuevo.',
+  sentBy: (sender: string) => `Te la envía ${sender}.`,
+  signInToAccept: 'Ingresá o registrate para aceptarla',
+  signInHint: 'Usá el correo al que te llegó la entrada.',
+  accepted: 'Esta transferencia ya fue aceptada.',
+  gone: 'La transferencia no existe o fue cancelada.',
+} as const;

@@ -1,3 +1,4 @@
+import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
@@ -96,13 +97,7 @@ export async function cancelTransfer(env: Env, userId: number, ticketId: string)
   if (!cancelled.meta.changes) fail(409, TRANSFER_MSG.noPending);
 }
 
-/** `ju***@correo.com`: enough for the recipient to recognise the sender, not to harvest the address. */
-export function maskEmail(email: string) {
-  const [local, domain] = email.split('@');
-  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***@${domain ?? ''}`;
-}
-
-/** What the recipient's page shows before accepting: the event, its date and venue, the masked sender. */
+/** What the recipient's page shows before accepting: the event, its date and venue, the sender masked as in the e-mail. */
 export async function previewTransfer(env: Env, token: string) {
   const row = await env.DB.prepare(
     `select x.status, x.ticket_id, u.email as sender from ticket_transfers x join users u on u.id = x.from_user_id
