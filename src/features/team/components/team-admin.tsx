@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { TEAM_UI_MSG } from '../../../shared/messages-ui';
@@ -10,7 +12,7 @@ import { toast } from '../../../stores/toast';
 import { resendInvitation, revokeInvitation, sendInvitation } from '../api/invitations';
 import { removeMember, updateMember } from '../api/members';
 import { fetchProducerEvents, fetchTeam } from '../api/team';
-import type { TeamInvitation, TeamMember, TeamView } from '../types';
+import type { TeamInvitation, TeamMember } from '../types';
 
 type EventOption = { id: number; title: string };
 
@@ -276,45 +278,30 @@ function InvitationRow(props: {
 /** /admin/collaborators: the producer's team, invitations to join it, roles, events and last activity. */
 export default function TeamAdmin() {
   const [producerId, setProducerId] = useState<number | undefined>(undefined);
-  const [view, setView] = useState<TeamView | null>(null);
-  const [events, setEvents] = useState<EventOption[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const myId = useStore($session).user?.user.id;
+  // The team and its producer's events; a producer switch drops a slower answer for the previous one.
+  const state = useData(async () => {
+    const team = (await fetchTeam(producerId)).data;
+    const events: EventOption[] =
+      team.producer_id === null
+        ? []
+        : (await fetchProducerEvents(team.producer_id)).data.map((e) => ({ id: e.id, title: e.title }));
+    return { team, events };
+  }, producerId ?? 0);
+  const load = state.reload;
 
-  const load = useCallback(async () => {
-    try {
-      const team = (await fetchTeam(producerId)).data;
-      setView(team);
-      setError(null);
-      if (team.producer_id !== null) {
-        const list = await fetchProducerEvents(team.producer_id);
-        setEvents(list.data.map((e) => ({ id: e.id, title: e.title })));
-      }
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }, [producerId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (error)
-    return (
-      <p role="alert" className="alert alert-error">
-        {error}
-      </p>
-    );
-  if (!view)
-    return (
-      <p role="status" className="text-muted">
-        Cargando el equipo…
-      </p>
-    );
+  if (!state.data) return <LoadState state={state}>{() => null}</LoadState>;
+  const { team: view, events } = state.data;
   if (view.producer_id === null)
     return <p className="alert">No administrás ninguna productora: solo sus administradores gestionan el equipo.</p>;
   const current = view.producer_id;
   return (
     <div className="flex flex-col gap-6">
+      {state.error && (
+        <p role="alert" className="alert alert-error">
+          {state.error}
+        </p>
+      )}
       {view.producers.length > 1 && (
         <label className="flex flex-col gap-1 text-sm">
           Productora
