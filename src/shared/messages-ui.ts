@@ -32,7 +32,7 @@ export const EVENTS_MSG = {
     sold === 0
       ? `Se cancelará "${title}". Todavía no vendiste entradas: la venta se cierra y el evento deja de estar a la venta.`
       : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${sold.toLocaleString('es-AR')} entradas vendidas`}. ` +
-        'La venta se cierra y les escribimos a quienes compraron para devolverles el importe de sus entradas.',
+        'La venta se cierra y les escribimos a quienes compraron para devolverles el importe de las entradas.',
 } as const;
 
 /** The event wizard (/nuevo). */

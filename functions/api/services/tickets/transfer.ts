@@ -1,3 +1,4 @@
+import { TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
@@ -15,7 +16,7 @@ export async function offerTransfer(env: Env, userId: number, ticketId: string, 
   if (ticket.status !== 'valid') fail(409, 'Solo se pueden transferir entradas válidas.');
   const me = await env.DB.prepare('select email from users where id = ?').bind(userId).first<{ email: string }>();
   if (!me) fail(404, 'La entrada no existe.');
-  if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, 'No puede transferirse una entrada a usted mismo.');
+  if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, TRANSFER_MSG.toSelf);
   // Each offer e-mails an address the user typed: bounded per user so it cannot be used to send mail.
   await throttle(env, [
     ['transferUser', String(userId)],
@@ -75,12 +76,6 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
   await pushTicketChanges(env, old.event_id, [old.id, newId]);
   return { ticket_id: newId };
 }
-
-export const TRANSFER_MSG = {
-  noPending: 'Esta entrada no tiene una transferencia pendiente.',
-  cancelled: 'Cancelaste la transferencia: la entrada sigue a tu nombre y el enlace enviado ya no sirve.',
-  notFound: 'La transferencia no existe o fue cancelada.',
-} as const;
 
 /**
  * The sender takes a pending offer back. One conditional write decides against a concurrent acceptance:

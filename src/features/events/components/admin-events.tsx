@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
-import { ApiError, client, unwrap } from '../../../lib/api';
+import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { EVENTS_MSG, UI_MSG } from '../../../shared/messages-ui';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
@@ -21,8 +21,6 @@ const STATUS_BADGE: Record<EventStatus, string> = {
   cancelado: 'badge-error',
   finalizado: 'badge-neutral',
 };
-
-const message = (e: unknown) => (e instanceof ApiError ? e.message : UI_MSG.unexpected);
 
 /**
  * /admin/events: the events of the caller's producers (a superadmin sees all, with a producer filter and
@@ -67,7 +65,7 @@ export default function AdminEvents({
       setProducers(r.producers);
       setProfileId((id) => id ?? r.producers.find((p) => p.role !== 'COLABORATORS')?.id);
     } catch (e) {
-      setError(message(e));
+      setError(messageOf(e));
       setRows([]);
     }
   }, [tab, filters]);
@@ -85,7 +83,7 @@ export default function AdminEvents({
       await load();
       return null;
     } catch (e) {
-      return message(e);
+      return messageOf(e);
     }
   }
 

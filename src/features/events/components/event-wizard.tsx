@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, client, unwrap } from '../../../lib/api';
+import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
+import { MSG } from '../../../shared/messages';
 import { WIZARD_MSG } from '../../../shared/messages-ui';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
@@ -123,7 +124,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         setStatus(r.data.status);
         if (r.data.rejection_reason) setProblem(`Rechazado: ${r.data.rejection_reason}`);
       })
-      .catch((e: unknown) => setProblem(e instanceof ApiError ? e.message : 'No se pudo cargar el evento'))
+      .catch((e: unknown) => setProblem(messageOf(e)))
       .finally(() => setLoading(false));
   }, [initialId]);
 
@@ -166,7 +167,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
           focusError.current = true;
         }
         setProblem(e.message);
-      } else setProblem('No se pudo guardar. Revise su conexión e intente nuevamente.');
+      } else setProblem(MSG.network);
       return null;
     } finally {
       setBusy(false);
@@ -186,7 +187,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       toast('success', r.message);
       setTimeout(() => location.assign('/admin/events'), 800);
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo enviar a revisión');
+      setProblem(messageOf(e));
       setBusy(false);
     }
   }
@@ -198,7 +199,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     try {
       update({ [kind]: await uploadImage(file) });
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
+      setProblem(messageOf(e));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatLongDate } from '../../../shared/dates';
 import { toast } from '../../../stores/toast';
 import { mpAuthorizationUrl, unlinkMp } from '../api/mp-link';
@@ -22,7 +22,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
     try {
       window.location.assign(await mpAuthorizationUrl(producerId));
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'No pudimos abrir MercadoPago. Probá de nuevo.');
+      setProblem(messageOf(err));
       setBusy(false);
     }
   }
@@ -36,7 +36,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
       toast('success', r.message);
       return null;
     } catch (err) {
-      return err instanceof ApiError ? err.message : 'No pudimos desvincular la cuenta. Probá de nuevo.';
+      return messageOf(err);
     } finally {
       setBusy(false);
     }

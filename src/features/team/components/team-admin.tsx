@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { TEAM_UI_MSG } from '../../../shared/messages-ui';
 import { MEMBER_ROLE_HINT, MEMBER_ROLE_LABEL, MEMBER_ROLES, type MemberRole } from '../../../shared/roles';
@@ -15,8 +15,6 @@ import { fetchProducerEvents, fetchTeam } from '../api/team';
 import type { TeamInvitation, TeamMember } from '../types';
 
 type EventOption = { id: number; title: string };
-
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Algo falló. Probá de nuevo.');
 
 /** Runs a row's action: its message as a toast, then the list reloads; a refusal as an error toast. */
 const actionOf = (onChanged: () => void) => async (work: () => Promise<{ message?: string }>) => {

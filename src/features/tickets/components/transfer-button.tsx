@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
+import { TRANSFER_MSG } from '../../../shared/messages-tickets';
 import { TRANSFER_UI_MSG } from '../../../shared/messages-ui';
 import { TransferRequestSchema } from '../../../shared/schemas/checkout';
 import { toast } from '../../../stores/toast';
@@ -39,7 +40,7 @@ export default function TransferButton({
       setPending(parsed.data.email);
       toast('success', 'Transferencia enviada', res.message);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No pudimos enviar la transferencia.');
+      setError(messageOf(err));
     } finally {
       setBusy(false);
     }
@@ -87,10 +88,7 @@ export default function TransferButton({
           <h2 id={`${id}-title`} className="text-lg font-bold">
             Transferir {label}
           </h2>
-          <p className="text-sm">
-            Le enviaremos la entrada por correo. Cuando la acepte, su código QR deja de valer y se emite uno nuevo a su
-            nombre.
-          </p>
+          <p className="text-sm">{TRANSFER_MSG.dialogHint}</p>
           <label htmlFor={`${id}-email`} className="text-sm font-medium">
             Correo de quien la recibe
           </label>
