@@ -119,6 +119,19 @@ for (const { name, size } of VIEWPORTS) {
         test(path, async ({ page }) => {
           await audit(page, path);
         });
+
+      test("an event's actions menu and the cancel-event dialog", async ({ page }) => {
+        await audit(page, '/admin/events');
+        const row = page.getByRole('row').filter({ hasText: 'Los Fuegos del Sur en vivo' });
+        await row.getByRole('button', { name: 'Más acciones de Los Fuegos del Sur en vivo' }).click();
+        await expectNoSeriousA11yViolations(page, 'the events list with a menu open');
+        await row.getByRole('button', { name: 'Cancelar evento' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Cancelar evento' });
+        await expect(dialog).toBeVisible();
+        await expectNoSeriousA11yViolations(page, 'the cancel-event dialog');
+        await dialog.getByRole('button', { name: 'Volver' }).click();
+        await expect(dialog).toBeHidden();
+      });
     });
 
     test('the event wizard announces each step', async ({ page }) => {
@@ -127,6 +140,14 @@ for (const { name, size } of VIEWPORTS) {
       await expect(
         page.getByRole('list', { name: 'Pasos' }).getByRole('button', { name: 'Datos básicos' }),
       ).toHaveAttribute('aria-current', 'step');
+      // An empty step does not let the keyboard through: the step is marked and focus goes to the first error.
+      await page.getByRole('button', { name: 'Siguiente' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByLabel('Título')).toBeFocused();
+      await expectNoSeriousA11yViolations(page, 'the event wizard with errors marked');
+      await page.getByLabel('Título').fill('Recital accesible');
+      await page.getByLabel('Categoría').selectOption('Música');
+      await page.getByLabel('Descripción').fill('Un recital.');
       // Siguiente from the keyboard: focus lands on the new step's heading, which names the step and its place.
       await page.getByRole('button', { name: 'Siguiente' }).focus();
       await page.keyboard.press('Enter');

@@ -25,8 +25,12 @@ test.describe('Configuración', () => {
     await expect(status).toContainText('Vinculada');
 
     // Unlinking leaves the demo producer as the other suites expect it.
-    page.once('dialog', (dialog) => dialog.accept());
+    // The app's own dialog (never the browser's confirm()), styled as destructive.
     await page.getByRole('button', { name: 'Desvincular' }).click();
+    const confirmUnlink = page.getByRole('dialog', { name: 'Desvincular la cuenta de MercadoPago' });
+    await expect(confirmUnlink).toBeVisible();
+    await confirmUnlink.getByRole('button', { name: 'Desvincular' }).click();
+    await expect(confirmUnlink).toBeHidden();
     await expect(status).toContainText('Sin vincular');
   });
 

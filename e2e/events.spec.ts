@@ -34,16 +34,31 @@ test.describe('public catalogue', () => {
 
     // The selector's script marks it ready once it has taken over the server-rendered markup.
     await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
+    // Fees up front: each paid type shows its total with the service charge before anything is chosen.
+    const row = page.locator('ticket-selector [data-ticket]').filter({ hasText: 'Abono un día' }).first();
+    const shown = (await row.locator('[data-ticket-total]').textContent()) ?? '';
+    const [, total, fee] = /^Total (\$ [\d.,]+) \(incluye (\$ [\d.,]+) de cargo por servicio\)$/.exec(shown) ?? [];
+    expect(total, `the event page shows "${shown}"`).toBeTruthy();
+    expect(fee).not.toBe('$ 0');
     await page.getByRole('button', { name: 'Agregar una entrada Abono un día' }).click();
-    // "Comprar" posts the selection; a visitor is sent to log in first and comes back to the same selection.
+    await expect(page.locator('ticket-selector [data-total]')).toHaveText(total);
+
+    // A visitor's "Comprar" opens the login dialog on the event page itself; once logged in, the same
+    // selection goes straight to the checkout (no confirmation step), charged what the page showed.
+    const eventUrl = page.url();
     await page.getByRole('button', { name: 'Comprar' }).click();
     const dialog = page.getByRole('dialog', { name: /ingresar/i });
     await expect(dialog).toBeVisible();
+    expect(page.url()).toBe(eventUrl);
     await submitLogin(page, DEMO.usuario, DEMO_PASSWORD);
-    await expect(page).toHaveURL(
-      (url) => url.pathname === '/checkout' && /^\d+:1$/.test(url.searchParams.get('items') ?? ''),
-    );
-    await expect(page.getByRole('button', { name: 'Reservar entradas' })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\?order=/);
+    await expect(page.getByRole('button', { name: 'Reservar entradas' })).toHaveCount(0);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+    await expect(page.getByRole('region', { name: 'Resumen de la compra' })).toContainText(fee);
+    // The reservation is released, so the other tests find the stock they expect.
+    await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Cancelar reserva' }).click();
+    await expect(page).toHaveURL(eventUrl);
   });
 
   test('shows sold-out and last-tickets availability', async ({ page }) => {
@@ -88,6 +103,12 @@ test('a user creates an event, becomes its admin, a superadmin approves it and i
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   await expect(row.getByText('En revisión')).toBeVisible();
+  // State-aware actions: an event in review cannot be unpublished; cancelling is last and destructive.
+  await row.getByRole('button', { name: `Más acciones de ${title}` }).click();
+  await expect(row.getByRole('button', { name: 'Despublicar' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancelar evento' })).toHaveClass(/text-error/);
+  await page.keyboard.press('Escape');
+  await expect(row.getByRole('button', { name: 'Cancelar evento' })).toBeHidden();
 
   await page.context().clearCookies();
   await loginAs(page, DEMO.superadmin);
@@ -101,7 +122,7 @@ test('a user creates an event, becomes its admin, a superadmin approves it and i
   await page.goto(`/eventos?q=${encodeURIComponent(title)}`);
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('row', { name: /General \$ 15\.000 Disponible/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /General \$ 15\.000 .*Disponible/ })).toBeVisible();
 });
 
 test('a visitor sees a new price at once, even with the page in the edge cache', async ({ page, browser }) => {
@@ -143,6 +164,28 @@ test('a collaborator sees the producer events without management actions', async
   await expect(page.getByRole('row', { name: /Festival Vendimia Rock/ })).toHaveCount(0);
 });
 
+test('the cancel-event dialog says how many tickets are sold and that buyers get their money back', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.admin);
+  await page.goto('/admin/events');
+  const row = page.getByRole('row', { name: /Los Fuegos del Sur en vivo/ });
+  const sold = Number(/(\d+) \/ \d+/.exec((await row.getByRole('cell').nth(4).textContent()) ?? '')?.[1]);
+  expect(sold).toBeGreaterThan(0);
+  await row.getByRole('button', { name: 'Más acciones de Los Fuegos del Sur en vivo' }).click();
+  await row.getByRole('button', { name: 'Cancelar evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancelar evento' });
+  await expect(dialog).toContainText(`${sold.toLocaleString('es-AR')} entradas vendidas`);
+  await expect(dialog).toContainText('devolverles el importe');
+  await expect(dialog.getByRole('button', { name: 'Cancelar evento' })).toHaveClass(/btn-error/);
+  // Without a reason nothing happens; "Volver" leaves the event as it was.
+  await dialog.getByRole('button', { name: 'Cancelar evento' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Escribí el motivo.');
+  await dialog.getByRole('button', { name: 'Volver' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Publicado')).toBeVisible();
+});
+
 test('the wizard shows the API validation messages in Spanish and pages are private when signed in', async ({
   page,
 }) => {
@@ -154,4 +197,36 @@ test('the wizard shows the API validation messages in Spanish and pages are priv
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
   await expect(page.getByText('El título debe tener al menos 3 caracteres').first()).toBeVisible();
   await expect(page.getByText('Elegí la categoría del evento')).toBeVisible();
+});
+
+test('the wizard checks each step, marks the step with errors and focuses the first one', async ({ page }) => {
+  await loginAs(page, DEMO.admin);
+  await page.goto('/nuevo');
+  // Staff build events inside the back office.
+  await expect(page.getByRole('navigation', { name: 'Navegación inferior' }).or(page.locator('aside'))).not.toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('navigation', { name: 'Barra inferior' })).toHaveCount(0);
+  const steps = page.getByRole('list', { name: 'Pasos' });
+
+  // Nothing filled: "Siguiente" stays on the first step, marks it and puts focus on the title.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(steps.getByRole('button', { name: 'Datos básicos (tiene errores)' })).toBeVisible();
+  await expect(page.getByLabel('Título')).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('Revisá los campos marcados en "Datos básicos"');
+
+  // The preview cannot be reached by skipping ahead either.
+  await steps.getByRole('button', { name: /Vista previa/ }).click();
+  await expect(page.getByLabel('Título')).toBeFocused();
+
+  // Once the step is right, the next one opens and is announced.
+  await page.getByLabel('Título').fill('Recital de validación');
+  await page.getByLabel('Categoría').selectOption('Música');
+  await page.getByLabel('Descripción').fill('Un recital.');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('heading', { name: 'Paso 2 de 5: Fechas y lugar' })).toBeFocused();
+  await expect(steps.getByRole('button', { name: /tiene errores/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(steps.getByRole('button', { name: 'Fechas y lugar (tiene errores)' })).toBeVisible();
+  await expect(page.getByLabel('Nombre del lugar')).toBeFocused();
 });

@@ -58,6 +58,8 @@ test('an admin invites door staff, who register, accept, scan only that producer
   await page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Control de acceso' });
   await page.getByRole('button', { name: 'Enviar invitación' }).click();
   await expect(toastWith(page, `Enviamos la invitación a ${email}`)).toBeVisible();
+  // The success stays in the form too, after the toast goes.
+  await expect(page.getByRole('status').filter({ hasText: `Listo: invitamos a ${email}` })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Control de acceso');
 
   // The invited person opens the link, registers with that address, verifies it and accepts.
@@ -96,7 +98,10 @@ test('an admin invites door staff, who register, accept, scan only that producer
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: 'Quitar' }).click();
-  await row.getByRole('button', { name: 'Sí, quitar' }).click();
+  // The app's own dialog, styled as destructive.
+  const confirmRemove = page.getByRole('dialog', { name: /^Quitar a / });
+  await expect(confirmRemove.getByRole('button', { name: 'Quitar' })).toHaveClass(/btn-error/);
+  await confirmRemove.getByRole('button', { name: 'Quitar' }).click();
   await expect(toastWith(page, 'Quitamos a la persona del equipo')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   await expect(person.locator('[data-result]')).toHaveCount(0, { timeout: 10_000 });

@@ -62,6 +62,13 @@ type TypeRow = {
   event_date_id: number;
 };
 
+/**
+ * The service charge of a producer `p` (its own, else the platform's), as `fee_bp` and `fee_fixed`: the
+ * one SQL the sale configuration (what a hold charges) and the public event page (what it shows) share.
+ */
+export const SERVICE_FEE_COLUMNS = `coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
+           coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed`;
+
 /** Reads the configuration of an event (null when the event does not exist). */
 export async function loadSaleConfig(db: D1Database, eventId: number): Promise<SaleConfig | null> {
   const [versionRows, eventRows, typeRows, queueRows] = await db.batch([
@@ -72,8 +79,7 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
         `select e.id, e.producer_id, case when p.activo = 0 then 'productora_inactiva' else e.status end as status,
            coalesce((select s.hold_minutes from producer_settings s where s.producer_id = p.id), e.hold_minutes)
              as hold_minutes,
-           coalesce(p.fee_percent_bp, (select cast(value as integer) from platform_config where key = 'service_fee_percent_bp'), 0) as fee_bp,
-           coalesce(p.fee_fixed_cents, (select cast(value as integer) from platform_config where key = 'service_fee_fixed_cents'), 0) as fee_fixed
+           ${SERVICE_FEE_COLUMNS}
          from events e join producers p on p.id = e.producer_id where e.id = ?`,
       )
       .bind(eventId),

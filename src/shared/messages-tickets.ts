@@ -7,6 +7,9 @@ export const TRANSFER_MSG = {
   linkIncomplete: 'El enlace está incompleto. Abrilo de nuevo desde el correo.',
   loginToAccept: 'Ingresá o registrate con el correo al que te enviaron la entrada para aceptarla.',
   acceptHint: 'Al aceptarla, la entrada queda a tu nombre con un código QR nuevo y el anterior deja de valer.',
+  noPending: 'Esta entrada no tiene una transferencia pendiente.',
+  cancelled: 'Cancelaste la transferencia: la entrada sigue a tu nombre y el enlace enviado ya no sirve.',
+  notFound: 'La transferencia no existe o fue cancelada.',
 } as const;
 
 /** The calendar file of a ticket. */

@@ -23,3 +23,17 @@ export function totals(lines: PricedLine[]): OrderTotals {
   const feeCents = lines.reduce((sum, l) => sum + l.unitFeeCents * l.quantity, 0);
   return { subtotalCents, feeCents, totalCents: subtotalCents + feeCents };
 }
+
+/** The service charge as the API's public event answers it (`service_fee`). */
+export type ServiceFeeSettings = { percent_bp: number; fixed_cents: number };
+
+export const feeOf = (settings: ServiceFeeSettings): ServiceFee => ({
+  percentBp: settings.percent_bp,
+  fixedCents: settings.fixed_cents,
+});
+
+/** One ticket of a type as the event page shows it up front: its charge and the total a hold would charge. */
+export function ticketTotal(priceCents: number, fee: ServiceFee): { feeCents: number; totalCents: number } {
+  const { feeCents, totalCents } = totals([priceLine(0, 1, priceCents, fee)]);
+  return { feeCents, totalCents };
+}

@@ -20,3 +20,16 @@ export function openRegister() {
 export function closeAuthDialog() {
   $authDialog.set(null);
 }
+
+/**
+ * What the page itself does right after a login in its dialog, instead of navigating (issue 20: a
+ * visitor's "Comprar" continues to the checkout with the same selection). Lives only as long as the page.
+ */
+export const $afterLogin = atom<(() => void) | null>(null);
+
+/** Takes (and forgets) the page's continuation after a login, if any. */
+export function takeAfterLogin(): (() => void) | null {
+  const next = $afterLogin.get();
+  $afterLogin.set(null);
+  return next;
+}

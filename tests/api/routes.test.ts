@@ -65,6 +65,8 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /tickets/:id/calendar.ics': (w) => ({ path: `/tickets/${w.ticketId}/calendar.ics` }),
   'POST /tickets/:id/transfer': (w) => ({ path: `/tickets/${w.ticketId}/transfer`, body: {} }),
   'POST /tickets/transfers/accept': () => ({ path: '/tickets/transfers/accept', body: {} }),
+  'DELETE /tickets/:id/transfer': (w) => ({ path: `/tickets/${w.ticketId}/transfer` }),
+  'GET /tickets/transfers/preview': () => ({ path: '/tickets/transfers/preview?token=ningun-token-valido' }),
   'POST /team/invitations/:token/accept': () => ({ path: `/team/invitations/${'x'.repeat(32)}/accept` }),
   // Refund by the producer
   'POST /orders/:id/refund': (w) => ({ path: `/orders/${w.orderId}/refund`, body: { reason: 5 }, named: e1 }),

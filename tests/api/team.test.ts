@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { GRANT_MSG } from '../../functions/api/services/events/access';
+import { TEAM_MSG } from '../../functions/api/services/team/members';
 import { signTicketCode } from '../../functions/api/services/tickets/signing';
 import { MSG } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/roles';
@@ -197,13 +198,28 @@ describe('what each role may do', () => {
       method: 'PUT',
       json: { producer_id: admin.producerId, role: 'DOOR', event_ids: [] },
     });
-    // Nobody changes their own role or events.
-    expect(demote.status).toBe(403);
-    expect(((await demote.json()) as { message: string }).message).toBe(GRANT_MSG.self);
+    // The last Administrador can neither demote nor remove themselves: a Spanish 409 that says why.
+    expect(demote.status).toBe(409);
+    expect(((await demote.json()) as { message: string }).message).toBe(TEAM_MSG.selfLastAdmin);
     const remove = await asBuyer(admin, `/admin/team/members/${admin.id}?producer_id=${admin.producerId}`, {
       method: 'DELETE',
     });
     expect(remove.status).toBe(409);
+    expect(((await remove.json()) as { message: string }).message).toBe(TEAM_MSG.selfLastAdmin);
+    expect((await asBuyer(admin, `/admin/team?producer_id=${admin.producerId}`)).status).toBe(200);
+
+    // With another Administrador, nobody still changes their own role or events, but may leave.
+    const other = await adminOf(admin.producerId);
+    const again = await asBuyer(admin, `/admin/team/members/${admin.id}`, {
+      method: 'PUT',
+      json: { producer_id: admin.producerId, role: 'DOOR', event_ids: [] },
+    });
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { message: string }).message).toBe(GRANT_MSG.self);
+    const leave = await asBuyer(other, `/admin/team/members/${other.id}?producer_id=${admin.producerId}`, {
+      method: 'DELETE',
+    });
+    expect(leave.status).toBe(200);
   });
 
   it('answers bad input in Spanish with a 400', async () => {

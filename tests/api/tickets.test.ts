@@ -86,6 +86,90 @@ describe('tickets', () => {
   });
 });
 
+describe('a pending transfer', () => {
+  async function offered() {
+    const bought = await boughtTicket();
+    const friend = await createBuyer();
+    const offer = await asBuyer(bought.buyer, `/tickets/${bought.ticket.id}/transfer`, {
+      method: 'POST',
+      json: { email: friend.email },
+    });
+    expect(offer.status).toBe(200);
+    const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
+      .bind(friend.email)
+      .first<{ links: string }>();
+    const link = (JSON.parse(mail!.links) as string[]).find((l) => l.includes('/tickets/transfer?token='))!;
+    return { ...bought, friend, token: new URL(link).searchParams.get('token')! };
+  }
+
+  it('shows on the ticket and the recipient sees the event and a masked sender before signing in', async () => {
+    const { buyer, ticket, friend, token } = await offered();
+    const mine = (await (await asBuyer(buyer, '/tickets')).json()) as {
+      data: { tickets: { id: string; status: string; pending_transfer_to: string | null }[] }[];
+    };
+    expect(mine.data[0].tickets[0]).toMatchObject({
+      id: ticket.id,
+      status: 'valid',
+      pending_transfer_to: friend.email,
+    });
+
+    const preview = await provider(`/tickets/transfers/preview?token=${token}`);
+    expect(preview.status).toBe(200);
+    const { data } = (await preview.json()) as {
+      data: { status: string; event: { title: string; starts_at: string; venue: string }; sender: string };
+    };
+    expect(data.status).toBe('pending');
+    expect(data.event.title).toBeTruthy();
+    expect(data.event.starts_at).toBeTruthy();
+    expect(data.sender).toMatch(/^.{1,2}\*\*\*@/);
+    expect(data.sender).not.toContain(buyer.email.split('@')[0]);
+    expect((await provider('/tickets/transfers/preview?token=token-que-no-existe')).status).toBe(404);
+  });
+
+  it('is cancelled by its sender: the link stops working and the ticket stays theirs', async () => {
+    const { buyer, ticket, friend, token } = await offered();
+    // Only the owner may cancel.
+    expect((await asBuyer(friend, `/tickets/${ticket.id}/transfer`, { method: 'DELETE' })).status).toBe(404);
+    const cancel = await asBuyer(buyer, `/tickets/${ticket.id}/transfer`, { method: 'DELETE' });
+    expect(cancel.status).toBe(200);
+    expect(((await cancel.json()) as { message: string }).message).toMatch(/^Cancelaste la transferencia/);
+    const again = await asBuyer(buyer, `/tickets/${ticket.id}/transfer`, { method: 'DELETE' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(
+      'Esta entrada no tiene una transferencia pendiente.',
+    );
+    const accept = await asBuyer(friend, '/tickets/transfers/accept', { method: 'POST', json: { token } });
+    expect(accept.status).toBe(404);
+    expect((await provider(`/tickets/transfers/preview?token=${token}`)).status).toBe(404);
+    const mine = (await (await asBuyer(buyer, '/tickets')).json()) as {
+      data: { tickets: { id: string; status: string; pending_transfer_to: string | null }[] }[];
+    };
+    expect(mine.data[0].tickets[0]).toMatchObject({ id: ticket.id, status: 'valid', pending_transfer_to: null });
+  });
+
+  it('cannot be both cancelled and accepted when both race', async () => {
+    const { buyer, ticket, friend, token } = await offered();
+    const [cancel, accept] = await Promise.all([
+      asBuyer(buyer, `/tickets/${ticket.id}/transfer`, { method: 'DELETE' }),
+      asBuyer(friend, '/tickets/transfers/accept', { method: 'POST', json: { token } }),
+    ]);
+    expect([cancel.status, accept.status].filter((s) => s === 200)).toHaveLength(1);
+    const row = await env.DB.prepare('select status from ticket_transfers where ticket_id = ?')
+      .bind(ticket.id)
+      .first<{ status: string }>();
+    const old = await env.DB.prepare('select status from tickets where id = ?')
+      .bind(ticket.id)
+      .first<{ status: string }>();
+    if (cancel.status === 200) {
+      expect(row?.status).toBe('cancelled');
+      expect(old?.status).toBe('valid');
+    } else {
+      expect(row?.status).toBe('accepted');
+      expect(old?.status).toBe('transferred');
+    }
+  });
+});
+
 describe('door check of a ticket code', () => {
   it('lets the producer staff and superadmins check a code, not staff of another producer', async () => {
     const { event, ticket } = await boughtTicket();

@@ -19,6 +19,7 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   address: 'Av. Siempreviva 742',
   city: 'Córdoba',
   invitation: 0,
+  pending_transfer_to: null,
   ...fields,
 });
 

@@ -15,7 +15,7 @@ import { validate } from '../lib/validate';
 import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
 import { publicKeyOf, revocationsOf, verifyTicketCode } from '../services/tickets/signing';
-import { acceptTransfer, offerTransfer } from '../services/tickets/transfer';
+import { acceptTransfer, cancelTransfer, offerTransfer, previewTransfer } from '../services/tickets/transfer';
 
 const EventQuery = z.object({
   event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
@@ -93,6 +93,16 @@ export const tickets = new Hono<AccessEnv>()
       });
     },
   )
+  /** The sender takes a pending offer back; the ticket stays theirs and the e-mailed link stops working. */
+  .delete('/:id/transfer', authenticated('session'), validate('param', TicketIdParamSchema, 404), async (c) => {
+    await cancelTransfer(c.env, c.var.session.user.id, c.req.valid('param').id);
+    return c.json({ status: true, message: TRANSFER_MSG.cancelled });
+  })
+  /** What a transfer link offers (public: the recipient sees it before signing in). */
+  .get('/transfers/preview', publicRoute(), validate('query', AcceptTransferSchema, 404), async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await previewTransfer(c.env, c.req.valid('query').token) });
+  })
   .post('/transfers/accept', authenticated('session'), validate('json', AcceptTransferSchema), async (c) => {
     const { user } = c.var.session;
     const data = await acceptTransfer(c.env, user, c.req.valid('json').token);

@@ -1,5 +1,6 @@
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
+import { SERVICE_FEE_COLUMNS } from '../../../durable-objects/sale-config';
 import { likeEvery, searchPatterns } from './search';
 
 const LISTED_AFTER_START_MS = 3 * 3_600_000;
@@ -181,6 +182,8 @@ export type PublicEventRow = {
   venue_lng: number | null;
   province: string | null;
   provinces_id: number | null;
+  fee_bp: number;
+  fee_fixed: number;
 };
 
 /** One event as its public page shows it; null when it does not exist or is not public (draft, in review). */
@@ -191,7 +194,8 @@ export async function getPublicEvent(db: D1Database, id: number, now = new Date(
               e.starts_at, e.last_starts_at, e.updated_at,
               p.id as producer_id, p.name as producer_name, p.slug as producer_slug, p.logo_key as producer_logo_key,
               v.id as venue_id, v.name as venue_name, v.address as venue_address, v.city as venue_city,
-              v.lat as venue_lat, v.lng as venue_lng, pr.name as province, e.provinces_id
+              v.lat as venue_lat, v.lng as venue_lng, pr.name as province, e.provinces_id,
+              ${SERVICE_FEE_COLUMNS}
          from events e join producers p on p.id = e.producer_id
          left join venues v on v.id = e.venue_id left join provincias pr on pr.id = e.provinces_id
         where e.id = ? and e.status in ('publicado', 'cancelado', 'finalizado')`,
@@ -229,7 +233,11 @@ export async function getPublicEvent(db: D1Database, id: number, now = new Date(
     });
     byDate.set(t.event_date_id, list);
   }
-  return { ...event, dates: dateRows.map((d) => ({ ...d, ticket_types: byDate.get(d.id) ?? [] })) };
+  const { fee_bp, fee_fixed, ...rest } = event;
+  // The service charge a hold would price now (the same settings the sale configuration reads), so the
+  // page shows the total the checkout charges, computed with src/shared/pricing.ts.
+  const service_fee = { percent_bp: fee_bp, fixed_cents: fee_fixed };
+  return { ...rest, service_fee, dates: dateRows.map((d) => ({ ...d, ticket_types: byDate.get(d.id) ?? [] })) };
 }
 export type PublicEvent = NonNullable<Awaited<ReturnType<typeof getPublicEvent>>>;
 

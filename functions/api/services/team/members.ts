@@ -10,6 +10,7 @@ export const TEAM_MSG = {
   notMember: 'Esa persona no es parte del equipo de esta productora.',
   lastAdmin: 'La productora necesita al menos un Administrador: sumá otro antes de cambiar o quitar a este.',
   foreignEvents: 'Elegí eventos de esta productora.',
+  selfLastAdmin: 'Sos el único Administrador de la productora: sumá otro antes de quitarte o de cambiar tu rol.',
 } as const;
 
 /** The team of a producer: members (with their events and last activity) and open invitations. */
@@ -141,7 +142,15 @@ async function memberRole(db: D1Database, producerId: number, userId: number) {
  * the producer keeps a producer-wide ADMIN (checked in the same statements that write, see above).
  */
 export async function updateMember(db: D1Database, actor: Actor, userId: number, input: MemberUpdate) {
-  if (userId === actor.userId) fail(403, GRANT_MSG.self);
+  if (userId === actor.userId) {
+    // The last producer-wide Administrador hears why first (a conflict with the team, not a permission).
+    const other = await db
+      .prepare(`select ${OTHER_WIDE_ADMIN} as yes`)
+      .bind(input.producer_id, userId)
+      .first<{ yes: number }>();
+    if (!other?.yes) fail(409, TEAM_MSG.selfLastAdmin);
+    fail(403, GRANT_MSG.self);
+  }
   const current = await memberRole(db, input.producer_id, userId);
   await assertOwnEvents(db, input.producer_id, input.event_ids);
   assertGrantable(actor, input.producer_id, input.role, input.event_ids);
@@ -175,7 +184,7 @@ export async function removeMember(db: D1Database, actor: Actor, producerId: num
       )
       .bind(producerId, userId),
   ]);
-  if (!removed.meta.changes) fail(409, TEAM_MSG.lastAdmin);
+  if (!removed.meta.changes) fail(409, userId === actor.userId ? TEAM_MSG.selfLastAdmin : TEAM_MSG.lastAdmin);
   await auditStatement(db, actor, {
     producerId,
     action: 'team_member_remove',

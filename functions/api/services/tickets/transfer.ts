@@ -1,10 +1,11 @@
 import { TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
+import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
 import { pushTicketChanges } from '../checkin/push';
 import { ticketTransition } from '../orders/state';
-import { ticketOf } from './list';
+import { ticketOf, venueLine } from './list';
 import { signTicketCode, ticketIdFor } from './signing';
 import { sendTransferOffer } from './transfer-mail';
 
@@ -74,4 +75,38 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
   if (results[0].meta.changes !== 1) fail(409, 'La entrada ya no es válida.');
   await pushTicketChanges(env, old.event_id, [old.id, newId]);
   return { ticket_id: newId };
+}
+
+/**
+ * The sender takes a pending offer back. One conditional write decides against a concurrent acceptance:
+ * whichever changes the pending row first wins, the other answers 409.
+ */
+export async function cancelTransfer(env: Env, userId: number, ticketId: string) {
+  const ticket = await ticketOf(env, ticketId);
+  if (!ticket || ticket.owner_user_id !== userId) fail(404, 'La entrada no existe.');
+  const cancelled = await env.DB.prepare(
+    "update ticket_transfers set status = 'cancelled' where ticket_id = ? and from_user_id = ? and status = 'pending'",
+  )
+    .bind(ticketId, userId)
+    .run();
+  if (!cancelled.meta.changes) fail(409, TRANSFER_MSG.noPending);
+}
+
+/** What the recipient's page shows before accepting: the event, its date and venue, the sender masked as in the e-mail. */
+export async function previewTransfer(env: Env, token: string) {
+  const row = await env.DB.prepare(
+    `select x.status, x.ticket_id, u.email as sender from ticket_transfers x join users u on u.id = x.from_user_id
+      where x.token_hash = ?`,
+  )
+    .bind(await sha256Hex(token))
+    .first<{ status: 'pending' | 'accepted' | 'cancelled'; ticket_id: string; sender: string }>();
+  if (!row || row.status === 'cancelled') fail(404, TRANSFER_MSG.notFound);
+  const ticket = await ticketOf(env, row.ticket_id);
+  if (!ticket) fail(404, TRANSFER_MSG.notFound);
+  return {
+    status: row.status,
+    event: { id: ticket.event_id, title: ticket.event_title, starts_at: ticket.starts_at, venue: venueLine(ticket) },
+    type_name: ticket.type_name,
+    sender: maskEmail(row.sender),
+  };
 }

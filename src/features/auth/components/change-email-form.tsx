@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { ChangeEmailSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
@@ -6,7 +7,6 @@ import { changeEmail } from '../api/change-email';
 import { resendChangeEmail } from '../api/resend-change-email';
 import { useZodForm } from '../lib/use-zod-form';
 import { ACCOUNT_TEXT } from '../messages';
-import { TextField } from './fields';
 
 /** Change of e-mail: a link goes to the new address; it can be sent again until it is opened. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { PasswordField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
 import { SecurePasswordChangeSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { changePassword } from '../api/change-password';
 import { useZodForm } from '../lib/use-zod-form';
-import { PasswordField } from './fields';
 
 /** Change password, secure variant: the current password and the new one twice. */
 export function ChangePasswordForm({ userId }: { userId: number }) {

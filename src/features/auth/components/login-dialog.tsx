@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { PasswordField, TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
-import { openRegister } from '../../../stores/navigation';
+import { $nextView, openRegister, takeAfterLogin } from '../../../stores/navigation';
 import { setUser } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { login } from '../api/login';
@@ -10,7 +11,6 @@ import { restorePassword } from '../api/restore-password';
 import { destinationAfterLogin } from '../lib/after-login';
 import { cookiesEnabled } from '../lib/cookies-enabled';
 import { useZodForm } from '../lib/use-zod-form';
-import { PasswordField, TextField } from './fields';
 import { Modal } from './modal';
 
 /** The login errors of spec section 8. */
@@ -40,6 +40,13 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
       const { session } = await login(data);
       toast('success', MSG.loginSuccess);
       setUser(session);
+      // The page's own continuation (a visitor's purchase) goes first; the remembered view is then moot.
+      const next = takeAfterLogin();
+      if (next) {
+        $nextView.set(null);
+        next();
+        return;
+      }
       location.assign(destinationAfterLogin(session, new URL(location.href)));
     } catch (err) {
       const [title, detail] = loginFailure(err);

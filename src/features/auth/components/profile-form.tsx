@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { messageOf, refreshClaims } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth';
@@ -8,7 +9,6 @@ import { getUser } from '../api/get-user';
 import { updateUser } from '../api/update-user';
 import { useZodForm } from '../lib/use-zod-form';
 import { ACCOUNT_TEXT } from '../messages';
-import { TextField } from './fields';
 
 type Values = { name: string; telefono: string; dni: string; provinces_id: number | null };
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
@@ -7,7 +8,6 @@ import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
-import { CheckboxField, PasswordField, TextField } from './fields';
 import { Modal } from './modal';
 
 const EMPTY: RegisterInput = {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PasswordField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { ResetPasswordSchema } from '../../../shared/schemas/auth';
@@ -6,7 +7,6 @@ import { toast } from '../../../stores/toast';
 import { resetPassword } from '../api/reset-password';
 import { useZodForm } from '../lib/use-zod-form';
 import { ACCOUNT_TEXT } from '../messages';
-import { PasswordField } from './fields';
 
 /** /restore-password?token=: the new password twice, for the e-mailed recovery token. */
 export default function RestorePasswordForm({ token }: { token: string }) {

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { BUY_MSG } from '../../../shared/messages-checkout';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
-import { TextField } from '../../auth/components/fields';
 import { releaseHold } from '../api/release-hold';
 import { submitCheckout } from '../api/submit-checkout';
 import { Countdown } from './countdown';

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { EVENTS_MSG, UI_MSG } from '../../../shared/messages-ui';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
 import ProducerForm from '../../producers/components/producer-form';
 import type { ManagedEvent, MyProducer, Province } from '../types';
-import { ReasonDialog } from './reason-dialog';
 
 /** A row of GET /admin/events, as the API types it. */
 type Row = ManagedEvent;
@@ -213,8 +215,8 @@ export default function AdminEvents({
           {tab === 'revision' ? 'No hay eventos esperando revisión.' : 'Todavía no hay eventos. Creá el primero.'}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-white/10">
-          <table className="table">
+        <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
+          <table className="table table-cards" aria-label="Eventos">
             <thead>
               <tr>
                 <th>Evento</th>
@@ -230,44 +232,45 @@ export default function AdminEvents({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-event-id={row.id}>
-                  <td>
+                  <td data-card="title">
                     <p className="font-semibold">{row.title}</p>
                     <p className="text-xs text-base-content/60">{row.category}</p>
                     {row.rejection_reason && row.status === 'borrador' && (
                       <p className="text-xs text-error">Rechazado: {row.rejection_reason}</p>
                     )}
                   </td>
-                  <td>{row.producer_name}</td>
-                  <td className="whitespace-nowrap">{row.starts_at ? formatEventDate(row.starts_at) : '—'}</td>
-                  <td>
+                  <td data-label="Productora">{row.producer_name}</td>
+                  <td data-label="Fecha" className="whitespace-nowrap">
+                    {row.starts_at ? formatEventDate(row.starts_at) : '—'}
+                  </td>
+                  <td data-label="Estado">
                     <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
                       {STATUS_LABEL[row.status]}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Vendidas">
                     {row.sold} / {row.capacity}
                   </td>
-                  <td>
-                    <div className="flex flex-wrap justify-end gap-1">
+                  <td data-card="actions">
+                    <div className="flex items-center justify-end gap-1">
                       {tab === 'revision' ? (
                         <>
-                          <a className="btn btn-xs btn-ghost" href={`/nuevo?id=${row.id}`}>
+                          <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
                             Revisar
                           </a>
                           <button
                             type="button"
-                            className="btn btn-xs btn-success"
+                            className="btn btn-sm btn-success"
                             onClick={() => setPending({ kind: 'approve', row })}
                           >
                             Aprobar
                           </button>
-                          <button
-                            type="button"
-                            className="btn btn-xs btn-error"
-                            onClick={() => setPending({ kind: 'reject', row })}
-                          >
-                            Rechazar
-                          </button>
+                          <OverflowMenu
+                            label={UI_MSG.moreActions(row.title)}
+                            actions={[
+                              { label: 'Rechazar', danger: true, onSelect: () => setPending({ kind: 'reject', row }) },
+                            ]}
+                          />
                         </>
                       ) : (
                         <RowActions
@@ -286,7 +289,7 @@ export default function AdminEvents({
         </div>
       )}
       {pending && (
-        <ReasonDialog
+        <ConfirmDialog
           key={`${pending.kind}-${pending.row.id}`}
           {...DIALOG[pending.kind](pending.row)}
           onClose={() => setPending(null)}
@@ -316,21 +319,30 @@ const DIALOG = {
     title: 'Rechazar evento',
     text: `"${row.title}" vuelve a borrador. La productora recibirá el motivo por correo.`,
     reasonLabel: 'Motivo del rechazo',
+    tone: 'danger' as const,
     confirmLabel: 'Rechazar',
   }),
   cancel: (row: Row) => ({
     title: 'Cancelar evento',
-    text: `Se cancelará "${row.title}" y se avisará por correo a quienes compraron entradas.`,
+    text: EVENTS_MSG.cancelText(row.title, row.sold),
     reasonLabel: 'Motivo (se incluye en el aviso)',
+    reasonRequired: true,
+    tone: 'danger' as const,
     confirmLabel: 'Cancelar evento',
   }),
   delete: (row: Row) => ({
     title: 'Eliminar evento',
     text: `Se eliminará "${row.title}". Esta acción no se puede deshacer.`,
+    tone: 'danger' as const,
     confirmLabel: 'Eliminar',
   }),
 };
 
+/**
+ * A row's actions by the event's state: one main action in view (Publicar a draft, Ver what is public,
+ * Editar the rest), everything else in the "⋯" menu with the destructive ones last and in red. Only what
+ * the API would allow in that state is offered (an event "En revisión" cannot be unpublished).
+ */
 function RowActions({
   row,
   manage,
@@ -342,65 +354,50 @@ function RowActions({
   run: (call: () => Promise<object>) => Promise<void>;
   ask: (kind: 'cancel' | 'delete') => void;
 }) {
-  const view = row.status === 'publicado' || row.status === 'cancelado' || row.status === 'finalizado';
+  const param = { id: String(row.id) };
+  const isPublic = row.status === 'publicado' || row.status === 'cancelado' || row.status === 'finalizado';
+  const actions: (MenuAction & { main?: boolean })[] = [];
+  if (manage && row.status === 'borrador')
+    actions.push({
+      label: 'Publicar',
+      main: true,
+      onSelect: () => run(() => unwrap(client.admin.events[':id'].publish.$post({ param }))),
+    });
+  if (isPublic) actions.push({ label: 'Ver', href: `/eventos/${row.id}`, main: row.status !== 'publicado' || !manage });
+  if (manage && row.status !== 'cancelado' && row.status !== 'finalizado')
+    actions.push({
+      label: 'Editar',
+      href: `/nuevo?id=${row.id}`,
+      main: row.status === 'publicado' || row.status === 'en_revision',
+    });
+  if (manage && row.status === 'publicado') actions.push({ label: 'Venta con fila', href: `/admin/fila/${row.id}` });
+  if (manage)
+    actions.push({
+      label: 'Duplicar',
+      onSelect: () => run(() => unwrap(client.admin.events[':id'].duplicate.$post({ param }))),
+    });
+  if (manage && row.status === 'publicado')
+    actions.push({
+      label: 'Despublicar',
+      onSelect: () => run(() => unwrap(client.admin.events[':id'].unpublish.$post({ param }))),
+    });
+  if (manage && row.status !== 'cancelado' && row.status !== 'finalizado')
+    actions.push({ label: 'Cancelar evento', danger: true, onSelect: () => ask('cancel') });
+  if (manage && row.sold === 0) actions.push({ label: 'Eliminar', danger: true, onSelect: () => ask('delete') });
+  const main = actions.find((a) => a.main);
   return (
     <>
-      {view && (
-        <a className="btn btn-xs btn-ghost" href={`/eventos/${row.id}`}>
-          Ver
-        </a>
-      )}
-      {manage && row.status !== 'cancelado' && (
-        <a className="btn btn-xs btn-ghost" href={`/nuevo?id=${row.id}`}>
-          Editar
-        </a>
-      )}
-      {manage && row.status === 'publicado' && (
-        <a className="btn btn-xs btn-ghost" href={`/admin/fila/${row.id}`}>
-          Venta con fila
-        </a>
-      )}
-      {manage && (
-        <button
-          type="button"
-          className="btn btn-xs btn-ghost"
-          onClick={() =>
-            run(() => unwrap(client.admin.events[':id'].duplicate.$post({ param: { id: String(row.id) } })))
-          }
-        >
-          Duplicar
-        </button>
-      )}
-      {manage && row.status === 'borrador' && (
-        <button
-          type="button"
-          className="btn btn-xs btn-primary"
-          onClick={() => run(() => unwrap(client.admin.events[':id'].publish.$post({ param: { id: String(row.id) } })))}
-        >
-          Publicar
-        </button>
-      )}
-      {manage && (row.status === 'publicado' || row.status === 'en_revision') && (
-        <button
-          type="button"
-          className="btn btn-xs btn-ghost"
-          onClick={() =>
-            run(() => unwrap(client.admin.events[':id'].unpublish.$post({ param: { id: String(row.id) } })))
-          }
-        >
-          Despublicar
-        </button>
-      )}
-      {manage && row.status !== 'cancelado' && row.status !== 'finalizado' && (
-        <button type="button" className="btn btn-xs btn-warning" onClick={() => ask('cancel')}>
-          Cancelar
-        </button>
-      )}
-      {manage && row.sold === 0 && (
-        <button type="button" className="btn btn-xs btn-error" onClick={() => ask('delete')}>
-          Eliminar
-        </button>
-      )}
+      {main &&
+        (main.href ? (
+          <a className="btn btn-sm btn-ghost" href={main.href}>
+            {main.label}
+          </a>
+        ) : (
+          <button type="button" className="btn btn-sm btn-primary" onClick={main.onSelect}>
+            {main.label}
+          </button>
+        ))}
+      <OverflowMenu label={UI_MSG.moreActions(row.title)} actions={actions.filter((a) => a !== main)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import { MSG } from '../../../shared/messages';
+import { WIZARD_MSG } from '../../../shared/messages-ui';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
@@ -14,14 +15,17 @@ import {
   emptyEvent,
   emptyTicket,
   fromEvent,
+  stepsWithErrors,
   type TicketForm,
   toPayload,
+  WIZARD_STEPS,
+  wizardErrors,
 } from '../lib/event-form';
 import { renderMarkdown } from '../lib/markdown';
 import type { ManagedVenue, MyProducer, Province } from '../types';
 import { Field, type FieldErrors, TextInput } from './wizard-fields';
 
-const STEPS = ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vista previa'] as const;
+const STEPS = WIZARD_STEPS;
 
 type Producer = MyProducer;
 type Venue = ManagedVenue;
@@ -44,18 +48,57 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(Boolean(initialId));
   const [venues, setVenues] = useState<Venue[]>([]);
-  // Moving between steps puts focus on the new step's heading ("Paso 2 de 5: …"), so a screen reader announces
-  // the step and a keyboard user continues from its top; the first render leaves focus alone.
+  // Moving between steps puts focus on the new step's heading ("Paso 2 de 5: …") and a polite live region says
+  // it too, so a screen reader announces the step and a keyboard user continues from its top; when a step has
+  // errors, focus goes to its first marked field instead. The first render leaves focus alone.
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const stepBox = useRef<HTMLElement>(null);
+  const alertBox = useRef<HTMLDivElement>(null);
   const stepChanged = useRef(false);
-  const goToStep = (i: number) => {
+  const focusError = useRef(false);
+  const [announce, setAnnounce] = useState('');
+  const showStep = (i: number) => {
     stepChanged.current = true;
+    setAnnounce(WIZARD_MSG.stepAnnounce(i + 1, STEPS.length, STEPS[i]));
     setStep(i);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each step change, on purpose.
+  /** Shows `found` on their fields and goes to the first step that has any; false when there is none. */
+  const markErrors = (found: FieldErrors, before: number = STEPS.length): boolean => {
+    const bad = stepsWithErrors(found).filter((i) => i < before);
+    if (bad.length === 0) return false;
+    setErrors(found);
+    focusError.current = true;
+    setProblem(WIZARD_MSG.fixStep(STEPS[bad[0]]));
+    if (bad[0] !== step) showStep(bad[0]);
+    return true;
+  };
+  // Going forward checks every step on the way (the preview is reachable only with the event complete);
+  // going back is always allowed.
+  const goToStep = (i: number) => {
+    if (i > step && markErrors(wizardErrors(form), i)) return;
+    if (i > step) {
+      setErrors({});
+      setProblem(null);
+    }
+    showStep(i);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each step change or new errors, on purpose.
   useEffect(() => {
+    if (focusError.current) {
+      focusError.current = false;
+      stepChanged.current = false;
+      const field = stepBox.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (field) {
+        field.focus();
+        field.scrollIntoView({ block: 'center' });
+        return;
+      }
+      alertBox.current?.focus();
+      return;
+    }
     if (stepChanged.current) stepHeading.current?.focus();
-  }, [step]);
+    stepChanged.current = false;
+  }, [step, errors]);
 
   useEffect(() => {
     unwrap(client.admin.producers.$get())
@@ -118,7 +161,11 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       return saved.data.id;
     } catch (e) {
       if (e instanceof ApiError) {
-        setErrors(e.errors ?? {});
+        // The server's field errors go to their step and field, like the wizard's own checks.
+        if (!markErrors(e.errors ?? {})) {
+          setErrors(e.errors ?? {});
+          focusError.current = true;
+        }
         setProblem(e.message);
       } else setProblem(MSG.network);
       return null;
@@ -160,29 +207,38 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
 
   if (loading) return <span className="loading loading-spinner" role="status" aria-label="Cargando" />;
   const needsProducer = !eventId && producers !== null && producers.length === 0;
+  const flagged = new Set(stepsWithErrors(errors));
 
   return (
     <div className="flex flex-col gap-6">
       <ol className="steps steps-horizontal w-full text-xs" aria-label="Pasos">
         {STEPS.map((label, i) => (
-          <li key={label} className={`step ${i <= step ? 'step-primary' : ''}`}>
+          <li
+            key={label}
+            className={`step ${flagged.has(i) ? 'step-error' : i <= step ? 'step-primary' : ''}`}
+            data-content={flagged.has(i) ? '!' : undefined}
+          >
             <button
               type="button"
-              className="hover:underline"
+              className={`hover:underline ${flagged.has(i) ? 'text-error' : ''}`}
               onClick={() => goToStep(i)}
               aria-current={i === step ? 'step' : undefined}
             >
               {label}
+              {flagged.has(i) && <span className="sr-only">{` (${WIZARD_MSG.stepHasErrors})`}</span>}
             </button>
           </li>
         ))}
       </ol>
+      <p aria-live="polite" className="sr-only">
+        {announce}
+      </p>
       {problem && (
-        <div role="alert" className="alert alert-error">
+        <div role="alert" ref={alertBox} tabIndex={-1} className="alert alert-error">
           {problem}
         </div>
       )}
-      <section aria-label={STEPS[step]} className="rounded-box border border-white/10 bg-base-200 p-5">
+      <section ref={stepBox} aria-label={STEPS[step]} className="rounded-box border border-white/10 bg-base-200 p-5">
         <h2 ref={stepHeading} tabIndex={-1} className="mb-4 text-xl font-bold focus:outline-none">
           <span className="sr-only">{`Paso ${step + 1} de ${STEPS.length}: `}</span>
           {STEPS[step]}

@@ -12,7 +12,7 @@ export function Field({
 }: {
   label: string;
   error?: string[];
-  children: ReactElement<{ id?: string; 'aria-describedby'?: string }>;
+  children: ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
   hint?: string;
   className?: string;
 }) {
@@ -24,7 +24,7 @@ export function Field({
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      {cloneElement(children, { id, 'aria-describedby': note })}
+      {cloneElement(children, { id, 'aria-describedby': note, 'aria-invalid': error ? true : undefined })}
       {hint && !error && (
         <span id={note} className="text-xs text-base-content/60">
           {hint}
@@ -56,14 +56,16 @@ export function TextInput({
   min?: string;
   id?: string;
   'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
 }) {
+  const bad = invalid || rest['aria-invalid'];
   return (
     <input
       {...rest}
       type={type}
       value={value}
-      aria-invalid={invalid || undefined}
-      className={`input w-full ${invalid ? 'input-error' : ''}`}
+      aria-invalid={bad || undefined}
+      className={`input w-full ${bad ? 'input-error' : ''}`}
       onChange={(e) => onChange(e.target.value)}
     />
   );

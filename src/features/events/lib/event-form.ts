@@ -1,6 +1,7 @@
 import { isoToLocalInput } from '../../../shared/dates';
+import { WIZARD_MSG } from '../../../shared/messages-ui';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
-import type { Category } from '../../../shared/schemas/event';
+import { type Category, EventInputSchema } from '../../../shared/schemas/event';
 
 /** The wizard's form state: everything as the inputs hold it (strings), converted once on save. */
 export type TicketForm = {
@@ -165,3 +166,40 @@ export function fromEvent(event: Managed): EventForm {
     })),
   };
 }
+
+/** The wizard's steps, in order; each field path belongs to one of them. */
+export const WIZARD_STEPS = ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vista previa'] as const;
+
+/** The step a field path ('dates.0.ticket_types.1.price_cents', 'venue.city', 'title') is edited on. */
+export function stepOf(path: string): number {
+  if (/^dates\.\d+\.ticket_types/.test(path)) return 2;
+  if (path.startsWith('venue') || path.startsWith('dates')) return 1;
+  if (path === 'cover_key' || path === 'flyer_key') return 3;
+  return 0;
+}
+
+/**
+ * What the wizard checks before leaving a step (issue 20): the API's own schema (the same messages the
+ * server answers) plus what a review needs (a description, a venue, a date with a start). Keys are the
+ * API's field paths, so the server's errors land on the same fields.
+ */
+export function wizardErrors(form: EventForm): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => {
+    if (!errors[path]) errors[path] = [message];
+  };
+  const parsed = EventInputSchema.safeParse(toPayload(form));
+  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message);
+  if (!form.description.trim()) add('description', WIZARD_MSG.descriptionRequired);
+  if (Object.values(form.venue).every((v) => v.trim() === '')) add('venue.name', WIZARD_MSG.venueRequired);
+  if (form.dates.length === 0) add('dates', WIZARD_MSG.dateRequired);
+  form.dates.forEach((d, i) => {
+    if (!d.starts_at) add(`dates.${i}.starts_at`, WIZARD_MSG.startRequired);
+    if (d.ticket_types.length === 0) add(`dates.${i}.ticket_types`, WIZARD_MSG.ticketRequired);
+  });
+  return errors;
+}
+
+/** The steps that have errors, in order. */
+export const stepsWithErrors = (errors: Record<string, string[]>) =>
+  [...new Set(Object.keys(errors).map(stepOf))].sort((a, b) => a - b);

@@ -1,4 +1,7 @@
+import { UI_MSG } from '../../../shared/messages-ui';
 import { formatMoney } from '../../../shared/money';
+import { type PricedLine, priceLine, totals } from '../../../shared/pricing';
+import { openPurchaseLogin, rememberedSelection } from './purchase-login';
 
 /**
  * Behaviour of <ticket-selector> (markup in TicketSelector.astro): +/- within each type's minimum and
@@ -10,6 +13,11 @@ class TicketSelectorElement extends HTMLElement {
   private qty = new Map<number, number>();
 
   connectedCallback() {
+    // A visitor's "Comprar" opens the login dialog here; once logged in, the same form is posted.
+    const buy = this.querySelector<HTMLFormElement>('[data-buy]');
+    buy?.addEventListener('submit', (event) => {
+      if (openPurchaseLogin(buy)) event.preventDefault();
+    });
     this.addEventListener('click', (event) => {
       const button = (event.target as Element).closest<HTMLButtonElement>('button[data-step]');
       const row = button?.closest<HTMLElement>('[data-ticket]');
@@ -22,7 +30,23 @@ class TicketSelectorElement extends HTMLElement {
       this.qty.clear();
       this.render();
     });
+    this.restore(select);
     this.render();
+  }
+
+  /** A selection left before logging in (`?seleccion=`) comes back, within each type's limits. */
+  private restore(select: HTMLSelectElement | null) {
+    for (const [id, qty] of rememberedSelection(new URL(location.href))) {
+      const row = this.querySelector<HTMLElement>(`[data-ticket="${id}"]`);
+      if (!row?.querySelector('button[data-step]')) continue;
+      const list = row.closest<HTMLElement>('[data-date]');
+      if (list?.hidden && select && this.qty.size === 0) {
+        select.value = list.dataset.date ?? '';
+        for (const other of this.querySelectorAll<HTMLElement>('[data-date]')) other.hidden = other !== list;
+      }
+      if (list?.hidden || Number(row.dataset.top) < Number(row.dataset.min)) continue;
+      this.qty.set(id, Math.max(Number(row.dataset.min), Math.min(Number(row.dataset.top), qty)));
+    }
   }
 
   private step(row: HTMLElement, delta: number) {
@@ -39,8 +63,9 @@ class TicketSelectorElement extends HTMLElement {
 
   private render() {
     let count = 0;
-    let total = 0;
+    const lines: PricedLine[] = [];
     const items: string[] = [];
+    const fee = { percentBp: Number(this.dataset.feeBp ?? 0), fixedCents: Number(this.dataset.feeFixed ?? 0) };
     for (const row of this.querySelectorAll<HTMLElement>('[data-ticket]')) {
       const id = Number(row.dataset.ticket);
       const qty = this.qty.get(id) ?? 0;
@@ -51,7 +76,7 @@ class TicketSelectorElement extends HTMLElement {
       if (more) more.disabled = qty >= Number(row.dataset.top);
       if (qty > 0) {
         count += qty;
-        total += qty * Number(row.dataset.price);
+        lines.push(priceLine(id, qty, Number(row.dataset.price), fee));
         items.push(`${id}:${qty}`);
       }
     }
@@ -59,7 +84,11 @@ class TicketSelectorElement extends HTMLElement {
     if (counter)
       counter.textContent = count > 0 ? `${count} ${count === 1 ? 'entrada' : 'entradas'}` : 'Elegí tus entradas';
     const totalText = this.querySelector('[data-total]');
-    if (totalText) totalText.textContent = count > 0 ? (total === 0 ? 'Gratis' : formatMoney(total)) : '';
+    // The same computation the hold prices the order with (src/shared/pricing.ts).
+    const { totalCents, feeCents } = totals(lines);
+    if (totalText) totalText.textContent = count > 0 ? (totalCents === 0 ? 'Gratis' : formatMoney(totalCents)) : '';
+    const feeNote = this.querySelector('[data-fee-note]');
+    if (feeNote) feeNote.textContent = count > 0 && feeCents > 0 ? UI_MSG.selectionFee(feeCents) : '';
     const buy = this.querySelector<HTMLFormElement>('[data-buy]');
     const disabled = this.querySelector<HTMLButtonElement>('[data-buy-disabled]');
     if (buy) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
-import { ReasonDialog } from '../../events/components/reason-dialog';
 import { resendInvitation } from '../api/resend';
 import { revokeInvitation } from '../api/revoke';
 import type { InvitationView } from '../types';
@@ -48,10 +48,11 @@ export function InvitationTable({
         </p>
       )}
       {revoking && (
-        <ReasonDialog
+        <ConfirmDialog
           title="Revocar invitación"
           text={`Las ${revoking.quantity === 1 ? 'entrada' : `${revoking.quantity} entradas`} de ${revoking.name} dejan de servir en la puerta y el lugar vuelve a quedar libre.`}
           reasonLabel="Motivo"
+          tone="danger"
           confirmLabel="Revocar"
           onClose={() => setRevoking(null)}
           onConfirm={async (reason) => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
 import { QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
@@ -26,6 +27,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
   }));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [closing, setClosing] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
 
   const refresh = useCallback(async () => {
@@ -152,15 +154,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
               >
                 Aplicar ritmo
               </button>
-              <button
-                type="button"
-                className="btn btn-error"
-                disabled={busy}
-                onClick={() => {
-                  if (window.confirm('¿Cerrar la fila? Nadie más podrá entrar ni comprar por la fila.'))
-                    void run(() => controlQueue(eventId, 'close'), 'Fila cerrada.');
-                }}
-              >
+              <button type="button" className="btn btn-error" disabled={busy} onClick={() => setClosing(true)}>
                 Cerrar la fila
               </button>
             </div>
@@ -261,6 +255,19 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
           )}
         </div>
       </form>
+      {closing && (
+        <ConfirmDialog
+          title="Cerrar la fila"
+          text="Nadie más podrá entrar ni comprar por la fila."
+          tone="danger"
+          confirmLabel="Cerrar la fila"
+          onClose={() => setClosing(false)}
+          onConfirm={async () => {
+            await run(() => controlQueue(eventId, 'close'), 'Fila cerrada.');
+            return null;
+          }}
+        />
+      )}
     </div>
   );
 }

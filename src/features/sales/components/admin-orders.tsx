@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
@@ -24,6 +24,11 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
   const [rows, setRows] = useState<OrderRowView[] | null>(null);
   const [pagination, setPagination] = useState<Page | null>(null);
   const [open, setOpen] = useState<string | null>(initialOrder ?? null);
+  // On a phone the detail opens below the cards: bring it into view when another order is opened.
+  const detailBox = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (open) detailBox.current?.scrollIntoView({ block: 'start' });
+  }, [open]);
   const [error, setError] = useState<string | null>(null);
 
   const query = useCallback(() => {
@@ -124,7 +129,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
         </p>
       )}
       <ScrollRegion label="Órdenes" className="rounded-box bg-base-200">
-        <table className="table table-sm">
+        <table className="table table-sm table-cards">
           <thead>
             <tr>
               <th>Orden</th>
@@ -139,26 +144,30 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
           <tbody>
             {rows?.map((o) => (
               <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
-                <td>
+                <td data-label="Orden">
                   <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
                     {o.id.slice(0, 8)}
                   </button>
                 </td>
-                <td>
+                <td data-card="title">
                   {o.buyer_name ?? '—'}
                   <br />
                   <span className="text-xs text-muted">{o.buyer_email ?? 'sin e-mail'}</span>
                 </td>
-                <td>{o.event_title}</td>
-                <td>
+                <td data-label="Evento">{o.event_title}</td>
+                <td data-label="Estado">
                   {orderStatusLabel(o.status)}
                   {o.kind === 'invitation' && (
                     <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
                   )}
                 </td>
-                <td className="text-right tabular-nums">{o.tickets}</td>
-                <td className="text-right tabular-nums">{formatMoney(o.total_cents)}</td>
-                <td>{formatEventDate(o.created_at)}</td>
+                <td data-label="Entradas" className="text-right tabular-nums">
+                  {o.tickets}
+                </td>
+                <td data-label="Total" className="text-right tabular-nums">
+                  {formatMoney(o.total_cents)}
+                </td>
+                <td data-label="Creada">{formatEventDate(o.created_at)}</td>
               </tr>
             ))}
             {rows?.length === 0 && (
@@ -190,7 +199,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
         </nav>
       )}
       {open && (
-        <section className="rounded-box bg-base-200 p-4">
+        <section className="rounded-box bg-base-200 p-4" aria-label="Detalle de la orden" ref={detailBox}>
           <OrderDetail key={open} orderId={open} onChanged={() => void load()} />
         </section>
       )}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { isBoxOfficePayment, paymentMethodLabel } from '../../../shared/labels';
@@ -6,7 +7,6 @@ import { formatMoney } from '../../../shared/money';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { USED_OVERRIDE_PHRASE } from '../../../shared/schemas/sales';
 import { toast } from '../../../stores/toast';
-import { ReasonDialog } from '../../events/components/reason-dialog';
 import { changeHolder } from '../api/holder';
 import { fetchOrderDetail } from '../api/order-detail';
 import { refundOrder } from '../api/refund';
@@ -201,7 +201,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
         </ol>
       </section>
       {pending?.kind === 'resend' && (
-        <ReasonDialog
+        <ConfirmDialog
           title="Reenviar las entradas"
           text={`Le mandamos de nuevo las entradas válidas a ${order.buyer.email}.`}
           reasonLabel="Motivo"
@@ -244,7 +244,7 @@ function HolderDialog({
   const [name, setName] = useState(initial.name);
   const [dni, setDni] = useState(initial.dni);
   return (
-    <ReasonDialog
+    <ConfirmDialog
       title="Cambiar el titular"
       text="La entrada conserva su código QR; cambia el nombre y el DNI de quien entra."
       reasonLabel="Motivo"
@@ -260,7 +260,7 @@ function HolderDialog({
         DNI
         <input className="input w-full" inputMode="numeric" value={dni} onChange={(e) => setDni(e.target.value)} />
       </label>
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -291,7 +291,7 @@ function RefundDialog({
   const fee = tickets.reduce((s, t) => s + t.unit_fee_cents, 0);
   const cash = order.refund_method === 'cash';
   return (
-    <ReasonDialog
+    <ConfirmDialog
       title={whole ? 'Cancelar y reembolsar la orden' : 'Reembolsar entradas'}
       text={
         cash
@@ -299,6 +299,7 @@ function RefundDialog({
           : 'MercadoPago devuelve el dinero al medio de pago original. Las entradas se anulan y vuelven a la venta.'
       }
       reasonLabel="Motivo"
+      tone="danger"
       confirmLabel="Reembolsar"
       onClose={onClose}
       onConfirm={(reason) => onConfirm(reason, `refund-${key}`, confirmUsed)}
@@ -353,6 +354,6 @@ function RefundDialog({
           </span>
         </label>
       )}
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }

@@ -138,7 +138,7 @@ export default function SalesDashboard() {
         <section className="rounded-box bg-base-200 p-4">
           <h2 className="mb-2 font-bold">Últimas órdenes</h2>
           <ScrollRegion label="Últimas órdenes">
-            <table className="table table-sm">
+            <table className="table table-sm table-cards">
               <thead>
                 <tr>
                   <th>Orden</th>
@@ -152,16 +152,18 @@ export default function SalesDashboard() {
               <tbody>
                 {data.latest.map((o) => (
                   <tr key={o.id}>
-                    <td>
+                    <td data-label="Orden">
                       <a className="link" href={`/admin/tickets?orden=${o.id}`}>
                         {o.id.slice(0, 8)}
                       </a>
                     </td>
-                    <td>{o.buyer_email ?? o.buyer_name ?? '—'}</td>
-                    <td>{o.event_title}</td>
-                    <td>{orderStatusLabel(o.status)}</td>
-                    <td className="text-right tabular-nums">{formatMoney(o.total_cents)}</td>
-                    <td>{formatEventDate(o.paid_at)}</td>
+                    <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
+                    <td data-label="Evento">{o.event_title}</td>
+                    <td data-label="Estado">{orderStatusLabel(o.status)}</td>
+                    <td data-label="Total" className="text-right tabular-nums">
+                      {formatMoney(o.total_cents)}
+                    </td>
+                    <td data-label="Pagada">{formatEventDate(o.paid_at)}</td>
                   </tr>
                 ))}
               </tbody>

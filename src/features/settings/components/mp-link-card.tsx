@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatLongDate } from '../../../shared/dates';
 import { toast } from '../../../stores/toast';
@@ -13,6 +14,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
   const [status, setStatus] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
 
   async function link() {
     setBusy(true);
@@ -25,18 +27,16 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
     }
   }
 
-  async function unlink() {
-    const question =
-      '¿Desvincular la cuenta? Las próximas ventas se cobrarán con la cuenta de la plataforma; los reembolsos de lo que ya cobraste se siguen haciendo con tu cuenta.';
-    if (!window.confirm(question)) return;
+  async function unlink(): Promise<string | null> {
     setBusy(true);
     setProblem(null);
     try {
       const r = await unlinkMp(producerId);
       setStatus(r.data);
       toast('success', r.message);
+      return null;
     } catch (err) {
-      setProblem(messageOf(err));
+      return messageOf(err);
     } finally {
       setBusy(false);
     }
@@ -82,7 +82,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
             {status.linked ? 'Volver a vincular' : 'Vincular cuenta de MercadoPago'}
           </button>
           {status.linked && (
-            <button type="button" className="btn btn-ghost" onClick={unlink} disabled={busy}>
+            <button type="button" className="btn btn-ghost" onClick={() => setAsking(true)} disabled={busy}>
               Desvincular
             </button>
           )}
@@ -92,6 +92,16 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
         <p role="alert" className="alert alert-error mt-3">
           {problem}
         </p>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title="Desvincular la cuenta de MercadoPago"
+          text="Las próximas ventas se cobrarán con la cuenta de la plataforma; los reembolsos de lo que ya cobraste se siguen haciendo con tu cuenta."
+          tone="danger"
+          confirmLabel="Desvincular"
+          onConfirm={unlink}
+          onClose={() => setAsking(false)}
+        />
       )}
     </section>
   );

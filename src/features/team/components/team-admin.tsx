@@ -1,14 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { TEAM_UI_MSG } from '../../../shared/messages-ui';
 import { MEMBER_ROLE_HINT, MEMBER_ROLE_LABEL, MEMBER_ROLES, type MemberRole } from '../../../shared/roles';
 import { $session } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { resendInvitation, revokeInvitation, sendInvitation } from '../api/invitations';
 import { removeMember, updateMember } from '../api/members';
 import { fetchProducerEvents, fetchTeam } from '../api/team';
-import type { TeamInvitation, TeamMember, TeamView } from '../types';
+import type { TeamInvitation, TeamMember } from '../types';
 
 type EventOption = { id: number; title: string };
 
@@ -71,6 +75,7 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
   const [eventIds, setEventIds] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   return (
     <form
       className="flex flex-col gap-3 rounded-box bg-base-200 p-4"
@@ -80,11 +85,13 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
         try {
           const answer = await sendInvitation({ producer_id: props.producerId, email, role, event_ids: eventIds });
           toast('success', answer.message);
+          setSent(TEAM_UI_MSG.invited(email));
           setEmail('');
           setEventIds([]);
           setError(null);
           props.onSent();
         } catch (err) {
+          setSent(null);
           setError(messageOf(err));
         } finally {
           setBusy(false);
@@ -127,6 +134,11 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
           {error}
         </p>
       )}
+      {sent && (
+        <p role="status" className="alert alert-success">
+          {sent}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
         {busy ? 'Enviando…' : 'Enviar invitación'}
       </button>
@@ -153,11 +165,11 @@ function MemberRow(props: {
     : 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.';
   return (
     <tr>
-      <td>
+      <td data-card="title">
         <div className="font-semibold">{member.name}</div>
         <div className="text-sm text-muted">{member.email}</div>
       </td>
-      <td>
+      <td data-label="Rol">
         <select
           aria-label={`Rol de ${member.name}`}
           className="select select-sm"
@@ -178,7 +190,7 @@ function MemberRow(props: {
           ))}
         </select>
       </td>
-      <td className="text-sm">
+      <td data-label="Eventos" className="text-sm">
         {scopeLabel(member.event_ids, props.events)}
         {locked && (
           <div id={`team-lock-${member.user_id}`} className="text-xs text-muted">
@@ -186,25 +198,31 @@ function MemberRow(props: {
           </div>
         )}
       </td>
-      <td className="text-sm">{lastSeen(member.last_active_at)}</td>
-      <td className="text-right">
-        {props.lastAdmin ? null : confirming ? (
-          <span className="flex justify-end gap-2">
-            <button
-              type="button"
-              className="btn btn-error btn-sm"
-              onClick={() => void act(() => removeMember(props.producerId, member.user_id))}
-            >
-              Sí, quitar
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)}>
-              Cancelar
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(true)}>
+      <td data-label="Última actividad" className="text-sm">
+        {lastSeen(member.last_active_at)}
+      </td>
+      <td data-card="actions" className="text-right">
+        {props.lastAdmin ? null : (
+          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setConfirming(true)}>
             {props.self ? 'Salir del equipo' : 'Quitar'}
           </button>
+        )}
+        {confirming && (
+          <ConfirmDialog
+            title={props.self ? 'Salir del equipo' : `Quitar a ${member.name}`}
+            text={
+              props.self
+                ? 'Dejás de tener acceso a esta productora desde tu próxima acción.'
+                : `${member.name} deja de tener acceso a esta productora desde su próxima acción.`
+            }
+            tone="danger"
+            confirmLabel={props.self ? 'Salir del equipo' : 'Quitar'}
+            onClose={() => setConfirming(false)}
+            onConfirm={async () => {
+              await act(() => removeMember(props.producerId, member.user_id));
+              return null;
+            }}
+          />
         )}
       </td>
     </tr>
@@ -221,17 +239,19 @@ function InvitationRow(props: {
   const act = actionOf(props.onChanged);
   return (
     <tr>
-      <td>{invitation.email}</td>
-      <td>{invitation.role_label}</td>
-      <td className="text-sm">{scopeLabel(invitation.event_ids, props.events)}</td>
-      <td className="text-sm">
+      <td data-card="title">{invitation.email}</td>
+      <td data-label="Rol">{invitation.role_label}</td>
+      <td data-label="Eventos" className="text-sm">
+        {scopeLabel(invitation.event_ids, props.events)}
+      </td>
+      <td data-label="Estado" className="text-sm">
         {invitation.expired ? (
           <span className="badge badge-warning">Vencida</span>
         ) : (
           `Enviada ${invitation.sent_at ? formatEventDate(invitation.sent_at) : ''}`
         )}
       </td>
-      <td className="text-right">
+      <td data-card="actions" className="text-right">
         <span className="flex justify-end gap-2">
           <button
             type="button"
@@ -256,45 +276,30 @@ function InvitationRow(props: {
 /** /admin/collaborators: the producer's team, invitations to join it, roles, events and last activity. */
 export default function TeamAdmin() {
   const [producerId, setProducerId] = useState<number | undefined>(undefined);
-  const [view, setView] = useState<TeamView | null>(null);
-  const [events, setEvents] = useState<EventOption[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const myId = useStore($session).user?.user.id;
+  // The team and its producer's events; a producer switch drops a slower answer for the previous one.
+  const state = useData(async () => {
+    const team = (await fetchTeam(producerId)).data;
+    const events: EventOption[] =
+      team.producer_id === null
+        ? []
+        : (await fetchProducerEvents(team.producer_id)).data.map((e) => ({ id: e.id, title: e.title }));
+    return { team, events };
+  }, producerId ?? 0);
+  const load = state.reload;
 
-  const load = useCallback(async () => {
-    try {
-      const team = (await fetchTeam(producerId)).data;
-      setView(team);
-      setError(null);
-      if (team.producer_id !== null) {
-        const list = await fetchProducerEvents(team.producer_id);
-        setEvents(list.data.map((e) => ({ id: e.id, title: e.title })));
-      }
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }, [producerId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (error)
-    return (
-      <p role="alert" className="alert alert-error">
-        {error}
-      </p>
-    );
-  if (!view)
-    return (
-      <p role="status" className="text-muted">
-        Cargando el equipo…
-      </p>
-    );
+  if (!state.data) return <LoadState state={state}>{() => null}</LoadState>;
+  const { team: view, events } = state.data;
   if (view.producer_id === null)
     return <p className="alert">No administrás ninguna productora: solo sus administradores gestionan el equipo.</p>;
   const current = view.producer_id;
   return (
     <div className="flex flex-col gap-6">
+      {state.error && (
+        <p role="alert" className="alert alert-error">
+          {state.error}
+        </p>
+      )}
       {view.producers.length > 1 && (
         <label className="flex flex-col gap-1 text-sm">
           Productora
@@ -310,8 +315,8 @@ export default function TeamAdmin() {
       <InviteForm producerId={current} events={events} onSent={() => void load()} />
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold">Equipo ({view.members.length})</h2>
-        <div className="overflow-x-auto">
-          <table className="table">
+        <div className="sm:overflow-x-auto">
+          <table className="table table-cards" aria-label="Equipo">
             <thead>
               <tr>
                 <th>Persona</th>
@@ -344,8 +349,8 @@ export default function TeamAdmin() {
         {view.invitations.length === 0 ? (
           <p className="text-sm text-muted">No hay invitaciones esperando respuesta.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="table">
+          <div className="sm:overflow-x-auto">
+            <table className="table table-cards" aria-label="Invitaciones pendientes">
               <thead>
                 <tr>
                   <th>Correo</th>

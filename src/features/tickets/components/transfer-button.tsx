@@ -1,14 +1,30 @@
 import { useId, useRef, useState } from 'react';
-import { messageOf } from '../../../lib/api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ApiError, messageOf } from '../../../lib/api';
 import { TRANSFER_MSG } from '../../../shared/messages-tickets';
+import { TRANSFER_UI_MSG } from '../../../shared/messages-ui';
 import { TransferRequestSchema } from '../../../shared/schemas/checkout';
 import { toast } from '../../../stores/toast';
+import { cancelTransfer } from '../api/cancel-transfer';
 import { transferTicket } from '../api/transfer-ticket';
 
-/** "Transferir": asks for the recipient's e-mail in a dialog and sends the offer. */
-export default function TransferButton({ ticketId, label }: { ticketId: string; label: string }) {
+/**
+ * "Transferir": asks for the recipient's e-mail in a dialog and sends the offer. While an offer is
+ * pending the ticket says so, to whom, with "Cancelar transferencia" (it stays the owner's until accepted).
+ */
+export default function TransferButton({
+  ticketId,
+  label,
+  pendingTo = null,
+}: {
+  ticketId: string;
+  label: string;
+  pendingTo?: string | null;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const [pending, setPending] = useState<string | null>(pendingTo);
+  const [cancelling, setCancelling] = useState(false);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,6 +37,7 @@ export default function TransferButton({ ticketId, label }: { ticketId: string; 
     try {
       const res = await transferTicket(ticketId, parsed.data.email);
       dialog.current?.close();
+      setPending(parsed.data.email);
       toast('success', 'Transferencia enviada', res.message);
     } catch (err) {
       setError(messageOf(err));
@@ -28,6 +45,38 @@ export default function TransferButton({ ticketId, label }: { ticketId: string; 
       setBusy(false);
     }
   }
+
+  if (pending)
+    return (
+      <div className="flex w-full flex-col items-start gap-2" data-transfer-pending>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="badge badge-warning">{TRANSFER_UI_MSG.pendingBadge}</span>
+          {TRANSFER_UI_MSG.pendingTo(pending)}
+        </p>
+        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setCancelling(true)}>
+          Cancelar transferencia
+        </button>
+        {cancelling && (
+          <ConfirmDialog
+            title="Cancelar transferencia"
+            text={TRANSFER_UI_MSG.cancelText(pending)}
+            tone="danger"
+            confirmLabel="Cancelar transferencia"
+            onClose={() => setCancelling(false)}
+            onConfirm={async () => {
+              try {
+                const res = await cancelTransfer(ticketId);
+                toast('success', res.message);
+                setPending(null);
+                return null;
+              } catch (err) {
+                return err instanceof ApiError ? err.message : TRANSFER_UI_MSG.cancelFailed;
+              }
+            }}
+          />
+        )}
+      </div>
+    );
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -91,6 +91,42 @@ export function CheckboxField({ label, checked, error, onChecked }: CheckProps) 
         />
         <span>{label}</span>
       </label>
+      {error && (
+        <p id={`${id}-error`} className="text-error text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  error?: string;
+  onValue: (value: string) => void;
+  children: ReactNode;
+};
+
+/** A labelled select with its message under it. */
+export function SelectField({ label, value, error, onValue, children, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`select w-full ${error ? 'select-error' : ''}`}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        {children}
+      </select>
       {error && (
         <p id={`${id}-error`} className="text-error text-sm">
           {error}

@@ -1,0 +1,105 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { UI_MSG } from '../../shared/messages-ui';
+
+export type ConfirmDialogProps = {
+  title: string;
+  /** What happens if the user confirms, said plainly. */
+  text: ReactNode;
+  confirmLabel: string;
+  /** `danger`: an action that cannot be undone (cancel, remove, refund): the button says so in red. */
+  tone?: 'primary' | 'danger';
+  /** Asks for a reason (kept in the audit log) when set; `reasonRequired` refuses an empty one. */
+  reasonLabel?: string;
+  reasonRequired?: boolean;
+  /** Runs the action: null when done (the dialog closes), else the message to show in the dialog. */
+  onConfirm: (reason: string) => Promise<string | null> | string | null;
+  onClose: () => void;
+  children?: ReactNode;
+};
+
+/**
+ * The app's confirmation dialog (never the browser's `confirm()`): a native modal <dialog>, named by its
+ * title and described by its text, optionally asking for a reason; the danger variant styles the confirm
+ * button as destructive. Escape and "Volver" close it; focus returns to the opener.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  tone = 'primary',
+  reasonLabel,
+  reasonRequired = false,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    ref.current?.showModal();
+    return () => opener?.focus?.();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      data-tone={tone}
+      onClose={onClose}
+    >
+      <form
+        method="dialog"
+        className="modal-box flex flex-col gap-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (reasonLabel && reasonRequired && !reason.trim()) {
+            setError(UI_MSG.reasonRequired);
+            return;
+          }
+          setBusy(true);
+          const problem = await onConfirm(reason.trim());
+          setBusy(false);
+          if (problem) setError(problem);
+          else ref.current?.close();
+        }}
+      >
+        <h2 id={titleId} className="text-lg font-bold">
+          {title}
+        </h2>
+        <div id={textId}>{typeof text === 'string' ? <p>{text}</p> : text}</div>
+        {children}
+        {reasonLabel && (
+          <label className="flex flex-col gap-1 text-sm">
+            {reasonLabel}
+            <textarea
+              className="textarea w-full"
+              value={reason}
+              aria-required={reasonRequired || undefined}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={() => ref.current?.close()}>
+            Volver
+          </button>
+          <button type="submit" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} disabled={busy}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

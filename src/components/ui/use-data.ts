@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { UI_MSG } from '../../shared/messages-ui';
+
+export type DataState<T> = {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+  /** Loads again (the latest call wins). */
+  reload: () => void;
+  /** Replaces the data in place (after a mutation answered the new value). */
+  setData: (data: T) => void;
+};
+
+/**
+ * Loads data for an island and keeps only the newest answer: a response to a request that a later one
+ * replaced (the filters changed, the user typed on) is dropped, so a slow old answer never overwrites a
+ * fresh one. `key` says when to load again (the loader's inputs, serialised). Errors become the API's
+ * Spanish message.
+ */
+export function useData<T>(load: () => Promise<T>, key: string | number): DataState<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const latest = useRef(0);
+  const loader = useRef(load);
+  loader.current = load;
+  const run = useCallback(() => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    setError(null);
+    loader.current().then(
+      (answer) => {
+        if (ticket !== latest.current) return;
+        setData(answer);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (ticket !== latest.current) return;
+        setError(err instanceof ApiError || err instanceof Error ? err.message : UI_MSG.loadFailed);
+        setLoading(false);
+      },
+    );
+  }, []);
+  // A new key (the loader's inputs, e.g. the filters serialised) loads again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the trigger, not read in the body.
+  useEffect(() => {
+    run();
+    // A response arriving after unmount is dropped too.
+    return () => {
+      latest.current++;
+    };
+  }, [run, key]);
+  return { data, error, loading, reload: run, setData };
+}
