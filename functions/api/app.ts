@@ -13,6 +13,7 @@ import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { adminProducers, producers } from './routes/producers';
+import { promoCodes } from './routes/promo-codes';
 import { adminQueues, queues } from './routes/queues';
 import { revocations } from './routes/revocations';
 import { settings } from './routes/settings';
@@ -57,6 +58,7 @@ const routes = new Hono<ApiBindings>()
   .route('/admin/mercadopago', mercadoPagoLink)
   .route('/queues', queues)
   .route('/admin/queues', adminQueues)
+  .route('/admin/promo-codes', promoCodes)
   // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', adminSales);
 

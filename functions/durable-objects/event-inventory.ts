@@ -2,7 +2,20 @@ import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
 import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
-import { loadSaleConfig, refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
+import {
+  checkPromoRoom,
+  countedItems,
+  PROMO_SCHEMA,
+  type PromoRefusal,
+  promoOf,
+  promoUse,
+  recordPromoUse,
+  refuseWithPromo,
+  releasePromoUse,
+  retakePromoUse,
+  returnPromoTickets,
+} from './promo-redemptions';
+import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
@@ -30,18 +43,24 @@ export type HoldResult =
 
 /** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
 export type SellResult =
-  | ({ ok: true; orderId: string; holdId: string; expiresAt: string } & OrderTotals)
+  | ({ ok: true; orderId: string; holdId: string; expiresAt: string; discountCents: number } & OrderTotals)
   | { ok: false; reason: 'stale'; version: number }
   | SaleRefusal
   | Extract<PassCheck, { ok: false }>
   | { ok: false; reason: 'dni_cap'; cap: number }
+  | PromoRefusal
   | (Extract<HoldResult, { ok: false }> & { name?: string });
 
 /**
  * What a queued on-sale ("Venta con fila") asks of a hold: the buyer's queue pass. Only the box office,
  * behind its own permission (tickets.sell), passes `exempt`; nothing else can skip the queue.
  */
-export type SaleGate = { pass?: string; exempt?: 'box_office' };
+export type SaleGate = {
+  pass?: string;
+  exempt?: 'box_office';
+  /** A promo or access code (promo-redemptions.ts): checked and counted in the same step as the hold. */
+  promoCode?: string;
+};
 
 /** Counts the queue object reads to admit by live holds and to close when the stock is gone. */
 export type QueueStats = { capacity: number; sold: number; held: number; openHolds: number; remaining: number };
@@ -104,6 +123,7 @@ export class EventInventory extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
+    this.sql.exec(PROMO_SCHEMA);
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmAt = await ctx.storage.getAlarm();
@@ -255,7 +275,8 @@ export class EventInventory extends DurableObject<Env> {
       this.saleConfig(eventId, staleVersion),
       gate.pass ? checkQueuePass(this.env.JWT_SECRET, gate.pass, eventId, userId, Date.now()) : null,
     ]);
-    const refused = refuseBySaleConfig(config, items, Date.now(), access);
+    const promo = config && gate.promoCode ? await promoOf(this.env.DB, config, gate.promoCode) : null;
+    const refused = refuseWithPromo(config, items, Date.now(), access, gate.promoCode, promo);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
     const wanted = mergeItems(items);
@@ -275,11 +296,16 @@ export class EventInventory extends DurableObject<Env> {
         return { ok: false, reason: 'dni_cap', cap };
       }
     }
+    // The code's room is checked and its use counted in the same synchronous step as the hold.
+    const counted = promo ? countedItems(promo, wanted) : [];
+    const room = promo ? checkPromoRoom(this.sql, promo, sumItems(counted), buyerKey, this.openHoldOf(buyerKey)) : null;
+    if (room) return room;
     const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };
     }
+    if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted);
     const order = {
       id: crypto.randomUUID(),
       userId,
@@ -287,7 +313,7 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt: new Date(held.expiresAt).toISOString(),
       replaced: held.replaced,
     };
-    const { statements, sum } = orderStatements(this.env.DB, config, order, items);
+    const { statements, sum } = orderStatements(this.env.DB, config, order, items, promo);
     let written: boolean;
     try {
       written = await this.orders.write(statements);
@@ -302,6 +328,19 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'stale', version: config.version };
     }
     return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
+  }
+
+  private openHoldOf(buyer: string): string | null {
+    return (
+      this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyer).toArray()[0]
+        ?.id ?? null
+    );
+  }
+
+  /** Live tickets counted against each promo code of the event (open holds and sales). */
+  promoUse(): { codeId: number; tickets: number }[] {
+    this.expireDue();
+    return promoUse(this.sql);
   }
 
   /** The cached configuration, or a fresh one (one D1 read shared by every hold waiting for it). */
@@ -416,6 +455,7 @@ export class EventInventory extends DurableObject<Env> {
         const type = this.type(i.typeId);
         if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
       }
+      if (!retakePromoUse(this.sql, holdId)) return { ok: false, reason: 'not_open' };
       for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
     } else if (row.status === 'open') {
       for (const i of items) {
@@ -442,6 +482,7 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec("update holds set status = 'refunded' where id = ?", holdId);
+    returnPromoTickets(this.sql, holdId, 'all');
     this.mirror();
     return true;
   }
@@ -470,6 +511,7 @@ export class EventInventory extends DurableObject<Env> {
       kept.length > 0 ? 'sold' : 'refunded',
       holdId,
     );
+    returnPromoTickets(this.sql, holdId, mergeItems(items));
     this.mirror();
     return true;
   }
@@ -494,6 +536,11 @@ export class EventInventory extends DurableObject<Env> {
       remaining.set(t.typeId, left - 1);
       returned.push(t.ticketId);
     }
+    returnPromoTickets(
+      this.sql,
+      holdId,
+      tickets.filter((t) => returned.includes(t.ticketId)).map((t) => ({ typeId: t.typeId, quantity: 1 })),
+    );
     if (returned.length > 0) {
       const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
       this.sql.exec(
@@ -637,6 +684,7 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
+    releasePromoUse(this.sql, row.id);
   }
 
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
@@ -691,6 +739,8 @@ function mergeItems(items: HoldItem[]): HoldItem[] {
   for (const i of items) if (i.quantity > 0) merged.set(i.typeId, (merged.get(i.typeId) ?? 0) + i.quantity);
   return [...merged].map(([typeId, quantity]) => ({ typeId, quantity }));
 }
+
+const sumItems = (items: HoldItem[]) => items.reduce((n, i) => n + i.quantity, 0);
 
 function parseItems(json: string): HoldItem[] {
   return JSON.parse(json) as HoldItem[];

@@ -215,6 +215,26 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     body: { rate_per_minute: 0 },
     named: e2,
   }),
+  // Promo and access codes
+  'GET /admin/promo-codes/:producer': (w) => ({ path: `/admin/promo-codes/${w.producerId}`, named: own }),
+  'POST /admin/promo-codes/:producer': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}`,
+    body: { kind: 'discount', discount_type: 'percent', value: 0 },
+    named: own,
+  }),
+  'POST /admin/promo-codes/:producer/bulk': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}/bulk`,
+    body: { count: 0 },
+    named: own,
+  }),
+  'GET /admin/promo-codes/:producer/report': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}/report`,
+    named: own,
+  }),
+  'POST /admin/promo-codes/:producer/:id/archive': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
+    named: own,
+  }),
 };
 const own: Named = { producer: 'own' };
 const e1: Named = { producer: 'own', event: 'e1' };

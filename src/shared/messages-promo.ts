@@ -1,0 +1,51 @@
+/**
+ * Spanish texts (voseo) of promo and access codes, the waiting list and face-value resale (issue 22), for
+ * the API, the pages and the e-mails.
+ */
+export const PROMO_MSG = {
+  // The buyer's code field
+  codeLabel: 'Código de descuento o acceso',
+  codeApply: 'Aplicar código',
+  codeHint: 'Si tenés un código, escribilo y aplicalo antes de pagar.',
+  codeInvalid: 'El código no existe o no vale para este evento. Revisá cómo lo escribiste.',
+  codeFormat: 'Escribí un código de 3 a 32 letras, números o guiones.',
+  codeExpired: 'El código ya venció.',
+  codeNotYet: (from: string) => `El código todavía no está vigente: vale desde el ${from}.`,
+  codeExhausted: 'El código ya se usó todas las veces permitidas.',
+  codeRemaining: (n: number) => (n === 1 ? 'Al código le queda 1 entrada.' : `Al código le quedan ${n} entradas.`),
+  codePerOrder: (n: number) =>
+    n === 1 ? 'Este código vale para 1 entrada por compra.' : `Este código vale para hasta ${n} entradas por compra.`,
+  codePerBuyer: (n: number) =>
+    n === 1
+      ? 'Ya usaste este código: vale para 1 entrada por persona.'
+      : `Este código vale para hasta ${n} entradas por persona.`,
+  codeNotForTypes: 'El código no vale para las entradas que elegiste.',
+  discountLine: (code: string) => `Descuento (código ${code})`,
+  codeApplied: (code: string) => `Aplicaste el código ${code}.`,
+
+  // Back office (producer's codes)
+  noAccess: 'No tenés permiso para gestionar los códigos de esta productora.',
+  notFound: 'El código no existe.',
+  duplicate: 'Ya existe un código igual en esta productora. Elegí otro.',
+  valuePositive: 'El valor tiene que ser mayor que cero.',
+  percentMax: 'El descuento no puede superar el 100 %.',
+  datesOrder: 'La fecha de fin tiene que ser posterior a la de inicio.',
+  foreignEvent: 'El evento elegido no es de esta productora.',
+  foreignTypes: 'Elegiste entradas que no son de esta productora o de este evento.',
+  accessNeedsTypes: 'Un código de acceso tiene que desbloquear al menos un tipo de entrada.',
+  discountNeedsType: 'Elegí el tipo de descuento.',
+  bulkCount: 'Podés generar entre 1 y 1000 códigos por vez.',
+  prefixFormat: 'El prefijo puede tener hasta 12 letras, números o guiones.',
+  ownerLabel: 'El nombre del RRPP puede tener hasta 80 caracteres.',
+  limitPositive: 'El límite tiene que ser un número entero mayor que cero.',
+  archived: 'Código archivado.',
+} as const;
+
+/** How the back office names each kind and discount type. */
+export const PROMO_KIND_LABEL = { discount: 'Descuento', access: 'Acceso', both: 'Descuento y acceso' } as const;
+export const PROMO_DISCOUNT_LABEL = {
+  percent: 'Porcentaje',
+  fixed_ticket: 'Monto fijo por entrada',
+  fixed_order: 'Monto fijo por compra',
+  set_price: 'Precio especial',
+} as const;
