@@ -108,7 +108,14 @@ describe('promo codes: back office', () => {
     const { event, admin } = await setup();
     const res = await asBuyer(admin, `/admin/promo-codes/${admin.producerId}/bulk`, {
       method: 'POST',
-      json: { event_id: event.event_id, count: 50, prefix: 'rrpp-', discount_type: 'percent', value: 20, owner_label: 'Lola' },
+      json: {
+        event_id: event.event_id,
+        count: 50,
+        prefix: 'rrpp-',
+        discount_type: 'percent',
+        value: 20,
+        owner_label: 'Lola',
+      },
     });
     expect(res.status).toBe(201);
     const data = ((await res.json()) as Json).data as { count: number; codes: string[] };
@@ -142,8 +149,15 @@ describe('promo codes: holds', () => {
     const { event, admin } = await setup(1000);
     const code = uniqueCode('DIEZ');
     expect(
-      (await createCode(admin, { code, event_id: event.event_id, discount_type: 'percent', value: 50, max_tickets: 10 }))
-        .status,
+      (
+        await createCode(admin, {
+          code,
+          event_id: event.event_id,
+          discount_type: 'percent',
+          value: 50,
+          max_tickets: 10,
+        })
+      ).status,
     ).toBe(201);
     const tokens = await createBuyers(env, 200);
     const answers = await Promise.all(
@@ -173,7 +187,13 @@ describe('promo codes: holds', () => {
         async (max, quantities) => {
           const { event, admin } = await setup(1000);
           const code = uniqueCode('PROP');
-          await createCode(admin, { code, event_id: event.event_id, discount_type: 'fixed_ticket', value: 100_00, max_tickets: max });
+          await createCode(admin, {
+            code,
+            event_id: event.event_id,
+            discount_type: 'fixed_ticket',
+            value: 100_00,
+            max_tickets: max,
+          });
           const tokens = await createBuyers(env, quantities.length);
           const answers = await Promise.all(
             tokens.map((t, i) => hold(bearer(t), event.event_id, event.ticket_type_id, quantities[i], code)),
@@ -216,7 +236,9 @@ describe('promo codes: holds', () => {
     expect(second.status).toBe(201);
     // It expires: the use goes back again.
     const bOrder = (((await second.json()) as Json).data as { id: string }).id;
-    const row = await env.DB.prepare('select hold_id from orders where id = ?').bind(bOrder).first<{ hold_id: string }>();
+    const row = await env.DB.prepare('select hold_id from orders where id = ?')
+      .bind(bOrder)
+      .first<{ hold_id: string }>();
     await inventoryOf(env, event.event_id).expireSoon(row!.hold_id, 1);
     await new Promise((r) => setTimeout(r, 5));
     expect((await hold(await createBuyer(), event.event_id, event.ticket_type_id, 2, code)).status).toBe(201);
