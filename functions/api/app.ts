@@ -21,6 +21,7 @@ import { team, teamInvitations } from './routes/team';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
 import { venues } from './routes/venues';
+import { adminWaitlistRoutes, waitlist } from './routes/waitlist';
 import { webhooks } from './routes/webhooks';
 
 export type ApiBindings = { Bindings: Env };
@@ -59,6 +60,8 @@ const routes = new Hono<ApiBindings>()
   .route('/queues', queues)
   .route('/admin/queues', adminQueues)
   .route('/admin/promo-codes', promoCodes)
+  .route('/waitlist', waitlist)
+  .route('/admin/waitlist', adminWaitlistRoutes)
   // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', adminSales);
 

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
+import { sendWaitlistOffer } from '../api/services/waitlist/mail';
 import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
 import {
@@ -16,6 +17,21 @@ import {
   returnPromoTickets,
 } from './promo-redemptions';
 import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
+import {
+  closeOffer,
+  type JoinInput,
+  type JoinResult,
+  joinWaitlist,
+  leaveWaitlist,
+  offerDelivered,
+  offerFreedStock,
+  pendingOffers,
+  placeOf,
+  setWaitlistSettings,
+  WAITLIST_SCHEMA,
+  waitlistOf,
+  waitlistSettings,
+} from './waitlist';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
@@ -124,6 +140,7 @@ export class EventInventory extends DurableObject<Env> {
     this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
     this.sql.exec(PROMO_SCHEMA);
+    this.sql.exec(WAITLIST_SCHEMA);
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmAt = await ctx.storage.getAlarm();
@@ -185,6 +202,7 @@ export class EventInventory extends DurableObject<Env> {
     // Something about the event changed: the sale configuration is read again on the next hold.
     this.sale = null;
     this.upsertTypes(eventId, types);
+    this.mirror();
     return this.availability();
   }
 
@@ -337,6 +355,103 @@ export class EventInventory extends DurableObject<Env> {
     );
   }
 
+  // ---- Waiting list (waitlist.ts): entries, offers of freed stock in order, their orders and e-mails ----
+
+  /** Joins the waiting list of a sold-out type (one live entry per account and per DNI on the event). */
+  joinWaitlist(input: JoinInput, startsAt: number | null): JoinResult {
+    this.expireDue();
+    if (this.closed()) return { ok: false, reason: 'closed' };
+    const type = this.type(input.typeId);
+    if (!type) return { ok: false, reason: 'unknown_type' };
+    if (startsAt !== null) setWaitlistSettings(this.sql, null, startsAt);
+    return joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held));
+  }
+
+  waitlistPlace(userId: number) {
+    this.expireDue();
+    return placeOf(this.sql, userId);
+  }
+
+  leaveWaitlist(userId: number): boolean {
+    return leaveWaitlist(this.sql, userId);
+  }
+
+  /** The producer's view: every entry in order, the demand per type and the offer time. */
+  waitlist() {
+    this.expireDue();
+    return { ...waitlistOf(this.sql), ...waitlistSettings(this.sql) };
+  }
+
+  setWaitlistSettings(offerMinutes: number) {
+    setWaitlistSettings(this.sql, offerMinutes, null);
+    return waitlistSettings(this.sql);
+  }
+
+  /** Offers freed stock to the waiting list, in order (called in every step that changes stock, see mirror). */
+  private offerWaitlist() {
+    if (this.closed()) return;
+    const made = offerFreedStock(
+      this.sql,
+      Date.now(),
+      (typeId) => {
+        const t = this.type(typeId);
+        return t ? t.capacity - t.sold - t.held : 0;
+      },
+      (buyer, typeId, quantity, expiresAt) => {
+        const id = crypto.randomUUID();
+        this.sql.exec('update types set held = held + ? where id = ?', quantity, typeId);
+        this.sql.exec(
+          "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
+          id,
+          buyer,
+          expiresAt,
+          JSON.stringify([{ typeId, quantity }]),
+        );
+        this.scheduleAlarm(expiresAt);
+        return id;
+      },
+    );
+    if (made > 0) this.ctx.waitUntil(this.deliverOffers());
+  }
+
+  private delivering = false;
+
+  /** Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout. */
+  private async deliverOffers() {
+    if (this.delivering || this.eventId === null) return;
+    this.delivering = true;
+    const eventId = this.eventId;
+    try {
+      for (let offer = pendingOffers(this.sql)[0]; offer; offer = pendingOffers(this.sql)[0]) {
+        const hold = this.holdRow(offer.hold_id);
+        if (hold?.status !== 'open') {
+          offerDelivered(this.sql, offer.hold_id, null);
+          continue;
+        }
+        let orderId: string | null = null;
+        let stale = -1;
+        for (let attempt = 0; attempt < 3 && orderId === null; attempt++) {
+          const config = await this.saleConfig(eventId, stale);
+          if (!config) break;
+          const id = crypto.randomUUID();
+          const expiresAt = new Date(hold.expires_at).toISOString();
+          const order = { id, userId: offer.user_id, holdId: hold.id, expiresAt, replaced: null };
+          const { statements } = orderStatements(this.env.DB, config, order, parseItems(hold.items));
+          if (await this.orders.write(statements)) orderId = id;
+          else stale = config.version;
+        }
+        offerDelivered(this.sql, offer.hold_id, orderId);
+        // Without an order the offer cannot be paid: its tickets go to the next entry.
+        if (orderId === null) this.release(offer.hold_id);
+        else await sendWaitlistOffer(this.env, { ...offer, orderId, expiresAt: hold.expires_at, eventId });
+      }
+    } catch (err) {
+      console.error('Waiting-list offer delivery failed', err);
+    } finally {
+      this.delivering = false;
+    }
+  }
+
   /** Live tickets counted against each promo code of the event (open holds and sales). */
   promoUse(): { codeId: number; tickets: number }[] {
     this.expireDue();
@@ -470,6 +585,7 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'not_open' };
     }
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
+    if (row.buyer.startsWith('waitlist:')) closeOffer(this.sql, holdId, 'bought');
     this.mirror();
     return { ok: true };
   }
@@ -685,6 +801,7 @@ export class EventInventory extends DurableObject<Env> {
     }
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
     releasePromoUse(this.sql, row.id);
+    if (row.buyer.startsWith('waitlist:')) closeOffer(this.sql, row.id, 'expired');
   }
 
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
@@ -704,6 +821,8 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes. */
   private mirror() {
+    // Stock may have come back: the waiting list gets it first, in the same step.
+    this.offerWaitlist();
     if (this.eventId === null) return;
     this.mirrorDirty = true;
     if (this.mirrorRunning) return;

@@ -231,6 +231,12 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     path: `/admin/promo-codes/${w.producerId}/report`,
     named: own,
   }),
+  // Waiting list
+  'POST /waitlist/:id': (w) => ({ path: `/waitlist/${w.e1}`, body: { ticket_type_id: 0, quantity: 0 } }),
+  'GET /waitlist/:id/me': (w) => ({ path: `/waitlist/${w.e1}/me` }),
+  'DELETE /waitlist/:id/me': (w) => ({ path: `/waitlist/${w.e2}/me` }),
+  'GET /admin/waitlist/:id': (w) => ({ path: `/admin/waitlist/${w.e1}`, named: e1 }),
+  'PUT /admin/waitlist/:id': (w) => ({ path: `/admin/waitlist/${w.e2}`, body: { offer_minutes: 0 }, named: e2 }),
   'POST /admin/promo-codes/:producer/:id/archive': (w) => ({
     path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
     named: own,
