@@ -22,7 +22,7 @@ async function payAtCheckout(page: Page) {
 test('sold out → join the waiting list → a refund elsewhere → an offer e-mail → buy', async ({ browser, page }) => {
   // An event of the demo admin's producer with a single ticket.
   const created = await page.request.post('/dev/checkout/test-event', {
-    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title: `Lista de espera ${Date.now()}` },
+    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title: `Agotado de prueba ${Date.now()}` },
   });
   const event = (await created.json()) as { event_id: number; ticket_type_id: number };
 
@@ -41,7 +41,7 @@ test('sold out → join the waiting list → a refund elsewhere → an offer e-m
   await expect
     .poll(async () => {
       await page.goto(`/eventos/${event.event_id}`);
-      return page.getByRole('heading', { name: WAITLIST_MSG.joinTitle }).count();
+      return page.getByRole('heading', { name: WAITLIST_MSG.joinTitle, exact: true }).count();
     })
     .toBe(1);
   await expectNoSeriousA11yViolations(page, 'event page with the waiting list');
