@@ -15,6 +15,7 @@ import { orders } from './routes/orders';
 import { adminProducers, producers } from './routes/producers';
 import { promoCodes } from './routes/promo-codes';
 import { adminQueues, queues } from './routes/queues';
+import { resale } from './routes/resale';
 import { revocations } from './routes/revocations';
 import { settings } from './routes/settings';
 import { team, teamInvitations } from './routes/team';
@@ -49,6 +50,7 @@ const routes = new Hono<ApiBindings>()
   .route('/orders', orders)
   .route('/webhooks', webhooks)
   .route('/tickets', tickets)
+  .route('/tickets', resale)
   .route('/revocations', revocations)
   .route('/checkin', checkin)
   .route('/admin/team', team)

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
+import { completeResale } from '../api/services/resale/resale';
 import { sendWaitlistOffer } from '../api/services/waitlist/mail';
 import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
@@ -16,6 +17,17 @@ import {
   retakePromoUse,
   returnPromoTickets,
 } from './promo-redemptions';
+import {
+  type ListResult,
+  listResale,
+  offerResales,
+  pendingResaleRefunds,
+  RESALE_SCHEMA,
+  resaleOfferEnded,
+  resaleRefunded,
+  resaleStatus,
+  withdrawResale,
+} from './resale';
 import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 import {
   closeOffer,
@@ -23,8 +35,10 @@ import {
   type JoinResult,
   joinWaitlist,
   leaveWaitlist,
+  markOffered,
   offerDelivered,
   offerFreedStock,
+  offerSeconds,
   pendingOffers,
   placeOf,
   setWaitlistSettings,
@@ -141,6 +155,7 @@ export class EventInventory extends DurableObject<Env> {
     this.sql.exec(SCHEMA);
     this.sql.exec(PROMO_SCHEMA);
     this.sql.exec(WAITLIST_SCHEMA);
+    this.sql.exec(RESALE_SCHEMA);
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmAt = await ctx.storage.getAlarm();
@@ -390,28 +405,70 @@ export class EventInventory extends DurableObject<Env> {
   /** Offers freed stock to the waiting list, in order (called in every step that changes stock, see mirror). */
   private offerWaitlist() {
     if (this.closed()) return;
-    const made = offerFreedStock(
-      this.sql,
-      Date.now(),
-      (typeId) => {
-        const t = this.type(typeId);
-        return t ? t.capacity - t.sold - t.held : 0;
-      },
-      (buyer, typeId, quantity, expiresAt) => {
-        const id = crypto.randomUUID();
-        this.sql.exec('update types set held = held + ? where id = ?', quantity, typeId);
-        this.sql.exec(
-          "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
-          id,
-          buyer,
-          expiresAt,
-          JSON.stringify([{ typeId, quantity }]),
-        );
-        this.scheduleAlarm(expiresAt);
-        return id;
-      },
-    );
+    const now = Date.now();
+    const createHold = (buyer: string, typeId: number, quantity: number, expiresAt: number) => {
+      const id = crypto.randomUUID();
+      this.sql.exec('update types set held = held + ? where id = ?', quantity, typeId);
+      this.sql.exec(
+        "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
+        id,
+        buyer,
+        expiresAt,
+        JSON.stringify([{ typeId, quantity }]),
+      );
+      this.scheduleAlarm(expiresAt);
+      return id;
+    };
+    const free = (typeId: number) => {
+      const t = this.type(typeId);
+      return t ? t.capacity - t.sold - t.held : 0;
+    };
+    let made = offerFreedStock(this.sql, now, free, createHold);
+    // Returned tickets (face-value resale): one ticket each to the next entry that takes one. The offer's
+    // hold counts as held over the sold ticket it replaces until that ticket is refunded.
+    const expiresAt = now + offerSeconds(this.sql, now) * 1000;
+    made += offerResales(this.sql, now, (entryId, typeId) => {
+      const id = createHold(`waitlist:${entryId}`, typeId, 1, expiresAt);
+      markOffered(this.sql, entryId, id, 1, expiresAt);
+      return id;
+    });
     if (made > 0) this.ctx.waitUntil(this.deliverOffers());
+  }
+
+  /** Lists a paid ticket for face-value resale through the waiting list (it stays sold and valid). */
+  listResale(ticketId: string, typeId: number, deadline: number): ListResult {
+    this.expireDue();
+    if (this.closed()) return { ok: false, reason: 'closed' };
+    const listed = listResale(this.sql, ticketId, typeId, deadline);
+    if (listed.ok) this.mirror();
+    return listed;
+  }
+
+  withdrawResale(ticketId: string): boolean {
+    return withdrawResale(this.sql, ticketId);
+  }
+
+  resaleStatus(ticketId: string): string | null {
+    this.expireDue();
+    return resaleStatus(this.sql, ticketId);
+  }
+
+  private resaling = false;
+
+  /** Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). */
+  async completeResales() {
+    if (this.resaling) return;
+    this.resaling = true;
+    try {
+      for (const ticketId of pendingResaleRefunds(this.sql)) {
+        await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
+        resaleRefunded(this.sql, ticketId);
+      }
+    } catch (err) {
+      console.error('Resale refund failed; retried on the next sale or call', err);
+    } finally {
+      this.resaling = false;
+    }
   }
 
   private delivering = false;
@@ -585,7 +642,10 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'not_open' };
     }
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
-    if (row.buyer.startsWith('waitlist:')) closeOffer(this.sql, holdId, 'bought');
+    if (row.buyer.startsWith('waitlist:')) {
+      closeOffer(this.sql, holdId, 'bought');
+      if (resaleOfferEnded(this.sql, holdId, true)) this.ctx.waitUntil(this.completeResales());
+    }
     this.mirror();
     return { ok: true };
   }
@@ -801,7 +861,10 @@ export class EventInventory extends DurableObject<Env> {
     }
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
     releasePromoUse(this.sql, row.id);
-    if (row.buyer.startsWith('waitlist:')) closeOffer(this.sql, row.id, 'expired');
+    if (row.buyer.startsWith('waitlist:')) {
+      closeOffer(this.sql, row.id, 'expired');
+      resaleOfferEnded(this.sql, row.id, false);
+    }
   }
 
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */

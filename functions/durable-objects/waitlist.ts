@@ -222,19 +222,24 @@ export function offerFreedStock(
       const quantity = entry.quantity <= available ? entry.quantity : entry.accept_fewer === 1 ? available : 0;
       if (quantity === 0) continue;
       const holdId = createHold(`waitlist:${entry.id}`, typeId, quantity, expiresAt);
-      sql.exec(
-        "update waitlist set status = 'offered', offer_hold = ?, offered_quantity = ?, offer_expires_at = ? where id = ?",
-        holdId,
-        quantity,
-        expiresAt,
-        entry.id,
-      );
-      sql.exec('insert into waitlist_outbox (hold_id, entry_id) values (?, ?)', holdId, entry.id);
+      markOffered(sql, entry.id, holdId, quantity, expiresAt);
       available -= quantity;
       offers++;
     }
   }
   return offers;
+}
+
+/** An entry got an offer hold: its order and e-mail go through the outbox. */
+export function markOffered(sql: SqlStorage, entryId: string, holdId: string, quantity: number, expiresAt: number) {
+  sql.exec(
+    "update waitlist set status = 'offered', offer_hold = ?, offered_quantity = ?, offer_expires_at = ? where id = ?",
+    holdId,
+    quantity,
+    expiresAt,
+    entryId,
+  );
+  sql.exec('insert into waitlist_outbox (hold_id, entry_id) values (?, ?)', holdId, entryId);
 }
 
 /** An offer's hold ended: paid (the entry is done) or expired/released (it passes to the next entry). */

@@ -75,6 +75,22 @@ export const WAITLIST_MSG = {
   queueClosed: 'Se agotaron las entradas. Anotate en la lista de espera y te avisamos si se liberan.',
 } as const;
 
+/** Face-value resale: "Devolver a la lista de espera". */
+export const RESALE_MSG = {
+  action: 'Devolver a la lista de espera',
+  listed: 'Devolviste la entrada a la lista de espera. Sigue siendo tuya y válida hasta que alguien la compre.',
+  sold: 'Tu entrada se vendió a alguien de la lista de espera: te reembolsamos el pago.',
+  withdrawn: 'Retiraste la entrada de la lista de espera.',
+  notReturnable: 'Solo podés devolver una entrada válida que compraste y pagaste con Mercado Pago.',
+  noWaitlist: 'Esta entrada no tiene lista de espera: no hay nadie esperando.',
+  already: 'Esta entrada ya está en la lista de espera.',
+  tooLate: 'Ya no se pueden devolver entradas: falta muy poco para el evento.',
+  closed: 'La venta de este evento está cerrada.',
+  offered: 'Alguien de la lista de espera está comprando tu entrada: ya no podés retirarla.',
+  refundReason: 'Reventa a valor nominal por la lista de espera',
+  notFound: 'La entrada no existe.',
+} as const;
+
 /** How the back office names each kind and discount type. */
 export const PROMO_KIND_LABEL = { discount: 'Descuento', access: 'Acceso', both: 'Descuento y acceso' } as const;
 export const PROMO_DISCOUNT_LABEL = {

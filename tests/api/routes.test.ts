@@ -64,6 +64,9 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /tickets': () => ({ path: '/tickets' }),
   'GET /tickets/:id/calendar.ics': (w) => ({ path: `/tickets/${w.ticketId}/calendar.ics` }),
   'POST /tickets/:id/transfer': (w) => ({ path: `/tickets/${w.ticketId}/transfer`, body: {} }),
+  'POST /tickets/:id/resale': (w) => ({ path: `/tickets/${w.ticketId}/resale` }),
+  'GET /tickets/:id/resale': (w) => ({ path: `/tickets/${w.ticketId}/resale` }),
+  'DELETE /tickets/:id/resale': (w) => ({ path: `/tickets/${w.ticketId}/resale` }),
   'POST /tickets/transfers/accept': () => ({ path: '/tickets/transfers/accept', body: {} }),
   'POST /team/invitations/:token/accept': () => ({ path: `/team/invitations/${'x'.repeat(32)}/accept` }),
   // Refund by the producer

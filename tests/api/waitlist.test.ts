@@ -238,3 +238,93 @@ async function tokenOf(userId: number) {
   );
   return { authorization: `Bearer ${token}` };
 }
+
+describe('face-value resale through the waiting list', () => {
+  it('a returned ticket is offered to the list; once the waiting buyer pays, the seller is refunded exactly once', async () => {
+    network = routeNetworkToSelf();
+    const event = await createTestEvent(env, { capacity: 1, max_per_order: 2, price_cents: 1000_00 });
+    // The seller buys the only ticket.
+    const seller = await buyerWithDni();
+    const held = await asBuyer(seller, '/holds', {
+      method: 'POST',
+      json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
+    });
+    const sellerOrder = (((await held.json()) as Json).data as { id: string }).id;
+    const checkout = await asBuyer(seller, `/orders/${sellerOrder}/checkout`, {
+      method: 'POST',
+      json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: seller.email } },
+    });
+    await payInSandbox((((await checkout.json()) as Json).data as { redirect: string }).redirect, 'approved');
+    const ticket = (await env.DB.prepare('select id from tickets where order_id = ?')
+      .bind(sellerOrder)
+      .first<{ id: string }>())!;
+
+    // Nobody waits yet: nothing to return to.
+    const early = await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' });
+    expect(early.status).toBe(409);
+    const waiting = await buyerWithDni();
+    await join(waiting, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 1 });
+    // Someone else cannot return the seller's ticket.
+    expect((await asBuyer(waiting, `/tickets/${ticket.id}/resale`, { method: 'POST' })).status).toBe(404);
+    const returned = await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' });
+    expect(returned.status).toBe(201);
+    // It stays the seller's and valid while on offer.
+    const offer = { order_id: '' };
+    await eventually(async () => {
+      const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
+      offer.order_id = String(me.order_id ?? '');
+      return me.status === 'offered' && offer.order_id !== '';
+    }, 'the returned ticket is offered to the waiting buyer');
+    expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toEqual({
+      status: 'offered',
+    });
+    expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'DELETE' })).status).toBe(409);
+    const still = await env.DB.prepare('select status from tickets where id = ?')
+      .bind(ticket.id)
+      .first<{ status: string }>();
+    expect(still?.status).toBe('valid');
+
+    // The waiting buyer pays; the notification is delivered again and again at once.
+    const pay = await asBuyer(waiting, `/orders/${offer.order_id}/checkout`, {
+      method: 'POST',
+      json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: waiting.email } },
+    });
+    expect(pay.status).toBe(200);
+    const { paymentId } = await payInSandbox(
+      (((await pay.json()) as Json).data as { redirect: string }).redirect,
+      'approved',
+    );
+    const { signedNotification } = await import('./checkout-fixtures');
+    await Promise.all(Array.from({ length: 5 }, () => signedNotification(paymentId)));
+    await Promise.all(Array.from({ length: 3 }, () => inventoryOf(env, event.event_id).completeResales()));
+
+    await eventually(async () => {
+      const t = await env.DB.prepare('select status from tickets where id = ?')
+        .bind(ticket.id)
+        .first<{ status: string }>();
+      return t?.status === 'cancelled';
+    }, 'the resold ticket is cancelled');
+    const refunds = await env.DB.prepare('select amount_cents, status, idempotency_key from refunds where order_id = ?')
+      .bind(sellerOrder)
+      .all<{ amount_cents: number; status: string; idempotency_key: string }>();
+    expect(refunds.results).toEqual([
+      { amount_cents: 1150_00, status: 'done', idempotency_key: `resale:${ticket.id}` },
+    ]);
+    const mpRefunds = await env.DB.prepare('select count(*) as n from dev_mp_refunds where idempotency_key = ?')
+      .bind(`resale:${ticket.id}`)
+      .first<{ n: number }>();
+    expect(mpRefunds?.n).toBe(1);
+    const seller_view = ((await (await asBuyer(seller, `/orders/${sellerOrder}`)).json()) as Json).data;
+    expect(seller_view.status).toBe('refunded');
+    // The waiting buyer has a valid ticket; the event is not oversold.
+    const bought = await env.DB.prepare("select count(*) as n from tickets where order_id = ? and status = 'valid'")
+      .bind(offer.order_id)
+      .first<{ n: number }>();
+    expect(bought?.n).toBe(1);
+    const [type] = await inventoryOf(env, event.event_id).availability();
+    expect(type).toMatchObject({ sold: 1, held: 0, available: 0 });
+    expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toEqual({
+      status: 'sold',
+    });
+  });
+});
