@@ -19,6 +19,8 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   address: 'Av. Siempreviva 742',
   city: 'Córdoba',
   invitation: 0,
+  refunded_cents: null,
+  returned: 0,
   ...fields,
 });
 
