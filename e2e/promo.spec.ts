@@ -94,3 +94,36 @@ test('a code from the event link shows the discount at checkout; the paid order 
   const mail = await waitForMail(page.request, buyer.email, /entradas/i, 15_000);
   expect(mail.html).toContain(PROMO_MSG.discountLine(code));
 });
+
+test('the producer creates, generates and archives codes for an event, with the report', async ({ page }) => {
+  await loginAs(page, DEMO.admin);
+  const { event } = await adminEvent(page.request);
+  await page.goto(`/admin/codigos/${event.id}`);
+  await page.locator('astro-island[component-url*="promo-admin"]:not([ssr])').waitFor({ state: 'attached' });
+  const code = `RRPP${Date.now().toString(36).toUpperCase()}`;
+
+  // A percentage above 100 is refused on its field.
+  await page.getByLabel('Código (vacío: se genera uno)').fill(code);
+  await page.getByLabel('Porcentaje').fill('150');
+  await page.getByRole('button', { name: 'Crear código' }).click();
+  await expect(page.getByText(PROMO_MSG.percentMax).first()).toBeVisible();
+
+  await page.getByLabel('Porcentaje').fill('20');
+  await page.getByLabel('RRPP').fill('Lola');
+  await page.getByRole('button', { name: 'Crear código' }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText('Lola');
+
+  await page.getByLabel('Cantidad a generar').fill('3');
+  await page.getByLabel('Prefijo').fill('e2e-');
+  await page.getByRole('button', { name: 'Generar códigos' }).click();
+  await expect(table.getByRole('row', { name: /E2E-/ })).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page, 'promo codes of an event');
+
+  await page.getByRole('button', { name: `Archivar ${code}` }).click();
+  await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText('Archivado');
+  const csv = await page.request.get(
+    `/api/v1/admin/promo-codes/${(await adminEvent(page.request)).producerId}/report?event_id=${event.id}&format=csv`,
+  );
+  expect(await csv.text()).toContain(code);
+});

@@ -363,6 +363,11 @@ function RowActions({
           Venta con fila
         </a>
       )}
+      {manage && row.status !== 'cancelado' && (
+        <a className="btn btn-xs btn-ghost" href={`/admin/codigos/${row.id}`}>
+          Códigos
+        </a>
+      )}
       {manage && (
         <button
           type="button"
