@@ -104,11 +104,11 @@ test('the producer creates, generates and archives codes for an event, with the 
 
   // A percentage above 100 is refused on its field.
   await page.getByLabel('Código (vacío: se genera uno)').fill(code);
-  await page.getByLabel('Porcentaje').fill('150');
+  await page.getByRole('textbox', { name: /^Porcentaje/ }).fill('150');
   await page.getByRole('button', { name: 'Crear código' }).click();
   await expect(page.getByText(PROMO_MSG.percentMax).first()).toBeVisible();
 
-  await page.getByLabel('Porcentaje').fill('20');
+  await page.getByRole('textbox', { name: /^Porcentaje/ }).fill('20');
   await page.getByLabel('RRPP').fill('Lola');
   await page.getByRole('button', { name: 'Crear código' }).click();
   const table = page.getByRole('table');
