@@ -1,4 +1,5 @@
 import { formatEventDate } from '../../../../src/shared/dates';
+import { BUY_MSG } from '../../../../src/shared/messages-checkout';
 import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
@@ -34,7 +35,7 @@ function refusal(result: Refused): never {
   }
   if (result.reason === 'min') fail(400, `La compra mínima de ${name} no se alcanzó.`);
   if (result.reason === 'max') fail(400, `Superó la cantidad máxima por compra de ${name}.`);
-  fail(400, 'Elija al menos una entrada.');
+  fail(400, BUY_MSG.chooseOne);
 }
 
 /** Spanish answers for a refused promo code, on the field (`promo_code`). */
@@ -79,7 +80,7 @@ export async function createHold(
     if (sale.reason === 'stale') staleVersion = sale.version;
     else refusal(sale);
   }
-  fail(503, 'La venta de este evento se está actualizando. Intente nuevamente en unos segundos.');
+  fail(503, BUY_MSG.saleUpdating);
 }
 
 /** The buyer leaves the checkout: the hold goes back on sale at once. */
