@@ -88,7 +88,43 @@ export const RESALE_MSG = {
   closed: 'La venta de este evento está cerrada.',
   offered: 'Alguien de la lista de espera está comprando tu entrada: ya no podés retirarla.',
   refundReason: 'Reventa a valor nominal por la lista de espera',
+  listedBadge: 'En la lista de espera',
+  offeredBadge: 'Ofrecida a la lista de espera',
+  withdraw: 'Retirar de la lista de espera',
+  refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
   notFound: 'La entrada no existe.',
+} as const;
+
+/** The back office's page of an event's codes and waiting list (/admin/codigos/:id). */
+export const PROMO_ADMIN_MSG = {
+  title: (event: string) => `Códigos y lista de espera · ${event}`,
+  share: (id: number) =>
+    `Compartí un código con el enlace /eventos/${id}?codigo=CODIGO: se aplica solo al finalizar la compra.`,
+  newCode: 'Nuevo código',
+  code: 'Código (vacío: se genera uno)',
+  discountType: 'Tipo de descuento',
+  percent: 'Porcentaje',
+  amount: 'Monto en pesos',
+  maxTickets: 'Entradas en total (vacío: sin límite)',
+  owner: 'RRPP',
+  create: 'Crear código',
+  created: 'Código creado',
+  count: 'Cantidad a generar',
+  prefix: 'Prefijo',
+  generate: 'Generar códigos',
+  generated: 'Códigos generados',
+  codes: 'Códigos',
+  csv: 'Descargar CSV',
+  columns: ['Código', 'RRPP', 'Descuento', 'Usos', 'Entradas', 'Recaudación'] as const,
+  actions: 'Acciones',
+  archive: (code: string) => `Archivar ${code}`,
+  archivedLabel: 'Archivado',
+  waitlist: 'Lista de espera',
+  nobodyWaiting: 'Nadie está esperando.',
+  demand: (name: string, entries: number, tickets: number) =>
+    `${name}: ${entries} ${entries === 1 ? 'persona espera' : 'personas esperan'} ${tickets} ${tickets === 1 ? 'entrada' : 'entradas'}.`,
+  addCapacity: 'Sumar capacidad',
+  link: 'Códigos',
 } as const;
 
 /** How the back office names each kind and discount type. */

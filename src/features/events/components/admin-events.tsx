@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { PROMO_ADMIN_MSG } from '../../../shared/messages-promo';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
 import ProducerForm from '../../producers/components/producer-form';
@@ -362,7 +363,7 @@ function RowActions({
       )}
       {manage && row.status !== 'cancelado' && (
         <a className="btn btn-xs btn-ghost" href={`/admin/codigos/${row.id}`}>
-          Códigos
+          {PROMO_ADMIN_MSG.link}
         </a>
       )}
       {manage && (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { PROMO_DISCOUNT_LABEL, PROMO_MSG } from '../../../shared/messages-promo';
+import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { archiveCode, bulkCodes, createCode, listCodes, readWaitlist } from '../api/promo-admin';
@@ -86,16 +86,16 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
     <div className="flex flex-col gap-8">
       <section aria-labelledby="promo-new" className="rounded-box bg-base-200 p-5">
         <h2 id="promo-new" className="mb-4 text-lg font-bold">
-          Nuevo código
+          {T.newCode}
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex flex-col gap-1 text-sm">
-            Código (vacío: se genera uno)
+            {T.code}
             <input className="input uppercase" value={code} onChange={(e) => setCode(e.target.value)} maxLength={32} />
             {error('code')}
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Tipo de descuento
+            {T.discountType}
             <select className="select" value={type} onChange={(e) => setType(e.target.value as DiscountType)}>
               {Object.entries(PROMO_DISCOUNT_LABEL).map(([k, label]) => (
                 <option key={k} value={k}>
@@ -105,12 +105,12 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            {type === 'percent' ? 'Porcentaje' : 'Monto en pesos'}
+            {type === 'percent' ? T.percent : T.amount}
             <input className="input" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
             {error('value')}
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Entradas en total (vacío: sin límite)
+            {T.maxTickets}
             <input
               className="input"
               inputMode="numeric"
@@ -120,7 +120,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
             {error('max_tickets')}
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            RRPP
+            {T.owner}
             <input className="input" value={owner} onChange={(e) => setOwner(e.target.value)} maxLength={80} />
             {error('owner_label')}
           </label>
@@ -134,14 +134,14 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
               run(
                 () =>
                   createCode(producerId, { ...fields(), ...(code.trim() ? { code: code.trim().toUpperCase() } : {}) }),
-                'Código creado',
+                T.created,
               )
             }
           >
-            Crear código
+            {T.create}
           </button>
           <label className="flex flex-col gap-1 text-sm">
-            Cantidad a generar
+            {T.count}
             <input
               className="input w-24"
               inputMode="numeric"
@@ -151,7 +151,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
             {error('count')}
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Prefijo
+            {T.prefix}
             <input
               className="input w-32 uppercase"
               value={prefix}
@@ -167,11 +167,11 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
             onClick={() =>
               run(
                 () => bulkCodes(producerId, { ...fields(), count: Number(count), prefix: prefix.toUpperCase() }),
-                'Códigos generados',
+                T.generated,
               )
             }
           >
-            Generar códigos
+            {T.generate}
           </button>
         </div>
       </section>
@@ -179,28 +179,27 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
       <section aria-labelledby="promo-list">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="promo-list" className="text-lg font-bold">
-            Códigos
+            {T.codes}
           </h2>
           <a
             className="btn btn-sm btn-outline"
             href={`/api/v1/admin/promo-codes/${producerId}/report?event_id=${eventId}&format=csv`}
             download
           >
-            Descargar CSV
+            {T.csv}
           </a>
         </div>
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <thead>
               <tr>
-                <th scope="col">Código</th>
-                <th scope="col">RRPP</th>
-                <th scope="col">Descuento</th>
-                <th scope="col">Usos</th>
-                <th scope="col">Entradas</th>
-                <th scope="col">Recaudación</th>
+                {T.columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
                 <th scope="col">
-                  <span className="sr-only">Acciones</span>
+                  <span className="sr-only">{T.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -220,7 +219,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
                   <td>{formatMoney(c.revenue_cents)}</td>
                   <td>
                     {c.archived_at ? (
-                      'Archivado'
+                      T.archivedLabel
                     ) : (
                       <button
                         type="button"
@@ -228,7 +227,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
                         disabled={busy}
                         onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
                       >
-                        Archivar {c.code}
+                        {T.archive(c.code)}
                       </button>
                     )}
                   </td>
@@ -242,17 +241,17 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
       {waitlist && (
         <section aria-labelledby="waitlist-demand">
           <h2 id="waitlist-demand" className="mb-3 text-lg font-bold">
-            Lista de espera
+            {T.waitlist}
           </h2>
           {waitlist.demand.length === 0 ? (
-            <p className="text-sm text-base-content/70">Nadie está esperando.</p>
+            <p className="text-sm text-base-content/70">{T.nobodyWaiting}</p>
           ) : (
             <ul className="flex flex-col gap-1">
               {waitlist.demand.map((d) => (
                 <li key={d.ticket_type_id}>
-                  <strong>{d.name}</strong>: {d.entries} personas esperan {d.tickets} entradas. {d.message}{' '}
+                  {T.demand(d.name, d.entries, d.tickets)} {d.message}{' '}
                   <a className="link" href="/admin/events">
-                    Sumar capacidad
+                    {T.addCapacity}
                   </a>
                 </li>
               ))}

@@ -36,11 +36,11 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
     return (
       <span className="flex flex-wrap items-center gap-2">
         <span className="badge badge-info" data-testid="resale-status">
-          {status === 'listed' ? 'En la lista de espera' : 'Ofrecida a la lista de espera'}
+          {status === 'listed' ? RESALE_MSG.listedBadge : RESALE_MSG.offeredBadge}
         </span>
         {status === 'listed' && (
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => act('withdraw')}>
-            Retirar de la lista de espera
+            {RESALE_MSG.withdraw}
           </button>
         )}
       </span>
