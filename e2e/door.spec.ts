@@ -172,8 +172,8 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
   // Same event, list and gate as before the reload; the event's data comes from IndexedDB.
   await expect(gate4.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
   await expect(gate4.getByLabel('Puerta').locator('option:checked')).toHaveText('Puerta 2');
-  // The camera keeps filming the ticket: the admission card shows for a moment, then re-reads say "ya
-  // usada". Every card shown is recorded, so the first one is checked however briefly it was on screen.
+  // The camera keeps filming the ticket: every card shown is recorded, so the first one is checked however
+  // briefly it was on screen, and none may say "ya usada" about this very admission.
   await gate4.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { doorResults: string[] }).doorResults = seen;
@@ -185,6 +185,7 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
   await gate4.getByRole('button', { name: 'Empezar a escanear' }).click();
+  // Reloaded offline, the badge does not claim "En línea" (the bug this door had: it trusted navigator.onLine).
   await expect(gate4.getByTestId('door-status')).toHaveText('Sin conexión');
   await expect
     .poll(() => gate4.evaluate(() => (window as unknown as { doorResults: string[] }).doorResults[0] ?? ''), {
@@ -192,8 +193,15 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
     })
     .toMatch(/^admitted\|.*Validada sin conexión/);
   await expect(gate4.getByTestId('door-pending')).toHaveText(/^\d+ escaneos? por sincronizar$/);
+  // Offline counters: the last server figures plus this device's admission, never "–".
+  await expect(gate4.getByTestId('counter-Evento')).toHaveText(/\d+\s*\/\s*\d+/);
   await gate4.context().setOffline(false);
   await expect(gate4.getByTestId('door-pending')).toBeHidden({ timeout: 15_000 });
+  const shown = await gate4.evaluate(() => (window as unknown as { doorResults: string[] }).doorResults);
+  expect(
+    shown.filter((r) => r.startsWith('used')),
+    JSON.stringify(shown),
+  ).toEqual([]);
 
   const overview = async () =>
     (
@@ -236,14 +244,14 @@ test('a stalled server: the scan is decided here once 1.5 s pass unanswered, and
   const [first] = await cardsOf(gate);
   expect(first.entry).toMatch(/^admitted\|.*Validada sin conexión/);
   expect(scanSentAt).toBeGreaterThan(0);
-  // Decided here long before the stalled server could answer (10 s). The product's budget is the 1.5 s scan
-  // timeout (unit-tested in door-core.test.ts) plus the local decision, milliseconds on an idle machine;
-  // under heavy load the browser's timers and rendering add to it (measured 2.0–2.7 s at load 16–30 on a
-  // shared 2-core machine), so the bound here only tells the 1.5 s timeout from a slower one. The figure is
-  // recorded with the test.
+  // The issue's bound: a local admission within 2 s of the scan reaching the stalled server. The scanner
+  // counts its 1.5 s from the code's read (before the request leaves), decides from what it holds, and
+  // shows the card before anything else (the audio context is made on the start tap, the download is
+  // stored after the card).
   const localDecisionMs = first.at - scanSentAt;
   test.info().annotations.push({ type: 'local decision ms', description: String(localDecisionMs) });
-  expect(localDecisionMs).toBeLessThan(4_000);
+  console.log(`local decision ms=${localDecisionMs}`);
+  expect(localDecisionMs).toBeLessThan(2_000);
   await expect(gate.getByTestId('door-status')).toHaveText('Sin conexión');
   await expect(gate.getByTestId('door-pending')).toHaveText('1 escaneo por sincronizar');
   await expect(gate.getByTestId('door-announcement')).toContainText('Entrada válida');

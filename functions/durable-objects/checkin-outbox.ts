@@ -1,23 +1,26 @@
-import { TICKET_USED_SQL } from '../api/services/orders/state';
+import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../api/services/orders/state';
 import type { ScanLogRow } from './event-checkin';
 
 /** An admission as the check-in object has it now; null once it was undone. */
 export type AdmissionState = { first_at: string; gate_id: number | null; staff_name: string; inside: number } | null;
 
-type OutboxRow = { seq: number; kind: 'scan' | 'used' | 'admission'; body: string };
+type OutboxRow = { seq: number; kind: 'scan' | 'used' | 'unused' | 'admission'; body: string };
 type AdmissionKey = { event_id: number; list_id: number; ticket_id: string };
 
 const SCHEMA =
   'create table if not exists outbox (seq integer primary key autoincrement, kind text not null, body text not null)';
 
-/** Outbox rows per copy to D1 (one D1 batch of at most four statements). */
+/** Outbox rows per insert here (two bound parameters each; a statement takes at most 100). */
+const ROWS_PER_INSERT = 50;
+/** Outbox rows per copy to D1 (one D1 batch of at most five statements). */
 const ROWS_PER_COPY = 500;
 /**
- * How long new rows wait for company before a copy starts. A copy costs a D1 round trip and a write here
- * whatever its size, so at a busy door one copy per window instead of one per scan is most of the work saved.
+ * How long new rows wait for company before a copy starts. A copy costs a D1 round trip, JSON and a write
+ * here whatever its size, so at a busy door one copy per window instead of one per scan is most of the work
+ * saved (at 100 ms the copies took about a tenth of the Worker's JS time in a CPU profile of bench:checkin).
  * Readers that need D1 current (`flushed`) do not wait for it.
  */
-const COPY_DELAY_MS = 100;
+const COPY_DELAY_MS = 500;
 /** The backstop alarm: a copy that failed, or one cut short by a restart, is tried again this much later. */
 const RETRY_MS = 5_000;
 
@@ -32,6 +35,8 @@ const RETRY_MS = 5_000;
 export class CheckinOutbox {
   private readonly sql: SqlStorage;
   private running: Promise<boolean> | null = null;
+  /** Rows the decisions of this turn queued, written in one statement by `kick` (same synchronous step). */
+  private queued: [OutboxRow['kind'], string][] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private alarmSet = false;
 
@@ -39,6 +44,8 @@ export class CheckinOutbox {
     private readonly ctx: DurableObjectState,
     private readonly db: D1Database,
     private readonly admission: (listId: number, ticketId: string) => AdmissionState,
+    /** Whether the object holds the ticket as admitted on any list (an undone admission's ticket is not). */
+    private readonly admitted: (ticketId: string) => boolean,
   ) {
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
@@ -54,12 +61,22 @@ export class CheckinOutbox {
     this.push('used', { id: ticketId, at });
   }
 
+  /** The ticket's admission was undone: back to valid in D1 unless it is admitted on another list by then. */
+  ticketUnused(ticketId: string) {
+    this.push('unused', { id: ticketId });
+  }
+
   admissionChanged(eventId: number, listId: number, ticketId: string) {
     this.push('admission', { event_id: eventId, list_id: listId, ticket_id: ticketId } satisfies AdmissionKey);
   }
 
-  /** Schedules a copy of what was just queued, unless one is scheduled or running (it takes the new rows). */
+  /**
+   * Writes the rows the decisions just queued (one multi-row insert, in the same synchronous step as the
+   * decisions, so as durable as they are) and schedules a copy, unless one is scheduled or running (it takes
+   * the new rows).
+   */
   kick() {
+    this.write();
     if (this.running || this.timer) return;
     if (!this.alarmSet) {
       this.alarmSet = true;
@@ -82,7 +99,18 @@ export class CheckinOutbox {
   }
 
   private push(kind: OutboxRow['kind'], body: unknown) {
-    this.sql.exec('insert into outbox (kind, body) values (?, ?)', kind, JSON.stringify(body));
+    this.queued.push([kind, JSON.stringify(body)]);
+  }
+
+  /** The queued rows in as few statements as the storage's 100 bound parameters allow (usually one). */
+  private write() {
+    const rows = this.queued;
+    if (rows.length === 0) return;
+    this.queued = [];
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+      this.sql.exec(`insert into outbox (kind, body) values ${chunk.map(() => '(?, ?)').join(', ')}`, ...chunk.flat());
+    }
   }
 
   /** One copy now (or the running one); true when it reached D1. What is left waits for the next window. */
@@ -121,10 +149,12 @@ export class CheckinOutbox {
   private statements(rows: OutboxRow[]): D1PreparedStatement[] {
     const scans: string[] = [];
     const used: string[] = [];
+    const unused = new Set<string>();
     const admissions = new Map<string, AdmissionKey>();
     for (const row of rows) {
       if (row.kind === 'scan') scans.push(row.body);
       else if (row.kind === 'used') used.push(row.body);
+      else if (row.kind === 'unused') unused.add((JSON.parse(row.body) as { id: string }).id);
       else {
         const key = JSON.parse(row.body) as AdmissionKey;
         admissions.set(`${key.list_id}:${key.ticket_id}`, key);
@@ -141,6 +171,9 @@ export class CheckinOutbox {
     const statements: D1PreparedStatement[] = [];
     if (scans.length > 0) statements.push(this.db.prepare(INSERT_SCANS).bind(`[${scans.join(',')}]`));
     if (used.length > 0) statements.push(this.db.prepare(MARK_USED).bind(`[${used.join(',')}]`));
+    // After MARK_USED: an admission and its undo in the same copy leave the ticket valid, as it is here now.
+    const reverted = [...unused].filter((id) => !this.admitted(id));
+    if (reverted.length > 0) statements.push(this.db.prepare(MARK_UNUSED).bind(JSON.stringify(reverted)));
     if (upserts.length > 0) statements.push(this.db.prepare(UPSERT_ADMISSIONS).bind(JSON.stringify(upserts)));
     if (deletes.length > 0) statements.push(this.db.prepare(DELETE_ADMISSIONS).bind(JSON.stringify(deletes)));
     return statements;
@@ -175,6 +208,10 @@ const INSERT_SCANS = `insert or ignore into checkin_scans (${SCAN_COLUMNS.join('
 const MARK_USED = `update tickets set used_at = coalesce(tickets.used_at, u.at), ${TICKET_USED_SQL}
   from (select value ->> 'id' as id, min(value ->> 'at') as at from json_each(?) group by 1) as u
   where tickets.id = u.id`;
+
+// The undo's transition used → valid (services/orders/state.ts): the entry time goes with it.
+const MARK_UNUSED = `update tickets set used_at = null, ${TICKET_UNUSED_SQL}
+  where tickets.id in (select value from json_each(?)) and tickets.status = 'used'`;
 
 // "where true" keeps SQLite from reading "on conflict" as part of the select's join.
 const UPSERT_ADMISSIONS = `insert into checkin_admissions (list_id, ticket_id, event_id, first_at, gate_id, staff_name, inside)

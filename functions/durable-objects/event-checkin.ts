@@ -185,7 +185,13 @@ export class EventCheckin extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
-    this.outbox = new CheckinOutbox(ctx, env.DB, (listId, ticketId) => this.admission(listId, ticketId));
+    this.outbox = new CheckinOutbox(
+      ctx,
+      env.DB,
+      (listId, ticketId) => this.admission(listId, ticketId),
+      (ticketId) =>
+        this.sql.exec('select 1 from admissions where ticket_id = ? limit 1', ticketId).toArray().length > 0,
+    );
   }
 
   private doorOf(eventId: number) {
@@ -311,10 +317,18 @@ export class EventCheckin extends DurableObject<Env> {
    * earlier scan's answer).
    */
   scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] | NonceReused {
+    const stored: (ScanAnswer | null)[] = [];
+    // A nonce repeated within the request must name the same scan too; its later uses replay the first.
+    const bound = new Map<string, string>();
     for (const input of inputs) {
-      if (this.storedAnswer(input.nonce, scanBinding(input)) === REUSED) return { nonceReused: input.nonce };
+      const binding = scanBinding(input);
+      const earlier = bound.get(input.nonce);
+      const answer = earlier === undefined ? this.storedAnswer(input.nonce, binding) : null;
+      if (answer === REUSED || (earlier !== undefined && earlier !== binding)) return { nonceReused: input.nonce };
+      bound.set(input.nonce, binding);
+      stored.push(earlier === undefined ? answer : null);
     }
-    const answers = inputs.map((input) => this.decide(eventId, input));
+    const answers = inputs.map((input, i) => this.decide(eventId, input, stored[i]));
     this.outbox.kick();
     return answers;
   }
@@ -334,7 +348,9 @@ export class EventCheckin extends DurableObject<Env> {
     if (!row || row.last_staff !== input.staff.id || Date.now() - row.last_at > UNDO_WINDOW_MS || !row.inside)
       return null;
     if (row.first_scan === row.last_scan) {
+      // The ticket's first entry on this list is undone: it is as if it never came in (valid again in D1).
       this.sql.exec('delete from admissions where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
+      this.outbox.ticketUnused(row.ticket_id);
     } else {
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
     }
@@ -382,8 +398,9 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** The decision itself: synchronous from the nonce lookup to the admission write. */
-  private decide(eventId: number, input: ScanInput): ScanAnswer {
-    const stored = this.storedAnswer(input.nonce, scanBinding(input));
+  private decide(eventId: number, input: ScanInput, known: ScanAnswer | null): ScanAnswer {
+    // The nonce's stored answer, read by scanMany; a nonce first used earlier in the same request is read now.
+    const stored = known ?? this.storedAnswer(input.nonce, scanBinding(input));
     if (stored === REUSED) throw new Error('nonce reused: checked before deciding');
     if (stored) return stored;
     if (input.refusal || !input.ticketId || !input.list) {

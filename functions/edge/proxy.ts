@@ -88,13 +88,20 @@ edge.all('/api/v1/*', async (c) => {
     {
       method: request.method,
       headers,
-      body: SAFE_METHODS.has(request.method) ? undefined : await request.arrayBuffer(),
+      // The bundled API reads the browser's body itself (no copy here); an external one gets it buffered.
+      body: SAFE_METHODS.has(request.method)
+        ? undefined
+        : c.env.API_ORIGIN
+          ? await request.arrayBuffer()
+          : request.body,
     },
     // Verified here a moment ago: the bundled API does not verify it again.
     resolved.token && resolved.session ? { token: resolved.token, session: resolved.session } : null,
   );
 
   if (issuesTokens && upstream.ok) return withSessionCookies(c.env, upstream, url);
+  // Nothing to change in the answer (the common case, a scan among them): it goes out as it came.
+  if (resolved.setCookies.length === 0 && !upstream.headers.has('set-cookie')) return upstream;
   const response = new Response(upstream.body, upstream);
   response.headers.delete('set-cookie');
   for (const cookie of resolved.setCookies) response.headers.append('set-cookie', cookie);

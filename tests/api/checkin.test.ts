@@ -6,6 +6,7 @@ import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan'
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
 import { CHECKIN_MSG } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
+import { mailsTo, tokenIn } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 import { provider } from './helpers';
 
@@ -319,9 +320,19 @@ describe('check-in authority', () => {
       });
     const refused = await undo(other);
     expect(refused.status).toBe(409);
+    const ticketState = async () => {
+      await logCopied(env, event.event_id);
+      return env.DB.prepare('select status, used_at is not null as entered from tickets where id = ?')
+        .bind(tickets[0].id)
+        .first<{ status: string; entered: number }>();
+    };
+    expect(await ticketState()).toEqual({ status: 'used', entered: 1 });
     expect((await undo(door)).status).toBe(200);
     expect((await counters(door, event.event_id)).event.admitted).toBe(0);
+    // The undone admission gives the ticket back: valid again in D1, without an entry time.
+    expect(await ticketState()).toEqual({ status: 'valid', entered: 0 });
     expect((await scan(other, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
+    expect(await ticketState()).toEqual({ status: 'used', entered: 1 });
     await logCopied(env, event.event_id);
     const kinds = await env.DB.prepare('select kind, result from checkin_scans where event_id = ? order by server_at')
       .bind(event.event_id)
@@ -496,6 +507,26 @@ describe('check-in authority', () => {
       .bind(event.event_id)
       .all<{ user_id: number }>();
     expect(held.results.map((r) => r.user_id)).toContain(door.id);
+  });
+
+  it('pushes an accepted team invitation to the check-in object at once', async () => {
+    const { event, tickets } = await eventWithTickets(1);
+    const admin = await staffOf(event.producer_id, 'ADMIN');
+    const newcomer = await createBuyer();
+    // Not a member yet: refused, and the object now holds that answer for its TTL.
+    expect((await scan(newcomer, event.event_id, { code: tickets[0].code })).status).toBe(403);
+    const invited = await asBuyer(admin, '/admin/team/invitations', {
+      method: 'POST',
+      json: { producer_id: event.producer_id, email: newcomer.email, role: 'DOOR', event_ids: [] },
+    });
+    expect(invited.status).toBe(201);
+    const [mail] = await mailsTo(newcomer.email);
+    const accepted = await asBuyer(newcomer, `/team/invitations/${tokenIn(mail, '/equipo/aceptar')}/accept`, {
+      method: 'POST',
+    });
+    expect(accepted.status).toBe(200);
+    // Well within the object's TTL: only the push can have told it.
+    expect((await scan(newcomer, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
   });
 
   it('answers the scanner heartbeat without a session or storage, with a body a captive portal cannot fake', async () => {

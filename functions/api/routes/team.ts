@@ -134,6 +134,8 @@ export const teamInvitations = new Hono<AccessEnv>()
   })
   .post('/:token/accept', authenticated('session'), validate('param', TeamTokenParamSchema, 404), async (c) => {
     const data = await acceptInvitation(c.env.DB, c.var.session, c.req.valid('param').token);
+    // A new membership is pushed to the doors like any other (a scan a moment later sees the new role).
+    await pushDoorStaffChange(c.env, c.var.session.user.id);
     // The new member's own token lacks the new role: refresh it now.
     return c.json({
       status: true,

@@ -7,8 +7,9 @@
  *
  * Writers: checkout (held → pending_payment, expiry, release), payments (paid, failed, refunded), free
  * orders, the box office, refunds (services/refunds), event cancellation, the inventory object's order
- * writer (a replaced hold's order expires), transfers, invitations and the check-in log (valid → used,
- * durable-objects/checkin-outbox.ts, which uses TICKET_USED_SQL from here).
+ * writer (a replaced hold's order expires), transfers, invitations and the check-in log (valid → used, and used → valid
+ * when the admission is undone: durable-objects/checkin-outbox.ts, which uses TICKET_USED_SQL and
+ * TICKET_UNUSED_SQL from here).
  */
 
 export type OrderState = 'held' | 'pending_payment' | 'paid' | 'failed' | 'expired' | 'refunded';
@@ -31,7 +32,8 @@ export const TICKET_TRANSITIONS: Readonly<Record<TicketState, readonly TicketSta
   // used: admitted at the door (the check-in object's log); cancelled: refunded or revoked.
   valid: ['used', 'cancelled', 'transferred'],
   // An admitted ticket is never cancelled or put back on sale: refunding it (with the override) keeps it used.
-  used: [],
+  // Only the door gives it back: its admission undone within the undo window (the check-in log).
+  used: ['valid'],
   cancelled: [],
   transferred: [],
 };
@@ -124,3 +126,9 @@ export function ticketTransition(
  * (a ticket refunded or revoked after an offline admission keeps its state, and the door log shows it).
  */
 export const TICKET_USED_SQL = "status = case when tickets.status = 'valid' then 'used' else tickets.status end";
+
+/**
+ * The check-in log's transition used → valid: the ticket's only admission was undone at the door (the copy
+ * applies it only to tickets the event's object no longer holds as admitted on any list).
+ */
+export const TICKET_UNUSED_SQL = "status = case when tickets.status = 'used' then 'valid' else tickets.status end";

@@ -1,6 +1,7 @@
 import type QrScanner from 'qr-scanner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDoor } from '../hooks/use-door';
+import { primeFeedback } from '../lib/feedback';
 import type { DoorEvent } from '../types';
 import { DoorSearch } from './door-search';
 import { DoorSetup } from './door-setup';
@@ -53,7 +54,14 @@ export default function DoorScanner({
           onBack={() => setStarted(false)}
         />
       ) : (
-        <DoorSetup door={door} events={events} onStart={() => setStarted(true)} />
+        <DoorSetup
+          door={door}
+          events={events}
+          onStart={() => {
+            primeFeedback();
+            setStarted(true);
+          }}
+        />
       )}
     </>
   );

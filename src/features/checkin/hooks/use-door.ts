@@ -56,6 +56,8 @@ const SYNC_MS = 3_000;
 /** Background calls (downloads, counters) get longer than a scan before they count as "no network". */
 const BACKGROUND_TIMEOUT_MS = 6_000;
 const CHOICE_KEY = 'door-choice';
+/** The least a scan waits for the server when a sync used most of its 1.5 s. */
+const MIN_SCAN_WAIT_MS = 250;
 
 type Choice = { eventId: number; listId: number | null; gateId: number | null };
 /** A card on screen, with the code that produced it (re-reads of that code keep it up). */
@@ -389,7 +391,7 @@ export function useDoor({
   async function decideOffline(
     body: Omit<QueuedScan, 'event_id' | 'local_result'>,
     verified: ReturnType<typeof verifyHere>,
-  ): Promise<{ shown: ShownResult; queued: Promise<unknown> } | null> {
+  ): Promise<{ shown: ShownResult; queued: Promise<unknown>; later: () => void } | null> {
     const b = bundleRef.current;
     if (!b || !keyRef.current || eventId === null || listId === null) {
       toast('error', 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.');
@@ -418,8 +420,9 @@ export function useDoor({
     setQueue((q) => [...q, scan]);
     // The queue write is issued now and awaited once the card is up (it lands within milliseconds).
     const queued = enqueue(scan);
-    if (genuine) void saveBundle(eventId, b).catch(() => undefined);
-    return { shown: { result, ticket, first, offline: true }, queued };
+    // The whole download is stored once the card is up (copying it for IndexedDB takes the main thread).
+    const later = genuine ? () => void saveBundle(eventId, b).catch(() => undefined) : () => undefined;
+    return { shown: { result, ticket, first, offline: true }, queued, later };
   }
 
   async function handleCode(raw: string) {
@@ -452,6 +455,8 @@ export function useDoor({
       client_at: new Date().toISOString(),
     };
     const verified = verifyHere(code);
+    // The 1.5 s count from the read itself: time spent reading the queue or syncing it first is part of it.
+    const deadline = now + SCAN_TIMEOUT_MS;
     try {
       let route = scanRoute(onlineRef.current, (await queued(eventId)).length);
       if (route === 'sync-then-server') {
@@ -461,7 +466,9 @@ export function useDoor({
       let shown: ShownResult | null = null;
       if (route === 'server') {
         try {
-          const answer: unknown = await call(scanCode(eventId, body), SCAN_TIMEOUT_MS);
+          // A sync just before (the queue goes first) leaves the scan at least a short wait of its own.
+          const wait = Math.max(MIN_SCAN_WAIT_MS, deadline - Date.now());
+          const answer: unknown = await call(scanCode(eventId, body), wait);
           if (!isScanAnswer(answer)) {
             report('failed');
             throw new TypeError('not an answer of the API');
@@ -481,17 +488,17 @@ export function useDoor({
           // it, it answers the queued copy with the same decision).
         }
       }
-      let write: Promise<unknown> | null = null;
+      let local: Awaited<ReturnType<typeof decideOffline>> = null;
       if (!shown) {
-        const local = await decideOffline(body, verified);
+        local = await decideOffline(body, verified);
         shown = local?.shown ?? null;
-        write = local?.queued ?? null;
       }
       if (shown) {
         repeats.current.remember(code, shown, Date.now());
         show(shown, code);
       }
-      await write;
+      local?.later();
+      await local?.queued;
     } finally {
       busy.current = false;
     }
