@@ -13,13 +13,16 @@ import { mercadoPagoLink } from './routes/mercadopago-link';
 import { moderation } from './routes/moderation';
 import { orders } from './routes/orders';
 import { adminProducers, producers } from './routes/producers';
+import { promoCodes } from './routes/promo-codes';
 import { adminQueues, queues } from './routes/queues';
+import { resale } from './routes/resale';
 import { revocations } from './routes/revocations';
 import { settings } from './routes/settings';
 import { team, teamInvitations } from './routes/team';
 import { tickets } from './routes/tickets';
 import { user } from './routes/user';
 import { venues } from './routes/venues';
+import { adminWaitlistRoutes, waitlist } from './routes/waitlist';
 import { webhooks } from './routes/webhooks';
 
 export type ApiBindings = { Bindings: Env };
@@ -47,6 +50,7 @@ const routes = new Hono<ApiBindings>()
   .route('/orders', orders)
   .route('/webhooks', webhooks)
   .route('/tickets', tickets)
+  .route('/tickets', resale)
   .route('/revocations', revocations)
   .route('/checkin', checkin)
   .route('/admin/team', team)
@@ -57,6 +61,9 @@ const routes = new Hono<ApiBindings>()
   .route('/admin/mercadopago', mercadoPagoLink)
   .route('/queues', queues)
   .route('/admin/queues', adminQueues)
+  .route('/admin/promo-codes', promoCodes)
+  .route('/waitlist', waitlist)
+  .route('/admin/waitlist', adminWaitlistRoutes)
   // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', adminSales);
 

@@ -4,6 +4,7 @@ import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
+import { promoTools } from './promo-tools';
 import { queueTools } from './queue-tools';
 import { refundsBench } from './refunds-bench';
 import { salesBench } from './sales-bench';
@@ -22,4 +23,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', salesBench)
   .route('/', refundsBench)
   .route('/', queueTools)
+  .route('/', promoTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

@@ -1,8 +1,51 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
+import { completeResale } from '../api/services/resale/resale';
+import { sendWaitlistOffer } from '../api/services/waitlist/mail';
 import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
-import { loadSaleConfig, refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
+import {
+  checkPromoRoom,
+  countedItems,
+  PROMO_SCHEMA,
+  type PromoRefusal,
+  promoOf,
+  promoUse,
+  recordPromoUse,
+  refuseWithPromo,
+  releasePromoUse,
+  retakePromoUse,
+  returnPromoTickets,
+} from './promo-redemptions';
+import {
+  type ListResult,
+  listResale,
+  offerResales,
+  pendingResaleRefunds,
+  RESALE_SCHEMA,
+  resaleOfferEnded,
+  resaleRefunded,
+  resaleStatus,
+  withdrawResale,
+} from './resale';
+import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
+import {
+  closeOffer,
+  type JoinInput,
+  type JoinResult,
+  joinWaitlist,
+  leaveWaitlist,
+  markOffered,
+  offerDelivered,
+  offerFreedStock,
+  offerSeconds,
+  pendingOffers,
+  placeOf,
+  setWaitlistSettings,
+  WAITLIST_SCHEMA,
+  waitlistOf,
+  waitlistSettings,
+} from './waitlist';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
@@ -30,18 +73,24 @@ export type HoldResult =
 
 /** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
 export type SellResult =
-  | ({ ok: true; orderId: string; holdId: string; expiresAt: string } & OrderTotals)
+  | ({ ok: true; orderId: string; holdId: string; expiresAt: string; discountCents: number } & OrderTotals)
   | { ok: false; reason: 'stale'; version: number }
   | SaleRefusal
   | Extract<PassCheck, { ok: false }>
   | { ok: false; reason: 'dni_cap'; cap: number }
+  | PromoRefusal
   | (Extract<HoldResult, { ok: false }> & { name?: string });
 
 /**
  * What a queued on-sale ("Venta con fila") asks of a hold: the buyer's queue pass. Only the box office,
  * behind its own permission (tickets.sell), passes `exempt`; nothing else can skip the queue.
  */
-export type SaleGate = { pass?: string; exempt?: 'box_office' };
+export type SaleGate = {
+  pass?: string;
+  exempt?: 'box_office';
+  /** A promo or access code (promo-redemptions.ts): checked and counted in the same step as the hold. */
+  promoCode?: string;
+};
 
 /** Counts the queue object reads to admit by live holds and to close when the stock is gone. */
 export type QueueStats = { capacity: number; sold: number; held: number; openHolds: number; remaining: number };
@@ -104,6 +153,9 @@ export class EventInventory extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
+    this.sql.exec(PROMO_SCHEMA);
+    this.sql.exec(WAITLIST_SCHEMA);
+    this.sql.exec(RESALE_SCHEMA);
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     void ctx.blockConcurrencyWhile(async () => {
       this.alarmAt = await ctx.storage.getAlarm();
@@ -165,6 +217,7 @@ export class EventInventory extends DurableObject<Env> {
     // Something about the event changed: the sale configuration is read again on the next hold.
     this.sale = null;
     this.upsertTypes(eventId, types);
+    this.mirror();
     return this.availability();
   }
 
@@ -255,7 +308,8 @@ export class EventInventory extends DurableObject<Env> {
       this.saleConfig(eventId, staleVersion),
       gate.pass ? checkQueuePass(this.env.JWT_SECRET, gate.pass, eventId, userId, Date.now()) : null,
     ]);
-    const refused = refuseBySaleConfig(config, items, Date.now(), access);
+    const promo = config && gate.promoCode ? await promoOf(this.env.DB, config, gate.promoCode) : null;
+    const refused = refuseWithPromo(config, items, Date.now(), access, gate.promoCode, promo);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
     const wanted = mergeItems(items);
@@ -275,11 +329,16 @@ export class EventInventory extends DurableObject<Env> {
         return { ok: false, reason: 'dni_cap', cap };
       }
     }
+    // The code's room is checked and its use counted in the same synchronous step as the hold.
+    const counted = promo ? countedItems(promo, wanted) : [];
+    const room = promo ? checkPromoRoom(this.sql, promo, sumItems(counted), buyerKey, this.openHoldOf(buyerKey)) : null;
+    if (room) return room;
     const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };
     }
+    if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted);
     const order = {
       id: crypto.randomUUID(),
       userId,
@@ -287,7 +346,7 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt: new Date(held.expiresAt).toISOString(),
       replaced: held.replaced,
     };
-    const { statements, sum } = orderStatements(this.env.DB, config, order, items);
+    const { statements, sum } = orderStatements(this.env.DB, config, order, items, promo);
     let written: boolean;
     try {
       written = await this.orders.write(statements);
@@ -302,6 +361,158 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'stale', version: config.version };
     }
     return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
+  }
+
+  private openHoldOf(buyer: string): string | null {
+    return (
+      this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyer).toArray()[0]
+        ?.id ?? null
+    );
+  }
+
+  // ---- Waiting list (waitlist.ts): entries, offers of freed stock in order, their orders and e-mails ----
+
+  /** Joins the waiting list of a sold-out type (one live entry per account and per DNI on the event). */
+  joinWaitlist(input: JoinInput, startsAt: number | null): JoinResult {
+    this.expireDue();
+    if (this.closed()) return { ok: false, reason: 'closed' };
+    const type = this.type(input.typeId);
+    if (!type) return { ok: false, reason: 'unknown_type' };
+    if (startsAt !== null) setWaitlistSettings(this.sql, null, startsAt);
+    return joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held));
+  }
+
+  waitlistPlace(userId: number) {
+    this.expireDue();
+    return placeOf(this.sql, userId);
+  }
+
+  leaveWaitlist(userId: number): boolean {
+    return leaveWaitlist(this.sql, userId);
+  }
+
+  /** The producer's view: every entry in order, the demand per type and the offer time. */
+  waitlist() {
+    this.expireDue();
+    return { ...waitlistOf(this.sql), ...waitlistSettings(this.sql) };
+  }
+
+  setWaitlistSettings(offerMinutes: number) {
+    setWaitlistSettings(this.sql, offerMinutes, null);
+    return waitlistSettings(this.sql);
+  }
+
+  /** Offers freed stock to the waiting list, in order (called in every step that changes stock, see mirror). */
+  private offerWaitlist() {
+    if (this.closed()) return;
+    const now = Date.now();
+    const createHold = (buyer: string, typeId: number, quantity: number, expiresAt: number) => {
+      const id = crypto.randomUUID();
+      this.sql.exec('update types set held = held + ? where id = ?', quantity, typeId);
+      this.sql.exec(
+        "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
+        id,
+        buyer,
+        expiresAt,
+        JSON.stringify([{ typeId, quantity }]),
+      );
+      this.scheduleAlarm(expiresAt);
+      return id;
+    };
+    const free = (typeId: number) => {
+      const t = this.type(typeId);
+      return t ? t.capacity - t.sold - t.held : 0;
+    };
+    let made = offerFreedStock(this.sql, now, free, createHold);
+    // Returned tickets (face-value resale): one ticket each to the next entry that takes one. The offer's
+    // hold counts as held over the sold ticket it replaces until that ticket is refunded.
+    const expiresAt = now + offerSeconds(this.sql, now) * 1000;
+    made += offerResales(this.sql, now, (entryId, typeId) => {
+      const id = createHold(`waitlist:${entryId}`, typeId, 1, expiresAt);
+      markOffered(this.sql, entryId, id, 1, expiresAt);
+      return id;
+    });
+    if (made > 0) this.ctx.waitUntil(this.deliverOffers());
+  }
+
+  /** Lists a paid ticket for face-value resale through the waiting list (it stays sold and valid). */
+  listResale(ticketId: string, typeId: number, deadline: number): ListResult {
+    this.expireDue();
+    if (this.closed()) return { ok: false, reason: 'closed' };
+    const listed = listResale(this.sql, ticketId, typeId, deadline);
+    if (listed.ok) this.mirror();
+    return listed;
+  }
+
+  withdrawResale(ticketId: string): boolean {
+    return withdrawResale(this.sql, ticketId);
+  }
+
+  resaleStatus(ticketId: string): string | null {
+    this.expireDue();
+    return resaleStatus(this.sql, ticketId);
+  }
+
+  private resaling = false;
+
+  /** Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). */
+  async completeResales() {
+    if (this.resaling) return;
+    this.resaling = true;
+    try {
+      for (const ticketId of pendingResaleRefunds(this.sql)) {
+        await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
+        resaleRefunded(this.sql, ticketId);
+      }
+    } catch (err) {
+      console.error('Resale refund failed; retried on the next sale or call', err);
+    } finally {
+      this.resaling = false;
+    }
+  }
+
+  private delivering = false;
+
+  /** Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout. */
+  private async deliverOffers() {
+    if (this.delivering || this.eventId === null) return;
+    this.delivering = true;
+    const eventId = this.eventId;
+    try {
+      for (let offer = pendingOffers(this.sql)[0]; offer; offer = pendingOffers(this.sql)[0]) {
+        const hold = this.holdRow(offer.hold_id);
+        if (hold?.status !== 'open') {
+          offerDelivered(this.sql, offer.hold_id, null);
+          continue;
+        }
+        let orderId: string | null = null;
+        let stale = -1;
+        for (let attempt = 0; attempt < 3 && orderId === null; attempt++) {
+          const config = await this.saleConfig(eventId, stale);
+          if (!config) break;
+          const id = crypto.randomUUID();
+          const expiresAt = new Date(hold.expires_at).toISOString();
+          const order = { id, userId: offer.user_id, holdId: hold.id, expiresAt, replaced: null };
+          const { statements } = orderStatements(this.env.DB, config, order, parseItems(hold.items));
+          if (await this.orders.write(statements)) orderId = id;
+          else stale = config.version;
+        }
+        offerDelivered(this.sql, offer.hold_id, orderId);
+        // Without an order the offer cannot be paid: its tickets go to the next entry.
+        if (orderId === null) this.release(offer.hold_id);
+        else await sendWaitlistOffer(this.env, { ...offer, orderId, expiresAt: hold.expires_at, eventId });
+      }
+    } catch (err) {
+      console.error('Waiting-list offer delivery failed', err);
+    } finally {
+      this.delivering = false;
+    }
+  }
+
+  /** Live tickets counted against each promo code of the event (open holds and sales). */
+  promoUse(): { codeId: number; tickets: number }[] {
+    this.expireDue();
+    return promoUse(this.sql);
   }
 
   /** The cached configuration, or a fresh one (one D1 read shared by every hold waiting for it). */
@@ -416,6 +627,7 @@ export class EventInventory extends DurableObject<Env> {
         const type = this.type(i.typeId);
         if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
       }
+      if (!retakePromoUse(this.sql, holdId)) return { ok: false, reason: 'not_open' };
       for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
     } else if (row.status === 'open') {
       for (const i of items) {
@@ -430,6 +642,10 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'not_open' };
     }
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
+    if (row.buyer.startsWith('waitlist:')) {
+      closeOffer(this.sql, holdId, 'bought');
+      if (resaleOfferEnded(this.sql, holdId, true)) this.ctx.waitUntil(this.completeResales());
+    }
     this.mirror();
     return { ok: true };
   }
@@ -442,6 +658,7 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec("update holds set status = 'refunded' where id = ?", holdId);
+    returnPromoTickets(this.sql, holdId, 'all');
     this.mirror();
     return true;
   }
@@ -470,6 +687,7 @@ export class EventInventory extends DurableObject<Env> {
       kept.length > 0 ? 'sold' : 'refunded',
       holdId,
     );
+    returnPromoTickets(this.sql, holdId, mergeItems(items));
     this.mirror();
     return true;
   }
@@ -494,6 +712,11 @@ export class EventInventory extends DurableObject<Env> {
       remaining.set(t.typeId, left - 1);
       returned.push(t.ticketId);
     }
+    returnPromoTickets(
+      this.sql,
+      holdId,
+      tickets.filter((t) => returned.includes(t.ticketId)).map((t) => ({ typeId: t.typeId, quantity: 1 })),
+    );
     if (returned.length > 0) {
       const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
       this.sql.exec(
@@ -637,6 +860,11 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
+    releasePromoUse(this.sql, row.id);
+    if (row.buyer.startsWith('waitlist:')) {
+      closeOffer(this.sql, row.id, 'expired');
+      resaleOfferEnded(this.sql, row.id, false);
+    }
   }
 
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
@@ -656,6 +884,8 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes. */
   private mirror() {
+    // Stock may have come back: the waiting list gets it first, in the same step.
+    this.offerWaitlist();
     if (this.eventId === null) return;
     this.mirrorDirty = true;
     if (this.mirrorRunning) return;
@@ -691,6 +921,8 @@ function mergeItems(items: HoldItem[]): HoldItem[] {
   for (const i of items) if (i.quantity > 0) merged.set(i.typeId, (merged.get(i.typeId) ?? 0) + i.quantity);
   return [...merged].map(([typeId, quantity]) => ({ typeId, quantity }));
 }
+
+const sumItems = (items: HoldItem[]) => items.reduce((n, i) => n + i.quantity, 0);
 
 function parseItems(json: string): HoldItem[] {
   return JSON.parse(json) as HoldItem[];

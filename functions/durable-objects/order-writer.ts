@@ -1,6 +1,7 @@
-import { priceLine, totals } from '../../src/shared/pricing';
+import { discountLines, discountTotal, priceLine, totals } from '../../src/shared/pricing';
 import { orderTransition } from '../api/services/orders/state';
 import type { HoldItem } from './event-inventory';
+import type { PromoDef } from './promo-redemptions';
 import type { SaleConfig } from './sale-config';
 
 type Pending = {
@@ -72,14 +73,19 @@ export function orderStatements(
   config: SaleConfig,
   order: { id: string; userId: number; holdId: string; expiresAt: string; replaced: string | null },
   items: HoldItem[],
+  promo: PromoDef | null = null,
 ) {
-  const lines = items.map((i) => priceLine(i.typeId, i.quantity, config.types.get(i.typeId)!.priceCents, config.fee));
+  const listed = items.map((i) => priceLine(i.typeId, i.quantity, config.types.get(i.typeId)!.priceCents, config.fee));
+  // A promo code's discount lowers each ticket's price; the service charge is computed on the lower price.
+  const lines = discountLines(listed, promo?.discount ?? null, config.fee);
   const sum = totals(lines);
+  const discountCents = discountTotal(lines);
   const statements = [
     db
       .prepare(
-        `insert into orders (id, user_id, event_id, producer_id, hold_id, hold_expires_at, subtotal_cents, fee_cents, total_cents)
-         select ?, ?, ?, ?, ?, ?, ?, ?, ? where coalesce((select v from sale_versions where event_id = ?), 0) = ?
+        `insert into orders (id, user_id, event_id, producer_id, hold_id, hold_expires_at, subtotal_cents, fee_cents, total_cents,
+           promo_code_id, promo_code, discount_cents)
+         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? where coalesce((select v from sale_versions where event_id = ?), 0) = ?
          returning id`,
       )
       .bind(
@@ -92,16 +98,19 @@ export function orderStatements(
         sum.subtotalCents,
         sum.feeCents,
         sum.totalCents,
+        promo?.id ?? null,
+        promo?.code ?? null,
+        discountCents,
         config.eventId,
         config.version,
       ),
     ...lines.map((l) =>
       db
         .prepare(
-          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents)
-           select ?, ?, ?, ?, ? where exists (select 1 from orders where id = ?)`,
+          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents, unit_discount_cents)
+           select ?, ?, ?, ?, ?, ? where exists (select 1 from orders where id = ?)`,
         )
-        .bind(order.id, l.ticketTypeId, l.quantity, l.unitPriceCents, l.unitFeeCents, order.id),
+        .bind(order.id, l.ticketTypeId, l.quantity, l.unitPriceCents, l.unitFeeCents, l.unitDiscountCents, order.id),
     ),
   ];
   if (order.replaced) {
@@ -113,5 +122,5 @@ export function orderStatements(
       }),
     );
   }
-  return { statements, sum };
+  return { statements, sum: { ...sum, discountCents } };
 }

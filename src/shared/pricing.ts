@@ -37,3 +37,47 @@ export function ticketTotal(priceCents: number, fee: ServiceFee): { feeCents: nu
   const { feeCents, totalCents } = totals([priceLine(0, 1, priceCents, fee)]);
   return { feeCents, totalCents };
 }
+
+/**
+ * A promo code's discount (issue 22). percent: `value` 1..100 of each ticket's price; fixed_ticket: `value`
+ * cents off each ticket; fixed_order: `value` cents off the order, spread evenly over its discounted tickets
+ * (rounded down to the cent per ticket); set_price: each ticket costs `value` cents. `typeIds` null: every
+ * type. A ticket never costs less than zero.
+ */
+export type Discount = {
+  type: 'percent' | 'fixed_ticket' | 'fixed_order' | 'set_price';
+  value: number;
+  typeIds: number[] | null;
+};
+
+export type DiscountedLine = PricedLine & { unitDiscountCents: number };
+
+/**
+ * Applies a discount to priced lines: each line's unit price becomes the discounted price (so refunds, which
+ * work per ticket, pro-rate the discount) and the service charge is computed on that discounted price (a
+ * free ticket carries none).
+ */
+export function discountLines(lines: PricedLine[], discount: Discount | null, fee: ServiceFee): DiscountedLine[] {
+  const applies = (l: PricedLine) =>
+    discount !== null && (discount.typeIds === null || discount.typeIds.includes(l.ticketTypeId));
+  const tickets = lines.filter(applies).reduce((n, l) => n + l.quantity, 0);
+  return lines.map((line) => {
+    if (!discount || !applies(line)) return { ...line, unitDiscountCents: 0 };
+    const price = line.unitPriceCents;
+    const off =
+      discount.type === 'percent'
+        ? Math.round((price * Math.min(100, discount.value)) / 100)
+        : discount.type === 'fixed_ticket'
+          ? discount.value
+          : discount.type === 'fixed_order'
+            ? Math.floor(discount.value / Math.max(1, tickets))
+            : price - discount.value;
+    const unitDiscountCents = Math.max(0, Math.min(price, off));
+    const unitPriceCents = price - unitDiscountCents;
+    return { ...line, unitPriceCents, unitDiscountCents, unitFeeCents: unitFee(unitPriceCents, fee) };
+  });
+}
+
+/** Total taken off by discounted lines. */
+export const discountTotal = (lines: DiscountedLine[]) =>
+  lines.reduce((sum, l) => sum + l.unitDiscountCents * l.quantity, 0);

@@ -64,6 +64,9 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /tickets': () => ({ path: '/tickets' }),
   'GET /tickets/:id/calendar.ics': (w) => ({ path: `/tickets/${w.ticketId}/calendar.ics` }),
   'POST /tickets/:id/transfer': (w) => ({ path: `/tickets/${w.ticketId}/transfer`, body: {} }),
+  'POST /tickets/:id/resale': (w) => ({ path: `/tickets/${w.ticketId}/resale` }),
+  'GET /tickets/:id/resale': (w) => ({ path: `/tickets/${w.ticketId}/resale` }),
+  'DELETE /tickets/:id/resale': (w) => ({ path: `/tickets/${w.ticketId}/resale` }),
   'POST /tickets/transfers/accept': () => ({ path: '/tickets/transfers/accept', body: {} }),
   'DELETE /tickets/:id/transfer': (w) => ({ path: `/tickets/${w.ticketId}/transfer` }),
   'GET /tickets/transfers/preview': () => ({ path: '/tickets/transfers/preview?token=ningun-token-valido' }),
@@ -216,6 +219,32 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     path: `/admin/queues/${w.e2}/rate`,
     body: { rate_per_minute: 0 },
     named: e2,
+  }),
+  // Promo and access codes
+  'GET /admin/promo-codes/:producer': (w) => ({ path: `/admin/promo-codes/${w.producerId}`, named: own }),
+  'POST /admin/promo-codes/:producer': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}`,
+    body: { kind: 'discount', discount_type: 'percent', value: 0 },
+    named: own,
+  }),
+  'POST /admin/promo-codes/:producer/bulk': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}/bulk`,
+    body: { count: 0 },
+    named: own,
+  }),
+  'GET /admin/promo-codes/:producer/report': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}/report`,
+    named: own,
+  }),
+  // Waiting list
+  'POST /waitlist/:id': (w) => ({ path: `/waitlist/${w.e1}`, body: { ticket_type_id: 0, quantity: 0 } }),
+  'GET /waitlist/:id/me': (w) => ({ path: `/waitlist/${w.e1}/me` }),
+  'DELETE /waitlist/:id/me': (w) => ({ path: `/waitlist/${w.e2}/me` }),
+  'GET /admin/waitlist/:id': (w) => ({ path: `/admin/waitlist/${w.e1}`, named: e1 }),
+  'PUT /admin/waitlist/:id': (w) => ({ path: `/admin/waitlist/${w.e2}`, body: { offer_minutes: 0 }, named: e2 }),
+  'POST /admin/promo-codes/:producer/:id/archive': (w) => ({
+    path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
+    named: own,
   }),
 };
 const own: Named = { producer: 'own' };

@@ -20,6 +20,8 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   city: 'Córdoba',
   invitation: 0,
   pending_transfer_to: null,
+  refunded_cents: null,
+  returned: 0,
   ...fields,
 });
 

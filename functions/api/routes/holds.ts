@@ -29,6 +29,7 @@ export const holds = new Hono<AccessEnv>()
       subtotal_cents: hold.subtotalCents,
       fee_cents: hold.feeCents,
       total_cents: hold.totalCents,
+      discount_cents: hold.discountCents,
     };
     return c.json({ status: true, data }, 201);
   })

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import type { OrderStatus } from '../labels';
 import { MSG } from '../messages';
 import { BUY_MSG } from '../messages-checkout';
+import { PROMO_MSG } from '../messages-promo';
+
+/** A code as a buyer types it: trimmed, upper-cased, letters, digits and dashes. */
+export const PromoCodeInputSchema = z
+  .string({ error: PROMO_MSG.codeFormat })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{3,32}$/, PROMO_MSG.codeFormat);
 
 /**
  * The most tickets one order may hold, all types together. Each ticket type also has its own maximum per
@@ -37,6 +45,8 @@ export const HoldRequestSchema = z.object({
     ),
   /** The queue pass of a "Venta con fila" (given by the queue when the buyer's turn comes). */
   queue_pass: z.string().max(1000, 'El pase de la fila no es válido.').optional(),
+  /** A promo or access code (case-insensitive; `?codigo=` on the event page fills it). */
+  promo_code: PromoCodeInputSchema.optional(),
 });
 export type HoldRequest = z.infer<typeof HoldRequestSchema>;
 
@@ -119,11 +129,15 @@ export type OrderView = {
     quantity: number;
     unit_price_cents: number;
     unit_fee_cents: number;
+    unit_discount_cents: number;
     named: boolean;
   }[];
   subtotal_cents: number;
   fee_cents: number;
   total_cents: number;
+  /** The promo code the order used, and what it took off (items' unit prices are already discounted). */
+  promo_code: string | null;
+  discount_cents: number;
   hold_expires_at: string;
   payment_status: string | null;
   buyer: { name: string; email: string; dni: string; phone: string };

@@ -1,4 +1,6 @@
+import { formatEventDate } from '../../../../src/shared/dates';
 import { BUY_MSG } from '../../../../src/shared/messages-checkout';
+import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
@@ -10,6 +12,7 @@ type Refused = Exclude<Extract<SellResult, { ok: false }>, { reason: 'stale' }>;
 
 /** Spanish answers for a refused hold. */
 function refusal(result: Refused): never {
+  promoRefusal(result);
   if (result.reason === 'pass_missing') fail(403, QUEUE_MSG.passMissing);
   if (result.reason === 'pass_forged' || result.reason === 'pass_other_event') fail(403, QUEUE_MSG.passForged);
   if (result.reason === 'pass_expired') fail(403, QUEUE_MSG.passExpired);
@@ -35,6 +38,19 @@ function refusal(result: Refused): never {
   fail(400, BUY_MSG.chooseOne);
 }
 
+/** Spanish answers for a refused promo code, on the field (`promo_code`). */
+function promoRefusal(result: Refused) {
+  const onField = (status: 400 | 409, message: string) => fail(status, message, { promo_code: [message] });
+  if (result.reason === 'promo_invalid') onField(400, PROMO_MSG.codeInvalid);
+  if (result.reason === 'promo_expired') onField(409, PROMO_MSG.codeExpired);
+  if (result.reason === 'promo_not_yet') onField(409, PROMO_MSG.codeNotYet(formatEventDate(new Date(result.from))));
+  if (result.reason === 'promo_types') onField(400, PROMO_MSG.codeNotForTypes);
+  if (result.reason === 'promo_per_order') onField(400, PROMO_MSG.codePerOrder(result.max));
+  if (result.reason === 'promo_per_buyer') onField(409, PROMO_MSG.codePerBuyer(result.max));
+  if (result.reason === 'promo_exhausted')
+    onField(409, result.remaining > 0 ? PROMO_MSG.codeRemaining(result.remaining) : PROMO_MSG.codeExhausted);
+}
+
 /**
  * Reserves tickets for a buyer and opens an order for them. The event's inventory object checks the sale
  * configuration it keeps, decides (atomically) whether the tickets are there and writes the order to D1:
@@ -54,10 +70,11 @@ export async function createHold(
     const sale = await inventory.sell(input.event_id, userId, items, staleVersion, 'public', buyerKey, {
       pass: input.queue_pass,
       exempt,
+      promoCode: input.promo_code,
     });
     if (sale.ok) {
-      const { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents } = sale;
-      return { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents };
+      const { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents, discountCents } = sale;
+      return { orderId, holdId, expiresAt, subtotalCents, feeCents, totalCents, discountCents };
     }
     // The configuration changed after the object read it: it gave the hold back; check again on fresh data.
     if (sale.reason === 'stale') staleVersion = sale.version;

@@ -13,6 +13,9 @@ export type OrderRow = {
   subtotal_cents: number;
   fee_cents: number;
   total_cents: number;
+  promo_code_id: number | null;
+  promo_code: string | null;
+  discount_cents: number;
   buyer_name: string | null;
   buyer_email: string | null;
   buyer_dni: string | null;
@@ -36,6 +39,7 @@ export type OrderItemRow = {
   quantity: number;
   unit_price_cents: number;
   unit_fee_cents: number;
+  unit_discount_cents: number;
   holders: string;
   name: string;
   named: number;
@@ -80,7 +84,7 @@ export async function expireOverdueOrders(env: Env) {
 
 export async function orderItems(env: Env, orderId: string): Promise<OrderItemRow[]> {
   const { results } = await env.DB.prepare(
-    `select i.ticket_type_id, i.quantity, i.unit_price_cents, i.unit_fee_cents, i.holders, t.name, t.named,
+    `select i.ticket_type_id, i.quantity, i.unit_price_cents, i.unit_fee_cents, i.unit_discount_cents, i.holders, t.name, t.named,
             t.event_date_id, d.starts_at
      from order_items i join ticket_types t on t.id = i.ticket_type_id join event_dates d on d.id = t.event_date_id
      where i.order_id = ? order by t.sort, t.id`,
@@ -144,11 +148,14 @@ export async function orderView(env: Env, order: OrderRow): Promise<OrderView> {
       quantity: i.quantity,
       unit_price_cents: i.unit_price_cents,
       unit_fee_cents: i.unit_fee_cents,
+      unit_discount_cents: i.unit_discount_cents,
       named: i.named === 1,
     })),
     subtotal_cents: order.subtotal_cents,
     fee_cents: order.fee_cents,
     total_cents: order.total_cents,
+    promo_code: order.promo_code,
+    discount_cents: order.discount_cents,
     hold_expires_at: order.hold_expires_at,
     payment_status: order.payment_status,
     buyer,

@@ -62,6 +62,8 @@ export type RefundRequest = {
   key?: string;
   /** A chargeback or a refund made at MercadoPago: nothing to ask MercadoPago, the money already moved. */
   external?: 'mp_refunded' | 'charged_back';
+  /** Kept by the producer from the tickets' price (a face-value resale's policy); never below zero. */
+  keepCents?: number;
 };
 
 type Candidate = {
@@ -125,7 +127,10 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
   const allowUsed = Boolean(req.confirmUsed) || req.external !== undefined;
   if (!allowUsed && chosen.some((t) => t.status === 'used')) fail(409, REFUND_MSG.usedTickets);
 
-  const amount = chosen.reduce((sum, t) => sum + t.unit_price_cents + t.unit_fee_cents, 0);
+  const amount = Math.max(
+    0,
+    chosen.reduce((sum, t) => sum + t.unit_price_cents + t.unit_fee_cents, 0) - (req.keepCents ?? 0),
+  );
   const fee = chosen.reduce((sum, t) => sum + t.unit_fee_cents, 0);
   const method: RefundMethod =
     req.external === 'charged_back' ? 'chargeback' : req.external ? 'mercadopago' : refundMethodOf(order, amount);

@@ -20,12 +20,18 @@ export type TicketDetail = {
   invitation: number;
   /** The address a pending transfer was offered to (the ticket stays the owner's until it is accepted). */
   pending_transfer_to: string | null;
+  /** What the ticket's done refund gave back (null: not refunded). */
+  refunded_cents: number | null;
+  /** 1 when its holder returned it to the waiting list (face-value resale). */
+  returned: number;
 };
 
 const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni, t.name as type_name,
   e.id as event_id, e.title as event_title, e.slug as event_slug, d.starts_at, d.ends_at,
   v.name as venue, v.address, v.city, (select o.kind = 'invitation' from orders o where o.id = k.order_id) as invitation,
-  (select x.to_email from ticket_transfers x where x.ticket_id = k.id and x.status = 'pending') as pending_transfer_to
+  (select x.to_email from ticket_transfers x where x.ticket_id = k.id and x.status = 'pending') as pending_transfer_to,
+  (select r.amount_cents from refunds r where r.id = k.refund_id and r.status = 'done') as refunded_cents,
+  exists (select 1 from ticket_resales s where s.ticket_id = k.id) as returned
   from tickets k join ticket_types t on t.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
   join events e on e.id = k.event_id left join venues v on v.id = e.venue_id`;
 

@@ -1,4 +1,5 @@
 import { MAIL_REFUND, MAIL_TICKETS } from '../../../../src/shared/messages-mail';
+import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
 import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';
@@ -48,7 +49,8 @@ export async function sendOrderTickets(env: Env, order: OrderRow): Promise<void>
   await sendMail(env, await orderTicketsMail(env.PUBLIC_ORIGIN, order, items, event, tickets));
 }
 
-type MailOrder = Pick<OrderRow, 'id' | 'buyer_name' | 'buyer_email' | 'fee_cents' | 'total_cents'>;
+type MailOrder = Pick<OrderRow, 'id' | 'buyer_name' | 'buyer_email' | 'fee_cents' | 'total_cents'> &
+  Partial<Pick<OrderRow, 'promo_code' | 'discount_cents'>>;
 
 /**
  * The purchase e-mail itself, from data already read (also measured by scripts/bench-order-memory.mjs).
@@ -57,14 +59,17 @@ type MailOrder = Pick<OrderRow, 'id' | 'buyer_name' | 'buyer_email' | 'fee_cents
 export async function orderTicketsMail(
   origin: string,
   order: MailOrder,
-  items: Pick<OrderItemRow, 'quantity' | 'name' | 'unit_price_cents'>[],
+  items: (Pick<OrderItemRow, 'quantity' | 'name' | 'unit_price_cents'> & { unit_discount_cents?: number })[],
   event: { title: string },
   tickets: TicketDetail[],
 ): Promise<MailMessage> {
   const rows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.name}`,
-    formatMoney(i.unit_price_cents * i.quantity),
+    formatMoney((i.unit_price_cents + (i.unit_discount_cents ?? 0)) * i.quantity),
   ]);
+  // A promo code: the list price above, what it took off here (the rest is already discounted).
+  if (order.promo_code && order.discount_cents)
+    rows.push([PROMO_MSG.discountLine(order.promo_code), `−${formatMoney(order.discount_cents)}`]);
   if (order.fee_cents > 0) rows.push([MAIL_TICKETS.feeRow, formatMoney(order.fee_cents)]);
   rows.push([MAIL_TICKETS.totalRow, order.total_cents === 0 ? MAIL_TICKETS.free : formatMoney(order.total_cents)]);
   const rendered = renderEmail({

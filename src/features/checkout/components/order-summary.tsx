@@ -1,6 +1,7 @@
 import { formatEventDate } from '../../../shared/dates';
 import { formatMoney, formatPrice } from '../../../shared/money';
 import type { OrderView } from '../../../shared/schemas/checkout';
+import { PromoDiscountRow } from './promo-discount-row';
 
 /** The price breakdown: each line (price × quantity), the service charge, and the total. */
 export function OrderSummary({ order }: { order: OrderView }) {
@@ -20,12 +21,15 @@ export function OrderSummary({ order }: { order: OrderView }) {
               <td className="py-1">
                 {i.quantity} × {i.name}
                 <span className="block text-xs text-base-content/60">
-                  {formatEventDate(i.starts_at)} · {formatPrice(i.unit_price_cents)} c/u
+                  {formatEventDate(i.starts_at)} · {formatPrice(i.unit_price_cents + i.unit_discount_cents)} c/u
                 </span>
               </td>
-              <td className="py-1 text-right">{formatPrice(i.unit_price_cents * i.quantity)}</td>
+              <td className="py-1 text-right">
+                {formatPrice((i.unit_price_cents + i.unit_discount_cents) * i.quantity)}
+              </td>
             </tr>
           ))}
+          <PromoDiscountRow order={order} />
           <tr className="border-t border-base-content/10">
             <td className="pt-2">Subtotal</td>
             <td className="pt-2 text-right">{formatMoney(order.subtotal_cents)}</td>

@@ -1,13 +1,22 @@
 import type { Api } from '../../../lib/contract';
+import { PROMO_MSG } from '../../../shared/messages-promo';
 import { ApiError, unlessNotFound, unwrap } from '../../../shared/provider-result';
 import type { OrderView } from '../../../shared/schemas/checkout';
-import { type HoldRequest, HoldRequestSchema, parseItemsQuery } from '../../../shared/schemas/checkout';
+import {
+  type HoldRequest,
+  HoldRequestSchema,
+  PromoCodeInputSchema,
+  parseItemsQuery,
+} from '../../../shared/schemas/checkout';
 
 export type SelectionLine = { name: string; quantity: number; priceCents: number };
 
+/** A promo code typed or carried from `?codigo=`, and what the provider said about it. */
+export type PromoField = { code?: string; codeError?: string };
+
 export type CheckoutState =
-  | { kind: 'order'; order: OrderView }
-  | { kind: 'selection'; request: HoldRequest; eventTitle: string; lines: SelectionLine[] }
+  | ({ kind: 'order'; order: OrderView } & PromoField)
+  | ({ kind: 'selection'; request: HoldRequest; eventTitle: string; lines: SelectionLine[] } & PromoField)
   | { kind: 'created'; orderId: string }
   | { kind: 'error'; message: string };
 
@@ -32,11 +41,18 @@ function selectionOf(
  * cookies): `order` shows that reservation when it is the buyer's; `event` and `items` show the selection
  * to confirm, and only the confirmation (a POST) reserves.
  */
-export async function readCheckout(api: Api, publicApi: Api, query: URLSearchParams): Promise<CheckoutState> {
+export async function readCheckout(
+  api: Api,
+  publicApi: Api,
+  query: URLSearchParams,
+  promo: PromoField = { code: promoCodeOf(query.get('codigo')) },
+): Promise<CheckoutState> {
   const orderId = query.get('order');
   if (orderId) {
     const answer = await unlessNotFound(unwrap(api.orders[':id'].$get({ param: { id: orderId } })));
-    return answer ? { kind: 'order', order: answer.data } : { kind: 'error', message: 'La reserva no existe.' };
+    return answer
+      ? { kind: 'order', order: answer.data, ...promo }
+      : { kind: 'error', message: 'La reserva no existe.' };
   }
   const selection = selectionOf(query.get('event'), query.get('items'));
   if (!selection.ok) return { kind: 'error', message: selection.message };
@@ -51,20 +67,38 @@ export async function readCheckout(api: Api, publicApi: Api, query: URLSearchPar
     quantity: i.quantity,
     priceCents: types.get(i.ticket_type_id)?.price_cents ?? 0,
   }));
-  return { kind: 'selection', request, eventTitle: answer.data.title, lines };
+  return { kind: 'selection', request, eventTitle: answer.data.title, lines, ...promo };
 }
 
 /** POST /checkout (the ticket selector's form): reserves the selection through the provider. */
-export async function holdSelection(api: Api, form: FormData): Promise<CheckoutState> {
+export async function holdSelection(api: Api, publicApi: Api, form: FormData): Promise<CheckoutState> {
   const selection = selectionOf(form.get('event'), form.get('items'));
   if (!selection.ok) return { kind: 'error', message: selection.message };
   // "Venta con fila": the wait page's selector carries the buyer's queue pass.
   const pass = form.get('queue_pass');
-  const request = typeof pass === 'string' && pass ? { ...selection.request, queue_pass: pass } : selection.request;
+  let request = typeof pass === 'string' && pass ? { ...selection.request, queue_pass: pass } : selection.request;
+  // A promo code (the checkout's field, or `?codigo=` carried from the event page).
+  const typed = form.get('codigo');
+  const code = typeof typed === 'string' && typed.trim() ? typed.trim() : undefined;
+  // A refused code leaves the buyer where they were (their current reservation, or the selection), with
+  // the message on the field.
+  const back = (codeError: string) => {
+    const query = new URLSearchParams({ event: String(form.get('event')), items: String(form.get('items')) });
+    const order = form.get('order');
+    if (typeof order === 'string' && order) query.set('order', order);
+    return readCheckout(api, publicApi, query, { code, codeError });
+  };
+  if (code) {
+    const parsed = PromoCodeInputSchema.safeParse(code);
+    if (!parsed.success) return back(parsed.error.issues[0]?.message ?? PROMO_MSG.codeFormat);
+    request = { ...request, promo_code: parsed.data };
+  }
   try {
     const created = await unwrap(api.holds.$post({ json: request }));
     return { kind: 'created', orderId: created.data.id };
   } catch (error) {
+    const codeError = error instanceof ApiError ? error.errors?.promo_code?.[0] : undefined;
+    if (codeError) return back(codeError);
     if (error instanceof ApiError && error.status < 500) return { kind: 'error', message: error.message };
     console.error('Checkout hold failed', error);
     return { kind: 'error', message: HOLD_FAILED };
@@ -74,3 +108,9 @@ export async function holdSelection(api: Api, form: FormData): Promise<CheckoutS
 /** The link that reselects an order's tickets (for "Reservar de nuevo"). */
 export const reselectHref = (order: OrderView) =>
   `/checkout?event=${order.event.id}&items=${order.items.map((i) => `${i.ticket_type_id}:${i.quantity}`).join(',')}`;
+
+/** A code from a query string (`?codigo=`), when it looks like one (upper-cased); anything else is dropped. */
+export function promoCodeOf(value: string | null | undefined): string | undefined {
+  const parsed = PromoCodeInputSchema.safeParse(value ?? '');
+  return parsed.success ? parsed.data : undefined;
+}

@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { PROMO_ADMIN_MSG } from '../../../shared/messages-promo';
 import { EVENTS_MSG, UI_MSG } from '../../../shared/messages-ui';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
@@ -371,6 +372,8 @@ function RowActions({
       main: row.status === 'publicado' || row.status === 'en_revision',
     });
   if (manage && row.status === 'publicado') actions.push({ label: 'Venta con fila', href: `/admin/fila/${row.id}` });
+  if (manage && row.status !== 'cancelado')
+    actions.push({ label: PROMO_ADMIN_MSG.link, href: `/admin/codigos/${row.id}` });
   if (manage)
     actions.push({
       label: 'Duplicar',

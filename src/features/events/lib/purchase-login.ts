@@ -15,12 +15,14 @@ export function openPurchaseLogin(form: HTMLFormElement): boolean {
   if ($session.get().user) return false;
   // `form.submit()` does not fire 'submit' again, and the POST carries the buyer's fresh cookies.
   $afterLogin.set(() => form.submit());
-  const items = new FormData(form).get('items');
-  openLogin({
-    name: 'path',
-    params: { path: location.pathname },
-    query: typeof items === 'string' && items ? { [SELECTION_PARAM]: items } : {},
-  });
+  const data = new FormData(form);
+  const query: Record<string, string> = {};
+  const items = data.get('items');
+  if (typeof items === 'string' && items) query[SELECTION_PARAM] = items;
+  // A promo code from the page's link (`?codigo=`) comes back with the selection.
+  const code = data.get('codigo');
+  if (typeof code === 'string' && code) query.codigo = code;
+  openLogin({ name: 'path', params: { path: location.pathname }, query });
   return true;
 }
 

@@ -1,0 +1,129 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { PROMO_MSG } from '../src/shared/messages-promo';
+import { createVerifiedUser } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMail } from './support/mailbox';
+import { DEMO, loginAs } from './support/session';
+
+type TicketType = { id: number; name: string; price_cents: number; named: boolean; remaining: number };
+type PublicEvent = { id: number; title: string; dates: { ticket_types: TicketType[] }[] };
+
+/** A published event of the demo admin's producer with a paid, not named ticket type (the last one listed). */
+async function adminEvent(request: APIRequestContext) {
+  const managed = (await (await request.get('/api/v1/admin/events')).json()) as {
+    data: { id: number; status: string; producer_id: number }[];
+  };
+  for (const { id, status, producer_id } of [...managed.data].reverse()) {
+    if (status !== 'publicado') continue;
+    const res = await request.get(`/api/v1/events/${id}`);
+    if (!res.ok()) continue;
+    const event = ((await res.json()) as { data: PublicEvent }).data;
+    const type = event.dates
+      .flatMap((d) => d.ticket_types)
+      .find((t) => !t.named && t.price_cents > 0 && t.remaining >= 5);
+    if (type) return { event, type, producerId: producer_id };
+  }
+  throw new Error('The demo admin has no published event with a paid ticket type');
+}
+
+test('a code from the event link shows the discount at checkout; the paid order and the e-mail carry it', async ({
+  browser,
+  page,
+}) => {
+  // The producer's admin makes a 25 % code for the event.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginAs(admin, DEMO.admin);
+  const { event, type, producerId } = await adminEvent(admin.request);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const created = await admin.request.post(`/api/v1/admin/promo-codes/${producerId}`, {
+    data: { code, event_id: event.id, discount_type: 'percent', value: 25, max_tickets: 5, owner_label: 'RRPP e2e' },
+  });
+  expect(created.status()).toBe(201);
+  await adminContext.close();
+
+  const buyer = await createVerifiedUser(page.request, 'codigo');
+  await loginAs(page, buyer.email, buyer.password);
+
+  // A bad code on the checkout's field: the message is on the field and nothing is reserved.
+  await page.goto(`/checkout?event=${event.id}&items=${type.id}:1&codigo=NOEXISTE`);
+  await page.getByRole('button', { name: 'Reservar entradas' }).click();
+  await expect(page.getByTestId('promo-error')).toHaveText(PROMO_MSG.codeInvalid);
+  await expect(page.getByLabel(PROMO_MSG.codeLabel)).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, 'checkout with a refused code');
+
+  // The promoter's link, lower-case: the event page carries the code to the checkout.
+  await page.goto(`/eventos/${event.id}?codigo=${code.toLowerCase()}`);
+  await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
+  const add = page.getByRole('button', { name: `Agregar una entrada ${type.name}` }).first();
+  await add.click();
+  await add.click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/checkout\?order=/);
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
+
+  const discount = Math.round((type.price_cents * 25) / 100) * 2;
+  const order = (
+    (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as {
+      data: { promo_code: string; discount_cents: number; subtotal_cents: number; total_cents: number };
+    }
+  ).data;
+  expect(order).toMatchObject({
+    promo_code: code,
+    discount_cents: discount,
+    subtotal_cents: type.price_cents * 2 - discount,
+  });
+  const summary = page.getByRole('region', { name: 'Resumen de la compra' });
+  await expect(summary.getByText(PROMO_MSG.discountLine(code))).toBeVisible();
+  await expect(summary.getByTestId('order-discount')).toContainText((discount / 100).toLocaleString('es-AR'));
+  await expect(summary.getByTestId('order-total')).toContainText((order.total_cents / 100).toLocaleString('es-AR'));
+  await expect(page.getByTestId('promo-applied')).toHaveText(PROMO_MSG.codeApplied(code));
+  await expectNoSeriousA11yViolations(page, 'checkout with a code');
+
+  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
+  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+  const paid = (
+    (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as {
+      data: { status: string; promo_code: string; discount_cents: number };
+    }
+  ).data;
+  expect(paid).toMatchObject({ status: 'paid', promo_code: code, discount_cents: discount });
+  const mail = await waitForMail(page.request, buyer.email, /entradas/i, 15_000);
+  expect(mail.html).toContain(PROMO_MSG.discountLine(code));
+});
+
+test('the producer creates, generates and archives codes for an event, with the report', async ({ page }) => {
+  await loginAs(page, DEMO.admin);
+  const { event } = await adminEvent(page.request);
+  await page.goto(`/admin/codigos/${event.id}`);
+  await page.locator('astro-island[component-url*="promo-admin"]:not([ssr])').waitFor({ state: 'attached' });
+  const code = `RRPP${Date.now().toString(36).toUpperCase()}`;
+
+  // A percentage above 100 is refused on its field.
+  await page.getByLabel('Código (vacío: se genera uno)').fill(code);
+  await page.getByRole('textbox', { name: /^Porcentaje/ }).fill('150');
+  await page.getByRole('button', { name: 'Crear código' }).click();
+  await expect(page.getByText(PROMO_MSG.percentMax).first()).toBeVisible();
+
+  await page.getByRole('textbox', { name: /^Porcentaje/ }).fill('20');
+  await page.getByLabel('RRPP').fill('Lola');
+  await page.getByRole('button', { name: 'Crear código' }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText('Lola');
+
+  await page.getByLabel('Cantidad a generar').fill('3');
+  await page.getByLabel('Prefijo').fill('e2e-');
+  await page.getByRole('button', { name: 'Generar códigos' }).click();
+  await expect(table.getByRole('row', { name: /E2E-/ })).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page, 'promo codes of an event');
+
+  await page.getByRole('button', { name: `Archivar ${code}` }).click();
+  await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText('Archivado');
+  const csv = await page.request.get(
+    `/api/v1/admin/promo-codes/${(await adminEvent(page.request)).producerId}/report?event_id=${event.id}&format=csv`,
+  );
+  expect(await csv.text()).toContain(code);
+});

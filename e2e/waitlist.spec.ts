@@ -1,0 +1,120 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { RESALE_MSG, WAITLIST_MSG } from '../src/shared/messages-promo';
+import { createVerifiedUser, linkTo } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMail } from './support/mailbox';
+import { DEMO, loginAs } from './support/session';
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** Reserves `items` at the checkout and approves the payment in the MercadoPago sandbox. */
+async function payAtCheckout(page: Page) {
+  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
+  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+}
+
+test('sold out → join the waiting list → a refund elsewhere → an offer e-mail → buy', async ({ browser, page }) => {
+  // An event of the demo admin's producer with a single ticket.
+  const created = await page.request.post('/dev/checkout/test-event', {
+    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title: `Agotado de prueba ${Date.now()}` },
+  });
+  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+
+  // Someone buys it.
+  const first = await newPage(browser);
+  const holder = await createVerifiedUser(first.request, 'tenedor');
+  await loginAs(first, holder.email, holder.password);
+  await first.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
+  await first.getByRole('button', { name: 'Reservar entradas' }).click();
+  const soldOrder = new URL(first.url()).searchParams.get('order') ?? '';
+  await payAtCheckout(first);
+
+  // Sold out: a buyer joins the waiting list from the event page.
+  const buyer = await createVerifiedUser(page.request, 'espera');
+  await loginAs(page, buyer.email, buyer.password);
+  await expect
+    .poll(async () => {
+      await page.goto(`/eventos/${event.event_id}`);
+      return page.getByRole('heading', { name: WAITLIST_MSG.joinTitle, exact: true }).count();
+    })
+    .toBe(1);
+  await expectNoSeriousA11yViolations(page, 'event page with the waiting list');
+  await page.getByRole('button', { name: WAITLIST_MSG.join }).click();
+  await expect(page.getByTestId('waitlist-place')).toHaveText(WAITLIST_MSG.position(1));
+
+  // The producer refunds the first buyer: the freed ticket is offered to the list.
+  const admin = await newPage(browser);
+  await loginAs(admin, DEMO.admin);
+  const refund = await admin.request.post(`/api/v1/admin/orders/${soldOrder}/refund`, {
+    data: { reason: 'Prueba de lista de espera' },
+  });
+  expect(refund.status(), await refund.text()).toBe(200);
+
+  const offer = await waitForMail(page.request, buyer.email, /Se liberaron entradas/, 15_000);
+  await page.goto(linkTo(offer, '/checkout'));
+  await payAtCheckout(page);
+  const place = (await (await page.request.get(`/api/v1/waitlist/${event.event_id}/me`)).json()) as {
+    data: { status: string };
+  };
+  expect(place.data.status).toBe('bought');
+});
+
+test('a holder returns a ticket to the waiting list, a waiting buyer pays, and the holder sees it refunded', async ({
+  browser,
+  page,
+}) => {
+  const title = `Reventa de prueba ${Date.now()}`;
+  const created = await page.request.post('/dev/checkout/test-event', {
+    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title },
+  });
+  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+
+  // The holder buys the only ticket; someone joins the waiting list.
+  const holder = await createVerifiedUser(page.request, 'revende');
+  await loginAs(page, holder.email, holder.password);
+  await page.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
+  await page.getByRole('button', { name: 'Reservar entradas' }).click();
+  await payAtCheckout(page);
+
+  const waiting = await newPage(browser);
+  const buyer = await createVerifiedUser(waiting.request, 'espera-reventa');
+  await loginAs(waiting, buyer.email, buyer.password);
+  await expect
+    .poll(async () => {
+      const res = await waiting.request.post(`/api/v1/waitlist/${event.event_id}`, {
+        data: { ticket_type_id: event.ticket_type_id, quantity: 1 },
+      });
+      return res.status();
+    })
+    .toBe(201);
+
+  // The holder returns it from Mis tickets: it stays valid while it is offered.
+  await page.goto('/mis-tickets');
+  const card = page.getByRole('region', { name: title });
+  await card.getByRole('button', { name: RESALE_MSG.action }).click();
+  await expect(card.getByTestId('resale-status')).toBeVisible();
+  await expect(card.getByRole('img', { name: /Código QR/ })).toHaveCount(1);
+
+  // The waiting buyer gets the offer and pays.
+  const offer = await waitForMail(waiting.request, buyer.email, /Se liberaron entradas/, 15_000);
+  await waiting.goto(linkTo(offer, '/checkout'));
+  await payAtCheckout(waiting);
+
+  // The holder sees the ticket refunded, with the amount (price and service charge).
+  await expect
+    .poll(async () => {
+      await page.goto('/mis-tickets');
+      return page.getByRole('region', { name: title }).getByTestId('ticket-refund').count();
+    })
+    .toBe(1);
+  await expect(page.getByRole('region', { name: title }).getByTestId('ticket-refund')).toHaveText(
+    /Reembolsada · \$\s?1\.150/,
+  );
+  await expectNoSeriousA11yViolations(page, 'Mis tickets with a refunded resale');
+});

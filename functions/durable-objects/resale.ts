@@ -1,0 +1,110 @@
+/**
+ * Face-value resale through the waiting list, inside the EventInventory object (issue 22). A returned ticket
+ * stays sold (and valid) while listed: it is offered, like freed stock, to the next waiting entry of its type
+ * that takes one ticket (or accepts fewer), as an offer hold of its own. When that hold is paid the listing is
+ * sold and the old ticket's refund is queued (resale_outbox; services/resale completes it through the
+ * refund machinery, keyed by ticket, so it runs once). An offer that expires puts the listing back; a listing
+ * past its deadline is withdrawn.
+ */
+
+export const RESALE_SCHEMA = `
+create table if not exists resale (
+  ticket_id text primary key,
+  type_id integer not null,
+  deadline integer not null,
+  status text not null,
+  offer_hold text,
+  seq integer not null
+);
+create index if not exists resale_status on resale (status, seq);
+create index if not exists resale_offer on resale (offer_hold);
+create table if not exists resale_outbox (ticket_id text primary key);
+`;
+
+export type ListResult = { ok: true } | { ok: false; reason: 'listed' | 'no_waitlist' | 'closed' };
+
+/** Lists a ticket (its type must have someone waiting). */
+export function listResale(sql: SqlStorage, ticketId: string, typeId: number, deadline: number): ListResult {
+  const existing = sql.exec<{ status: string }>('select status from resale where ticket_id = ?', ticketId).toArray()[0];
+  if (existing && existing.status !== 'withdrawn') return { ok: false, reason: 'listed' };
+  const waiting = sql.exec("select 1 from waitlist where type_id = ? and status = 'waiting' limit 1", typeId).toArray();
+  if (waiting.length === 0) return { ok: false, reason: 'no_waitlist' };
+  const seq = sql.exec<{ n: number }>('select coalesce(max(seq), 0) + 1 as n from resale').one().n;
+  sql.exec(
+    `insert into resale (ticket_id, type_id, deadline, status, seq) values (?, ?, ?, 'listed', ?)
+     on conflict (ticket_id) do update set status = 'listed', deadline = excluded.deadline, offer_hold = null,
+       seq = excluded.seq`,
+    ticketId,
+    typeId,
+    deadline,
+    seq,
+  );
+  return { ok: true };
+}
+
+/** The holder takes it back (only while nobody holds an offer for it). */
+export function withdrawResale(sql: SqlStorage, ticketId: string): boolean {
+  return (
+    sql.exec("update resale set status = 'withdrawn' where ticket_id = ? and status = 'listed'", ticketId).rowsWritten >
+    0
+  );
+}
+
+export function resaleStatus(sql: SqlStorage, ticketId: string): string | null {
+  return (
+    sql.exec<{ status: string }>('select status from resale where ticket_id = ?', ticketId).toArray()[0]?.status ?? null
+  );
+}
+
+/**
+ * Offers listed tickets to the waiting list (after the freed stock), each to the next waiting entry of its
+ * type that takes one ticket. Listings past their deadline are withdrawn. Answers the offers made.
+ */
+export function offerResales(sql: SqlStorage, now: number, offer: (entryId: string, typeId: number) => string): number {
+  sql.exec("update resale set status = 'withdrawn' where status = 'listed' and deadline <= ?", now);
+  const listed = sql
+    .exec<{ ticket_id: string; type_id: number }>(
+      "select ticket_id, type_id from resale where status = 'listed' order by seq",
+    )
+    .toArray();
+  let made = 0;
+  for (const r of listed) {
+    const entry = sql
+      .exec<{ id: string }>(
+        `select id from waitlist where type_id = ? and status = 'waiting' and (quantity = 1 or accept_fewer = 1)
+         order by seq limit 1`,
+        r.type_id,
+      )
+      .toArray()[0];
+    if (!entry) continue;
+    const holdId = offer(entry.id, r.type_id);
+    sql.exec("update resale set status = 'offered', offer_hold = ? where ticket_id = ?", holdId, r.ticket_id);
+    made++;
+  }
+  return made;
+}
+
+/** An offer hold ended. Paid: the listing is sold and its refund queued (true). Else it is listed again. */
+export function resaleOfferEnded(sql: SqlStorage, holdId: string, paid: boolean): boolean {
+  const row = sql
+    .exec<{ ticket_id: string }>("select ticket_id from resale where offer_hold = ? and status = 'offered'", holdId)
+    .toArray()[0];
+  if (!row) return false;
+  if (paid) {
+    sql.exec("update resale set status = 'sold' where ticket_id = ?", row.ticket_id);
+    sql.exec('insert or ignore into resale_outbox (ticket_id) values (?)', row.ticket_id);
+    return true;
+  }
+  sql.exec("update resale set status = 'listed', offer_hold = null where ticket_id = ?", row.ticket_id);
+  return false;
+}
+
+export const pendingResaleRefunds = (sql: SqlStorage) =>
+  sql
+    .exec<{ ticket_id: string }>('select ticket_id from resale_outbox')
+    .toArray()
+    .map((r) => r.ticket_id);
+
+export function resaleRefunded(sql: SqlStorage, ticketId: string) {
+  sql.exec('delete from resale_outbox where ticket_id = ?', ticketId);
+}

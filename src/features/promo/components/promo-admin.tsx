@@ -1,0 +1,264 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
+import { formatMoney } from '../../../shared/money';
+import { toast } from '../../../stores/toast';
+import { archiveCode, bulkCodes, createCode, listCodes, readWaitlist } from '../api/promo-admin';
+
+type Code = Awaited<ReturnType<typeof listCodes>>['data'][number];
+type Waitlist = Awaited<ReturnType<typeof readWaitlist>>['data'];
+type DiscountType = keyof typeof PROMO_DISCOUNT_LABEL;
+
+/** Amount fields are typed in pesos; percentages as they are. */
+const toValue = (type: DiscountType, typed: string) =>
+  type === 'percent' ? Math.round(Number(typed)) : Math.round(Number(typed.replace(',', '.')) * 100);
+
+/**
+ * Promo codes of one event (and the producer's codes for all its events): create one, generate many with a
+ * prefix, archive, the report per code with CSV; and the event's waiting list demand.
+ */
+export default function PromoAdmin({ eventId, producerId }: { eventId: number; producerId: number }) {
+  const [codes, setCodes] = useState<Code[]>([]);
+  const [waitlist, setWaitlist] = useState<Waitlist | null>(null);
+  const [code, setCode] = useState('');
+  const [type, setType] = useState<DiscountType>('percent');
+  const [value, setValue] = useState('10');
+  const [maxTickets, setMaxTickets] = useState('');
+  const [owner, setOwner] = useState('');
+  const [count, setCount] = useState('10');
+  const [prefix, setPrefix] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(async () => {
+    const [list, wait] = await Promise.all([listCodes(producerId, eventId), readWaitlist(eventId).catch(() => null)]);
+    setCodes(list.data);
+    setWaitlist(wait?.data ?? null);
+  }, [eventId, producerId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const fields = () => ({
+    event_id: eventId,
+    kind: 'discount' as const,
+    discount_type: type,
+    value: toValue(type, value),
+    ticket_type_ids: [],
+    unlock_ticket_type_ids: [],
+    max_tickets: maxTickets ? Number(maxTickets) : null,
+    max_per_order: null,
+    max_per_buyer: null,
+    valid_from: null,
+    valid_until: null,
+    owner_label: owner,
+    release_on_refund: false,
+  });
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setErrors({});
+    try {
+      await action();
+      toast('success', done);
+      await reload();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const map: Record<string, string> = {};
+        for (const [k, v] of Object.entries(err.errors ?? {})) map[k] = v[0] ?? '';
+        setErrors(map);
+        toast('error', err.message);
+      } else toast('error', PROMO_MSG.codeInvalid);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = (field: string) =>
+    errors[field] ? (
+      <span className="text-xs text-error" id={`promo-${field}-error`}>
+        {errors[field]}
+      </span>
+    ) : null;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="promo-new" className="rounded-box bg-base-200 p-5">
+        <h2 id="promo-new" className="mb-4 text-lg font-bold">
+          {T.newCode}
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 text-sm">
+            {T.code}
+            <input className="input uppercase" value={code} onChange={(e) => setCode(e.target.value)} maxLength={32} />
+            {error('code')}
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {T.discountType}
+            <select className="select" value={type} onChange={(e) => setType(e.target.value as DiscountType)}>
+              {Object.entries(PROMO_DISCOUNT_LABEL).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {type === 'percent' ? T.percent : T.amount}
+            <input className="input" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+            {error('value')}
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {T.maxTickets}
+            <input
+              className="input"
+              inputMode="numeric"
+              value={maxTickets}
+              onChange={(e) => setMaxTickets(e.target.value)}
+            />
+            {error('max_tickets')}
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {T.owner}
+            <input className="input" value={owner} onChange={(e) => setOwner(e.target.value)} maxLength={80} />
+            {error('owner_label')}
+          </label>
+        </div>
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() =>
+              run(
+                () =>
+                  createCode(producerId, { ...fields(), ...(code.trim() ? { code: code.trim().toUpperCase() } : {}) }),
+                T.created,
+              )
+            }
+          >
+            {T.create}
+          </button>
+          <label className="flex flex-col gap-1 text-sm">
+            {T.count}
+            <input
+              className="input w-24"
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+            />
+            {error('count')}
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {T.prefix}
+            <input
+              className="input w-32 uppercase"
+              value={prefix}
+              onChange={(e) => setPrefix(e.target.value)}
+              maxLength={12}
+            />
+            {error('prefix')}
+          </label>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() =>
+              run(
+                () => bulkCodes(producerId, { ...fields(), count: Number(count), prefix: prefix.toUpperCase() }),
+                T.generated,
+              )
+            }
+          >
+            {T.generate}
+          </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="promo-list">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="promo-list" className="text-lg font-bold">
+            {T.codes}
+          </h2>
+          <a
+            className="btn btn-sm btn-outline"
+            href={`/api/v1/admin/promo-codes/${producerId}/report?event_id=${eventId}&format=csv`}
+            download
+          >
+            {T.csv}
+          </a>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                {T.columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="sr-only">{T.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.map((c) => (
+                <tr key={c.id}>
+                  <td className="font-mono">{c.code}</td>
+                  <td>{c.owner_label || '—'}</td>
+                  <td>
+                    {c.discount_type === 'percent' ? `${c.value} %` : c.discount_type ? formatMoney(c.value) : '—'}
+                  </td>
+                  <td>{c.uses}</td>
+                  <td>
+                    {c.tickets}
+                    {c.max_tickets !== null ? ` / ${c.max_tickets}` : ''}
+                  </td>
+                  <td>{formatMoney(c.revenue_cents)}</td>
+                  <td>
+                    {c.archived_at ? (
+                      T.archivedLabel
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        disabled={busy}
+                        onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
+                      >
+                        {T.archive(c.code)}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {waitlist && (
+        <section aria-labelledby="waitlist-demand">
+          <h2 id="waitlist-demand" className="mb-3 text-lg font-bold">
+            {T.waitlist}
+          </h2>
+          {waitlist.demand.length === 0 ? (
+            <p className="text-sm text-base-content/70">{T.nobodyWaiting}</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {waitlist.demand.map((d) => (
+                <li key={d.ticket_type_id}>
+                  {T.demand(d.name, d.entries, d.tickets)} {d.message}{' '}
+                  <a className="link" href="/admin/events">
+                    {T.addCapacity}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

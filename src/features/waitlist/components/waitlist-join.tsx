@@ -1,0 +1,121 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { WAITLIST_MSG } from '../../../shared/messages-promo';
+import { openLogin } from '../../../stores/navigation';
+import { $isAuthenticated } from '../../../stores/session';
+import { joinWaitlist, myWaitlist } from '../api/waitlist';
+
+export type SoldOutType = { id: number; name: string; max: number };
+
+type Place = Awaited<ReturnType<typeof myWaitlist>>['data'];
+
+/**
+ * Joining the waiting list of a sold-out ticket type: the type, how many (1 up to the per-order maximum)
+ * and "Acepto menos"; then the buyer's position, or the offer's link once tickets were freed for them.
+ */
+export default function WaitlistJoin({ eventId, types }: { eventId: number; types: SoldOutType[] }) {
+  const signedIn = useStore($isAuthenticated);
+  const [typeId, setTypeId] = useState(types[0]?.id ?? 0);
+  const [quantity, setQuantity] = useState(1);
+  const [fewer, setFewer] = useState(false);
+  const [place, setPlace] = useState<Place>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const max = types.find((t) => t.id === typeId)?.max ?? 1;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    myWaitlist(eventId)
+      .then((answer) => setPlace(answer.data))
+      .catch(() => setPlace(null));
+  }, [eventId, signedIn]);
+
+  if (place && (place.status === 'waiting' || place.status === 'offered')) {
+    return (
+      <div role="status" className="alert alert-info flex flex-col items-start gap-2" data-testid="waitlist-place">
+        {place.status === 'waiting' && place.position !== null ? (
+          <span>{WAITLIST_MSG.position(place.position)}</span>
+        ) : (
+          <>
+            <span>{WAITLIST_MSG.offered}</span>
+            {place.order_id && (
+              <a className="btn btn-primary btn-sm" href={`/checkout?order=${place.order_id}`}>
+                {WAITLIST_MSG.mailCta}
+              </a>
+            )}
+          </>
+        )}
+      </div>
+    );
+  }
+
+  async function submit(e: { preventDefault: () => void }) {
+    e.preventDefault();
+    if (!signedIn) {
+      openLogin();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await joinWaitlist(eventId, { ticket_type_id: typeId, quantity, accept_fewer: fewer });
+      setPlace((await myWaitlist(eventId)).data);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : WAITLIST_MSG.closed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`} className="font-semibold">
+        {WAITLIST_MSG.joinTitle}
+      </h3>
+      <p className="text-sm text-base-content/70">{WAITLIST_MSG.joinHint}</p>
+      {types.length > 1 && (
+        <label className="flex flex-col gap-1 text-sm">
+          Entrada
+          <select className="select w-full" value={typeId} onChange={(e) => setTypeId(Number(e.target.value))}>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="flex flex-col gap-1 text-sm">
+        {WAITLIST_MSG.quantity}
+        <input
+          type="number"
+          className="input w-28"
+          min={1}
+          max={max}
+          value={quantity}
+          onChange={(e) => setQuantity(Math.max(1, Math.min(max, Number(e.target.value) || 1)))}
+        />
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={fewer}
+          onChange={(e) => setFewer(e.target.checked)}
+        />
+        {WAITLIST_MSG.acceptFewer}
+      </label>
+      {!signedIn && <p className="text-sm">{WAITLIST_MSG.loginFirst}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-outline" disabled={busy}>
+        {WAITLIST_MSG.join}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Spanish texts (voseo) of promo and access codes, the waiting list and face-value resale (issue 22), for
+ * the API, the pages and the e-mails.
+ */
+export const PROMO_MSG = {
+  // The buyer's code field
+  codeLabel: 'Código de descuento o acceso',
+  codeApply: 'Aplicar código',
+  codeHint: 'Si tenés un código, escribilo y aplicalo antes de pagar.',
+  codeInvalid: 'El código no existe o no vale para este evento. Revisá cómo lo escribiste.',
+  codeFormat: 'Escribí un código de 3 a 32 letras, números o guiones.',
+  codeExpired: 'El código ya venció.',
+  codeNotYet: (from: string) => `El código todavía no está vigente: vale desde el ${from}.`,
+  codeExhausted: 'El código ya se usó todas las veces permitidas.',
+  codeRemaining: (n: number) => (n === 1 ? 'Al código le queda 1 entrada.' : `Al código le quedan ${n} entradas.`),
+  codePerOrder: (n: number) =>
+    n === 1 ? 'Este código vale para 1 entrada por compra.' : `Este código vale para hasta ${n} entradas por compra.`,
+  codePerBuyer: (n: number) =>
+    n === 1
+      ? 'Ya usaste este código: vale para 1 entrada por persona.'
+      : `Este código vale para hasta ${n} entradas por persona.`,
+  codeNotForTypes: 'El código no vale para las entradas que elegiste.',
+  discountLine: (code: string) => `Descuento (código ${code})`,
+  codeApplied: (code: string) => `Aplicaste el código ${code}.`,
+
+  // Back office (producer's codes)
+  noAccess: 'No tenés permiso para gestionar los códigos de esta productora.',
+  notFound: 'El código no existe.',
+  duplicate: 'Ya existe un código igual en esta productora. Elegí otro.',
+  valuePositive: 'El valor tiene que ser mayor que cero.',
+  percentMax: 'El descuento no puede superar el 100 %.',
+  datesOrder: 'La fecha de fin tiene que ser posterior a la de inicio.',
+  foreignEvent: 'El evento elegido no es de esta productora.',
+  foreignTypes: 'Elegiste entradas que no son de esta productora o de este evento.',
+  accessNeedsTypes: 'Un código de acceso tiene que desbloquear al menos un tipo de entrada.',
+  discountNeedsType: 'Elegí el tipo de descuento.',
+  bulkCount: 'Podés generar entre 1 y 1000 códigos por vez.',
+  prefixFormat: 'El prefijo puede tener hasta 12 letras, números o guiones.',
+  ownerLabel: 'El nombre del RRPP puede tener hasta 80 caracteres.',
+  limitPositive: 'El límite tiene que ser un número entero mayor que cero.',
+  archived: 'Código archivado.',
+} as const;
+
+/** The waiting list of a sold-out ticket type. */
+export const WAITLIST_MSG = {
+  join: 'Anotarme en la lista de espera',
+  joinTitle: 'Lista de espera',
+  joinHint: 'Si se liberan entradas, te las ofrecemos por correo en orden de llegada.',
+  quantity: 'Cantidad de entradas',
+  acceptFewer: 'Acepto menos',
+  joined: (position: number) => `Estás en la lista de espera. Tu lugar: ${position}.`,
+  position: (position: number) => `Tu lugar en la lista de espera: ${position}.`,
+  offered: 'Se liberaron entradas para vos: completá la compra antes de que venza la oferta.',
+  twice: 'Ya estás en la lista de espera de este evento.',
+  dniTwice: 'Ya hay una persona anotada con tu DNI en la lista de espera de este evento.',
+  available: (name: string) => `Todavía quedan entradas de ${name}: comprálas directamente.`,
+  noDni: 'Para anotarte en la lista de espera necesitás tener tu DNI cargado en tu perfil.',
+  unknownType: 'La entrada elegida no es de este evento.',
+  closed: 'La venta de este evento está cerrada.',
+  quantityMax: (max: number) => `Podés pedir entre 1 y ${max} entradas.`,
+  loginFirst: 'Ingresá a tu cuenta para anotarte en la lista de espera.',
+  left: 'Saliste de la lista de espera.',
+  notIn: 'No estás en la lista de espera de este evento.',
+  demand: (n: number) => `Podrías vender ${n} más.`,
+  offerMinutes: 'La oferta dura entre 10 y 1440 minutos.',
+  noAccess: 'No tenés permiso para ver la lista de espera de este evento.',
+  mailSubject: (event: string) => `Se liberaron entradas para ${event}`,
+  mailTitle: 'Se liberaron entradas para vos',
+  mailBody: (quantity: number, type: string, event: string) =>
+    quantity === 1
+      ? `Estabas en la lista de espera: te reservamos 1 entrada ${type} para ${event}.`
+      : `Estabas en la lista de espera: te reservamos ${quantity} entradas ${type} para ${event}.`,
+  mailExpiry: (when: string) => `La reserva vence el ${when}. Después pasa a la siguiente persona de la lista.`,
+  mailCta: 'Completar la compra',
+  queueClosed: 'Se agotaron las entradas. Anotate en la lista de espera y te avisamos si se liberan.',
+} as const;
+
+/** Face-value resale: "Devolver a la lista de espera". */
+export const RESALE_MSG = {
+  action: 'Devolver a la lista de espera',
+  listed: 'Devolviste la entrada a la lista de espera. Sigue siendo tuya y válida hasta que alguien la compre.',
+  sold: 'Tu entrada se vendió a alguien de la lista de espera: te reembolsamos el pago.',
+  withdrawn: 'Retiraste la entrada de la lista de espera.',
+  notReturnable: 'Solo podés devolver una entrada válida que compraste y pagaste con Mercado Pago.',
+  noWaitlist: 'Esta entrada no tiene lista de espera: no hay nadie esperando.',
+  already: 'Esta entrada ya está en la lista de espera.',
+  tooLate: 'Ya no se pueden devolver entradas: falta muy poco para el evento.',
+  closed: 'La venta de este evento está cerrada.',
+  offered: 'Alguien de la lista de espera está comprando tu entrada: ya no podés retirarla.',
+  refundReason: 'Reventa a valor nominal por la lista de espera',
+  listedBadge: 'En la lista de espera',
+  offeredBadge: 'Ofrecida a la lista de espera',
+  withdraw: 'Retirar de la lista de espera',
+  refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
+  notFound: 'La entrada no existe.',
+} as const;
+
+/** The back office's page of an event's codes and waiting list (/admin/codigos/:id). */
+export const PROMO_ADMIN_MSG = {
+  title: (event: string) => `Códigos y lista de espera · ${event}`,
+  share: (id: number) =>
+    `Compartí un código con el enlace /eventos/${id}?codigo=CODIGO: se aplica solo al finalizar la compra.`,
+  newCode: 'Nuevo código',
+  code: 'Código (vacío: se genera uno)',
+  discountType: 'Tipo de descuento',
+  percent: 'Porcentaje',
+  amount: 'Monto en pesos',
+  maxTickets: 'Entradas en total (vacío: sin límite)',
+  owner: 'RRPP',
+  create: 'Crear código',
+  created: 'Código creado',
+  count: 'Cantidad a generar',
+  prefix: 'Prefijo',
+  generate: 'Generar códigos',
+  generated: 'Códigos generados',
+  codes: 'Códigos',
+  csv: 'Descargar CSV',
+  columns: ['Código', 'RRPP', 'Descuento', 'Usos', 'Entradas', 'Recaudación'] as const,
+  actions: 'Acciones',
+  archive: (code: string) => `Archivar ${code}`,
+  archivedLabel: 'Archivado',
+  waitlist: 'Lista de espera',
+  nobodyWaiting: 'Nadie está esperando.',
+  demand: (name: string, entries: number, tickets: number) =>
+    `${name}: ${entries} ${entries === 1 ? 'persona espera' : 'personas esperan'} ${tickets} ${tickets === 1 ? 'entrada' : 'entradas'}.`,
+  addCapacity: 'Sumar capacidad',
+  link: 'Códigos',
+} as const;
+
+/** How the back office names each kind and discount type. */
+export const PROMO_KIND_LABEL = { discount: 'Descuento', access: 'Acceso', both: 'Descuento y acceso' } as const;
+export const PROMO_DISCOUNT_LABEL = {
+  percent: 'Porcentaje',
+  fixed_ticket: 'Monto fijo por entrada',
+  fixed_order: 'Monto fijo por compra',
+  set_price: 'Precio especial',
+} as const;
