@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GRANT_MSG, NO_PRODUCER_ACCESS } from '../../functions/api/services/events/access';
+import { NO_PRODUCER_ACCESS } from '../../functions/api/services/events/access';
 import { TEAM_MSG } from '../../functions/api/services/team/members';
 import { adminOf } from './admin-sales-fixtures';
 import { asBuyer } from './checkout-fixtures';
@@ -160,7 +160,11 @@ describe('an admin limited to one event cannot take over the producer', () => {
       method: 'PUT',
       json: { producer_id: w.producerId, role: 'ADMIN', event_ids: [w.e1] },
     });
-    refused(await answer(self), GRANT_MSG.self);
+    // It is the producer's only producer-wide Administrador: the refusal says so (with another one it is the
+    // plain 403 "no podés cambiar tu propio rol", see team.test.ts).
+    expect(self.status).toBe(409);
+    expect(((await self.json()) as { message: string }).message).toBe(TEAM_MSG.selfLastAdmin);
+    expect(await memberRow(w.producerId, fullAdmin.id)).toEqual({ role: 'ADMIN', event_limited: 0 });
     const invite = await asBuyer(fullAdmin, '/admin/team/invitations', {
       method: 'POST',
       json: { producer_id: w.producerId, email: 'analista.e1@prueba.ar', role: 'ANALYST', event_ids: [w.e1] },
@@ -199,7 +203,7 @@ describe('a producer always keeps a producer-wide Administrador', () => {
     const limited = await addMember(a.producerId, 'ADMIN', [(await eventOf(a.producerId)).event_id]);
     const leave = await asBuyer(a, `/admin/team/members/${a.id}?producer_id=${a.producerId}`, { method: 'DELETE' });
     expect(leave.status).toBe(409);
-    expect(((await leave.json()) as { message: string }).message).toBe(TEAM_MSG.lastAdmin);
+    expect(((await leave.json()) as { message: string }).message).toBe(TEAM_MSG.selfLastAdmin);
     // With a second producer-wide admin, the first may leave.
     const second = await addMember(a.producerId, 'ADMIN');
     const left = await asBuyer(a, `/admin/team/members/${a.id}?producer_id=${a.producerId}`, { method: 'DELETE' });
