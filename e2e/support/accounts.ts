@@ -98,5 +98,9 @@ export async function sessionCookies(page: Page) {
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
+  // client:visible islands hydrate once seen: bring each into view (a long Mis tickets has some below the fold).
+  for (const island of await page.locator('astro-island[ssr][client="visible"]').all())
+    await island.scrollIntoViewIfNeeded().catch(() => undefined);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
