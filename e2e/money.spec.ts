@@ -1,38 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createVerifiedUser } from './support/accounts';
+import { adminEvent } from './support/admin-event';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
 
-type TicketType = { id: number; name: string; price_cents: number; named: boolean; remaining: number };
-type PublicEvent = { id: number; title: string; dates: { ticket_types: TicketType[] }[] };
 type OrderDetail = {
   id: string;
   status_label: string;
   total_cents: number;
   tickets: { id: string; code: string; status: string; status_label: string }[];
 };
-
-/**
- * A published event of the demo admin's producer with a paid, not named ticket type: the last one listed,
- * so these refunds stay out of the event other specs (sales.spec.ts) take first.
- */
-async function adminEvent(request: APIRequestContext) {
-  const managed = (await (await request.get('/api/v1/admin/events')).json()) as {
-    data: { id: number; status: string }[];
-  };
-  for (const { id, status } of [...managed.data].reverse()) {
-    if (status !== 'publicado') continue;
-    const res = await request.get(`/api/v1/events/${id}`);
-    if (!res.ok()) continue;
-    const event = ((await res.json()) as { data: PublicEvent }).data;
-    const type = event.dates
-      .flatMap((d) => d.ticket_types)
-      .find((t) => !t.named && t.price_cents > 0 && t.remaining >= 5);
-    if (type) return { event, type };
-  }
-  throw new Error('The demo admin has no published event with a paid ticket type');
-}
 
 async function asAdmin(browser: Browser) {
   const context = await browser.newContext();
@@ -85,7 +63,7 @@ test('a walk-in box-office sale without e-mail: receipt, printed tickets (A4, 80
   browser,
 }) => {
   const admin = await asAdmin(browser);
-  const { event, type } = await adminEvent(admin.request);
+  const { event, type } = await adminEvent(admin.request, 'last');
   await admin.goto('/admin/tickets');
   await admin.locator('astro-island[component-url*="admin-orders"]:not([ssr])').waitFor({ state: 'attached' });
   await admin.getByText('Venta en boleterÃ­a').click();
@@ -151,7 +129,7 @@ test('a refund states amount and method, marks the order, and the buyer gets an 
   browser,
 }) => {
   const admin = await asAdmin(browser);
-  const { event, type } = await adminEvent(admin.request);
+  const { event, type } = await adminEvent(admin.request, 'last');
   const { orderId, email } = await buy(page, event.id, type.id, 2);
   const detail = await openOrder(admin, orderId);
   await detail.getByRole('checkbox').first().check();
@@ -178,7 +156,7 @@ test('refunding a ticket already admitted is refused, then done with "ya ingresÃ
   browser,
 }) => {
   const admin = await asAdmin(browser);
-  const { event, type } = await adminEvent(admin.request);
+  const { event, type } = await adminEvent(admin.request, 'last');
   const { orderId } = await buy(page, event.id, type.id, 1);
   const [ticket] = (await orderOf(admin.request, orderId)).tickets;
   expect(await scan(admin.request, event.id, ticket.code)).toBe('admitted');

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { gotoHydrated, uniqueEmail } from './support/accounts';
+import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
 
@@ -9,29 +10,6 @@ import { DEMO, loginAs } from './support/session';
  * sideways scrolling, the status and the main action in view, and no buyer bottom bar.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-type PublicEvent = {
-  id: number;
-  title: string;
-  dates: { ticket_types: { id: number; price_cents: number; named: boolean; remaining: number }[] }[];
-};
-
-async function adminEvent(request: APIRequestContext) {
-  const managed = (await (await request.get('/api/v1/admin/events')).json()) as {
-    data: { id: number; status: string }[];
-  };
-  for (const { id, status } of managed.data) {
-    if (status !== 'publicado') continue;
-    const res = await request.get(`/api/v1/events/${id}`);
-    if (!res.ok()) continue;
-    const event = ((await res.json()) as { data: PublicEvent }).data;
-    const type = event.dates
-      .flatMap((d) => d.ticket_types)
-      .find((t) => !t.named && t.price_cents > 0 && t.remaining >= 5);
-    if (type) return { event, type };
-  }
-  throw new Error('The demo admin has no published event with a paid ticket type');
-}
 
 /** The page is as wide as the phone: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(page: import('@playwright/test').Page) {

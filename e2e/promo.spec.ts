@@ -1,30 +1,10 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PROMO_MSG } from '../src/shared/messages-promo';
 import { createVerifiedUser } from './support/accounts';
+import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
-
-type TicketType = { id: number; name: string; price_cents: number; named: boolean; remaining: number };
-type PublicEvent = { id: number; title: string; dates: { ticket_types: TicketType[] }[] };
-
-/** A published event of the demo admin's producer with a paid, not named ticket type (the last one listed). */
-async function adminEvent(request: APIRequestContext) {
-  const managed = (await (await request.get('/api/v1/admin/events')).json()) as {
-    data: { id: number; status: string; producer_id: number }[];
-  };
-  for (const { id, status, producer_id } of [...managed.data].reverse()) {
-    if (status !== 'publicado') continue;
-    const res = await request.get(`/api/v1/events/${id}`);
-    if (!res.ok()) continue;
-    const event = ((await res.json()) as { data: PublicEvent }).data;
-    const type = event.dates
-      .flatMap((d) => d.ticket_types)
-      .find((t) => !t.named && t.price_cents > 0 && t.remaining >= 5);
-    if (type) return { event, type, producerId: producer_id };
-  }
-  throw new Error('The demo admin has no published event with a paid ticket type');
-}
 
 test('a code from the event link shows the discount at checkout; the paid order and the e-mail carry it', async ({
   browser,
@@ -34,7 +14,7 @@ test('a code from the event link shows the discount at checkout; the paid order 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await loginAs(admin, DEMO.admin);
-  const { event, type, producerId } = await adminEvent(admin.request);
+  const { event, type, producerId } = await adminEvent(admin.request, 'last');
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const created = await admin.request.post(`/api/v1/admin/promo-codes/${producerId}`, {
     data: { code, event_id: event.id, discount_type: 'percent', value: 25, max_tickets: 5, owner_label: 'RRPP e2e' },
@@ -97,7 +77,7 @@ test('a code from the event link shows the discount at checkout; the paid order 
 
 test('the producer creates, generates and archives codes for an event, with the report', async ({ page }) => {
   await loginAs(page, DEMO.admin);
-  const { event } = await adminEvent(page.request);
+  const { event } = await adminEvent(page.request, 'last');
   await page.goto(`/admin/codigos/${event.id}`);
   await page.locator('astro-island[component-url*="promo-admin"]:not([ssr])').waitFor({ state: 'attached' });
   const code = `RRPP${Date.now().toString(36).toUpperCase()}`;
@@ -123,7 +103,7 @@ test('the producer creates, generates and archives codes for an event, with the 
   await page.getByRole('button', { name: `Archivar ${code}` }).click();
   await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText('Archivado');
   const csv = await page.request.get(
-    `/api/v1/admin/promo-codes/${(await adminEvent(page.request)).producerId}/report?event_id=${event.id}&format=csv`,
+    `/api/v1/admin/promo-codes/${(await adminEvent(page.request, 'last')).producerId}/report?event_id=${event.id}&format=csv`,
   );
   expect(await csv.text()).toContain(code);
 });
