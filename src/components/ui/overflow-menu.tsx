@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export type MenuAction = {
   label: string;
@@ -12,13 +12,39 @@ export type MenuAction = {
 /**
  * The "⋯" menu of a row's secondary actions: a disclosure button (named "Más acciones de …") that shows a
  * list of links and buttons. Escape or a click outside closes it and focus goes back to the button.
- * Destructive actions come last, after a separator, styled as such.
+ * Destructive actions come last, after a separator, styled as such. The list is placed against the viewport
+ * (fixed), under the button or above it when there is no room below, so a table's scrolling container never
+ * clips it; it follows the button when the page or a table scrolls.
  */
 export function OverflowMenu({ label, actions }: { label: string; actions: MenuAction[] }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [place, setPlace] = useState<CSSProperties>({});
+  useLayoutEffect(() => {
+    if (!open) return;
+    const reposition = () => {
+      if (!button.current || !list.current) return;
+      const at = button.current.getBoundingClientRect();
+      const height = list.current.offsetHeight;
+      const below = at.bottom + 4 + height <= window.innerHeight || at.top - 4 - height < 0;
+      setPlace({
+        position: 'fixed',
+        right: Math.max(8, window.innerWidth - at.right),
+        top: below ? at.bottom + 4 : at.top - 4 - height,
+      });
+    };
+    reposition();
+    // It follows its button when the page or a table scrolls.
+    window.addEventListener('scroll', reposition, { capture: true, passive: true });
+    window.addEventListener('resize', reposition);
+    return () => {
+      window.removeEventListener('scroll', reposition, { capture: true });
+      window.removeEventListener('resize', reposition);
+    };
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const outside = (e: MouseEvent) => {
@@ -80,9 +106,11 @@ export function OverflowMenu({ label, actions }: { label: string; actions: MenuA
         </svg>
       </button>
       <ul
+        ref={list}
         id={id}
         hidden={!open}
-        className="menu absolute right-0 z-20 mt-1 w-56 rounded-box border border-white/10 bg-base-200 p-2 shadow-xl"
+        style={place}
+        className="menu z-30 w-56 rounded-box border border-white/10 bg-base-200 p-2 shadow-xl"
       >
         {safe.map(item)}
         {safe.length > 0 && danger.length > 0 && <li aria-hidden="true" className="my-1 border-t border-white/10" />}
