@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
-import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
+import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
 import { loadSaleConfig, refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
@@ -98,6 +98,12 @@ export class EventInventory extends DurableObject<Env> {
   private readonly orders: OrderWriter;
   /** The scheduled alarm, kept in memory so a burst of holds does not write it each time. */
   private alarmAt: number | null = null;
+  /**
+   * Queue passes whose signature this object verified, with their claims (memory only): a buyer's next hold
+   * with the same pass (changing the selection, retrying) checks event, account and expiry without a new
+   * signature check. Bounded; dropped whole when full.
+   */
+  private readonly passes = new Map<string, QueuePassClaims>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -253,7 +259,7 @@ export class EventInventory extends DurableObject<Env> {
     // The pass is checked while the configuration loads (no cost for a sale without a queue).
     const [config, pass] = await Promise.all([
       this.saleConfig(eventId, staleVersion),
-      gate.pass ? checkQueuePass(this.env.JWT_SECRET, gate.pass, eventId, userId, Date.now()) : null,
+      gate.pass ? this.checkPass(gate.pass, eventId, userId) : null,
     ]);
     const refused = refuseBySaleConfig(config, items, Date.now(), access);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
@@ -302,6 +308,18 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'stale', version: config.version };
     }
     return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
+  }
+
+  /** A queue pass for this event and buyer: the signature once per pass, the claims at every hold. */
+  private async checkPass(pass: string, eventId: number, userId: number): Promise<PassCheck> {
+    const known = this.passes.get(pass);
+    if (known) return checkPassClaims(known, eventId, userId, Date.now());
+    const check = await checkQueuePass(this.env.JWT_SECRET, pass, eventId, userId, Date.now());
+    if (check.ok) {
+      if (this.passes.size >= 20_000) this.passes.clear();
+      this.passes.set(pass, check.claims);
+    }
+    return check;
   }
 
   /** The cached configuration, or a fresh one (one D1 read shared by every hold waiting for it). */
