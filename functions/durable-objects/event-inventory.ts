@@ -104,6 +104,14 @@ export class EventInventory extends DurableObject<Env> {
    * signature check. Bounded; dropped whole when full.
    */
   private readonly passes = new Map<string, QueuePassClaims>();
+  /**
+   * Never later than the earliest expiry among open holds (Infinity: none; undefined: not known yet), so a
+   * hold that finds it in the future skips looking for due holds. Kept by every write that opens a hold or
+   * moves an open hold's expiry earlier; releasing, selling or extending a hold leaves it a valid bound.
+   */
+  private openExpiry: number | undefined;
+  /** Whether the sale was closed (sale_closed), once read: only closeSale changes it. */
+  private closedFlag: boolean | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -120,7 +128,8 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   private closed(): boolean {
-    return this.sql.exec('select 1 from sale_closed limit 1').toArray().length > 0;
+    this.closedFlag ??= this.sql.exec('select 1 from sale_closed limit 1').toArray().length > 0;
+    return this.closedFlag;
   }
 
   /**
@@ -129,6 +138,7 @@ export class EventInventory extends DurableObject<Env> {
    */
   closeSale(): string[] {
     if (!this.closed()) this.sql.exec('insert into sale_closed (closed_at) values (?)', Date.now());
+    this.closedFlag = true;
     this.sale = null;
     const open = this.sql.exec<HoldRow>("select * from holds where status = 'open'").toArray();
     for (const row of open) this.releaseRow(row, 'released');
@@ -379,6 +389,7 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt,
       JSON.stringify(wanted),
     );
+    this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
     this.scheduleAlarm(expiresAt);
     this.mirror();
     return { ok: true, holdId: id, expiresAt, replaced: previous?.id ?? null };
@@ -618,6 +629,7 @@ export class EventInventory extends DurableObject<Env> {
     if (row?.status !== 'open') return false;
     const at = Date.now() + ms;
     this.sql.exec('update holds set expires_at = ? where id = ?', at, holdId);
+    this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, at);
     this.scheduleAlarm(at);
     return true;
   }
@@ -659,11 +671,16 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
   private expireDue() {
-    const due = this.sql
-      .exec<HoldRow>("select * from holds where status = 'open' and expires_at <= ?", Date.now())
-      .toArray();
+    const now = Date.now();
+    // Nothing can be due yet: no query (this runs on every hold when a sale opens).
+    if (this.openExpiry !== undefined && this.openExpiry > now) return;
+    const due = this.sql.exec<HoldRow>("select * from holds where status = 'open' and expires_at <= ?", now).toArray();
     for (const row of due) this.releaseRow(row, 'expired');
     if (due.length > 0) this.mirror();
+    const next = this.sql
+      .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
+      .one().at;
+    this.openExpiry = next ?? Number.POSITIVE_INFINITY;
   }
 
   private scheduleAlarm(at: number) {

@@ -187,7 +187,8 @@ export class EventQueue extends DurableObject<Env> {
       `update config set ${keys.map((k) => `${k} = ?`).join(', ')} where id = 1`,
       ...keys.map((k) => changes[k] as SqlStorageValue),
     );
-    this.config = this.readConfig();
+    // The row is this object's own: what was written is what it now holds (no read back on every join).
+    this.config = this.config ? { ...this.config, ...changes } : this.readConfig();
   }
 
   /**

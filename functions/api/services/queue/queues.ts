@@ -2,13 +2,14 @@ import { formatEventDate } from '../../../../src/shared/dates';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { QueueSetting } from '../../../../src/shared/schemas/queue';
 import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
+import { objectId } from '../../../lib/object-ids';
 import { fail } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/throttle';
 import { refreshInventory } from '../checkout/inventory';
 
 /** The queue object of an event's on-sale (one per event). */
 export function queueOf(env: Env, eventId: number) {
-  return env.EVENT_QUEUE.get(env.EVENT_QUEUE.idFromName(`queue:${eventId}`));
+  return env.EVENT_QUEUE.get(objectId(env.EVENT_QUEUE, `queue:${eventId}`));
 }
 
 type SettingRow = {
