@@ -92,6 +92,18 @@ describe('order search and detail', () => {
     expect((await search(buyer.email.toUpperCase())).data.map((o) => o.id)).toEqual([orderId]);
     expect((await search('30123456')).data.map((o) => o.id)).toEqual([orderId]);
     expect((await search(orderId.slice(0, 8))).data.map((o) => o.id)).toEqual([orderId]);
+    // The eight characters the back office shows can all be digits, like a DNI: both are searched.
+    const digitsId = '01820056-1142-46bd-bee7-e8581d6a131f';
+    await env.DB.prepare(
+      `insert into orders (id, user_id, event_id, producer_id, hold_id, status, hold_expires_at, subtotal_cents,
+         fee_cents, total_cents, buyer_name, buyer_email, buyer_dni, paid_at)
+       select ?, user_id, event_id, producer_id, hold_id || '-copy', status, hold_expires_at, subtotal_cents,
+         fee_cents, total_cents, buyer_name, buyer_email, '29999999', paid_at from orders where id = ?`,
+    )
+      .bind(digitsId, orderId)
+      .run();
+    expect((await search('01820056')).data.map((o) => o.id)).toEqual([digitsId]);
+    await env.DB.prepare('delete from orders where id = ?').bind(digitsId).run();
     const [ticket] = await ticketsOfOrderInDb(orderId);
     expect((await search(ticket.id)).data.map((o) => o.id)).toEqual([orderId]);
     expect((await search('nadie@prueba.local')).data).toEqual([]);

@@ -102,6 +102,43 @@ describe('webhook: the payment must match its order', () => {
   });
 });
 
+describe('MercadoPago down at checkout', () => {
+  it('answers a Spanish 502, keeps the order held, and the same checkout works once MercadoPago is back', async () => {
+    const event = await createTestEvent(env, { capacity: 10, price_cents: 250_000 });
+    const buyer = await createBuyer();
+    const held = await asBuyer(buyer, '/holds', {
+      method: 'POST',
+      json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }] },
+    });
+    expect(held.status).toBe(201);
+    const orderId = ((await held.json()) as { data: { id: string } }).data.id;
+    const form = { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } };
+
+    const original = globalThis.fetch;
+    network = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).origin === 'https://api.mercadopago.com')
+        throw new TypeError('Network connection lost.');
+      return original(request);
+    });
+    const down = await asBuyer(buyer, `/orders/${orderId}/checkout`, { method: 'POST', json: form });
+    expect(down.status).toBe(502);
+    expect(await down.json()).toEqual({
+      status: false,
+      message: 'MercadoPago no responde en este momento. Probá de nuevo en unos minutos.',
+    });
+    expect((await orderOf(buyer, orderId)).status).toBe('held');
+    expect(await ticketsOfOrderInDb(orderId)).toHaveLength(0);
+
+    network.mockRestore();
+    network = routeNetworkToSelf();
+    const back = await asBuyer(buyer, `/orders/${orderId}/checkout`, { method: 'POST', json: form });
+    expect(back.status).toBe(200);
+    const { redirect } = ((await back.json()) as { data: { redirect: string } }).data;
+    expect(redirect).toContain('/dev/mercadopago/');
+  });
+});
+
 describe('the tickets e-mail is retried, tickets are issued once', () => {
   it('issues the tickets when the e-mail fails and sends it later from the cron job', async () => {
     await env.DB.exec(

@@ -21,11 +21,12 @@ export type OrderListRow = {
 
 /**
  * What the free text is, so each kind uses its index: an e-mail, a DNI (7-8 digits), an order number
- * (its first hex characters or all of it), a ticket id or code; anything else is a name.
+ * (its first hex characters or all of it), a ticket id or code; anything else is a name. Seven or eight digits
+ * are a DNI or the start of an order number (the eight characters the back office shows can all be digits).
  */
 function textCondition(q: string): { sql: string; binds: string[] } {
   if (q.includes('@')) return { sql: 'o.buyer_email = ? collate nocase', binds: [q] };
-  if (/^\d{7,8}$/.test(q)) return { sql: 'o.buyer_dni = ?', binds: [q] };
+  if (/^\d{7,8}$/.test(q)) return { sql: '(o.buyer_dni = ? or (o.id >= ? and o.id < ?))', binds: [q, q, `${q}\uffff`] };
   const conditions: string[] = [];
   const binds: string[] = [];
   if (/^[0-9a-f-]{4,36}$/i.test(q)) {
