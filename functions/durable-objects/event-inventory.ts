@@ -87,6 +87,9 @@ create table if not exists invitation_grants (hold_id text primary key, tag_key 
 create table if not exists returned_tickets (ticket_id text primary key, hold_id text not null);
 `;
 
+/** How often a burst of changes is copied to D1's ticket_types at most (a D1 batch each time). */
+const MIRROR_EVERY_MS = 1000;
+
 export class EventInventory extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private eventId: number | null = null;
@@ -689,7 +692,10 @@ export class EventInventory extends DurableObject<Env> {
     void this.ctx.storage.setAlarm(at);
   }
 
-  /** Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes. */
+  /**
+   * Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes: the first change
+   * is copied at once, the changes after it at most once per MIRROR_EVERY_MS (listings lag a burst by that).
+   */
   private mirror() {
     if (this.eventId === null) return;
     this.mirrorDirty = true;
@@ -711,7 +717,7 @@ export class EventInventory extends DurableObject<Env> {
             this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
           ),
         );
-        await new Promise((r) => setTimeout(r, 200));
+        await new Promise((r) => setTimeout(r, MIRROR_EVERY_MS));
       }
     } catch (err) {
       console.error('Inventory mirror to D1 failed', err);
