@@ -6,53 +6,46 @@
 /** The account facts a join checks. */
 export type JoiningAccount = { dni: string; email_verified_at: string | null; activo: number };
 
-type Waiting = { resolve: (account: JoiningAccount | null) => void; reject: (err: unknown) => void };
-
 /** Accounts per D1 read at most. */
 const MAX_ACCOUNTS_PER_READ = 200;
 
+type Batch = { ids: Set<number>; result: Promise<Map<number, JoiningAccount>> };
+
 /**
- * Reads the joining accounts from D1 with few round trips: while one read is in flight the next joins wait,
- * and their accounts are read together in the following one (like OrderWriter's group commit). Each join
- * gets its account as it is in D1 after the join arrived, so a change made before the join is always seen.
+ * Reads the joining accounts from D1 with few round trips: one read at a time, and the joins arriving while
+ * one is in flight are read together in the next. Each read is sent by the first join of its batch, which
+ * awaits it itself (a read sent on behalf of a request that has already answered could be cut short with
+ * it, leaving the others waiting forever). A join always gets its account as D1 has it after it arrived.
  */
 export class AccountReader {
-  private waiting = new Map<number, Waiting[]>();
-  private reading = false;
+  private collecting: Batch | null = null;
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly db: D1Database) {}
 
-  read(userId: number): Promise<JoiningAccount | null> {
-    return new Promise((resolve, reject) => {
-      const list = this.waiting.get(userId);
-      if (list) list.push({ resolve, reject });
-      else this.waiting.set(userId, [{ resolve, reject }]);
-      if (!this.reading) void this.drain();
-    });
+  async read(userId: number): Promise<JoiningAccount | null> {
+    let batch = this.collecting;
+    if (!batch || batch.ids.size >= MAX_ACCOUNTS_PER_READ) batch = this.open();
+    batch.ids.add(userId);
+    return (await batch.result).get(userId) ?? null;
   }
 
-  private async drain() {
-    this.reading = true;
-    try {
-      while (this.waiting.size > 0) {
-        const batch = [...this.waiting].slice(0, MAX_ACCOUNTS_PER_READ);
-        for (const [id] of batch) this.waiting.delete(id);
-        try {
-          const { results } = await this.db
-            .prepare(
-              'select id, dni, email_verified_at, activo from users where id in (select value from json_each(?))',
-            )
-            .bind(JSON.stringify(batch.map(([id]) => id)))
-            .all<JoiningAccount & { id: number }>();
-          const byId = new Map(results.map((r) => [r.id, r]));
-          for (const [id, list] of batch) for (const w of list) w.resolve(byId.get(id) ?? null);
-        } catch (err) {
-          for (const [, list] of batch) for (const w of list) w.reject(err);
-        }
-      }
-    } finally {
-      this.reading = false;
-    }
+  private open(): Batch {
+    const ids = new Set<number>();
+    const previous = this.inFlight;
+    const result = (async () => {
+      // One read at a time: the joins arriving meanwhile gather in this batch.
+      await previous.catch(() => undefined);
+      if (this.collecting?.ids === ids) this.collecting = null;
+      const { results } = await this.db
+        .prepare('select id, dni, email_verified_at, activo from users where id in (select value from json_each(?))')
+        .bind(JSON.stringify([...ids]))
+        .all<JoiningAccount & { id: number }>();
+      return new Map(results.map((r) => [r.id, r]));
+    })();
+    this.collecting = { ids, result };
+    this.inFlight = result;
+    return this.collecting;
   }
 }
 
