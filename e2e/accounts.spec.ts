@@ -315,10 +315,10 @@ test.describe('profile', () => {
     const section = page.getByRole('region', { name: 'Cambiar correo' });
     await section.getByLabel('Nuevo correo electrónico').fill(newEmail);
     await section.getByRole('button', { name: 'Cambiar correo' }).click();
-    await expect(toastWith(page, 'Le enviamos un enlace de verificación al nuevo correo')).toBeVisible();
+    await expect(toastWith(page, 'Te enviamos un enlace de verificación al nuevo correo')).toBeVisible();
     await waitForMail(request, newEmail, SUBJECT.changeEmail);
     await section.getByRole('button', { name: 'Reenviar correo' }).click();
-    await expect(toastWith(page, 'Le reenviamos el enlace de confirmación')).toBeVisible();
+    await expect(toastWith(page, 'Te reenviamos el enlace de confirmación')).toBeVisible();
 
     const mail = await waitForMail(request, newEmail, SUBJECT.changeEmail);
     await page.goto(linkTo(mail, '/verify-change-email'));

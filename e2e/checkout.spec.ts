@@ -53,14 +53,14 @@ test('usuario buys 2 tickets, approves in MercadoPago and gets them by e-mail an
 
   await expect(page).toHaveURL(/\/payment\/success\?/);
   await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-  const mail = await waitForMail(page.request, DEMO.usuario, new RegExp(`Sus entradas para ${event.title}`));
+  const mail = await waitForMail(page.request, DEMO.usuario, new RegExp(`Tus entradas para ${event.title}`));
   expect(mail.html.match(/data:image\/gif;base64/g)).toHaveLength(2);
 
   await page.getByRole('link', { name: 'Ver mis tickets' }).click();
   await expect(page).toHaveURL(/\/mis-tickets/);
   const section = page.getByRole('region', { name: event.title });
   await expect(section.getByRole('img', { name: /Código QR de la entrada/ })).toHaveCount(2);
-  await expect(section.getByText('válido')).toHaveCount(2);
+  await expect(section.getByText('Válida', { exact: true })).toHaveCount(2);
   await expect(section.getByRole('link', { name: 'Agregar al calendario' })).toHaveCount(2);
 });
 
@@ -79,7 +79,7 @@ test('a pending cash payment shows the pending page and keeps the reservation', 
   await payWith(page, 'Dejar pendiente');
   await expect(page).toHaveURL(/\/payment\/pending\?/);
   await expect(page.getByRole('heading', { name: 'Pago pendiente' })).toBeVisible();
-  await expect(page.getByText(/Guardamos sus entradas hasta el/)).toBeVisible();
+  await expect(page.getByText(/Guardamos tus entradas hasta el/)).toBeVisible();
 });
 
 test('a hold that expires puts the tickets back on sale', async ({ page }) => {

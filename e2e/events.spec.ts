@@ -153,5 +153,5 @@ test('the wizard shows the API validation messages in Spanish and pages are priv
   await page.getByLabel('Título').fill('ab');
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
   await expect(page.getByText('El título debe tener al menos 3 caracteres').first()).toBeVisible();
-  await expect(page.getByText('Seleccione una categoría')).toBeVisible();
+  await expect(page.getByText('Elegí la categoría del evento')).toBeVisible();
 });

@@ -106,7 +106,7 @@ test('a walk-in box-office sale without e-mail: receipt, printed tickets (A4, 80
     `$ ${(order.total_cents / 100).toLocaleString('es-AR')}`,
   );
   await expect(admin.getByText('Medio de pago:')).toBeVisible();
-  await expect(admin.getByText('Efectivo', { exact: true })).toBeVisible();
+  await expect(admin.getByText('Efectivo en boletería', { exact: true })).toBeVisible();
   await expect(admin.getByRole('img', { name: /Código QR de la entrada/ })).toHaveCount(2);
   for (const t of order.tickets) await expect(admin.getByText(t.id, { exact: true })).toBeVisible();
 
@@ -142,7 +142,7 @@ test('a walk-in box-office sale without e-mail: receipt, printed tickets (A4, 80
   await admin.getByLabel('E-mail del comprador (opcional)').fill(email);
   await admin.getByRole('button', { name: 'Enviar por e-mail' }).press('Enter');
   await expect(admin.getByRole('status').filter({ hasText: `Enviamos las entradas a ${email}.` })).toBeVisible();
-  await waitForMail(admin.request, email, /Sus entradas para/);
+  await waitForMail(admin.request, email, /Tus entradas para/);
   await admin.context().close();
 });
 

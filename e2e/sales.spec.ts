@@ -77,7 +77,7 @@ test('a purchase shows in the dashboard and the search; the admin refunds one ti
 
   await page.goto('/mis-tickets');
   const section = page.getByRole('region', { name: event.title });
-  await expect(section.getByText('cancelado')).toHaveCount(1);
+  await expect(section.getByText('Cancelada', { exact: true })).toHaveCount(1);
 
   // Exports: the CSV and the XLSX download and contain the order.
   const csvDownload = admin.waitForEvent('download');

@@ -57,7 +57,7 @@ test('an admin invites door staff, who register, accept, scan only that producer
   await page.getByLabel('Correo', { exact: true }).fill(email);
   await page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Control de acceso' });
   await page.getByRole('button', { name: 'Enviar invitación' }).click();
-  await expect(toastWith(page, `Le enviamos la invitación a ${email}`)).toBeVisible();
+  await expect(toastWith(page, `Enviamos la invitación a ${email}`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Control de acceso');
 
   // The invited person opens the link, registers with that address, verifies it and accepts.

@@ -3,9 +3,9 @@ import { waitForMail } from './mailbox';
 
 /** Subjects of the account e-mails (functions/mail/templates/accounts.ts). */
 export const SUBJECT = {
-  verify: /Verifique su correo/,
-  recovery: /Restablezca su contraseña/,
-  changeEmail: /Confirme su nuevo correo/,
+  verify: /Verificá tu correo/,
+  recovery: /Restablecé tu contraseña/,
+  changeEmail: /Confirmá tu nuevo correo/,
   accountExists: /Alguien intentó registrarse con tu correo/,
 } as const;
 

@@ -19,7 +19,7 @@ export const HELP_TOPICS: HelpTopic[] = [
       },
       {
         q: '¿Puedo usar la entrada si se la paso a otra persona?',
-        a: 'Sí: quien presente el código QR en la puerta ingresa. Cada código se valida una sola vez, así que no lo compartas públicamente. Algunas productoras pueden pedir DNI en el acceso; en ese caso lo indican en la página del evento.',
+        a: 'Sí: quien muestre el código QR en la puerta ingresa. Cada código se valida una sola vez, así que no lo compartas públicamente. Algunas productoras pueden pedir DNI en el acceso; en ese caso lo indican en la página del evento.',
       },
     ],
   },
@@ -62,7 +62,7 @@ export const HELP_TOPICS: HelpTopic[] = [
       },
       {
         q: '¿Cómo controlo el acceso en la puerta?',
-        a: 'Sumá a tu equipo como colaboradores: con su cuenta pueden abrir Control de Acceso en el teléfono y escanear los códigos QR. Cada entrada se valida una sola vez.',
+        a: 'Sumá a tu equipo como colaboradores: con sus propias cuentas pueden abrir Control de Acceso en el teléfono y escanear los códigos QR. Cada entrada se valida una sola vez.',
       },
     ],
   },

@@ -4,7 +4,7 @@ import type { SessionUser } from '../shared/session';
 import { $authDialog, $nextView } from '../stores/navigation';
 import { $session, setUser } from '../stores/session';
 import { $toasts } from '../stores/toast';
-import { ApiError, client, refreshClaims, unwrap } from './api';
+import { ApiError, client, messageOf, refreshClaims, unwrap } from './api';
 
 const session = (rol: string): SessionUser => ({
   iss: 'boleteria',
@@ -106,7 +106,15 @@ describe("the islands' typed client", () => {
 
   it('a network failure is a Spanish ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(unwrap(client.user.$get({ query: {} }))).rejects.toMatchObject({ status: 0, message: MSG.unexpected });
+    await expect(unwrap(client.user.$get({ query: {} }))).rejects.toMatchObject({ status: 0, message: MSG.network });
+  });
+
+  it("messageOf words every failure in Spanish: the server's message, the network one, else the generic one", () => {
+    expect(messageOf(new ApiError(409, 'La reserva venció.'))).toBe('La reserva venció.');
+    expect(messageOf(new ApiError(0, MSG.network))).toBe(MSG.network);
+    expect(messageOf(new TypeError('Failed to fetch'))).toBe(MSG.network);
+    expect(messageOf(new Error('Unexpected token < in JSON'))).toBe(MSG.unexpected);
+    expect(messageOf('boom')).toBe(MSG.unexpected);
   });
 
   it('answers the typed body of a 2xx answer', async () => {

@@ -10,7 +10,7 @@ import { requireLogin, setUser } from '../stores/session';
 import { toast } from '../stores/toast';
 import { wipeDeviceData } from './device-data';
 
-export { ApiError, unwrap } from '../shared/provider-result';
+export { ApiError, messageOf, unwrap } from '../shared/provider-result';
 
 /** Calls where a 401 means "wrong credentials", not "the session is gone". */
 const CREDENTIAL_CHECKS = new Set(['/api/v1/login']);
@@ -28,7 +28,7 @@ export async function edgeFetch(input: RequestInfo | URL, init: RequestInit = {}
   try {
     res = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, MSG.unexpected);
+    throw new ApiError(0, MSG.network); // no answer at all: offline, DNS, connection reset
   }
   if (res.status === 401) {
     const data = (await res

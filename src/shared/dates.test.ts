@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dateFilterRange, formatEventDate, isoToLocalInput, localInputToIso, toArIso } from './dates';
+import {
+  dateFilterRange,
+  formatAxisDay,
+  formatClock,
+  formatDateTime,
+  formatEventDate,
+  formatNumericDate,
+  formatTime,
+  isoToLocalInput,
+  localInputToIso,
+  toArIso,
+} from './dates';
 
 describe('event dates in Buenos Aires', () => {
   it('formats like "sáb 14 dic · 21:00"', () => {
@@ -36,5 +47,29 @@ describe('date filters', () => {
       from: '2025-12-13T12:00:00-03:00',
       to: '2025-12-15T00:00:00-03:00',
     });
+  });
+});
+
+describe('es-AR numeric formats (exports, receipts, chart axes)', () => {
+  it.each([
+    ['2026-11-23T23:10:00Z', '23/11/2026 20:10'],
+    ['2026-01-01T02:30:00Z', '31/12/2025 23:30'],
+    ['2026-03-05T12:00:00-03:00', '05/03/2026 12:00'],
+  ])('%s reads %s: dd/mm/aaaa and 24-hour Buenos Aires time, never "p. m."', (iso, text) => {
+    expect(formatDateTime(iso)).toBe(text);
+    expect(formatDateTime(iso)).not.toMatch(/[ap]\.?\s?m\.?/i);
+  });
+
+  it('a numeric date, a clock and a 24-hour time', () => {
+    expect(formatNumericDate('2026-11-23T23:10:00Z')).toBe('23/11/2026');
+    expect(formatClock(new Date('2026-11-23T23:10:05Z'))).toBe('20:10:05');
+    expect(formatTime('2026-11-24T00:00:00-03:00')).toBe('00:00');
+    expect(formatTime('2026-11-24T21:00:00-03:00')).toBe('21:00');
+  });
+
+  it('chart days carry the Spanish day name and dd/mm (with the year when asked)', () => {
+    expect(formatAxisDay('2026-11-23T12:00:00-03:00')).toBe('lun 23/11');
+    expect(formatAxisDay('2026-11-29T00:00:00-03:00')).toBe('dom 29/11');
+    expect(formatAxisDay('2027-01-01T00:00:00-03:00', true)).toBe('vie 01/01/2027');
   });
 });

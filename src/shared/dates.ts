@@ -56,6 +56,30 @@ export function formatTime(value: string | Date): string {
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** '21:00:05': a clock that shows it just refreshed. */
+export function formatClock(value: string | Date): string {
+  const p = partsOf(value);
+  const s = new Date(value).getUTCSeconds();
+  return `${pad(p.hour)}:${pad(p.minute)}:${pad(s)}`;
+}
+
+/** '23/11/2026' */
+export function formatNumericDate(value: string | Date): string {
+  const p = partsOf(value);
+  return `${pad(p.day)}/${pad(p.month + 1)}/${p.year}`;
+}
+
+/** '23/11/2026 20:05': spreadsheets, receipts and logs (dd/mm/aaaa HH:mm, 24 h, Buenos Aires). */
+export function formatDateTime(value: string | Date): string {
+  return `${formatNumericDate(value)} ${formatTime(value)}`;
+}
+
+/** 'lun 23/11' (with the year, 'lun 23/11/2026'): a day on a chart axis. */
+export function formatAxisDay(value: string | Date, withYear = false): string {
+  const p = partsOf(value);
+  return `${WEEKDAYS[p.weekday]} ${pad(p.day)}/${pad(p.month + 1)}${withYear ? `/${p.year}` : ''}`;
+}
+
 /** The day label of a calendar badge: { day: '14', month: 'dic' }. */
 export function dayBadge(value: string | Date) {
   const p = partsOf(value);

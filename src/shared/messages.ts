@@ -1,24 +1,27 @@
 /**
- * The Spanish message catalogue shared by the islands and the API (spec sections 5 and 8).
- * Texts are the spec's, word for word, including its spelling; do not "fix" them.
+ * The Spanish message catalogue shared by the islands and the API. Every other text speaks Argentine voseo
+ * ("Revisá", "Probá de nuevo"); the domain catalogues live beside this file (messages-*.ts).
  */
-export const MSG = {
+
+/**
+ * SPEC BLOCK: the seed spec's own texts (sections 5 and 8), word for word, including its spelling and its
+ * usted forms. Do not "fix" them: spec-catalogue.test.ts pins each one, and voseo.test.ts exempts exactly
+ * these strings (and nothing else) from the usted check.
+ */
+export const SPEC_MSG = {
   // Validation (section 5)
   emailRequired: 'Correo es Requerido',
   emailInvalid: 'Correo debe ser valido',
   passwordRequired: 'Contraseña es Requerido',
   passwordMin: 'Contraseña debe tener al menos 8 caracteres',
-  passwordMax: 'Contraseña debe tener como máximo 128 caracteres',
   passwordMismatch: 'Contraseña no coincide',
   nameRequired: 'Nombre es Requerido',
   phoneInvalid: 'Telefono debe ser solo numeros, sin puntos y sin +',
   dniInvalid: 'DNI debe tener exactamente 8 dígitos sin puntos',
-  provinceRequired: 'Provincia es Requerida',
   termsRequired: 'Debe aceptar los términos y condiciones',
   invalidForm: 'Por favor, complete todos los campos requeridos correctamente.',
   required: 'Requerido',
   invalidInput: 'Entrada inválida',
-  controlChars: 'Sacá los caracteres invisibles o de control de este texto.',
   invalidDate: 'Fecha inválida',
 
   // Errors (section 8)
@@ -44,14 +47,22 @@ export const MSG = {
   resetSuccess: 'Contraseña cambiada exitosamente',
   passwordChangeSuccess: 'Contraseña actualizada con éxito',
   rolesUpdated: 'Permisos actualizados',
+} as const;
+// END OF SPEC BLOCK
 
-  // Platform (not in the spec)
-  tooManyRequests: 'Demasiados intentos. Espere unos minutos e intente nuevamente.',
+export const MSG = {
+  ...SPEC_MSG,
+  // Platform texts (not in the spec): voseo.
+  passwordMax: 'Contraseña debe tener como máximo 128 caracteres',
+  provinceRequired: 'Provincia es Requerida',
+  controlChars: 'Sacá los caracteres invisibles o de control de este texto.',
+  tooManyRequests: 'Demasiados intentos. Esperá unos minutos y probá de nuevo.',
   apiKeyInvalid: 'Clave de API inválida o ausente',
-  sessionExpired: 'Su sesión expiró. Inicie sesión nuevamente.',
+  sessionExpired: 'Tu sesión expiró. Iniciá sesión de nuevo.',
   forbiddenOrigin: 'Solicitud rechazada: origen no permitido',
   notFound: 'Recurso no encontrado',
-  unexpected: 'Ocurrió un error inesperado. Intente nuevamente.',
+  unexpected: 'Ocurrió un error inesperado. Probá de nuevo.',
+  network: 'No pudimos conectarnos. Revisá tu conexión y probá de nuevo.',
   paymentProviderDown: 'MercadoPago no responde en este momento. Probá de nuevo en unos minutos.',
 } as const;
 

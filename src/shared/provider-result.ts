@@ -38,3 +38,14 @@ export function unlessNotFound<T>(answer: Promise<T>): Promise<T | null> {
     throw error;
   });
 }
+
+/**
+ * The one way an island words a failure: the provider's own Spanish message when it answered, else the
+ * network message when the request never got an answer, else the generic one. Never a raw `Error.message`
+ * (English, from the browser).
+ */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message || MSG.unexpected;
+  if (error instanceof TypeError) return MSG.network; // fetch rejected: offline, DNS, connection reset
+  return MSG.unexpected;
+}

@@ -12,14 +12,6 @@ export const SALES_PERIOD_LABEL: Record<SalesPeriod, string> = {
 };
 
 export const ORDER_STATUSES_FILTER = ['paid', 'refunded', 'pending_payment', 'held', 'failed', 'expired'] as const;
-export const ORDER_STATUS_LABEL: Record<(typeof ORDER_STATUSES_FILTER)[number], string> = {
-  paid: 'Pagada',
-  refunded: 'Reembolsada',
-  pending_payment: 'Pago pendiente',
-  held: 'En curso',
-  failed: 'Fallida',
-  expired: 'Vencida',
-};
 
 /**
  * The instants [from, to) of a period seen from `now` in Buenos Aires, in the stored form (UTC ISO), and
@@ -49,9 +41,3 @@ export function salesPeriodRange(
     bucket: days === 1 ? 'hour' : 'day',
   };
 }
-
-export const BOX_OFFICE_METHOD_LABEL: Record<'cash' | 'card' | 'transfer', string> = {
-  cash: 'Efectivo',
-  card: 'Tarjeta',
-  transfer: 'Transferencia',
-};

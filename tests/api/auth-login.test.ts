@@ -88,7 +88,9 @@ describe('POST /login', () => {
     const user = await createUser({ activo: 0 });
     const res = await post({ email: user.email, password: PASSWORD });
     expect(res.status).toBe(403);
-    expect(((await json(res)) as { message: string }).message).toBe('Usuario inactivo, comuníquese con soporte');
+    expect(((await json(res)) as { message: string }).message).toBe(
+      'Usuario inactivo, escribinos desde el Centro de Ayuda',
+    );
   });
 
   it('validates the payload with the dialog schema messages', async () => {

@@ -6,11 +6,11 @@ import { escapeHtml, paragraph, renderEmail } from '../../functions/mail/templat
 describe('e-mail layout', () => {
   it('renders a Spanish HTML message with the brand header, the button and the link written out', () => {
     const { html, text } = renderEmail({
-      title: 'Su entrada',
+      title: 'Tu entrada',
       preheader: 'Resumen de la compra',
-      bodyHtml: paragraph('Gracias por su compra.'),
+      bodyHtml: paragraph('Gracias por tu compra.'),
       cta: { label: 'Ver mis tickets', url: 'https://boleteria.ar/mis-tickets?orden=1&x=2' },
-      note: 'Guarde este correo.',
+      note: 'Guardá este correo.',
     });
     expect(html).toMatch(/^<!doctype html>\n<html lang="es-AR">/);
     expect(html).toContain('Bolet<span');
@@ -20,16 +20,16 @@ describe('e-mail layout', () => {
     expect(html).not.toMatch(/<style|<link/);
     expect(text).toBe(
       [
-        'Su entrada',
+        'Tu entrada',
         '',
-        'Gracias por su compra.',
+        'Gracias por tu compra.',
         '',
         'Ver mis tickets: https://boleteria.ar/mis-tickets?orden=1&x=2',
         '',
-        'Guarde este correo.',
+        'Guardá este correo.',
         '',
         '--',
-        'Este es un mensaje automático de Boletería; no responda a este correo.',
+        'Este es un mensaje automático de Boletería; no respondas a este correo.',
       ].join('\n'),
     );
   });

@@ -23,7 +23,7 @@ describe('POST /restore-password', () => {
     expect(await known.json()).toEqual(await other.json());
 
     const [mail] = await mailsTo(user.email);
-    expect(mail.subject).toBe('Restablezca su contraseña de Boletería');
+    expect(mail.subject).toBe('Restablecé tu contraseña de Boletería');
     expect(tokenIn(mail, '/restore-password')).toMatch(/^[\w-]{43}$/);
     expect(await mailsTo(unknown, 0)).toHaveLength(0);
   });

@@ -33,7 +33,7 @@ describe('POST /register', { timeout: 20_000 }, () => {
     expect(String(row?.password_hash)).toMatch(/^scrypt\$16384\$8\$5\$/);
 
     const [mail] = await mailsTo(email);
-    expect(mail.subject).toBe('Verifique su correo en Boletería');
+    expect(mail.subject).toBe('Verificá tu correo en Boletería');
     // The name is the registrant's, and the address is not proven theirs yet: the mail does not repeat it.
     expect(mail.html).not.toContain('Rita');
     expect(mail.text).toContain('/verify-email?token=');

@@ -109,7 +109,7 @@ describe('unexpected failures', () => {
       ctx,
     );
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ status: false, message: 'Ocurrió un error inesperado. Intente nuevamente.' });
+    expect(await res.json()).toEqual({ status: false, message: 'Ocurrió un error inesperado. Probá de nuevo.' });
   });
 
   it('a page that throws answers a Spanish text', async () => {
@@ -118,6 +118,6 @@ describe('unexpected failures', () => {
     });
     const res = await server.fetch(new Request(`${ORIGIN}/eventos`), env, ctx);
     expect(res.status).toBe(500);
-    expect(await res.text()).toBe('Ocurrió un error inesperado. Intente nuevamente.');
+    expect(await res.text()).toBe('Ocurrió un error inesperado. Probá de nuevo.');
   });
 });

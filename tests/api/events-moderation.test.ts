@@ -37,8 +37,8 @@ describe('moderation', () => {
     ).body.data;
     const res = await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Indique el lugar del evento');
-    expect(res.body.errors?._).toContain('Agregue al menos una función');
+    expect(res.body.message).toBe('Indicá el lugar del evento');
+    expect(res.body.errors?._).toContain('Agregá al menos una función');
   });
 
   it('lists events in review only for a superadmin', async () => {
@@ -66,7 +66,7 @@ describe('moderation', () => {
     const superadmin = await makeUser('SUPERADMIN');
     const noReason = await call(`/admin/moderation/${event.id}/reject`, superadmin, { json: { reason: '' } });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.message).toBe('Indique el motivo del rechazo (al menos 5 caracteres)');
+    expect(noReason.body.message).toBe('Escribí el motivo del rechazo (al menos 5 caracteres)');
     const res = await call(`/admin/moderation/${event.id}/reject`, superadmin, {
       json: { reason: 'Falta la imagen de portada' },
     });

@@ -59,7 +59,7 @@ describe('creating events', () => {
     const res = await call('/admin/events', user, { json: { title: '', category: 'Ópera' } });
     expect(res.status).toBe(400);
     expect(res.body.errors?.title).toEqual(['El título debe tener al menos 3 caracteres']);
-    expect(res.body.errors?.category).toEqual(['Seleccione una categoría']);
+    expect(res.body.errors?.category).toEqual(['Elegí la categoría del evento']);
   });
 
   it('refuses a negative price and a maximum below the minimum', async () => {
@@ -76,13 +76,13 @@ describe('creating events', () => {
     expect(res.body.errors?.['dates.0.ticket_types.0.price_cents']).toEqual(['El precio no puede ser negativo']);
   });
 
-  it('refuses an invalid date with "Ingrese la fecha y hora de inicio"', async () => {
+  it('refuses an invalid date with "Ingresá la fecha y hora de inicio"', async () => {
     const user = await makeUser('USER');
     const res = await call('/admin/events', user, {
       json: eventBody({ dates: [{ starts_at: 'mañana', ticket_types: [] }] }),
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Ingrese la fecha y hora de inicio');
+    expect(res.body.message).toBe('Ingresá la fecha y hora de inicio');
   });
 
   it('refuses a visitor with 401', async () => {
@@ -179,7 +179,7 @@ describe('ownership across producers', () => {
     expect((await call(`/admin/events/${event.id}`, collaborator)).status).toBe(200);
     const put = await call(`/admin/events/${event.id}`, collaborator, { method: 'PUT', json: eventBody() });
     expect(put.status).toBe(403);
-    expect(put.body.message).toBe('No tiene permisos sobre este evento');
+    expect(put.body.message).toBe('No tenés permisos sobre este evento');
   });
 
   it('lets a superadmin see every producer events and filter by producer', async () => {

@@ -142,7 +142,7 @@ describe('MercadoPago down at checkout', () => {
 describe('the tickets e-mail is retried, tickets are issued once', () => {
   it('issues the tickets when the e-mail fails and sends it later from the cron job', async () => {
     await env.DB.exec(
-      "create trigger mail_down before insert on dev_mail when new.subject like 'Sus entradas%' begin select raise(abort, 'mail down'); end",
+      "create trigger mail_down before insert on dev_mail when new.subject like 'Tus entradas%' begin select raise(abort, 'mail down'); end",
     );
     try {
       const event = await createTestEvent(env, { capacity: 10, price_cents: 0 });
@@ -164,9 +164,9 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
         .run();
       await runScheduledJobs(env);
       expect((await mailState())?.s).toBe('sent');
-      expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
+      expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
       await runScheduledJobs(env);
-      expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
+      expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
       expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
     } finally {
       await env.DB.exec('drop trigger if exists mail_down');
@@ -189,7 +189,7 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
     expect(res.status).toBe(200);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(50);
     await eventually(
-      async () => (await mailsTo(buyer.email)).some((m) => m.subject.startsWith('Sus entradas')),
+      async () => (await mailsTo(buyer.email)).some((m) => m.subject.startsWith('Tus entradas')),
       'the tickets e-mail',
       15_000,
     );

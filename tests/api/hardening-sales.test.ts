@@ -92,7 +92,7 @@ describe('a cancelled event sells nothing more', () => {
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 0, held: 0 });
     const title = await eventTitle(event.event_id);
     await eventually(
-      async () => (await mailsTo(buyer.email)).some((m) => m.subject === `Reembolso de su compra para ${title}`),
+      async () => (await mailsTo(buyer.email)).some((m) => m.subject === `Reembolso de tu compra para ${title}`),
       'the refund notice',
     );
     expect((await mailsTo(buyer.email)).map((m) => m.subject)).toContain(`Evento cancelado: ${title}`);

@@ -123,7 +123,7 @@ describe('MercadoPago account linking (OAuth)', () => {
     const { code, state } = await authorizeInSandbox(p.producerId, p.admin);
     const stolen = await finish(other.admin, code, state);
     expect(stolen.status).toBe(403);
-    expect(stolen.body.message).toBe('No tiene permisos sobre esta productora');
+    expect(stolen.body.message).toBe('No tenés permisos sobre esta productora');
     // The real admin's callback still works.
     expect((await finish(p.admin, code, state)).status).toBe(200);
   });

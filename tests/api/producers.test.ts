@@ -52,7 +52,7 @@ describe('producers', () => {
     expect(res.body.errors).toMatchObject({
       name: ['El nombre de la productora es requerido'],
       contact_email: ['Correo debe ser valido'],
-      website: ['Ingrese un enlace que empiece con https://'],
+      website: ['Ingresá un enlace que empiece con https://'],
     });
   });
 
@@ -62,7 +62,7 @@ describe('producers', () => {
     expect((await call(`/admin/producers/${a.producerId}`, b.user)).status).toBe(403);
     const put = await call(`/admin/producers/${a.producerId}`, b.user, { method: 'PUT', json: producerBody() });
     expect(put.status).toBe(403);
-    expect(put.body.message).toBe('No tiene permisos sobre esta productora');
+    expect(put.body.message).toBe('No tenés permisos sobre esta productora');
     const collaborator = await makeUser('COLABORATORS');
     await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')`)
       .bind(a.producerId, collaborator.id)

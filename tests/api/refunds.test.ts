@@ -325,7 +325,7 @@ describe('box office hand-over', () => {
     const sent = await asBuyer(admin, `/admin/orders/${order_id}/tickets-mail`, { method: 'POST', json: { email } });
     expect(sent.status).toBe(200);
     expect((await json(sent)).message).toBe(`Enviamos las entradas a ${email}.`);
-    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringContaining('Sus entradas para')]);
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringContaining('Tus entradas para')]);
     const [ticket] = await ticketsOfOrderInDb(order_id);
     await admit(admin, event.event_id, ticket.code);
   });

@@ -129,7 +129,7 @@ describe('an admin limited to one event cannot take over the producer', () => {
       method: 'POST',
       json: { ...eventBody(), producer_id: w.producerId },
     });
-    refused(await answer(create), 'No puede crear eventos para esta productora');
+    refused(await answer(create), 'No podés crear eventos para esta productora');
     const duplicate = await asBuyer(w.people.limitedAdmin, `/admin/events/${w.e1}/duplicate`, { method: 'POST' });
     refused(await answer(duplicate), NO_PRODUCER_ACCESS);
     // Without a producer it creates its own first event like anyone, never one of this producer.

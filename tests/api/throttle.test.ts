@@ -10,7 +10,7 @@ import {
 import { createUser, json, PASSWORD, uniqueEmail } from './auth-fixtures';
 import { provider } from './helpers';
 
-const TOO_MANY = 'Demasiados intentos. Espere unos minutos e intente nuevamente.';
+const TOO_MANY = 'Demasiados intentos. Esperá unos minutos y probá de nuevo.';
 
 /** Fills a counter up to `limit - leave` attempts, straight through the Durable Object (no scrypt). */
 async function fill(rule: ThrottleRule, subject: string, leave = 0) {

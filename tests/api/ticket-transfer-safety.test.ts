@@ -4,7 +4,7 @@ import { THROTTLE_RULES } from '../../functions/api/lib/throttle';
 import { mailsTo } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 
-const TOO_MANY = 'Demasiados intentos. Espere unos minutos e intente nuevamente.';
+const TOO_MANY = 'Demasiados intentos. Esperá unos minutos y probá de nuevo.';
 const PHISH = 'Soporte MercadoPago: verifique su cuenta en https://evil.invalid/login';
 
 async function boughtTicket() {

@@ -96,7 +96,7 @@ describe('door check of a ticket code', () => {
     const refused = await verify(outsider);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(
-      'No tiene permiso para validar entradas de este evento.',
+      'No tenés permiso para validar entradas de este evento.',
     );
 
     const collaborator = await createBuyer('COLABORATORS');

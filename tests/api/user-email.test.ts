@@ -16,11 +16,11 @@ describe('change of e-mail', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       status: true,
-      message: 'Le enviamos un enlace de verificación al nuevo correo',
+      message: 'Te enviamos un enlace de verificación al nuevo correo',
     });
 
     const [mail] = await mailsTo(next);
-    expect(mail.subject).toBe('Confirme su nuevo correo en Boletería');
+    expect(mail.subject).toBe('Confirmá tu nuevo correo en Boletería');
     const link = tokenIn(mail, '/verify-change-email');
     // Not yet: the old address still logs in, and the profile shows the pending address.
     await login(user.email);
@@ -40,7 +40,7 @@ describe('change of e-mail', () => {
       ).status,
     ).toBe(401);
     // The old address is told.
-    expect((await mailsTo(user.email))[0].subject).toBe('El correo de su cuenta de Boletería cambió');
+    expect((await mailsTo(user.email))[0].subject).toBe('El correo de tu cuenta de Boletería cambió');
     // Single use, and nothing pending any more.
     expect((await verify(link)).status).toBe(400);
     const after = await json<{ data: { pending_email: string | null } }>(

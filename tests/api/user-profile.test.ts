@@ -162,7 +162,7 @@ describe('PUT /password', { timeout: 20_000 }, () => {
     const res = await change(token, { user_id: user.id, password: 'asignada-123', repeat_password: 'asignada-123' });
     expect(res.status).toBe(400);
     expect(((await json(res)) as { message: string }).message).toBe(
-      'Para cambiar su contraseña indique la contraseña actual',
+      'Para cambiar tu contraseña, escribí la contraseña actual',
     );
   });
 });

@@ -31,7 +31,7 @@ describe('MercadoPago webhook', () => {
     expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid', tickets: 2 });
     const [type] = await inventoryOf(env, event.event_id).availability();
     expect(type).toMatchObject({ sold: 2, held: 0 });
-    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
+    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
   });
 
   it('refuses an invalid signature with 401', async () => {
@@ -63,7 +63,7 @@ describe('MercadoPago webhook', () => {
     const { paymentId } = await payInSandbox(redirect, 'approved');
     for (let i = 0; i < 3; i++) expect((await signedNotification(paymentId)).status).toBe(200);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
-    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
+    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2 });
   });
 
@@ -77,7 +77,7 @@ describe('MercadoPago webhook', () => {
     const answers = await Promise.all([signedNotification(paymentId), signedNotification(paymentId)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
-    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Sus entradas'))).toHaveLength(1);
+    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
   });
 
@@ -149,7 +149,7 @@ describe('MercadoPago webhook', () => {
     expect(((await payment.json()) as { status: string }).status).toBe('refunded');
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
     expect((await mailsTo(late.email)).map((m) => m.subject)).toContain(
-      `Reembolso de su compra para ${await eventTitle(event.event_id)}`,
+      `Reembolso de tu compra para ${await eventTitle(event.event_id)}`,
     );
   });
 

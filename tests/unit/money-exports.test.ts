@@ -42,13 +42,18 @@ describe('chart ranges', () => {
     expect(ticks.length).toBeGreaterThan(0);
     expect(ticks.length).toBeLessThanOrEqual(8);
     const labels = ticks.map((t) => tickLabel(t, range.bucket));
-    for (const label of labels) expect(label).toMatch(/^\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic)$/);
+    for (const label of labels) expect(label).toMatch(/^(lun|mar|mié|jue|vie|sáb|dom) \d{2}\/\d{2}$/);
     expect(ticks[0] * 1000).toBe(Date.parse(range.from));
   });
 
   it('a custom range and today: its own days; today by the hour in 24-hour time', () => {
     const custom = salesPeriodRange('custom', '2026-01-30', '2026-02-02', now)!;
-    expect(ticksOf(custom).map((t) => tickLabel(t, 'day'))).toEqual(['30 ene', '31 ene', '1 feb', '2 feb']);
+    expect(ticksOf(custom).map((t) => tickLabel(t, 'day'))).toEqual([
+      'vie 30/01',
+      'sáb 31/01',
+      'dom 01/02',
+      'lun 02/02',
+    ]);
     const today = salesPeriodRange('hoy', undefined, undefined, now)!;
     const labels = ticksOf(today).map((t) => tickLabel(t, 'hour'));
     expect(labels[0]).toBe('00:00');

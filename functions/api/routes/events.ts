@@ -93,7 +93,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .post(
     '/',
-    requirePermission('events.create', 'producer', producerJson(), 'No puede crear eventos para esta productora'),
+    requirePermission('events.create', 'producer', producerJson(), 'No podés crear eventos para esta productora'),
     validate('json', CreateEventSchema),
     async (c) => {
       const actor = c.var.actor;

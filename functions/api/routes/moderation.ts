@@ -10,9 +10,9 @@ import { eventHeader, listManagedEvents, setStatus } from '../services/events/st
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Evento no encontrado') });
 const RejectSchema = z.object({
   reason: z
-    .string({ error: 'Indique el motivo del rechazo' })
+    .string({ error: 'Escribí el motivo del rechazo' })
     .trim()
-    .min(5, 'Indique el motivo del rechazo (al menos 5 caracteres)')
+    .min(5, 'Escribí el motivo del rechazo (al menos 5 caracteres)')
     .max(500, 'Máximo 500 caracteres'),
 });
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { TRANSFER_MSG } from '../../../src/shared/messages-tickets';
 import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
 import {
   type AccessEnv,
@@ -54,7 +55,7 @@ export const tickets = new Hono<AccessEnv>()
   /** Checks a scanned code's signature and whether it is revoked (online counterpart of the offline check). */
   .post(
     '/verify',
-    requirePermission('tickets.validate', 'event', codeEvent, 'No tiene permiso para validar entradas de este evento.'),
+    requirePermission('tickets.validate', 'event', codeEvent, 'No tenés permiso para validar entradas de este evento.'),
     validate('json', CodeSchema),
     async (c) => {
       const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
@@ -88,7 +89,7 @@ export const tickets = new Hono<AccessEnv>()
       await offerTransfer(c.env, c.var.session.user.id, c.req.valid('param').id, c.req.valid('json').email);
       return c.json({
         status: true,
-        message: 'Le enviamos la entrada por correo. Queda a su nombre hasta que la acepten.',
+        message: TRANSFER_MSG.sent,
       });
     },
   )

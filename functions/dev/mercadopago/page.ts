@@ -1,8 +1,9 @@
 import { html } from 'hono/html';
+import { formatMoney } from '../../../src/shared/money';
 import type { StoredPreference } from './store';
 
-const money = (n: number) =>
-  `$ ${n.toLocaleString('es-AR', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+/** Pesos (MercadoPago's unit) the es-AR way, like the rest of the product. */
+const money = (n: number) => formatMoney(Math.round(n * 100));
 
 /** The sandbox's Checkout Pro page: the order and three outcomes to choose from. */
 export function checkoutPage(pref: StoredPreference, expired: boolean) {

@@ -1,3 +1,4 @@
+import { MAIL_LAYOUT } from '../../../src/shared/messages-mail';
 /**
  * The shared look of every e-mail: a dark header with the brand, a dark card with the message, an
  * optional call-to-action button with the link also written out, and a footer. Inline CSS and tables
@@ -72,7 +73,7 @@ function button(cta: { label: string; url: string }) {
     <a href="${url}" style="display:inline-block;padding:14px 28px;${FONT};font-size:16px;font-weight:700;color:${COLORS.primaryText};text-decoration:none;border-radius:10px">${escapeHtml(cta.label)}</a>
   </td></tr>
 </table>
-<p style="margin:0 0 16px;${FONT};font-size:13px;line-height:1.5;color:${COLORS.muted}">Si el botón no funciona, copie este enlace en su navegador:<br /><a href="${url}" style="color:${COLORS.accent};word-break:break-all">${url}</a></p>`;
+<p style="margin:0 0 16px;${FONT};font-size:13px;line-height:1.5;color:${COLORS.muted}">${MAIL_LAYOUT.buttonFallback}<br /><a href="${url}" style="color:${COLORS.accent};word-break:break-all">${url}</a></p>`;
 }
 
 export function renderEmail(content: EmailContent): RenderedEmail {
@@ -101,7 +102,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
       ${note ? `<p style="margin:0;${FONT};font-size:13px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(note)}</p>` : ''}
     </td></tr>
     <tr><td align="center" style="padding:20px 32px;${FONT};font-size:12px;line-height:1.5;color:${COLORS.muted}">
-      Este es un mensaje automático de Boletería; no responda a este correo.<br />© ${year} Boletería · Argentina
+      ${MAIL_LAYOUT.automatic}<br />© ${year} Boletería · Argentina
     </td></tr>
   </table>
 </td></tr>
@@ -116,7 +117,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...(note ? ['', note] : []),
     '',
     '--',
-    'Este es un mensaje automático de Boletería; no responda a este correo.',
+    MAIL_LAYOUT.automatic,
   ].join('\n');
   return { html, text };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { OrderStatus } from '../labels';
 import { MSG } from '../messages';
+import { BUY_MSG } from '../messages-checkout';
 
 /**
  * The most tickets one order may hold, all types together. Each ticket type also has its own maximum per
@@ -26,7 +28,7 @@ export const HoldRequestSchema = z.object({
           .max(50, 'Cantidad inválida'),
       }),
     )
-    .min(1, 'Elija al menos una entrada')
+    .min(1, BUY_MSG.chooseOne)
     .max(20, 'Demasiados tipos de entrada')
     .refine((items) => new Set(items.map((i) => i.ticket_type_id)).size === items.length, CHECKOUT_MSG.duplicateType)
     .refine(
@@ -83,22 +85,12 @@ export const PayRequestSchema = z.object({
 });
 export type PayRequest = z.infer<typeof PayRequestSchema>;
 
-export const ORDER_STATUSES = ['held', 'pending_payment', 'paid', 'failed', 'expired', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  held: 'Reservada',
-  pending_payment: 'Pago pendiente',
-  paid: 'Pagada',
-  failed: 'Pago rechazado',
-  expired: 'Reserva vencida',
-  refunded: 'Reembolsada',
-};
+export { ORDER_STATUSES, type OrderStatus } from '../labels';
 
 /** Why an order ended refunded or closed without tickets, as the buyer reads it (page and e-mail). */
 export const ORDER_REASON_TEXT = {
   sin_stock:
-    'Su pago llegó después de que venciera la reserva y las entradas ya se habían vendido. Le devolvimos el total.',
+    'Tu pago llegó después de que venciera la reserva y las entradas ya se habían vendido. Te devolvimos el total.',
   reserva_vencida:
     'Tu pago llegó cuando la reserva ya había vencido o había sido reemplazada por una más nueva, así que no emitimos entradas. Te devolvimos el total.',
   evento_cancelado: 'El evento fue cancelado, así que no emitimos entradas. Te devolvimos el total.',
@@ -109,17 +101,10 @@ export type RefundReason = keyof typeof ORDER_REASON_TEXT;
 /** Why checkout refuses an order that is no longer payable. */
 export const CLOSED_ORDER_MSG = {
   paid: 'Esta orden ya está pagada.',
-  expired: 'La reserva venció. Elija sus entradas nuevamente.',
+  expired: BUY_MSG.holdExpired,
   replaced: 'Esta reserva fue reemplazada por una más nueva. Seguí con la última que hiciste.',
   cancelled: 'El evento fue cancelado: esta reserva ya no se puede pagar.',
 } as const;
-
-export const TICKET_STATUS_LABEL: Record<string, string> = {
-  valid: 'válido',
-  used: 'usado',
-  cancelled: 'cancelado',
-  transferred: 'transferido',
-};
 
 /** The order as the API answers it (checkout, payment pages). */
 export type OrderView = {

@@ -53,12 +53,12 @@ export const TicketTypeInputSchema = z
       .max(60, 'Máximo 60 caracteres'),
     description: z.string().trim().max(300, 'Máximo 300 caracteres').default(''),
     price_cents: z
-      .number({ error: 'Ingrese un precio válido' })
-      .int('Ingrese un precio válido')
+      .number({ error: 'Ingresá un precio válido' })
+      .int('Ingresá un precio válido')
       .min(0, 'El precio no puede ser negativo')
       .max(100_000_000_00, 'El precio es demasiado alto'),
     capacity: z
-      .number({ error: 'Ingrese la capacidad' })
+      .number({ error: 'Ingresá la capacidad' })
       .int('La capacidad debe ser un número entero')
       .min(1, 'La capacidad debe ser al menos 1')
       .max(200_000, 'La capacidad máxima es 200.000'),
@@ -87,7 +87,7 @@ export type TicketTypeInput = z.infer<typeof TicketTypeInputSchema>;
 export const EventDateInputSchema = z
   .object({
     id: z.number().int().optional(),
-    starts_at: dateTime('Ingrese la fecha y hora de inicio'),
+    starts_at: dateTime('Ingresá la fecha y hora de inicio'),
     ends_at: optionalDateTime,
     doors_at: optionalDateTime,
     ticket_types: z.array(TicketTypeInputSchema).max(20, 'Máximo 20 tipos de entrada por función').default([]),
@@ -114,7 +114,7 @@ export const EventInputSchema = z.object({
     .min(3, 'El título debe tener al menos 3 caracteres')
     .max(120, 'Máximo 120 caracteres'),
   description: z.string().trim().max(10_000, 'Máximo 10.000 caracteres').default(''),
-  category: z.enum(CATEGORIES, { error: 'Seleccione una categoría' }),
+  category: z.enum(CATEGORIES, { error: 'Elegí la categoría del evento' }),
   min_age: z.number().int().min(0).max(21, 'La edad mínima no puede superar 21').nullish(),
   cover_key: MediaKeySchema,
   flyer_key: MediaKeySchema,
@@ -129,13 +129,13 @@ export type EventInputDraft = z.input<typeof EventInputSchema>;
 /** What an event still lacks before it can go to review or be published (Spanish, for the user). */
 export function publishProblems(event: EventInput, now = new Date()): string[] {
   const problems: string[] = [];
-  if (!event.venue) problems.push('Indique el lugar del evento');
-  if (event.dates.length === 0) problems.push('Agregue al menos una función');
+  if (!event.venue) problems.push('Indicá el lugar del evento');
+  if (event.dates.length === 0) problems.push('Agregá al menos una función');
   if (event.dates.some((d) => d.ticket_types.length === 0))
     problems.push('Cada función necesita al menos un tipo de entrada');
   if (event.dates.length > 0 && event.dates.every((d) => new Date(d.starts_at) < now))
     problems.push('Al menos una función debe ser futura');
-  if (!event.description.trim()) problems.push('Agregue una descripción');
+  if (!event.description.trim()) problems.push('Agregá una descripción');
   return problems;
 }
 

@@ -13,7 +13,7 @@ const optionalUrl = z
   .string()
   .trim()
   .max(200, 'Máximo 200 caracteres')
-  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Ingrese un enlace que empiece con https://')
+  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Ingresá un enlace que empiece con https://')
   .nullish()
   .transform((v) => v || null);
 

@@ -21,13 +21,7 @@ export const REFUND_MSG = {
   keyReused: 'Esa clave de idempotencia ya se usó para otro reembolso.',
 } as const;
 
-export const REFUND_METHOD_LABEL = {
-  mercadopago: 'MercadoPago, al medio de pago original',
-  cash: 'Efectivo en boletería',
-  none: 'Sin pago (entrada gratuita)',
-  chargeback: 'Contracargo del banco',
-} as const;
-export type RefundMethod = keyof typeof REFUND_METHOD_LABEL;
+export { REFUND_METHOD_LABEL, type RefundMethod } from '../labels';
 
 /** When the buyer sees the money, per method (buyer's e-mail). */
 export const REFUND_WHEN = {

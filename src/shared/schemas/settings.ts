@@ -117,5 +117,5 @@ export const MP_MSG = {
   accountTaken:
     'Esa cuenta de MercadoPago ya está vinculada a otra productora. Vinculá una cuenta propia de esta productora.',
   paymentsInFlight:
-    'Hay compras esperando su pago en esta cuenta. Desvinculala cuando se acrediten o venzan (como mucho en 48 horas).',
+    'Hay compras con el pago pendiente en esta cuenta. Desvinculala cuando se acrediten o venzan (como mucho en 48 horas).',
 } as const;

@@ -7,10 +7,10 @@ export const VenueSchema = z.object({
   address: z.string().trim().min(1, 'La dirección es requerida').max(200, 'Máximo 200 caracteres'),
   city: z.string().trim().min(1, 'La ciudad es requerida').max(100, 'Máximo 100 caracteres'),
   provinces_id: z.coerce
-    .number({ error: 'Seleccione una provincia' })
-    .int('Seleccione una provincia')
-    .min(1, 'Seleccione una provincia')
-    .max(24, 'Seleccione una provincia'),
+    .number({ error: 'Elegí una provincia' })
+    .int('Elegí una provincia')
+    .min(1, 'Elegí una provincia')
+    .max(24, 'Elegí una provincia'),
   lat: z.number().min(-90).max(90).nullable().optional(),
   lng: z.number().min(-180).max(180).nullable().optional(),
 });

@@ -1,6 +1,6 @@
 /** Spanish answers of the account endpoints that the spec does not word (the spec's are in MSG). */
 export const ACCOUNT_MSG = {
-  inactive: 'Usuario inactivo, comuníquese con soporte',
+  inactive: 'Usuario inactivo, escribinos desde el Centro de Ayuda',
   emailTaken: 'el correo ya está registrado',
   emailUnchanged: 'El nuevo correo es igual al actual',
   provinceUnknown: 'Provincia inválida',
@@ -9,15 +9,15 @@ export const ACCOUNT_MSG = {
   resetInvalid: 'El enlace para restablecer la contraseña es inválido, ya fue usado o venció',
   changeEmailInvalid: 'El enlace para cambiar el correo es inválido, ya fue usado o venció',
   noPendingChange: 'No hay un cambio de correo pendiente para esa dirección',
-  changeEmailSent: 'Le enviamos un enlace de verificación al nuevo correo',
+  changeEmailSent: 'Te enviamos un enlace de verificación al nuevo correo',
   emailChanged: 'Correo actualizado con éxito',
-  recoverSent: 'Si el correo está registrado, recibirá un enlace para restablecer la contraseña',
+  recoverSent: 'Si el correo está registrado, vas a recibir un enlace para restablecer la contraseña',
   loggedOut: 'Sesión cerrada',
   profileUpdated: 'Perfil actualizado con éxito',
-  forbidden: 'No tiene permisos para realizar esta acción',
+  forbidden: 'No tenés permisos para realizar esta acción',
   userNotFound: 'Usuario no encontrado',
   currentPasswordWrong: 'La contraseña actual es incorrecta',
-  useSecureChange: 'Para cambiar su contraseña indique la contraseña actual',
-  mailFailed: 'No pudimos enviar el correo. Intente nuevamente en unos minutos.',
+  useSecureChange: 'Para cambiar tu contraseña, escribí la contraseña actual',
+  mailFailed: 'No pudimos enviar el correo. Probá de nuevo en unos minutos.',
   tokenUserMismatch: 'El enlace no corresponde a este usuario',
 } as const;

@@ -11,10 +11,7 @@ import { nowIso, type OrderRow } from './orders';
 export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) {
   const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
   if (!sold.ok) {
-    fail(
-      409,
-      sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : 'La reserva venció. Elija sus entradas nuevamente.',
-    );
+    fail(409, sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : CLOSED_ORDER_MSG.expired);
   }
   const res = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'paid', {
     set: { paid_at: nowIso() },

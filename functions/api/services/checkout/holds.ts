@@ -1,3 +1,4 @@
+import { BUY_MSG } from '../../../../src/shared/messages-checkout';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
@@ -31,7 +32,7 @@ function refusal(result: Refused): never {
   }
   if (result.reason === 'min') fail(400, `La compra mínima de ${name} no se alcanzó.`);
   if (result.reason === 'max') fail(400, `Superó la cantidad máxima por compra de ${name}.`);
-  fail(400, 'Elija al menos una entrada.');
+  fail(400, BUY_MSG.chooseOne);
 }
 
 /**
@@ -62,7 +63,7 @@ export async function createHold(
     if (sale.reason === 'stale') staleVersion = sale.version;
     else refusal(sale);
   }
-  fail(503, 'La venta de este evento se está actualizando. Intente nuevamente en unos segundos.');
+  fail(503, BUY_MSG.saleUpdating);
 }
 
 /** The buyer leaves the checkout: the hold goes back on sale at once. */

@@ -1,3 +1,4 @@
+import { BUY_MSG } from '../../../../src/shared/messages-checkout';
 import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
@@ -24,7 +25,7 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
   for (const item of items) {
     const holders = input.holders.filter((h) => h.ticket_type_id === item.ticket_type_id);
     if (item.named === 1 && holders.length !== item.quantity) {
-      fail(400, `Complete nombre y DNI de cada titular de ${item.name}.`);
+      fail(400, BUY_MSG.holdersMissing(item.name));
     }
     statements.push(
       env.DB.prepare('update order_items set holders = ? where order_id = ? and ticket_type_id = ?').bind(

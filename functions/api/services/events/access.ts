@@ -24,8 +24,8 @@ export type Actor = {
   scopes: Map<number, Set<number>>;
 };
 
-export const NO_ACCESS = 'No tiene permisos sobre este evento';
-export const NO_PRODUCER_ACCESS = 'No tiene permisos sobre esta productora';
+export const NO_ACCESS = 'No tenés permisos sobre este evento';
+export const NO_PRODUCER_ACCESS = 'No tenés permisos sobre esta productora';
 
 export async function loadActor(db: D1Database, session: SessionUser): Promise<Actor> {
   const [user, members] = await db.batch(actorStatements(db, session));

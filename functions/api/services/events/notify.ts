@@ -1,3 +1,4 @@
+import { MAIL_CANCELLATION, MAIL_MODERATION } from '../../../../src/shared/messages-mail';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { buyersOfEvent } from './sales';
@@ -35,42 +36,37 @@ export async function notifyModeration(
   const to = await producerRecipients(env.DB, event.id);
   const origin = env.PUBLIC_ORIGIN;
   const message = decision.approved
-    ? layout('Tu evento fue aprobado', [`"${event.title}" ya está publicado y a la venta en Boletería.`], {
+    ? layout(MAIL_MODERATION.approved.title, MAIL_MODERATION.approved.body(event.title), {
         href: `${origin}/eventos/${event.id}`,
-        label: 'Ver el evento',
+        label: MAIL_MODERATION.approved.cta,
       })
-    : layout(
-        'Tu evento necesita cambios',
-        [
-          `"${event.title}" no fue aprobado por este motivo:`,
-          decision.reason,
-          'Corregilo y volvé a enviarlo a revisión.',
-        ],
-        { href: `${origin}/nuevo?id=${event.id}`, label: 'Editar el evento' },
-      );
-  const subject = decision.approved ? `Evento aprobado: ${event.title}` : `Evento rechazado: ${event.title}`;
+    : layout(MAIL_MODERATION.rejected.title, MAIL_MODERATION.rejected.body(event.title, decision.reason), {
+        href: `${origin}/nuevo?id=${event.id}`,
+        label: MAIL_MODERATION.rejected.cta,
+      });
+  const subject = decision.approved
+    ? MAIL_MODERATION.approved.subject(event.title)
+    : MAIL_MODERATION.rejected.subject(event.title);
   await Promise.all(to.map((address) => sendMail(env, { to: address, subject, ...message })));
 }
 
 /** The cancellation notice to every buyer of the event (paid or holding); answers how many were notified. */
 export async function notifyCancellation(env: Env, event: { id: number; title: string }, reason: string) {
   const buyers = await buyersOfEvent(env.DB, event.id);
-  const subject = `Evento cancelado: ${event.title}`;
+  const subject = MAIL_CANCELLATION.subject(event.title);
   await Promise.all(
     buyers.map((buyer) =>
       sendMail(env, {
         to: buyer.email,
         subject,
         ...layout(
-          'Evento cancelado',
+          MAIL_CANCELLATION.title,
           [
-            `Hola ${buyer.name}: lamentamos informarte que "${event.title}" fue cancelado por la productora.`,
-            ...(reason ? [`Motivo: ${reason}`] : []),
-            buyer.paid
-              ? 'Te contactaremos para gestionar la devolución del importe de tus entradas.'
-              : 'Tu reserva quedó sin efecto y no se te cobró nada. Si un pago llegara a acreditarse, te lo devolvemos completo.',
+            MAIL_CANCELLATION.greeting(buyer.name, event.title),
+            ...(reason ? [MAIL_CANCELLATION.reason(reason)] : []),
+            buyer.paid ? MAIL_CANCELLATION.paid : MAIL_CANCELLATION.unpaid,
           ],
-          { href: `${env.PUBLIC_ORIGIN}/mis-tickets`, label: 'Ver mis tickets' },
+          { href: `${env.PUBLIC_ORIGIN}/mis-tickets`, label: MAIL_CANCELLATION.cta },
         ),
       }),
     ),

@@ -1,3 +1,4 @@
+import { MAIL_INVITATION } from '../../../../src/shared/messages-mail';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
@@ -96,28 +97,29 @@ async function sendInvitationMail(env: Env, invitation: Claimed, token: string):
   if (tickets.length === 0) return;
   const title = tickets[0].event_title;
   const rendered = renderEmail({
-    title: 'Tenés una invitación',
-    preheader: `Tus entradas de cortesía para ${title}.`,
+    title: MAIL_INVITATION.title,
+    preheader: MAIL_INVITATION.preheader(title),
     bodyHtml:
       paragraph(`Hola, <strong>${escapeHtml(invitation.name.split(/\s+/)[0] ?? '')}</strong>:`) +
-      paragraph(`Te invitamos a <strong>${escapeHtml(title)}</strong>. Estas entradas son sin cargo.`) +
+      paragraph(`${MAIL_INVITATION.intro[0]}<strong>${escapeHtml(title)}</strong>${MAIL_INVITATION.intro[1]}`) +
       summaryTable([
-        ['Entradas', `${tickets.length} × ${tickets[0].type_name}`],
-        ['Total', 'Sin cargo'],
+        [MAIL_INVITATION.ticketsRow, `${tickets.length} × ${tickets[0].type_name}`],
+        [MAIL_INVITATION.totalRow, MAIL_INVITATION.free],
       ]) +
       tickets.map(ticketBlock).join('') +
-      paragraph(
-        'También las adjuntamos en PDF. Mostrá el código QR en el ingreso: cada código sirve una sola vez. ' +
-          'Para verlas en Mis tickets, registrate (o ingresá) con este mismo correo y verificalo.',
-      ),
-    cta: { label: 'Ver mi invitación', url: invitationOpenUrl(env.PUBLIC_ORIGIN, token) },
+      paragraph(MAIL_INVITATION.hint),
+    cta: { label: MAIL_INVITATION.cta, url: invitationOpenUrl(env.PUBLIC_ORIGIN, token) },
   });
   await sendMail(env, {
     to: invitation.email,
-    subject: `${INVITATION_LABEL}: tus entradas para ${title}`,
+    subject: MAIL_INVITATION.subject(INVITATION_LABEL, title),
     ...rendered,
     attachments: [
-      { filename: 'invitacion.pdf', contentType: 'application/pdf', content: await ticketsPdf(printable(tickets)) },
+      {
+        filename: MAIL_INVITATION.attachment,
+        contentType: 'application/pdf',
+        content: await ticketsPdf(printable(tickets)),
+      },
     ],
   });
 }

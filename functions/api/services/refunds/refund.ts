@@ -1,3 +1,4 @@
+import { MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages-mail';
 import { formatMoney } from '../../../../src/shared/money';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import {
@@ -398,25 +399,26 @@ export async function sendRefundMail(env: Env, order: OrderRow, row: RefundRow):
   if (!order.buyer_email) return;
   const event = await eventSummary(env, order.event_id);
   const count = (JSON.parse(row.ticket_ids) as string[]).length;
+  const T = MAIL_PARTIAL_REFUND;
   const rendered = renderEmail({
-    title: 'Te devolvimos tu dinero',
-    preheader: `Reembolso de ${formatMoney(row.amount_cents)} de tu compra para ${event.title}.`,
+    title: T.title,
+    preheader: T.preheader(formatMoney(row.amount_cents), event.title),
     bodyHtml:
       paragraph(
-        `Reembolsamos ${count === 1 ? '1 entrada' : `${count} entradas`} de tu compra para <strong>${escapeHtml(event.title)}</strong> (orden ${escapeHtml(order.id.slice(0, 8))}).`,
+        `${T.intro(count)[0]}<strong>${escapeHtml(event.title)}</strong>${T.intro(count)[1]}${escapeHtml(order.id.slice(0, 8))}${T.intro(count)[2]}`,
       ) +
       summaryTable([
-        ['Monto reembolsado', formatMoney(row.amount_cents)],
-        ['Incluye cargo por servicio', formatMoney(row.fee_cents)],
-        ['Medio', REFUND_METHOD_LABEL[row.method]],
+        [T.amountRow, formatMoney(row.amount_cents)],
+        [T.feeRow, formatMoney(row.fee_cents)],
+        [T.methodRow, REFUND_METHOD_LABEL[row.method]],
       ]) +
       paragraph(escapeHtml(REFUND_WHEN[row.method])) +
-      paragraph('Las entradas reembolsadas quedaron anuladas.'),
-    cta: { label: 'Ver mis tickets', url: `${env.PUBLIC_ORIGIN}/mis-tickets` },
+      paragraph(T.cancelled),
+    cta: { label: T.cta, url: `${env.PUBLIC_ORIGIN}/mis-tickets` },
   });
   await sendMail(env, {
     to: order.buyer_email,
-    subject: `Reembolso de ${formatMoney(row.amount_cents)} para ${event.title}`,
+    subject: T.subject(formatMoney(row.amount_cents), event.title),
     ...rendered,
   });
 }

@@ -1,3 +1,4 @@
+import { MAIL_REVOCATION } from '../../../../src/shared/messages-mail';
 import { REVOCATION_DESK, type RevocationRequest, revocationCode } from '../../../../src/shared/schemas/revocation';
 import { sendMail } from '../../../mail/port';
 
@@ -17,27 +18,20 @@ export async function recordRevocation(db: D1Database, request: RevocationReques
 
 /** E-mails the code to the buyer and the request to the refunds desk; marks it mailed once both went out. */
 export async function mailRevocation(env: Env, r: StoredRequest): Promise<void> {
-  const lines = [
-    `Código de solicitud: ${r.code}`,
-    `Nombre: ${r.name}`,
-    `DNI: ${r.dni}`,
-    `Correo: ${r.email}`,
-    `Orden: ${r.order}`,
-    `Motivo: ${r.reason || '(no indicado)'}`,
-  ];
+  const lines = MAIL_REVOCATION.lines(r);
   const html = (intro: string) =>
     `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
-  const buyerIntro = `Recibimos tu solicitud de revocación de la compra ${r.order}. Te avisamos por este medio cuando se inicie el reintegro, que se hace por el mismo medio de pago.`;
+  const buyerIntro = MAIL_REVOCATION.buyerIntro(r.order);
   await sendMail(env, {
     to: r.email,
-    subject: `Solicitud de arrepentimiento ${r.code}`,
+    subject: MAIL_REVOCATION.buyerSubject(r.code),
     html: html(buyerIntro),
     text: `${buyerIntro}\n\n${lines.join('\n')}`,
   });
   await sendMail(env, {
     to: REVOCATION_DESK,
-    subject: `Nueva solicitud de arrepentimiento ${r.code} (orden ${r.order})`,
-    html: html('Un comprador pidió revocar una compra con el Botón de arrepentimiento.'),
+    subject: MAIL_REVOCATION.deskSubject(r.code, r.order),
+    html: html(MAIL_REVOCATION.deskIntro),
     text: lines.join('\n'),
   });
   await env.DB.prepare('update revocation_requests set mailed = 1 where code = ?').bind(r.code).run();

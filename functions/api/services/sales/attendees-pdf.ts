@@ -1,8 +1,8 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { formatTime } from '../../../../src/shared/dates';
 import type { Sheet } from './exports';
 
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-const AR_TIME = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', timeStyle: 'short' });
 
 /** A printable attendee list for doors without phones: holder, DNI, type, ticket id and a box to tick. */
 export async function attendeesPdf(db: D1Database, eventId: number, sheet: Sheet): Promise<Uint8Array> {
@@ -46,7 +46,7 @@ export async function attendeesPdf(db: D1Database, eventId: number, sheet: Sheet
       [60, String(holder ?? '-').slice(0, 34)],
       [250, String(dni ?? '')],
       [320, String(type ?? '').slice(0, 20)],
-      [430, `${id}${usedAt instanceof Date ? ` (${status} ${AR_TIME.format(usedAt)})` : ''}`],
+      [430, `${id}${usedAt instanceof Date ? ` (${status} ${formatTime(usedAt)})` : ''}`],
     ];
     for (const [x, text] of cells) page.drawText(printable(text), { x, y, size: 9, font: regular, color: ink });
     y -= 14;

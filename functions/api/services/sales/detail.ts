@@ -1,20 +1,7 @@
-import { ORDER_STATUS_LABEL } from '../../../../src/shared/schemas/checkout';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
 import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
 import { refundMethodOf } from '../refunds/refund';
-
-/** The order's state as the back office names it: a paid order with some tickets refunded is "Reembolso parcial". */
-export function orderStatusLabel(status: string, refundedCents: number) {
-  if (status === 'paid' && refundedCents > 0) return 'Reembolso parcial';
-  return ORDER_STATUS_LABEL[status as keyof typeof ORDER_STATUS_LABEL] ?? status;
-}
-
-const TICKET_LABEL: Record<string, string> = {
-  valid: 'Válida',
-  used: 'Usada',
-  cancelled: 'Cancelada',
-  transferred: 'Transferida',
-};
 
 export type TimelineEntry = { at: string; kind: string; label: string; by: string | null; reason: string | null };
 
@@ -206,7 +193,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       named: t.named === 1,
       unit_price_cents: t.unit_price_cents ?? 0,
       unit_fee_cents: t.unit_fee_cents ?? 0,
-      status_label: t.refund_id ? 'Reembolsada' : (TICKET_LABEL[t.status] ?? t.status),
+      status_label: ticketStatusLabel(t.status, Boolean(t.refund_id)),
     })),
     payments: paymentsRes.results as {
       id: string;

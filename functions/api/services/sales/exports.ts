@@ -1,5 +1,6 @@
 import writeXlsxFile from 'write-excel-file/universal';
-import { ORDER_STATUS_LABEL } from '../../../../src/shared/sales';
+import { formatDateTime } from '../../../../src/shared/dates';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SalesScope } from './scope';
 
@@ -39,7 +40,7 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
     rows: results.map((r) => [
       r.id,
       r.title,
-      ORDER_STATUS_LABEL[r.status as keyof typeof ORDER_STATUS_LABEL] ?? r.status,
+      orderStatusLabel(String(r.status)),
       r.buyer_name,
       r.buyer_email,
       r.buyer_dni,
@@ -54,13 +55,6 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
     ]),
   };
 }
-
-const TICKET_STATUS: Record<string, string> = {
-  valid: 'Válida',
-  used: 'Usada',
-  cancelled: 'Cancelada',
-  transferred: 'Transferida',
-};
 
 /** Attendees of an event: one row per valid or used ticket, by holder name. */
 export async function attendeesSheet(db: D1Database, eventId: number): Promise<Sheet> {
@@ -82,19 +76,15 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
       r.holder_dni,
       r.kind === 'invitation' ? `${r.type_name} (${INVITATION_LABEL})` : r.type_name,
       r.starts_at ? new Date(String(r.starts_at)) : null,
-      TICKET_STATUS[String(r.status)] ?? r.status,
+      ticketStatusLabel(String(r.status)),
       r.buyer_email,
       r.used_at ? new Date(String(r.used_at)) : null,
     ]),
   };
 }
 
-/** `dd/mm/aaaa hh:mm`, 24-hour Buenos Aires wall-clock time (UTC−3 all year), independent of the runtime's locale data. */
-export function arDateTime(value: Date): string {
-  const d = new Date(value.getTime() - 3 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+/** `dd/mm/aaaa hh:mm`, 24-hour Buenos Aires wall-clock time, independent of the runtime's locale data. */
+export const arDateTime = (value: Date): string => formatDateTime(value);
 
 /**
  * A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first: buyer names are

@@ -19,7 +19,7 @@ export const INVITATION_MSG = {
   otherEmail: (email: string) =>
     `Esta invitación es para ${email}. Ingresá con la cuenta de ese correo para aceptarla.`,
   alreadyMember: 'Esa persona ya es parte del equipo: cambiale el rol desde la lista.',
-  sent: (email: string) => `Le enviamos la invitación a ${email}.`,
+  sent: (email: string) => `Enviamos la invitación a ${email}.`,
 } as const;
 
 type InvitationRow = {

@@ -1,3 +1,4 @@
+import { ICS_MSG } from '../../../../src/shared/messages-tickets';
 import type { TicketDetail } from './list';
 import { venueLine } from './list';
 
@@ -57,7 +58,7 @@ export function ticketIcs(ticket: TicketDetail, origin: string): string {
     `DTEND:${stamp(end.toISOString())}`,
     `SUMMARY:${icsText(ticket.event_title)}`,
     `LOCATION:${icsText(venueLine(ticket))}`,
-    `DESCRIPTION:${icsText(`Entrada: ${ticket.type_name}. Sus tickets: ${origin}/mis-tickets`)}`,
+    `DESCRIPTION:${icsText(ICS_MSG.description(ticket.type_name, `${origin}/mis-tickets`))}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ]

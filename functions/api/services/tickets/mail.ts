@@ -1,3 +1,4 @@
+import { MAIL_REFUND, MAIL_TICKETS } from '../../../../src/shared/messages-mail';
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
 import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';
@@ -64,27 +65,31 @@ export async function orderTicketsMail(
     `${i.quantity} × ${i.name}`,
     formatMoney(i.unit_price_cents * i.quantity),
   ]);
-  if (order.fee_cents > 0) rows.push(['Cargo por servicio', formatMoney(order.fee_cents)]);
-  rows.push(['Total', order.total_cents === 0 ? 'Gratis' : formatMoney(order.total_cents)]);
+  if (order.fee_cents > 0) rows.push([MAIL_TICKETS.feeRow, formatMoney(order.fee_cents)]);
+  rows.push([MAIL_TICKETS.totalRow, order.total_cents === 0 ? MAIL_TICKETS.free : formatMoney(order.total_cents)]);
   const rendered = renderEmail({
-    title: 'Sus entradas',
-    preheader: `Sus entradas para ${event.title}.`,
+    title: MAIL_TICKETS.title,
+    preheader: MAIL_TICKETS.preheader(event.title),
     bodyHtml:
       paragraph(`Hola, <strong>${escapeHtml((order.buyer_name ?? '').split(/\s+/)[0] ?? '')}</strong>:`) +
       paragraph(
-        `Su compra para <strong>${escapeHtml(event.title)}</strong> está confirmada. Orden ${escapeHtml(order.id.slice(0, 8))}.`,
+        `${MAIL_TICKETS.confirmed[0]}<strong>${escapeHtml(event.title)}</strong>${MAIL_TICKETS.confirmed[1]}${escapeHtml(order.id.slice(0, 8))}${MAIL_TICKETS.confirmed[2]}`,
       ) +
       summaryTable(rows) +
       tickets.map(ticketBlock).join('') +
-      paragraph('También las adjuntamos en PDF. Presente el código QR en el ingreso: cada código sirve una sola vez.'),
-    cta: { label: 'Ver mis tickets', url: `${origin}/mis-tickets` },
+      paragraph(MAIL_TICKETS.pdfHint),
+    cta: { label: MAIL_TICKETS.cta, url: `${origin}/mis-tickets` },
   });
   return {
     to: order.buyer_email ?? '',
-    subject: `Sus entradas para ${event.title}`,
+    subject: MAIL_TICKETS.subject(event.title),
     ...rendered,
     attachments: [
-      { filename: 'entradas.pdf', contentType: 'application/pdf', content: await ticketsPdf(printable(tickets)) },
+      {
+        filename: MAIL_TICKETS.attachment,
+        contentType: 'application/pdf',
+        content: await ticketsPdf(printable(tickets)),
+      },
     ],
   };
 }
@@ -94,17 +99,17 @@ export async function sendRefundNotice(env: Env, order: OrderRow, reason: Refund
   if (!order.buyer_email) return;
   const event = await eventSummary(env, order.event_id);
   const rendered = renderEmail({
-    title: 'Devolvimos su pago',
-    preheader: `Reembolso de su compra para ${event.title}.`,
+    title: MAIL_REFUND.title,
+    preheader: MAIL_REFUND.preheader(event.title),
     bodyHtml:
       paragraph(
-        `Compra para <strong>${escapeHtml(event.title)}</strong> (orden ${escapeHtml(order.id.slice(0, 8))}).`,
+        `${MAIL_REFUND.order[0]}<strong>${escapeHtml(event.title)}</strong>${MAIL_REFUND.order[1]}${escapeHtml(order.id.slice(0, 8))}${MAIL_REFUND.order[2]}`,
       ) +
       paragraph(escapeHtml(ORDER_REASON_TEXT[reason])) +
       paragraph(
-        `Monto devuelto: <strong>${escapeHtml(formatMoney(order.total_cents))}</strong>. MercadoPago lo acredita en el mismo medio de pago; puede demorar unos días según su banco.`,
+        `${MAIL_REFUND.amount}<strong>${escapeHtml(formatMoney(order.total_cents))}</strong>. ${MAIL_REFUND.when}`,
       ),
-    cta: { label: 'Ver eventos', url: `${env.PUBLIC_ORIGIN}/eventos` },
+    cta: { label: MAIL_REFUND.cta, url: `${env.PUBLIC_ORIGIN}/eventos` },
   });
-  await sendMail(env, { to: order.buyer_email, subject: `Reembolso de su compra para ${event.title}`, ...rendered });
+  await sendMail(env, { to: order.buyer_email, subject: MAIL_REFUND.subject(event.title), ...rendered });
 }

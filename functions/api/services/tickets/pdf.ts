@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDF_TICKETS } from '../../../../src/shared/messages-mail';
 import { qrOf } from '../../../../src/shared/qr';
 
 export type PrintableTicket = {
@@ -20,7 +21,7 @@ const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '
  */
 export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle('Entradas - Boletería');
+  pdf.setTitle(PDF_TICKETS.title);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   for (const ticket of tickets) {
@@ -30,7 +31,7 @@ export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array
       page.drawText(printable(text), { x: 40, y, size, font, color: rgb(0.1, 0.1, 0.15), maxWidth: 340 });
       y -= size + 10;
     };
-    line('Boletería', 12, bold);
+    line(PDF_TICKETS.brand, 12, bold);
     line(ticket.eventTitle, 18, bold);
     line(ticket.when, 12);
     line(ticket.venue, 12);
@@ -40,7 +41,7 @@ export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array
     const cell = Math.floor(260 / qr.size);
     const left = (420 - cell * qr.size) / 2;
     page.node.addContentStream(pdf.context.register(pdf.context.flateStream(qrOperators(qr, left, y - 20, cell))));
-    page.drawText('Presentá este código en el ingreso. No lo compartas.', {
+    page.drawText(PDF_TICKETS.hint, {
       x: 40,
       y: 40,
       size: 9,

@@ -1,3 +1,4 @@
+import { TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
@@ -14,7 +15,7 @@ export async function offerTransfer(env: Env, userId: number, ticketId: string, 
   if (ticket.status !== 'valid') fail(409, 'Solo se pueden transferir entradas válidas.');
   const me = await env.DB.prepare('select email from users where id = ?').bind(userId).first<{ email: string }>();
   if (!me) fail(404, 'La entrada no existe.');
-  if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, 'No puede transferirse una entrada a usted mismo.');
+  if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, TRANSFER_MSG.toSelf);
   // Each offer e-mails an address the user typed: bounded per user so it cannot be used to send mail.
   await throttle(env, [
     ['transferUser', String(userId)],

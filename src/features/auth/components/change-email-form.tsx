@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageOf } from '../../../lib/api';
 import { ChangeEmailSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { changeEmail } from '../api/change-email';
@@ -20,7 +21,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       toast('success', success);
       return true;
     } catch (err) {
-      toast('error', ACCOUNT_TEXT.emailChangeError, err instanceof Error ? err.message : undefined);
+      toast('error', ACCOUNT_TEXT.emailChangeError, messageOf(err));
       return false;
     } finally {
       setBusy(false);
@@ -42,7 +43,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       {pending && (
         <div role="status" className="alert alert-info alert-soft">
           <span>
-            Enviamos un enlace a <strong>{pending}</strong>. Ábralo para confirmar el cambio.
+            Enviamos un enlace a <strong>{pending}</strong>. Abrilo para confirmar el cambio.
           </span>
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageOf } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
 import { SecurePasswordChangeSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
@@ -22,7 +23,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       toast('success', MSG.passwordChangeSuccess);
       form.reset(empty);
     } catch (err) {
-      toast('error', MSG.passwordChangeError, err instanceof Error ? err.message : undefined);
+      toast('error', MSG.passwordChangeError, messageOf(err));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
 import { openRegister } from '../../../stores/navigation';
@@ -17,7 +17,7 @@ import { Modal } from './modal';
 function loginFailure(err: unknown): [string, string?] {
   if (err instanceof ApiError && err.status === 401) return [MSG.loginUnauthorized];
   if (err instanceof ApiError && err.status === 403) return [MSG.loginUnverified];
-  return [MSG.loginError, err instanceof Error ? err.message : undefined];
+  return [MSG.loginError, messageOf(err)];
 }
 
 /** The login dialog (spec section 2): login, or password recovery after 'Olvide mi contraseña'. */
@@ -58,7 +58,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
       toast('success', MSG.recoverSuccess);
       setRecovering(false);
     } catch (err) {
-      toast('error', MSG.recoverError, err instanceof Error ? err.message : undefined);
+      toast('error', MSG.recoverError, messageOf(err));
     } finally {
       setBusy(false);
     }

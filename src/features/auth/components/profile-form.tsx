@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { refreshClaims } from '../../../lib/api';
+import { messageOf, refreshClaims } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
@@ -32,7 +32,7 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
         setProvinces(locations.data.provincias);
         setLoaded(true);
       })
-      .catch((err: Error) => toast('error', ACCOUNT_TEXT.profileLoadError, err.message));
+      .catch((err: unknown) => toast('error', ACCOUNT_TEXT.profileLoadError, messageOf(err)));
   }, [userId]);
 
   async function submit(e: React.SubmitEvent<HTMLFormElement>) {
@@ -54,7 +54,7 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
         onSaved();
       }
     } catch (err) {
-      toast('error', MSG.profileError, err instanceof Error ? err.message : undefined);
+      toast('error', MSG.profileError, messageOf(err));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageOf } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { ResetPasswordSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
@@ -29,7 +30,7 @@ export default function RestorePasswordForm({ token }: { token: string }) {
       toast('success', MSG.resetSuccess, undefined, LIMITS.resetSuccessToastMs);
       location.assign('/?login=1');
     } catch (err) {
-      toast('error', MSG.resetError, err instanceof Error ? err.message : undefined, LIMITS.resetErrorToastMs);
+      toast('error', MSG.resetError, messageOf(err), LIMITS.resetErrorToastMs);
       setBusy(false);
     }
   }

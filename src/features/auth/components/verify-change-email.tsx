@@ -1,4 +1,4 @@
-import { refreshSession } from '../../../lib/api';
+import { messageOf, refreshSession } from '../../../lib/api';
 import { LIMITS } from '../../../shared/messages';
 import { $session } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
@@ -19,8 +19,8 @@ export default function VerifyChangeEmail({ token }: { token: string }) {
         const session = $session.get().user ? await refreshSession() : null;
         go(session ? '/perfil' : '/?login=1');
       })
-      .catch((err: Error) => {
-        toast('error', ACCOUNT_TEXT.emailChangeVerifyError, err.message);
+      .catch((err: unknown) => {
+        toast('error', ACCOUNT_TEXT.emailChangeVerifyError, messageOf(err));
         go('/');
       });
   });

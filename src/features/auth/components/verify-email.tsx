@@ -1,3 +1,4 @@
+import { messageOf } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
 import { setUser } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
@@ -16,7 +17,7 @@ export default function VerifyEmail({ token }: { token: string }) {
         setUser(session);
         toast('success', MSG.verifySuccess);
       })
-      .catch((err: Error) => toast('error', MSG.verifyError, err.message))
+      .catch((err: unknown) => toast('error', MSG.verifyError, messageOf(err)))
       .finally(toIndex);
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
 import { formatEventDate, formatTime } from '../../../shared/dates';
 import { toast } from '../../../stores/toast';
@@ -12,9 +12,6 @@ import { EntriesChart } from './entries-chart';
 
 const OVERVIEW_REFRESH_MS = 10_000;
 const TONE_BADGE = { ok: 'badge-success', warn: 'badge-warning', bad: 'badge-error' } as const;
-const message = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Intente nuevamente.';
-
 /**
  * /admin/access-control: per event, the counters, entries over time, per list and per gate, the latest
  * scans (refusals included) and every conflict of offline gates, and the lists and gates to edit.
@@ -29,7 +26,7 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
     try {
       setData((await getOverview(eventId)).data);
     } catch (e) {
-      toast('error', message(e));
+      toast('error', messageOf(e));
     }
   }, [eventId]);
 
@@ -175,7 +172,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
       setEditing(null);
       await onSaved();
     } catch (e) {
-      toast('error', message(e));
+      toast('error', messageOf(e));
     }
   }
 
@@ -294,7 +291,7 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
       setEditing(null);
       await onSaved();
     } catch (e) {
-      toast('error', message(e));
+      toast('error', messageOf(e));
     }
   }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onBeforeWipe, wipeDeviceData } from '../../../lib/device-data';
 import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
-import { ApiError } from '../../../shared/provider-result';
+import { ApiError, messageOf } from '../../../shared/provider-result';
 import { $session, restoreSession } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { getCounters } from '../api/get-counters';
@@ -474,7 +474,7 @@ export function useDoor({
           void refreshCounters(eventId);
         } catch (err) {
           if (!isNetworkFailure(err)) {
-            toast('error', err instanceof ApiError ? err.message : 'No se pudo validar.');
+            toast('error', messageOf(err));
             return;
           }
           // No answer in time: decided here, and the same nonce goes in the queue (if the server did get

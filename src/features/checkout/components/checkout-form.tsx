@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError, messageOf } from '../../../lib/api';
+import { BUY_MSG } from '../../../shared/messages-checkout';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
 import { TextField } from '../../auth/components/fields';
 import { releaseHold } from '../api/release-hold';
@@ -44,7 +45,7 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
       const map: Record<string, string> = {};
       for (const issue of parsed.error.issues) map[issue.path.join('.')] ??= issue.message;
       setErrors(map);
-      setMessage('Revise los datos marcados.');
+      setMessage(BUY_MSG.reviewFields);
       return;
     }
     setErrors({});
@@ -55,7 +56,7 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
       location.assign(data.redirect);
     } catch (err) {
       setBusy(false);
-      setMessage(err instanceof ApiError ? err.message : 'No pudimos continuar con el pago. Intente nuevamente.');
+      setMessage(messageOf(err));
       if (err instanceof ApiError && err.status === 409) setExpired(true);
     }
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { BUY_MSG } from '../../../shared/messages-checkout';
 
 const left = (until: number) => Math.max(0, Math.floor((until - Date.now()) / 1000));
 
@@ -21,7 +22,7 @@ export function Countdown({ until, onExpire }: { until: string; onExpire: () => 
   const ss = String(seconds % 60).padStart(2, '0');
   return (
     <p className={`font-semibold ${seconds < 60 ? 'text-warning' : ''}`} role="timer" aria-live="off">
-      Reservamos sus entradas por <span className="font-mono text-lg">{`${mm}:${ss}`}</span>
+      {BUY_MSG.countdown} <span className="font-mono text-lg">{`${mm}:${ss}`}</span>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, client, unwrap } from '../../../lib/api';
+import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
@@ -19,9 +19,6 @@ const STATUS_BADGE: Record<EventStatus, string> = {
   cancelado: 'badge-error',
   finalizado: 'badge-neutral',
 };
-
-const message = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Intente nuevamente.';
 
 /**
  * /admin/events: the events of the caller's producers (a superadmin sees all, with a producer filter and
@@ -66,7 +63,7 @@ export default function AdminEvents({
       setProducers(r.producers);
       setProfileId((id) => id ?? r.producers.find((p) => p.role !== 'COLABORATORS')?.id);
     } catch (e) {
-      setError(message(e));
+      setError(messageOf(e));
       setRows([]);
     }
   }, [tab, filters]);
@@ -84,7 +81,7 @@ export default function AdminEvents({
       await load();
       return null;
     } catch (e) {
-      return message(e);
+      return messageOf(e);
     }
   }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, client, unwrap } from '../../../lib/api';
+import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
+import { MSG } from '../../../shared/messages';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
@@ -80,7 +81,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         setStatus(r.data.status);
         if (r.data.rejection_reason) setProblem(`Rechazado: ${r.data.rejection_reason}`);
       })
-      .catch((e: unknown) => setProblem(e instanceof ApiError ? e.message : 'No se pudo cargar el evento'))
+      .catch((e: unknown) => setProblem(messageOf(e)))
       .finally(() => setLoading(false));
   }, [initialId]);
 
@@ -119,7 +120,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       if (e instanceof ApiError) {
         setErrors(e.errors ?? {});
         setProblem(e.message);
-      } else setProblem('No se pudo guardar. Revise su conexión e intente nuevamente.');
+      } else setProblem(MSG.network);
       return null;
     } finally {
       setBusy(false);
@@ -139,7 +140,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       toast('success', r.message);
       setTimeout(() => location.assign('/admin/events'), 800);
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo enviar a revisión');
+      setProblem(messageOf(e));
       setBusy(false);
     }
   }
@@ -151,7 +152,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     try {
       update({ [kind]: await uploadImage(file) });
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
+      setProblem(messageOf(e));
     } finally {
       setBusy(false);
     }

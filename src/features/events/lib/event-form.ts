@@ -70,7 +70,7 @@ export function toPayload(form: EventForm) {
   const venueEmpty = Object.values(form.venue).every((v) => v.trim() === '');
   return {
     title: form.title,
-    // Empty until chosen: the server then answers the field's message ('Seleccione una categoría').
+    // Empty until chosen: the server then answers the field's message ('Elegí la categoría del evento').
     category: form.category as Category,
     description: form.description,
     min_age: int(form.min_age) ?? null,

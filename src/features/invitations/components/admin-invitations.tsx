@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { fetchInvitableEvents } from '../api/events';
 import { fetchInvitations } from '../api/list';
 import type { InvitationsView } from '../types';
@@ -21,7 +21,7 @@ export default function AdminInvitations() {
       .then((rows) => setEvents(rows.map((e) => ({ id: e.id, title: e.title }))))
       .catch((e) => {
         setEvents([]);
-        setError(e instanceof ApiError ? e.message : 'No pudimos cargar tus eventos.');
+        setError(messageOf(e));
       });
   }, []);
   const load = useCallback(async () => {
@@ -30,7 +30,7 @@ export default function AdminInvitations() {
       setView(await fetchInvitations(eventId));
       setError(null);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No pudimos cargar las invitaciones. Probá de nuevo.');
+      setError(messageOf(e));
     }
   }, [eventId]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { INVITATION_MAX_QUANTITY } from '../../../shared/schemas/invitations';
 import { issueInvitation } from '../api/issue';
 import type { InvitationsView } from '../types';
@@ -41,7 +41,7 @@ export function InvitationForm({
           );
           setGuest({ ...EMPTY, tag: guest.tag });
         } catch (err) {
-          setError(err instanceof ApiError ? err.message : 'No se pudo enviar la invitación. Probá de nuevo.');
+          setError(messageOf(err));
         } finally {
           setBusy(false);
         }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { ReasonDialog } from '../../events/components/reason-dialog';
 import { resendInvitation } from '../api/resend';
@@ -35,7 +35,7 @@ export function InvitationTable({
       await work();
       onChanged(done);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No se pudo completar la acción. Probá de nuevo.');
+      setError(messageOf(err));
     }
   };
 
@@ -57,10 +57,10 @@ export function InvitationTable({
           onConfirm={async (reason) => {
             try {
               await revokeInvitation(revoking.id, reason);
-              onChanged(`Revocamos la invitación de ${revoking.name}: sus entradas ya no sirven.`);
+              onChanged(`Revocamos la invitación de ${revoking.name}: las entradas de esa invitación ya no sirven.`);
               return null;
             } catch (err) {
-              return err instanceof ApiError ? err.message : 'No se pudo revocar. Probá de nuevo.';
+              return messageOf(err);
             }
           }}
         />

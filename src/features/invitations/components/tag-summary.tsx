@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { setTagQuota } from '../api/quota';
 import type { TagView } from '../types';
 
@@ -55,7 +55,7 @@ export function TagSummary({ eventId, tags, onChanged }: { eventId: number; tags
             setQuota('');
             onChanged();
           } catch (err) {
-            setError(err instanceof ApiError ? err.message : 'No se pudo guardar el cupo. Probá de nuevo.');
+            setError(messageOf(err));
           }
         }}
       >

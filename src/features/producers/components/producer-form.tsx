@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, client, unwrap } from '../../../lib/api';
+import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../stores/toast';
 import { uploadImage } from '../../events/api/upload-image';
@@ -36,7 +36,7 @@ export default function ProducerForm({
     setData(null);
     unwrap(client.admin.producers[':id'].$get({ param: { id: String(producerId) } }))
       .then((r) => setData(r.data))
-      .catch((e: unknown) => setProblem(e instanceof ApiError ? e.message : 'No se pudo cargar la productora'));
+      .catch((e: unknown) => setProblem(messageOf(e)));
   }, [producerId]);
 
   if (!data)
@@ -74,7 +74,7 @@ export default function ProducerForm({
     try {
       set({ logo_key: await uploadImage(file) });
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.message : 'No se pudo subir la imagen');
+      setProblem(messageOf(e));
     }
   }
 

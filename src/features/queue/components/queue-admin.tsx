@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
 import { QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
 import { toast } from '../../../stores/toast';
@@ -50,7 +50,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
       await refresh();
       toast('success', done);
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'No pudimos guardar el cambio. Probá de nuevo.');
+      setProblem(messageOf(err));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatMoney } from '../../../shared/money';
 import { fetchFinance } from '../api/finance';
 import { FigureCard } from './figure-card';
@@ -21,7 +21,7 @@ export default function AdminFinance() {
       setData(await fetchFinance(filterQuery(filter)));
       setError(null);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No pudimos cargar las finanzas. Probá de nuevo.');
+      setError(messageOf(e));
     }
   }, [filter]);
   useEffect(() => {
@@ -120,7 +120,7 @@ export default function AdminFinance() {
           <h2 className="mb-2 font-bold">Conciliación</h2>
           {mismatches === 0 ? (
             <p className="text-sm text-success">
-              Cada orden pagada tiene su pago, por el mismo importe, y sus reembolsos coinciden con MercadoPago.
+              Cada orden pagada tiene un pago por el mismo importe, y los reembolsos coinciden con MercadoPago.
             </p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm">

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { ORDER_STATUS_LABEL, orderStatusLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
-import { ORDER_STATUS_LABEL, ORDER_STATUSES_FILTER } from '../../../shared/sales';
+import { ORDER_STATUSES_FILTER } from '../../../shared/sales';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { fetchOrders } from '../api/orders';
 import type { OrderRowView } from '../types';
@@ -39,7 +40,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
       setPagination(r.pagination);
       setError(null);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No pudimos buscar las órdenes. Probá de nuevo.');
+      setError(messageOf(e));
     }
   }, [query]);
   useEffect(() => {
@@ -150,7 +151,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
                 </td>
                 <td>{o.event_title}</td>
                 <td>
-                  {ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status}
+                  {orderStatusLabel(o.status)}
                   {o.kind === 'invitation' && (
                     <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
                   )}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
-import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/sales';
 import { fetchEventTypes, sellAtBoxOffice } from '../api/box-office';
 import { fetchManagedEvents } from '../api/events';
 
@@ -37,7 +37,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         setTypes(t);
         setTypeId(t[0] ? String(t[0].id) : '');
       })
-      .catch((e) => setError(e instanceof ApiError ? e.message : 'No pudimos cargar las entradas del evento.'));
+      .catch((e) => setError(messageOf(e)));
   }, [eventId]);
 
   const type = types.find((t) => String(t.id) === typeId);
@@ -60,7 +60,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
           // The receipt: order code, amount, method and the tickets to hand over (print, PDF, e-mail).
           window.location.assign(`/admin/boleteria/${sold.order_id}`);
         } catch (err) {
-          setError(err instanceof ApiError ? err.message : 'No se pudo registrar la venta. Probá de nuevo.');
+          setError(messageOf(err));
         } finally {
           setBusy(false);
         }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { isBoxOfficePayment, paymentMethodLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { USED_OVERRIDE_PHRASE } from '../../../shared/schemas/sales';
@@ -11,8 +12,6 @@ import { fetchOrderDetail } from '../api/order-detail';
 import { refundOrder } from '../api/refund';
 import { resendTickets } from '../api/resend';
 import type { OrderDetailView } from '../types';
-
-const problem = (e: unknown) => (e instanceof ApiError ? e.message : 'Ocurrió un error inesperado. Probá de nuevo.');
 
 type Pending =
   | { kind: 'resend' }
@@ -32,7 +31,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
       setOrder(await fetchOrderDetail(orderId));
       setSelected([]);
     } catch (e) {
-      setError(problem(e));
+      setError(messageOf(e));
     }
   }, [orderId]);
   useEffect(() => {
@@ -59,7 +58,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
       onChanged();
       return null;
     } catch (e) {
-      return problem(e);
+      return messageOf(e);
     }
   };
 
@@ -110,15 +109,15 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
           <strong>Total:</strong> {formatMoney(order.total_cents)} (cargo {formatMoney(order.fee_cents)})
           {order.refunded_cents > 0 && ` · reembolsado ${formatMoney(order.refunded_cents)}`}
         </p>
-        {payment && order.refund_method === 'cash' && (
+        {payment && isBoxOfficePayment(payment) && (
           <p>
-            <strong>Pago:</strong> Boletería · {payment.payment_method_id ?? '—'}
+            <strong>Pago:</strong> {paymentMethodLabel(payment)}
           </p>
         )}
-        {payment && order.refund_method !== 'cash' && (
+        {payment && !isBoxOfficePayment(payment) && (
           <p>
-            <strong>Pago:</strong> MercadoPago #{payment.id} · {payment.payment_method_id ?? '—'} (
-            {payment.payment_type_id ?? '—'}) · comisión {formatMoney(payment.fee_cents)}
+            <strong>Pago:</strong> {paymentMethodLabel(payment)} · MercadoPago #{payment.id} · comisión{' '}
+            {formatMoney(payment.fee_cents)}
           </p>
         )}
         <p>

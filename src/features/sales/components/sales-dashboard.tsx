@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { ApiError } from '../../../lib/api';
-import { formatEventDate } from '../../../shared/dates';
+import { messageOf } from '../../../lib/api';
+import { formatClock, formatEventDate } from '../../../shared/dates';
+import { orderStatusLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
-import { ORDER_STATUS_LABEL } from '../../../shared/sales';
 import { fetchDashboard } from '../api/dashboard';
 import type { SalesDashboard as Dashboard } from '../types';
 import { FigureCard } from './figure-card';
@@ -29,7 +29,7 @@ export default function SalesDashboard() {
       setUpdatedAt(new Date());
       setError(null);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'No pudimos cargar el panel. Probá de nuevo.');
+      setError(messageOf(e));
     }
   }, [filter]);
 
@@ -47,7 +47,7 @@ export default function SalesDashboard() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SalesFilters value={filter} onChange={setFilter} />
         <p className="text-xs text-muted" aria-live="polite">
-          {updatedAt ? `Actualizado ${updatedAt.toLocaleTimeString('es-AR')} · se actualiza solo` : 'Cargando…'}
+          {updatedAt ? `Actualizado ${formatClock(updatedAt)} · se actualiza solo` : 'Cargando…'}
         </p>
       </div>
       {error && (
@@ -159,7 +159,7 @@ export default function SalesDashboard() {
                     </td>
                     <td>{o.buyer_email ?? o.buyer_name ?? '—'}</td>
                     <td>{o.event_title}</td>
-                    <td>{ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status}</td>
+                    <td>{orderStatusLabel(o.status)}</td>
                     <td className="text-right tabular-nums">{formatMoney(o.total_cents)}</td>
                     <td>{formatEventDate(o.paid_at)}</td>
                   </tr>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { mailTickets } from '../api/tickets-mail';
 
 /** The receipt's optional "send them by e-mail": a walk-in buyer without e-mail simply takes them printed. */
@@ -20,7 +20,7 @@ export function TicketsMailForm({ orderId, initial }: { orderId: string; initial
         } catch (err) {
           setStatus({
             ok: false,
-            text: err instanceof ApiError ? err.message : 'No pudimos enviarlas. Probá de nuevo.',
+            text: messageOf(err),
           });
         } finally {
           setBusy(false);

@@ -1,11 +1,10 @@
-import { AR_OFFSET } from '../../../shared/dates';
+import { AR_OFFSET, formatAxisDay, formatTime } from '../../../shared/dates';
 
-// The sales chart's time axis: Spanish labels, Buenos Aires time, exactly the chosen period.
+// The sales chart's time axis: Spanish day names, dd/mm, 24-hour Buenos Aires time, exactly the chosen period.
 
 /** The period the chart covers (the API's `period`): the x axis spans exactly it. */
 export type ChartRange = { from: string; to: string; bucket: 'hour' | 'day' };
 
-const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 export const HOUR = 3600;
 
 /** Buenos Aires bucket ('2026-11-23' or '2026-11-23 14') to a Unix time. */
@@ -13,11 +12,10 @@ export const bucketTime = (bucket: string) =>
   Date.parse(bucket.length > 10 ? `${bucket.replace(' ', 'T')}:00:00${AR_OFFSET}` : `${bucket}T00:00:00${AR_OFFSET}`) /
   1000;
 
-/** Axis labels in Spanish, Buenos Aires time, 24 h: '14:00' per hour, '23 nov' per day (with the year when it changes). */
+/** Axis labels in Spanish, Buenos Aires time, 24 h: '14:00' per hour, 'lun 23/11' per day (with the year when it changes). */
 export function tickLabel(seconds: number, bucket: 'hour' | 'day', withYear = false): string {
-  const d = new Date((seconds - 3 * HOUR) * 1000);
-  if (bucket === 'hour') return `${String(d.getUTCHours()).padStart(2, '0')}:00`;
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}${withYear ? ` ${d.getUTCFullYear()}` : ''}`;
+  const at = new Date(seconds * 1000);
+  return bucket === 'hour' ? formatTime(at) : formatAxisDay(at, withYear);
 }
 
 /** Tick positions on whole buckets (hours or Buenos Aires midnights), at most about 8 of them. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatLongDate } from '../../../shared/dates';
 import { toast } from '../../../stores/toast';
 import { mpAuthorizationUrl, unlinkMp } from '../api/mp-link';
@@ -20,7 +20,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
     try {
       window.location.assign(await mpAuthorizationUrl(producerId));
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'No pudimos abrir MercadoPago. Probá de nuevo.');
+      setProblem(messageOf(err));
       setBusy(false);
     }
   }
@@ -36,7 +36,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
       setStatus(r.data);
       toast('success', r.message);
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'No pudimos desvincular la cuenta. Probá de nuevo.');
+      setProblem(messageOf(err));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatCuit } from '../../../shared/fiscal';
 import { toast } from '../../../stores/toast';
 import { setProducerActivation } from '../api/producer-activation';
@@ -17,7 +17,7 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
       setRows(rows.map((x) => (x.id === row.id ? { ...x, activo: r.data.activo } : x)));
       toast('success', r.message);
     } catch (err) {
-      toast('error', err instanceof ApiError ? err.message : 'No pudimos cambiar la productora. Probá de nuevo.');
+      toast('error', messageOf(err));
     } finally {
       setBusy(null);
     }

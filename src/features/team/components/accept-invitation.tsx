@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { acceptInvitation } from '../api/invitations';
 
 /** The button of /equipo/aceptar for a signed-in person: joins the team, then opens the back office. */
@@ -34,7 +34,7 @@ export default function AcceptInvitation({ token }: { token: string }) {
           try {
             setJoined((await acceptInvitation(token)).message);
           } catch (err) {
-            setError(err instanceof ApiError ? err.message : 'No pudimos aceptar la invitación. Probá de nuevo.');
+            setError(messageOf(err));
           } finally {
             setBusy(false);
           }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { MEMBER_ROLE_HINT, MEMBER_ROLE_LABEL, MEMBER_ROLES, type MemberRole } from '../../../shared/roles';
 import { $session } from '../../../stores/session';
@@ -11,8 +11,6 @@ import { fetchProducerEvents, fetchTeam } from '../api/team';
 import type { TeamInvitation, TeamMember, TeamView } from '../types';
 
 type EventOption = { id: number; title: string };
-
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Algo falló. Probá de nuevo.');
 
 /** Runs a row's action: its message as a toast, then the list reloads; a refusal as an error toast. */
 const actionOf = (onChanged: () => void) => async (work: () => Promise<{ message?: string }>) => {

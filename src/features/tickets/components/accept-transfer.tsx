@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { acceptTransfer } from '../api/accept-transfer';
 
 /** The recipient's "Aceptar entrada" button. */
@@ -12,7 +12,7 @@ export default function AcceptTransfer({ token }: { token: string }) {
       const res = await acceptTransfer(token);
       setState({ kind: 'done', message: res.message });
     } catch (err) {
-      setState({ kind: 'error', message: err instanceof ApiError ? err.message : 'No pudimos aceptar la entrada.' });
+      setState({ kind: 'error', message: messageOf(err) });
     }
   }
 

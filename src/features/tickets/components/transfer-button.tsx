@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
+import { TRANSFER_MSG } from '../../../shared/messages-tickets';
 import { TransferRequestSchema } from '../../../shared/schemas/checkout';
 import { toast } from '../../../stores/toast';
 import { transferTicket } from '../api/transfer-ticket';
@@ -22,7 +23,7 @@ export default function TransferButton({ ticketId, label }: { ticketId: string; 
       dialog.current?.close();
       toast('success', 'Transferencia enviada', res.message);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No pudimos enviar la transferencia.');
+      setError(messageOf(err));
     } finally {
       setBusy(false);
     }
@@ -38,10 +39,7 @@ export default function TransferButton({ ticketId, label }: { ticketId: string; 
           <h2 id={`${id}-title`} className="text-lg font-bold">
             Transferir {label}
           </h2>
-          <p className="text-sm">
-            Le enviaremos la entrada por correo. Cuando la acepte, su código QR deja de valer y se emite uno nuevo a su
-            nombre.
-          </p>
+          <p className="text-sm">{TRANSFER_MSG.dialogHint}</p>
           <label htmlFor={`${id}-email`} className="text-sm font-medium">
             Correo de quien la recibe
           </label>

@@ -1,0 +1,15 @@
+/** Mis tickets and transfers, in voseo. */
+export const TRANSFER_MSG = {
+  dialogHint:
+    'Te enviamos la entrada por correo a quien la recibe. Cuando la acepte, tu código QR deja de valer y se emite uno nuevo para esa persona.',
+  sent: 'Enviamos la entrada por correo. Sigue a tu nombre hasta que la acepten.',
+  toSelf: 'No podés transferirte una entrada a vos mismo.',
+  linkIncomplete: 'El enlace está incompleto. Abrilo de nuevo desde el correo.',
+  loginToAccept: 'Ingresá o registrate con el correo al que te enviaron la entrada para aceptarla.',
+  acceptHint: 'Al aceptarla, la entrada queda a tu nombre con un código QR nuevo y el anterior deja de valer.',
+} as const;
+
+/** The calendar file of a ticket. */
+export const ICS_MSG = {
+  description: (typeName: string, ticketsUrl: string) => `Entrada: ${typeName}. Tus tickets: ${ticketsUrl}`,
+} as const;
