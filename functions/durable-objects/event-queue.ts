@@ -21,8 +21,8 @@ import { AccountReader, JoinThrottle } from './queue-join';
  *   sees it on their next poll.
  *
  * A join is one call to this object and nothing else from the Worker: the per-address limit is counted
- * here (queue-join.ts JoinThrottle) and the account (verified, active, with a DNI) is read here too, in one
- * D1 query shared by every join arriving meanwhile (queue-join.ts AccountReader).
+ * here (queue-join.ts JoinThrottle) and the account (verified, active, with a DNI) is read here too, each
+ * join with its own primary-key read (queue-join.ts AccountReader).
  *
  * Every method is synchronous over the object's SQLite storage except where it awaits the inventory's
  * counts, the joining accounts or a signature, and those awaits come before the synchronous step, so joins
