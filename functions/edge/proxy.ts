@@ -94,12 +94,7 @@ edge.all('/api/v1/*', async (c) => {
     {
       method: request.method,
       headers,
-      // The bundled API reads the body stream itself (no copy here); a remote provider gets it whole.
-      body: SAFE_METHODS.has(request.method)
-        ? undefined
-        : c.env.API_ORIGIN
-          ? await request.arrayBuffer()
-          : request.body,
+      body: SAFE_METHODS.has(request.method) ? undefined : await request.arrayBuffer(),
     },
     // Verified here a moment ago: the bundled API does not verify it again.
     resolved.token && resolved.session ? { token: resolved.token, session: resolved.session } : null,

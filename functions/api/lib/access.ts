@@ -118,7 +118,7 @@ export function authenticated(read: 'actor' | 'session' = 'actor') {
 /**
  * Any signed-in person, on the buyer's hot paths that every buyer calls at once when a sale opens
  * (POST /holds, joining a queue): like `authenticated('session')`, but whether the token was revoked is
- * answered by the isolate's revocation snapshot (at most a second old, no D1 read per call; see
+ * answered by the isolate's revocation snapshot (at most about two seconds old, no D1 read per call; see
  * services/accounts/revocation-cache.ts for the bound). `c.var.session` as with requireAuth.
  */
 export function buyerSession() {

@@ -86,7 +86,7 @@ function noteActivity(env: Env, ctx: { waitUntil(p: Promise<unknown>): void }, p
 export const requireAuth = authMiddleware('d1');
 
 /**
- * Like requireAuth, with the revocations taken from the isolate's snapshot (at most a second old, see
+ * Like requireAuth, with the revocations taken from the isolate's snapshot (at most about two seconds old, see
  * services/accounts/revocation-cache.ts) instead of a D1 read: for the buyer's hot paths only.
  */
 export const requireSnapshotAuth = authMiddleware('snapshot');

@@ -11,10 +11,11 @@ import { accessTtl } from './session-tokens';
  *   (roles_changed_at) within the last access-token lifetime: an older cutoff cannot reach a token that has
  *   not expired yet, so the set stays small (indexes of migration 0035).
  *
- * Staleness bound: the snapshot is reloaded when older than REVOCATION_SNAPSHOT_MS (one D1 batch per isolate
- * and second at most, shared by every request waiting for it), and the isolate that ends a session drops
- * its own snapshot at once (forgetRevocations). So a token ended elsewhere is still taken by these two
- * routes for at most one second plus one reload, and never by the isolate that ended it. What such a
+ * Staleness bound: the snapshot is reloaded by the first request that finds it older than
+ * REVOCATION_SNAPSHOT_MS (one D1 batch per isolate and second, about), other requests use it meanwhile up
+ * to REVOCATION_SNAPSHOT_MAX_MS old, and the isolate that ends a session drops its own snapshot at once
+ * (forgetRevocations). So a token ended elsewhere is still taken by these two routes for at most about two
+ * seconds, and never by the isolate that ended it. What such a
  * token could do in that second is hold tickets for its own account, which a queued sale still only
  * allows with that account's pass. Every other route checks D1 on each call (lib/auth.ts requireAuth).
  */
@@ -23,12 +24,16 @@ export const REVOCATION_SNAPSHOT_MS = 1000;
 type UserCutoffs = { cutoff: number | null; rolesChangedAt: number | null };
 type Snapshot = { at: number; tokens: Set<string>; users: Map<number, UserCutoffs> };
 
+/** While a reload is under way, other requests keep using a snapshot at most this old. */
+export const REVOCATION_SNAPSHOT_MAX_MS = 2000;
+
 let snapshot: Snapshot | null = null;
-let loading: { generation: number; promise: Promise<Snapshot> } | null = null;
+let reloading = false;
 /** Bumped by forgetRevocations: a load that began before it may miss the change, so it is not kept. */
 let generation = 0;
 
-async function load(env: Env, gen: number): Promise<Snapshot> {
+async function load(env: Env): Promise<Snapshot> {
+  const gen = generation;
   const now = Date.now();
   const since = Math.floor(now / 1000) - accessTtl(env) - 60;
   const [tokens, users] = await env.DB.batch([
@@ -48,21 +53,27 @@ async function load(env: Env, gen: number): Promise<Snapshot> {
       ]),
     ),
   };
-  if (gen === generation) snapshot = value;
+  if (gen === generation && (!snapshot || snapshot.at <= value.at)) snapshot = value;
   return value;
 }
 
+/**
+ * The snapshot to check against. A request never awaits a load another request started (the Workers
+ * runtime ties I/O to the request that made it): one request reloads a snapshot older than
+ * REVOCATION_SNAPSHOT_MS and awaits its own read, while the others keep the current one as long as it is
+ * younger than REVOCATION_SNAPSHOT_MAX_MS; without such a snapshot a request reads its own.
+ */
 async function current(env: Env): Promise<Snapshot> {
   const now = Date.now();
-  if (snapshot && now - snapshot.at < REVOCATION_SNAPSHOT_MS && now >= snapshot.at) return snapshot;
-  if (!loading || loading.generation !== generation) {
-    const gen = generation;
-    const promise = load(env, gen).finally(() => {
-      if (loading?.promise === promise) loading = null;
-    });
-    loading = { generation: gen, promise };
+  const age = snapshot ? now - snapshot.at : Number.POSITIVE_INFINITY;
+  if (snapshot && age >= 0 && age < REVOCATION_SNAPSHOT_MS) return snapshot;
+  if (snapshot && reloading && age >= 0 && age < REVOCATION_SNAPSHOT_MAX_MS) return snapshot;
+  reloading = true;
+  try {
+    return await load(env);
+  } finally {
+    reloading = false;
   }
-  return loading.promise;
 }
 
 /** This isolate ended a session (logout, all sessions ended): the next check reads D1 again. */
