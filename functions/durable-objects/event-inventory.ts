@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
 import { completeResale } from '../api/services/resale/resale';
 import { sendWaitlistOffer } from '../api/services/waitlist/mail';
-import { checkQueuePass, type PassCheck } from '../lib/queue-pass';
+import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
 import { OrderWriter, orderStatements } from './order-writer';
 import {
   checkPromoRoom,
@@ -136,6 +136,9 @@ create table if not exists invitation_grants (hold_id text primary key, tag_key 
 create table if not exists returned_tickets (ticket_id text primary key, hold_id text not null);
 `;
 
+/** How often a burst of changes is copied to D1's ticket_types at most (a D1 batch each time). */
+const MIRROR_EVERY_MS = 1000;
+
 export class EventInventory extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private eventId: number | null = null;
@@ -147,6 +150,20 @@ export class EventInventory extends DurableObject<Env> {
   private readonly orders: OrderWriter;
   /** The scheduled alarm, kept in memory so a burst of holds does not write it each time. */
   private alarmAt: number | null = null;
+  /**
+   * Queue passes whose signature this object verified, with their claims (memory only): a buyer's next hold
+   * with the same pass (changing the selection, retrying) checks event, account and expiry without a new
+   * signature check. Bounded; dropped whole when full.
+   */
+  private readonly passes = new Map<string, QueuePassClaims>();
+  /**
+   * Never later than the earliest expiry among open holds (Infinity: none; undefined: not known yet), so a
+   * hold that finds it in the future skips looking for due holds. Kept by every write that opens a hold or
+   * moves an open hold's expiry earlier; releasing, selling or extending a hold leaves it a valid bound.
+   */
+  private openExpiry: number | undefined;
+  /** Whether the sale was closed (sale_closed), once read: only closeSale changes it. */
+  private closedFlag: boolean | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -166,7 +183,8 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   private closed(): boolean {
-    return this.sql.exec('select 1 from sale_closed limit 1').toArray().length > 0;
+    this.closedFlag ??= this.sql.exec('select 1 from sale_closed limit 1').toArray().length > 0;
+    return this.closedFlag;
   }
 
   /**
@@ -175,6 +193,7 @@ export class EventInventory extends DurableObject<Env> {
    */
   closeSale(): string[] {
     if (!this.closed()) this.sql.exec('insert into sale_closed (closed_at) values (?)', Date.now());
+    this.closedFlag = true;
     this.sale = null;
     const open = this.sql.exec<HoldRow>("select * from holds where status = 'open'").toArray();
     for (const row of open) this.releaseRow(row, 'released');
@@ -306,7 +325,7 @@ export class EventInventory extends DurableObject<Env> {
     // The pass is checked while the configuration loads (no cost for a sale without a queue).
     const [config, pass] = await Promise.all([
       this.saleConfig(eventId, staleVersion),
-      gate.pass ? checkQueuePass(this.env.JWT_SECRET, gate.pass, eventId, userId, Date.now()) : null,
+      gate.pass ? this.checkPass(gate.pass, eventId, userId) : null,
     ]);
     const promo = config && gate.promoCode ? await promoOf(this.env.DB, config, gate.promoCode) : null;
     const refused = refuseWithPromo(config, items, Date.now(), access, gate.promoCode, promo);
@@ -416,6 +435,7 @@ export class EventInventory extends DurableObject<Env> {
         expiresAt,
         JSON.stringify([{ typeId, quantity }]),
       );
+      this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
       this.scheduleAlarm(expiresAt);
       return id;
     };
@@ -515,6 +535,18 @@ export class EventInventory extends DurableObject<Env> {
     return promoUse(this.sql);
   }
 
+  /** A queue pass for this event and buyer: the signature once per pass, the claims at every hold. */
+  private async checkPass(pass: string, eventId: number, userId: number): Promise<PassCheck> {
+    const known = this.passes.get(pass);
+    if (known) return checkPassClaims(known, eventId, userId, Date.now());
+    const check = await checkQueuePass(this.env.JWT_SECRET, pass, eventId, userId, Date.now());
+    if (check.ok) {
+      if (this.passes.size >= 20_000) this.passes.clear();
+      this.passes.set(pass, check.claims);
+    }
+    return check;
+  }
+
   /** The cached configuration, or a fresh one (one D1 read shared by every hold waiting for it). */
   private async saleConfig(eventId: number, staleVersion: number): Promise<SaleConfig | null> {
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -572,6 +604,7 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt,
       JSON.stringify(wanted),
     );
+    this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
     this.scheduleAlarm(expiresAt);
     this.mirror();
     return { ok: true, holdId: id, expiresAt, replaced: previous?.id ?? null };
@@ -823,6 +856,7 @@ export class EventInventory extends DurableObject<Env> {
     if (row?.status !== 'open') return false;
     const at = Date.now() + ms;
     this.sql.exec('update holds set expires_at = ? where id = ?', at, holdId);
+    this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, at);
     this.scheduleAlarm(at);
     return true;
   }
@@ -869,11 +903,16 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
   private expireDue() {
-    const due = this.sql
-      .exec<HoldRow>("select * from holds where status = 'open' and expires_at <= ?", Date.now())
-      .toArray();
+    const now = Date.now();
+    // Nothing can be due yet: no query (this runs on every hold when a sale opens).
+    if (this.openExpiry !== undefined && this.openExpiry > now) return;
+    const due = this.sql.exec<HoldRow>("select * from holds where status = 'open' and expires_at <= ?", now).toArray();
     for (const row of due) this.releaseRow(row, 'expired');
     if (due.length > 0) this.mirror();
+    const next = this.sql
+      .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
+      .one().at;
+    this.openExpiry = next ?? Number.POSITIVE_INFINITY;
   }
 
   private scheduleAlarm(at: number) {
@@ -882,7 +921,10 @@ export class EventInventory extends DurableObject<Env> {
     void this.ctx.storage.setAlarm(at);
   }
 
-  /** Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes. */
+  /**
+   * Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes: the first change
+   * is copied at once, the changes after it at most once per MIRROR_EVERY_MS (listings lag a burst by that).
+   */
   private mirror() {
     // Stock may have come back: the waiting list gets it first, in the same step.
     this.offerWaitlist();
@@ -906,7 +948,7 @@ export class EventInventory extends DurableObject<Env> {
             this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
           ),
         );
-        await new Promise((r) => setTimeout(r, 200));
+        await new Promise((r) => setTimeout(r, MIRROR_EVERY_MS));
       }
     } catch (err) {
       console.error('Inventory mirror to D1 failed', err);

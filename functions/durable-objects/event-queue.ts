@@ -1,7 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../src/shared/queue-draw';
+import { THROTTLE_RULES } from '../api/lib/throttle';
 import { PASS_TTL_MS, signQueuePass } from '../lib/queue-pass';
 import type { QueueStats } from './event-inventory';
+import { AccountReader, JoinThrottle } from './queue-join';
 
 /**
  * The virtual queue of one queued on-sale ("Venta con fila"; one object per event, `queue:<eventId>`).
@@ -18,9 +20,13 @@ import type { QueueStats } from './event-inventory';
  * - Closing: when the inventory has nothing left to sell (or the producer closes it); everyone waiting
  *   sees it on their next poll.
  *
+ * A join is one call to this object and nothing else from the Worker: the per-address limit is counted
+ * here (queue-join.ts JoinThrottle) and the account (verified, active, with a DNI) is read here too, each
+ * join with its own primary-key read (queue-join.ts AccountReader).
+ *
  * Every method is synchronous over the object's SQLite storage except where it awaits the inventory's
- * counts or a signature, and those awaits come before the synchronous step, so joins and admissions never
- * interleave half-way.
+ * counts, the joining accounts or a signature, and those awaits come before the synchronous step, so joins
+ * and admissions never interleave half-way.
  */
 
 export type QueueConfig = {
@@ -52,7 +58,9 @@ export type PlaceView = {
 
 export type JoinResult =
   | { ok: true; place: PlaceView; existing: boolean }
-  | { ok: false; reason: 'no_queue' | 'too_early' | 'closed'; opensAt?: number; prequeueOpensAt?: number };
+  | { ok: false; reason: 'no_queue' | 'too_early' | 'closed'; opensAt?: number; prequeueOpensAt?: number }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+  | { ok: false; reason: 'unverified' | 'no_dni' };
 
 export type QueueLive = {
   state: QueueState;
@@ -154,9 +162,15 @@ export class EventQueue extends DurableObject<Env> {
   private config: ConfigRow | null;
   private stats: { at: number; value: QueueStats } | null = null;
   private statsLoad: Promise<void> | null = null;
+  private readonly accounts: AccountReader;
+  private readonly throttle = new JoinThrottle(
+    THROTTLE_RULES.queueJoinAddress.limit,
+    THROTTLE_RULES.queueJoinAddress.windowSeconds,
+  );
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.accounts = new AccountReader(env.DB);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
     this.config = this.readConfig();
@@ -173,7 +187,8 @@ export class EventQueue extends DurableObject<Env> {
       `update config set ${keys.map((k) => `${k} = ?`).join(', ')} where id = 1`,
       ...keys.map((k) => changes[k] as SqlStorageValue),
     );
-    this.config = this.readConfig();
+    // The row is this object's own: what was written is what it now holds (no read back on every join).
+    this.config = this.config ? { ...this.config, ...changes } : this.readConfig();
   }
 
   /**
@@ -233,10 +248,33 @@ export class EventQueue extends DurableObject<Env> {
   }
 
   /**
-   * Joins the queue (the route checked that the account is signed in, verified and has a DNI). A second
-   * join of the same account, or of another account with the same DNI, answers the place already taken.
+   * Joins the queue (the route checked the session: signed, unexpired, not revoked). Counts the attempt
+   * against the caller's address (`queueJoinAddress`, when the edge reports one), then reads the account:
+   * it must be active, with a verified e-mail and a DNI. A second join of the same account, or of another
+   * account with the same DNI, answers the place already taken. Every refusal is logged.
    */
-  join(userId: number, dni: string, now = Date.now()): JoinResult {
+  async join(userId: number, address: string | null): Promise<JoinResult> {
+    if (address) {
+      const retryAfterSeconds = this.throttle.consume(address, Date.now());
+      if (retryAfterSeconds !== null) {
+        console.warn(JSON.stringify({ refused: 'queue_join', reason: 'throttled', eventId: this.eventId(), userId }));
+        return { ok: false, reason: 'throttled', retryAfterSeconds };
+      }
+    }
+    if (!this.config) return this.refuse('no_queue', userId);
+    const account = await this.accounts.read(userId);
+    if (account?.activo !== 1 || !account.email_verified_at) return this.refuse('unverified', userId);
+    const dni = account.dni.trim();
+    if (!/^\d{7,8}$/.test(dni)) return this.refuse('no_dni', userId);
+    return this.enter(userId, dni, Date.now());
+  }
+
+  private eventId() {
+    return this.config?.event_id ?? null;
+  }
+
+  /** The synchronous step of a join (the account was checked). */
+  private enter(userId: number, dni: string, now: number): JoinResult {
     if (!this.config) return this.refuse('no_queue', userId);
     // The tick may draw (the opening passed): read the configuration only after it.
     this.tick(now);
@@ -276,7 +314,7 @@ export class EventQueue extends DurableObject<Env> {
     return { ok: true, existing: false, place: this.view(this.entry(userId) as EntryRow, now, true) };
   }
 
-  private refuse<R extends 'no_queue' | 'too_early' | 'closed'>(
+  private refuse<R extends 'no_queue' | 'too_early' | 'closed' | 'unverified' | 'no_dni'>(
     reason: R,
     userId: number,
     extra: { opensAt?: number; prequeueOpensAt?: number } = {},

@@ -4,62 +4,62 @@ import type { HoldItem } from './event-inventory';
 import type { PromoDef } from './promo-redemptions';
 import type { SaleConfig } from './sale-config';
 
-type Pending = {
-  statements: D1PreparedStatement[];
-  resolve: (written: boolean) => void;
-  reject: (err: unknown) => void;
-};
-
 /** Orders per D1 batch at most (each is 2-4 statements). */
 const MAX_ORDERS_PER_BATCH = 50;
 
+type Batch = { orders: D1PreparedStatement[][]; result: Promise<boolean[] | Promise<boolean>[]> };
+
 /**
- * Writes the orders of an inventory object's holds to D1 with few round trips: while one batch is in flight
- * the next orders queue, and go together in the following batch (group commit). Batches run one after
- * another, so a buyer's replaced order is always written before the update that closes it.
+ * Writes the orders of an inventory object's holds to D1 with few round trips: one batch at a time, and the
+ * orders arriving while one is in flight go together in the next (group commit). Batches run one after
+ * another, so a buyer's replaced order is always written before the update that closes it. Each batch is
+ * sent by the first hold in it, which awaits it itself (a batch sent on behalf of a request that had
+ * already answered could be cut short with it and leave the other holds waiting forever).
  */
 export class OrderWriter {
-  private queue: Pending[] = [];
-  private writing = false;
+  private collecting: Batch | null = null;
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly db: D1Database) {}
 
   /** Answers whether the order was written (false: its configuration version was no longer current). */
-  write(statements: D1PreparedStatement[]): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ statements, resolve, reject });
-      if (!this.writing) void this.drain();
-    });
+  async write(statements: D1PreparedStatement[]): Promise<boolean> {
+    let batch = this.collecting;
+    if (!batch || batch.orders.length >= MAX_ORDERS_PER_BATCH) batch = this.open();
+    const at = batch.orders.push(statements) - 1;
+    return (await batch.result)[at];
   }
 
-  private async drain() {
-    this.writing = true;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_ORDERS_PER_BATCH);
-        try {
-          const results = await this.db.batch(batch.flatMap((p) => p.statements));
-          let at = 0;
-          for (const p of batch) {
-            p.resolve(results[at].results.length > 0);
-            at += p.statements.length;
-          }
-        } catch {
-          // A batch is one transaction: one bad order (say, its buyer was just deleted) must not sink the
-          // others, so each is tried again on its own and only the bad one fails.
-          for (const p of batch) {
-            try {
-              const results = await this.db.batch(p.statements);
-              p.resolve(results[0].results.length > 0);
-            } catch (err) {
-              p.reject(err);
-            }
-          }
+  private open(): Batch {
+    const orders: D1PreparedStatement[][] = [];
+    const previous = this.inFlight;
+    const result = (async () => {
+      await previous.catch(() => undefined);
+      if (this.collecting?.orders === orders) this.collecting = null;
+      try {
+        const results = await this.db.batch(orders.flat());
+        let at = 0;
+        return orders.map((statements) => {
+          const written = results[at].results.length > 0;
+          at += statements.length;
+          return written;
+        });
+      } catch {
+        // A batch is one transaction: one bad order (say, its buyer was just deleted) must not sink the
+        // others, so each is tried again on its own and only the bad one fails.
+        const each: Promise<boolean>[] = [];
+        for (const statements of orders) {
+          const one = this.db.batch(statements).then((r) => r[0].results.length > 0);
+          // One after another, in order; a failure is its own order's answer only.
+          await one.catch(() => undefined);
+          each.push(one);
         }
+        return each;
       }
-    } finally {
-      this.writing = false;
-    }
+    })();
+    this.collecting = { orders, result };
+    this.inFlight = result;
+    return this.collecting;
   }
 }
 

@@ -13,13 +13,19 @@ const FORWARDED = ['accept', 'content-type', 'accept-language', 'x-request-id', 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** An origin without user info or path (what browsers send), comparable to a URL's prefix as is. */
+const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d+)?$/;
+
 /** Unsafe methods are only accepted from our own pages (or from servers, which send neither header). */
 function isCrossOrigin(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.get('origin');
-  return origin !== null && origin !== new URL(request.url).origin;
+  if (origin === null) return false;
+  // The usual case without parsing the URL: the request's (canonical) URL begins with a plain origin.
+  if (PLAIN_ORIGIN.test(origin) && request.url.startsWith(`${origin}/`)) return false;
+  return origin !== new URL(request.url).origin;
 }
 
 function json(body: unknown, status: number, setCookies: string[] = []) {

@@ -65,6 +65,11 @@ export async function checkQueuePass(
   } catch {
     return { ok: false, reason: 'pass_forged' };
   }
+  return checkPassClaims(claims, eventId, userId, now);
+}
+
+/** The checks after the signature: this event, this account, not expired (for a pass verified before). */
+export function checkPassClaims(claims: QueuePassClaims, eventId: number, userId: number, now: number): PassCheck {
   if (claims.e !== eventId) return { ok: false, reason: 'pass_other_event' };
   if (claims.u !== userId) return { ok: false, reason: 'pass_other_account' };
   if (!(claims.x > now)) return { ok: false, reason: 'pass_expired' };

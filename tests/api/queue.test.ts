@@ -4,15 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { signAccessToken } from '../../functions/lib/jwt';
 import { signQueuePass } from '../../functions/lib/queue-pass';
+import { MSG } from '../../src/shared/messages';
 import { QUEUE_MSG } from '../../src/shared/messages-queue';
 import { drawOrder, placeOf, seedHash } from '../../src/shared/queue-draw';
+import { createUser, login } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
-import { eventually } from './helpers';
+import { eventually, provider } from './helpers';
 
 let dniCounter = 0;
 
 /** A verified buyer with a DNI of their own (the queue keeps one place per DNI). */
-async function queueBuyer(options: { dni?: string; verified?: boolean } = {}) {
+async function queueBuyer(options: { dni?: string; verified?: boolean; ttlSeconds?: number } = {}) {
   const dni = options.dni ?? String(40_000_000 + ((Date.now() % 1_000_000) * 10 + dniCounter++));
   const email = `fila-${Date.now()}-${dniCounter++}@prueba.local`;
   const user = await env.DB.prepare(
@@ -28,7 +30,7 @@ async function queueBuyer(options: { dni?: string; verified?: boolean } = {}) {
       rol: 'USER',
       permisos: [],
     },
-    3600,
+    options.ttlSeconds ?? 3600,
   );
   return { id: user!.id, dni, auth: { authorization: `Bearer ${token}` } };
 }
@@ -474,5 +476,59 @@ describe('joins racing the opening (property)', () => {
       }),
       { numRuns: 4 },
     );
+  });
+});
+
+describe('the buyer’s hot paths (no D1 read of the session per call)', () => {
+  it('refuses a hold and a join with a logged-out token at once', async () => {
+    const user = await createUser();
+    const pair = await login(user.email);
+    const auth = { auth: { authorization: `Bearer ${pair.token}` } };
+    const event = await createTestEvent(env, { capacity: 10, max_per_order: 4 });
+    expect((await hold(auth, event.event_id, event.ticket_type_id)).status).toBe(201);
+    const out = await provider('/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pair.refresh_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: pair.token }),
+    });
+    expect(out.status).toBe(200);
+    const refused = await hold(auth, event.event_id, event.ticket_type_id);
+    expect(refused.status).toBe(401);
+    expect((await json(refused)).message).toBe(MSG.sessionExpired);
+    const { event: queued } = await queuedEvent(60_000);
+    expect((await join(auth, queued.event_id)).status).toBe(401);
+  });
+
+  it('refuses a token whose sessions were ended elsewhere within the snapshot’s bound', async () => {
+    // A token issued now with the configured lifetime, then all the account's sessions end in D1 directly
+    // (as another isolate would): the isolate's snapshot sees it on its next reload, within about a second.
+    const buyer = await queueBuyer({ ttlSeconds: Number(env.ACCESS_TOKEN_TTL) - 2 });
+    const { event } = await queuedEvent(60_000);
+    expect((await join(buyer, event.event_id)).status).toBe(201);
+    await env.DB.prepare('update users set sessions_revoked_at = ? where id = ?')
+      .bind(Math.floor(Date.now() / 1000), buyer.id)
+      .run();
+    const started = Date.now();
+    await eventually(async () => (await join(buyer, event.event_id)).status === 401, 'the ended session refused');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('limits joins per address inside the queue object, with the Spanish 429', async () => {
+    const { event } = await queuedEvent(60_000);
+    const address = `10.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const from = (buyer: { auth: Record<string, string> }) =>
+      asBuyer(buyer, `/queues/${event.event_id}/join`, { method: 'POST', headers: { 'x-client-ip': address } });
+    const buyers = await Promise.all(Array.from({ length: 21 }, () => queueBuyer()));
+    for (const buyer of buyers.slice(0, 20)) expect((await from(buyer)).status).toBe(201);
+    const refused = await from(buyers[20]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await json(refused)).message).toBe(MSG.tooManyRequests);
+    // Another address is not held back by it.
+    const other = await asBuyer(buyers[20], `/queues/${event.event_id}/join`, {
+      method: 'POST',
+      headers: { 'x-client-ip': '10.99.0.1' },
+    });
+    expect(other.status).toBe(201);
   });
 });

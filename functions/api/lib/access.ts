@@ -13,7 +13,14 @@ import {
   SUPERADMIN_ONLY,
 } from '../services/events/access';
 import { findOrder } from '../services/sales/actions';
-import { type AuthVariables, optionalAuth, requireAuth, requireSignedToken, type SignedTokenVariables } from './auth';
+import {
+  type AuthVariables,
+  optionalAuth,
+  requireAuth,
+  requireSignedToken,
+  requireSnapshotAuth,
+  type SignedTokenVariables,
+} from './auth';
 import { fail } from './errors';
 
 /**
@@ -106,6 +113,17 @@ export function authenticated(read: 'actor' | 'session' = 'actor') {
     { kind: 'authenticated' },
     guarded(async (c) => ({ actor: await callerOf(c), target: {} })),
   );
+}
+
+/**
+ * Any signed-in person, on the buyer's hot paths that every buyer calls at once when a sale opens
+ * (POST /holds, joining a queue): like `authenticated('session')`, but whether the token was revoked is
+ * answered by the isolate's revocation snapshot (at most about two seconds old, no D1 read per call; see
+ * services/accounts/revocation-cache.ts for the bound). `c.var.session` as with requireAuth.
+ */
+export function buyerSession() {
+  // A handler of its own: declare() marks the function it is given, and the middleware is shared.
+  return declare({ kind: 'authenticated' }, (c, next) => (requireSnapshotAuth as MiddlewareHandler)(c, next));
 }
 
 /** Platform administration: SUPERADMIN only. */

@@ -34,7 +34,7 @@ export const THROTTLE_RULES = {
   /** Team invitations, new or re-sent: per invited address of a producer, and per staff member. */
   teamInviteAddress: { limit: 3, windowSeconds: 60 * 60 },
   teamInviteStaff: { limit: 20, windowSeconds: 60 * 60 },
-  /** Joins to a "Venta con fila" queue, per address. */
+  /** Joins to a "Venta con fila" queue, per address (counted by each queue object, durable-objects/queue-join.ts). */
   queueJoinAddress: { limit: 20, windowSeconds: 60 },
 } as const;
 
@@ -130,7 +130,8 @@ export async function tryConsume(env: Env, rule: ThrottleRule, subject: string):
   return (await limiterFor(env, rule, subject).consume(limit, windowSeconds)).allowed;
 }
 
-function tooManyRequests(retryAfterSeconds: number): never {
+/** 429 with the Spanish message and Retry-After (also for limits counted elsewhere, like a queue's joins). */
+export function tooManyRequests(retryAfterSeconds: number): never {
   const body: ApiError = { status: false, message: MSG.tooManyRequests };
   const res = Response.json(body, { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } });
   throw new HTTPException(429, { message: MSG.tooManyRequests, res });

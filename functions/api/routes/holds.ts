@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../src/shared/schemas/checkout';
-import { type AccessEnv, authenticated, publicRoute } from '../lib/access';
+import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../lib/access';
 import { validate } from '../lib/validate';
 import { publicAvailability } from '../services/checkout/availability';
 import { createHold, releaseHold } from '../services/checkout/holds';
@@ -19,7 +19,8 @@ export const holds = new Hono<AccessEnv>()
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data });
   })
-  .post('/', authenticated('session'), validate('json', HoldRequestSchema), async (c) => {
+  /** Every buyer at once when a sale opens: the revocation from the isolate's snapshot (buyerSession). */
+  .post('/', buyerSession(), validate('json', HoldRequestSchema), async (c) => {
     // A lean answer (no re-read): GET /orders/:id has the full order.
     const hold = await createHold(c.env, c.var.session.user.id, c.req.valid('json'));
     const data = {

@@ -6,7 +6,7 @@ import {
   QueueRateSchema,
   QueueSettingSchema,
 } from '../../../src/shared/schemas/queue';
-import { type AccessEnv, eventParam, publicRoute, requirePermission, signedSession } from '../lib/access';
+import { type AccessEnv, buyerSession, eventParam, publicRoute, requirePermission, signedSession } from '../lib/access';
 import { clientAddress } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import {
@@ -34,9 +34,12 @@ export const queues = new Hono<AccessEnv>()
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data });
   })
-  /** Signed token here; the service checks its revocation in the same D1 batch as the caller's account. */
-  .post('/:id/join', signedSession(), idParam, async (c) => {
-    const data = await joinQueue(c.env, c.var.signed, c.req.valid('param').id, clientAddress(c));
+  /**
+   * Everyone joins at once before an opening: the revocation comes from the isolate's snapshot
+   * (buyerSession) and the rest is one call to the queue object (the address limit and the account there).
+   */
+  .post('/:id/join', buyerSession(), idParam, async (c) => {
+    const data = await joinQueue(c.env, c.var.session.user.id, c.req.valid('param').id, clientAddress(c));
     return c.json({ status: true, data }, data.existing ? 200 : 201);
   })
   /**

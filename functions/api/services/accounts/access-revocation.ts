@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../../src/shared/session';
 import { verifyAccessToken } from '../../../lib/jwt';
 import { sha256Hex } from '../../lib/crypto';
 import { pushDoorStaffChange } from '../checkin/push';
+import { forgetRevocations } from './revocation-cache';
 import { accessTtl } from './session-tokens';
 
 /**
@@ -14,6 +15,7 @@ export async function revokeAccessToken(env: Env, token: string, userId: number)
   await env.DB.prepare('insert or ignore into revoked_access_tokens (token_hash, expires_at) values (?, ?)')
     .bind(await sha256Hex(token), claims.exp * 1000)
     .run();
+  forgetRevocations();
   await pushDoorStaffChange(env, userId);
 }
 

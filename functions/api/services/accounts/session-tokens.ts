@@ -1,5 +1,6 @@
 import { signAccessToken } from '../../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { forgetRevocations } from './revocation-cache';
 import type { UserRow } from './users';
 import { memberRolesOf, sessionClaims } from './users';
 
@@ -99,6 +100,7 @@ export async function revokeAllSessions(db: D1Database, userId: number) {
       .bind(userId),
     db.prepare('update users set sessions_revoked_at = ? where id = ?').bind(Math.floor(Date.now() / 1000), userId),
   ]);
+  forgetRevocations();
 }
 
 async function lookup(db: D1Database, presented: string) {

@@ -1,8 +1,9 @@
 import type { Availability, InventoryType } from '../../../durable-objects/event-inventory';
+import { objectId } from '../../../lib/object-ids';
 
 /** The inventory object of an event (one per event id). */
 export function inventoryOf(env: Env, eventId: number) {
-  return env.EVENT_INVENTORY.get(env.EVENT_INVENTORY.idFromName(`event:${eventId}`));
+  return env.EVENT_INVENTORY.get(objectId(env.EVENT_INVENTORY, `event:${eventId}`));
 }
 
 /**

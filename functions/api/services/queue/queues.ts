@@ -1,17 +1,15 @@
 import { formatEventDate } from '../../../../src/shared/dates';
-import { MSG } from '../../../../src/shared/messages';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { QueueSetting } from '../../../../src/shared/schemas/queue';
 import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
-import type { SignedToken } from '../../lib/auth';
+import { objectId } from '../../../lib/object-ids';
 import { fail } from '../../lib/errors';
-import { throttle } from '../../lib/throttle';
-import { revocationStatement, revokedBy } from '../accounts/access-revocation';
+import { tooManyRequests } from '../../lib/throttle';
 import { refreshInventory } from '../checkout/inventory';
 
 /** The queue object of an event's on-sale (one per event). */
 export function queueOf(env: Env, eventId: number) {
-  return env.EVENT_QUEUE.get(env.EVENT_QUEUE.idFromName(`queue:${eventId}`));
+  return env.EVENT_QUEUE.get(objectId(env.EVENT_QUEUE, `queue:${eventId}`));
 }
 
 type SettingRow = {
@@ -203,31 +201,18 @@ export async function rateQueue(
 }
 
 /**
- * Joins the event's queue: a signed-in account with a verified e-mail and a DNI, at most
- * `queueJoinAddress` joins per address a minute. Whether the token was revoked and who is calling are read
- * in one D1 batch (this runs for every buyer at once before an opening). Every refusal is logged.
+ * Joins the event's queue: a signed-in account (the route checked the session) with a verified e-mail and a
+ * DNI, at most `queueJoinAddress` joins per address a minute. This runs for every buyer at once before an
+ * opening, so it is one call to the queue object and nothing else: the object counts the address and reads
+ * the account itself (durable-objects/event-queue.ts join). Every refusal is logged there.
  */
-export async function joinQueue(env: Env, signed: SignedToken, eventId: number, address: string | undefined) {
-  const { session } = signed;
-  function refuse(reason: string, message: string): never {
-    console.warn(JSON.stringify({ refused: 'queue_join', reason, eventId, userId: session.user.id }));
-    fail(403, message);
-  }
-  await throttle(env, [['queueJoinAddress', address]]);
-  const [revoked, users, queued] = await env.DB.batch([
-    await revocationStatement(env, signed.token, session),
-    env.DB.prepare('select dni, email_verified_at, activo from users where id = ?').bind(session.user.id),
-    env.DB.prepare('select 1 as q from event_queues where event_id = ?').bind(eventId),
-  ]);
-  if (revokedBy(env, revoked, session)) fail(401, MSG.sessionExpired);
-  if (queued.results.length === 0) fail(404, QUEUE_MSG.noQueue);
-  const user = (users.results as { dni: string; email_verified_at: string | null; activo: number }[])[0];
-  if (user?.activo !== 1 || !user.email_verified_at) return refuse('unverified', QUEUE_MSG.unverified);
-  const dni = user.dni.trim();
-  if (!/^\d{7,8}$/.test(dni)) refuse('no_dni', QUEUE_MSG.noDni);
-  const joined = await queueOf(env, eventId).join(session.user.id, dni);
+export async function joinQueue(env: Env, userId: number, eventId: number, address: string | undefined) {
+  const joined = await queueOf(env, eventId).join(userId, address ?? null);
   if (!joined.ok) {
+    if (joined.reason === 'throttled') tooManyRequests(joined.retryAfterSeconds);
     if (joined.reason === 'no_queue') fail(404, QUEUE_MSG.noQueue);
+    if (joined.reason === 'unverified') fail(403, QUEUE_MSG.unverified);
+    if (joined.reason === 'no_dni') fail(403, QUEUE_MSG.noDni);
     if (joined.reason === 'too_early') {
       fail(409, QUEUE_MSG.tooEarly(formatEventDate(new Date(joined.prequeueOpensAt ?? 0).toISOString())));
     }
