@@ -99,8 +99,10 @@ export async function sessionCookies(page: Page) {
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   // client:visible islands hydrate once seen: bring each into view (a long Mis tickets has some below the fold).
-  for (const island of await page.locator('astro-island[ssr][client="visible"]').all())
-    await island.scrollIntoViewIfNeeded().catch(() => undefined);
+  for (const island of await page.$$('astro-island[ssr][client="visible"]')) {
+    await island.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForFunction((el) => !el.hasAttribute('ssr'), island, { timeout: 5_000 }).catch(() => undefined);
+  }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
