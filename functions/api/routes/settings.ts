@@ -108,7 +108,9 @@ export const settings = new Hono<AccessEnv>()
         setProducerActive(c.env.DB, id, activo),
         auditStatement(c.env.DB, actor, { producerId: id, action: 'producer_activation', detail: { activo } }),
       ]);
-      c.executionCtx.waitUntil(refreshProducerInventories(c.env, id));
+      // Awaited: a refusal the inventory objects make from their kept configuration is never re-checked, so
+      // a reactivated producer must be on sale again when this answers (a hold right after it was refused).
+      await refreshProducerInventories(c.env, id);
       return c.json({
         status: true,
         message: activo ? 'Productora activada' : 'Productora desactivada',
