@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated, linkTo, toastWith, uniqueEmail } from './support/accounts';
+import { linkTo, toastWith, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
@@ -36,13 +36,15 @@ test('a pending transfer shows on the ticket, previews for the recipient and can
   });
   expect(checkout.status()).toBe(200);
 
-  await gotoHydrated(page, '/mis-tickets');
+  await page.goto('/mis-tickets');
   const section = page.getByRole('region', { name: FREE_EVENT });
   const card = section
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: 'Transferir' }) })
     .last();
   await card.scrollIntoViewIfNeeded();
+  // The card's own islands (client:visible) are what this test uses: wait for them, not for the whole page's.
+  await expect(card.locator('astro-island[ssr]')).toHaveCount(0);
   await card.getByRole('button', { name: 'Transferir' }).click();
   const recipient = uniqueEmail('recibe');
   const offer = page.getByRole('dialog', { name: /^Transferir / });
@@ -67,12 +69,13 @@ test('a pending transfer shows on the ticket, previews for the recipient and can
   await expectNoSeriousA11yViolations(visitor, 'transfer recipient page');
 
   // After a reload the ticket still says pending (from the API); the sender cancels it.
-  await gotoHydrated(page, '/mis-tickets');
+  await page.goto('/mis-tickets');
   const again = page
     .getByRole('region', { name: FREE_EVENT })
     .locator('[data-transfer-pending]')
     .filter({ hasText: recipient });
   await again.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[ssr]').filter({ has: again })).toHaveCount(0);
   await again.getByRole('button', { name: 'Cancelar transferencia' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancelar transferencia' });
   await expectNoSeriousA11yViolations(page, 'cancel transfer dialog');
