@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { submitLogin } from './support/accounts';
+import { gotoHydrated, submitLogin } from './support/accounts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/session';
 
 /** A datetime-local value `days` from now at 21:00. */
@@ -192,7 +192,8 @@ test('the wizard shows the API validation messages in Spanish and pages are priv
   await loginAs(page, DEMO.admin);
   const publicPage = await page.request.get('/eventos');
   expect(publicPage.headers()['cache-control']).toBe('private, no-store');
-  await page.goto('/nuevo');
+  // Typed into the hydrated wizard: text typed into the server-rendered form is reset when the island hydrates.
+  await gotoHydrated(page, '/nuevo');
   await page.getByLabel('Título').fill('ab');
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
   await expect(page.getByText('El título debe tener al menos 3 caracteres').first()).toBeVisible();
