@@ -7,23 +7,24 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   onValue: (value: string) => void;
 };
 
-/** A labelled input with its message under it, wired for screen readers. */
-export function TextField({ label, value, error, onValue, ...input }: FieldProps) {
-  const id = useId();
+/** The label above a control and its message under it (the control gets `id` and `${id}-error`). */
+function FieldFrame({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
+      {children}
       {error && (
         <p id={`${id}-error`} className="text-error text-sm">
           {error}
@@ -33,16 +34,31 @@ export function TextField({ label, value, error, onValue, ...input }: FieldProps
   );
 }
 
+/** A labelled input with its message under it, wired for screen readers. */
+export function TextField({ label, value, error, onValue, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
   const id = useId();
   const { label, value, error, onValue, ...input } = props;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
         <input
           id={id}
@@ -64,12 +80,7 @@ export function PasswordField(props: FieldProps) {
           {visible ? 'Ocultar' : 'Mostrar'}
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-error text-sm">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -112,10 +123,7 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
 export function SelectField({ label, value, error, onValue, children, ...select }: SelectProps) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <select
         id={id}
         className={`select w-full ${error ? 'select-error' : ''}`}
@@ -127,11 +135,6 @@ export function SelectField({ label, value, error, onValue, children, ...select 
       >
         {children}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="text-error text-sm">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
