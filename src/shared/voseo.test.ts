@@ -53,6 +53,12 @@ const USTED: RegExp[] = [
   /p[oó]ngase/,
   /debe\s+(?:aceptar|ingresar|completar|elegir|seleccionar|revisar|iniciar|presentar|confirmar|verificar|esperar|pagar)/,
   /(?<!se\s)[Pp]uede\s+(?:intentar|ver|verlas|descargar|elegir|pagar|usar|transferir|cancelar|pedir)/,
+  // "Puede cancelarlo.": an infinitive with its object pronoun, said to the reader ("No se puede…" is impersonal).
+  /(?<!se\s)puede\s+[a-záéíóúñ]+[aeií]r(?:l[oa]s?|les?|me|nos)/,
+  // Usted imperatives with a pronoun ("Cancélelo", "Inténtelo", "Descárguela"); voseo drops the accent ("Cancelalo").
+  /(?:cancél|revís|descárgu|guárd|intént|verifíqu|complét|ús|compárt|imprím|muéstr|presént|ingrés|elíj|reenví|contáct|avís)[ae](?:l[oa]s?|nos|me)/,
+  /por\s+favor,?\s+(?:ingrese|complete|intente|verifique|revise|espere|vuelva|inicie|confirme|elija|seleccione)/,
+  /¿\s*(?:desea|está\s+segur[oa]|quiere\s+(?:continuar|eliminar|cancelar|salir))/,
   /[Ll]e\s+(?:enviamos|enviaremos|reenviamos|devolvimos|avisamos|avisaremos|recordamos|pedimos|escribimos)/,
   /[Ss]us?\s+(?:correo|cuenta|compras?|entradas?|contraseña|sesión|pago|reserva|navegador|perfil|conexión|banco|tickets?|dirección|datos|nombre|celular|teléfono|orden|pedido|tarjeta)/,
 ];
@@ -61,7 +67,8 @@ const PATTERN = new RegExp(`(?<!\\p{L})(?:${USTED.map((r) => r.source).join('|')
  * Opening a sentence these speak to the reader ("Debe aceptar…", "No tiene permisos…"); inside one they are
  * third person ("La capacidad debe ser…", "Tu cuenta no tiene permiso…").
  */
-const SENTENCE_START = /(?<=(?:^|[.!?¿¡'"`>(:]\s*))(?:Debe|No tiene permisos?|Recibirá)\s/u;
+const SENTENCE_START =
+  /(?<=(?:^|[.!?¿¡'"`>(:]\s*))(?:Debe|No tiene permisos?|Recibirá|Podrá|Necesita|Puede\s+\p{L}+[aeií]r(?:l[oa]s?|les?))\s/u;
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -115,6 +122,19 @@ describe('voseo everywhere', () => {
     ['Gracias por registrarse en Boletería.'],
     ['También puede verlas en Mis tickets.'],
     ['Sus entradas para el show'],
+    ['No se puede eliminar un evento con entradas vendidas. Puede cancelarlo.'],
+    ['Puede descargarlas desde el correo.'],
+    ['Ingrese su correo electrónico'],
+    ['Por favor ingrese un correo válido'],
+    ['Verifique su cuenta antes de continuar'],
+    ['Contáctenos por correo'],
+    ['Revise su cuenta'],
+    ['Cancélelo desde el panel.'],
+    ['Si falla, inténtelo de nuevo.'],
+    ['¿Está seguro de eliminar el evento?'],
+    ['¿Desea continuar?'],
+    ['Podrá descargar las entradas desde el correo.'],
+    ['Necesita iniciar sesión para comprar.'],
   ])('catches the usted in %s', (text) => {
     expect(ustedLines(`const t = '${text}';`)).toHaveLength(1);
   });
@@ -130,6 +150,15 @@ describe('voseo everywhere', () => {
     ['Tu cuenta no tiene permiso para ver esta sección.'],
     ['Cambiá los permisos cuando haga falta.'],
     ['Presentá el código QR en el ingreso'],
+    ['No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.'],
+    ['No se puede cancelarlo después de la función.'],
+    ['Cancelalo desde el panel.'],
+    ['Si falla, intentalo de nuevo.'],
+    ['La acreditación puede tardar unos minutos.'],
+    ['Puede tardar unos minutos.'],
+    ['Nadie más podrá entrar ni comprar por la fila.'],
+    ['Cada función necesita al menos un tipo de entrada.'],
+    ['¿Querés continuar?'],
   ])('lets the voseo or third person in %s pass', (text) => {
     expect(ustedLines(`const t = '${text}';`)).toEqual([]);
   });

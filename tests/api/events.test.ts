@@ -149,7 +149,7 @@ describe('editing events', () => {
     expect((await call(`/admin/events/${event.id}`, user, { method: 'DELETE' })).status).toBe(200);
     const refused = await call(`/admin/events/${other.id}`, user, { method: 'DELETE' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('No se puede eliminar un evento con entradas vendidas. Puede cancelarlo.');
+    expect(refused.body.message).toBe('No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
   });
 });
 

@@ -209,7 +209,7 @@ export const adminEvents = new Hono<AccessEnv>()
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
     if (await eventHasSales(c.env.DB, header.id))
-      fail(409, 'No se puede eliminar un evento con entradas vendidas. Puede cancelarlo.');
+      fail(409, 'No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
     await deleteEvent(c.env.DB, header.id);
     return c.json({ status: true, message: 'Evento eliminado' });
   });
