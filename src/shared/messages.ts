@@ -48,6 +48,18 @@ export const SPEC_MSG = {
   passwordChangeSuccess: 'Contraseña actualizada con éxito',
   rolesUpdated: 'Permisos actualizados',
 } as const;
+
+/** The spec's own labels (section 2: login dialog, navigation), word for word (its "Olvide" included). */
+export const SPEC_LABEL = {
+  forgotPassword: 'Olvide mi contraseña',
+  back: 'Volver',
+  login: 'Ingresar',
+  recover: 'Recuperar',
+  registerLink: 'Registrarme',
+  signIn: 'Iniciar Sesión',
+  signUp: 'Registrarse',
+  createEvent: 'Crea tu evento',
+} as const;
 // END OF SPEC BLOCK
 
 export const MSG = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE, LIMITS, MSG } from './messages';
+import { COOKIE, LIMITS, MSG, SPEC_LABEL } from './messages';
 import {
   canSearchAllClients,
   canViewEvents,
@@ -66,6 +66,21 @@ describe('spec section 8: error and success texts', () => {
 
   it('every text is in composed Unicode (an "ñ" typed as n + tilde would not match the spec)', () => {
     for (const text of Object.values(MSG)) expect(text).toBe(text.normalize('NFC'));
+  });
+});
+
+describe('spec section 2: labels', () => {
+  it.each([
+    [SPEC_LABEL.forgotPassword, 'Olvide mi contraseña'],
+    [SPEC_LABEL.back, 'Volver'],
+    [SPEC_LABEL.login, 'Ingresar'],
+    [SPEC_LABEL.recover, 'Recuperar'],
+    [SPEC_LABEL.registerLink, 'Registrarme'],
+    [SPEC_LABEL.signIn, 'Iniciar Sesión'],
+    [SPEC_LABEL.signUp, 'Registrarse'],
+    [SPEC_LABEL.createEvent, 'Crea tu evento'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
   });
 });
 
