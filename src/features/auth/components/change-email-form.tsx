@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages-auth';
 import { ChangeEmailSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { changeEmail } from '../api/change-email';
 import { resendChangeEmail } from '../api/resend-change-email';
 import { useZodForm } from '../lib/use-zod-form';
-import { ACCOUNT_TEXT } from '../messages';
 
 /** Change of e-mail: a link goes to the new address; it can be sent again until it is opened. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
@@ -37,13 +37,14 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <p className="text-sm">
-        Correo actual: <strong>{currentEmail}</strong>
+        {AUTH_TEXT.currentEmail} <strong>{currentEmail}</strong>
       </p>
-      <TextField label="Nuevo correo electrónico" type="email" autoComplete="email" {...form.field('new_email')} />
+      <TextField label={AUTH_TEXT.newEmail} type="email" autoComplete="email" {...form.field('new_email')} />
       {pending && (
         <div role="status" className="alert alert-info alert-soft">
           <span>
-            Enviamos un enlace a <strong>{pending}</strong>. Abrilo para confirmar el cambio.
+            {AUTH_TEXT.linkSentTo} <strong>{pending}</strong>
+            {AUTH_TEXT.linkSentOpen}
           </span>
           <button
             type="button"
@@ -51,12 +52,12 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             disabled={busy}
             onClick={() => run(() => resendChangeEmail({ new_email: pending }), ACCOUNT_TEXT.emailChangeResent)}
           >
-            Reenviar correo
+            {AUTH_TEXT.resendEmail}
           </button>
         </div>
       )}
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-        Cambiar correo
+        {AUTH_TEXT.changeEmail}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PasswordField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
+import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { SecurePasswordChangeSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { changePassword } from '../api/change-password';
@@ -35,11 +36,11 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      {field('password', 'Contraseña actual', 'current-password')}
-      {field('new_password', 'Nueva contraseña', 'new-password')}
-      {field('repeat_new_password', 'Repetir nueva contraseña', 'new-password')}
+      {field('password', AUTH_TEXT.currentPassword, 'current-password')}
+      {field('new_password', AUTH_TEXT.newPassword, 'new-password')}
+      {field('repeat_new_password', AUTH_TEXT.repeatNewPassword, 'new-password')}
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-        Cambiar contraseña
+        {AUTH_TEXT.changePassword}
       </button>
     </form>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { PasswordField, TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
-import { LIMITS, MSG } from '../../../shared/messages';
+import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
+import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
 import { $nextView, openRegister, takeAfterLogin } from '../../../stores/navigation';
 import { setUser } from '../../../stores/session';
@@ -75,7 +76,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const active = recovering ? recovery : credentials;
   return (
     <Modal
-      title={recovering ? 'Recuperar contraseña' : 'Ingresar'}
+      title={recovering ? AUTH_TEXT.recoverPassword : SPEC_LABEL.login}
       maxWidth={LIMITS.loginDialogMaxWidth}
       onClose={onClose}
     >
@@ -83,7 +84,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
         {recovering ? (
           <TextField
             key="recovery-email"
-            label="Correo electrónico"
+            label={AUTH_TEXT.email}
             type="email"
             autoComplete="email"
             {...recovery.field('email')}
@@ -92,12 +93,16 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           <>
             <TextField
               key="login-email"
-              label="Correo electrónico"
+              label={AUTH_TEXT.email}
               type="email"
               autoComplete="username"
               {...credentials.field('email')}
             />
-            <PasswordField label="Contraseña" autoComplete="current-password" {...credentials.field('password')} />
+            <PasswordField
+              label={AUTH_TEXT.password}
+              autoComplete="current-password"
+              {...credentials.field('password')}
+            />
           </>
         )}
         {active.touchedAny && !active.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
@@ -110,24 +115,24 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             checked={recovering}
             onChange={(e) => setRecovering(e.target.checked)}
           />
-          Olvide mi contraseña
+          {SPEC_LABEL.forgotPassword}
         </label>
         {recovering ? (
           <div className="flex justify-end gap-2">
             <button type="button" className="btn btn-ghost" onClick={() => setRecovering(false)}>
-              Volver
+              {SPEC_LABEL.back}
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Recuperar
+              {SPEC_LABEL.recover}
             </button>
           </div>
         ) : (
           <>
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              Ingresar
+              {SPEC_LABEL.login}
             </button>
             <p className="text-center text-sm">
-              ¿No tenés cuenta?{' '}
+              {AUTH_TEXT.noAccount}{' '}
               <a
                 href="/?registro=1"
                 className="link link-primary"
@@ -136,7 +141,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
                   openRegister();
                 }}
               >
-                Registrarme
+                {SPEC_LABEL.registerLink}
               </a>
             </p>
           </>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { AUTH_TEXT } from '../../../shared/messages-auth';
 
 type Props = { title: string; maxWidth: number; onClose: () => void; children: ReactNode };
 
@@ -53,13 +54,18 @@ export function Modal({ title, maxWidth, onClose, children }: Props) {
           <h2 id={titleId} className="text-xl font-bold">
             {title}
           </h2>
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Cerrar" onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle"
+            aria-label={AUTH_TEXT.close}
+            onClick={onClose}
+          >
             ✕
           </button>
         </div>
         {children}
       </div>
-      <button type="button" className="modal-backdrop" aria-label="Cerrar" tabIndex={-1} onClick={onClose} />
+      <button type="button" className="modal-backdrop" aria-label={AUTH_TEXT.close} tabIndex={-1} onClick={onClose} />
     </div>
   );
 }

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { messageOf, refreshClaims } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages-auth';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { getLocations, type Province } from '../api/get-locations';
 import { getUser } from '../api/get-user';
 import { updateUser } from '../api/update-user';
 import { useZodForm } from '../lib/use-zod-form';
-import { ACCOUNT_TEXT } from '../messages';
 
 type Values = { name: string; telefono: string; dni: string; provinces_id: number | null };
 
@@ -62,17 +62,17 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-busy={!loaded}>
-      <TextField label="Nombre completo" autoComplete="name" {...form.field('name')} />
-      <TextField label="Teléfono" type="tel" inputMode="numeric" maxLength={12} {...form.field('telefono')} />
+      <TextField label={AUTH_TEXT.fullName} autoComplete="name" {...form.field('name')} />
+      <TextField label={AUTH_TEXT.phone} type="tel" inputMode="numeric" maxLength={12} {...form.field('telefono')} />
       <TextField label="DNI" inputMode="numeric" maxLength={8} {...form.field('dni')} />
       <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Provincia</span>
+        <span className="text-sm font-medium">{AUTH_TEXT.province}</span>
         <select
           className="select w-full"
           value={v.provinces_id ?? ''}
           onChange={(e) => form.set('provinces_id', e.target.value ? Number(e.target.value) : null)}
         >
-          <option value="">Sin especificar</option>
+          <option value="">{AUTH_TEXT.unspecified}</option>
           {provinces.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -81,7 +81,7 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
         </select>
       </label>
       <button type="submit" className="btn btn-primary self-start" disabled={!loaded || busy}>
-        Guardar cambios
+        {AUTH_TEXT.saveChanges}
       </button>
     </form>
   );

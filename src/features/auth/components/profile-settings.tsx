@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { AUTH_TEXT } from '../../../shared/messages-auth';
 import type { SessionUser } from '../../../shared/session';
 import { $session } from '../../../stores/session';
 import { ChangeEmailForm } from './change-email-form';
@@ -15,19 +16,19 @@ export default function ProfileSettings({ initial }: { initial: SessionUser }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="perfil-datos" className="card bg-base-200 p-6 lg:row-span-2">
         <h2 id="perfil-datos" className="mb-4 text-xl font-semibold">
-          Mis datos
+          {AUTH_TEXT.myData}
         </h2>
         <ProfileForm userId={session.user.id} onSaved={() => location.reload()} />
       </section>
       <section aria-labelledby="perfil-clave" className="card bg-base-200 p-6">
         <h2 id="perfil-clave" className="mb-4 text-xl font-semibold">
-          Cambiar contraseña
+          {AUTH_TEXT.changePassword}
         </h2>
         <ChangePasswordForm userId={session.user.id} />
       </section>
       <section aria-labelledby="perfil-correo" className="card bg-base-200 p-6">
         <h2 id="perfil-correo" className="mb-4 text-xl font-semibold">
-          Cambiar correo
+          {AUTH_TEXT.changeEmail}
         </h2>
         <ChangeEmailForm currentEmail={session.user.email} />
       </section>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
-import { LIMITS, MSG } from '../../../shared/messages';
+import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
+import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
 import { openLogin } from '../../../stores/navigation';
 import { toast } from '../../../stores/toast';
@@ -61,25 +62,30 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
   ) => <TextField label={label} {...form.field(name)} {...extra} />;
 
   return (
-    <Modal title="Registrarse" maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
+    <Modal title={SPEC_LABEL.signUp} maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        {text('name', 'Nombre completo', { autoComplete: 'name' })}
+        {text('name', AUTH_TEXT.fullName, { autoComplete: 'name' })}
         {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}
-        {text('email', 'Correo electrónico', { type: 'email', autoComplete: 'email' })}
-        <PasswordField label="Contraseña" autoComplete="new-password" {...form.field('password')} />
+        {text('email', AUTH_TEXT.email, { type: 'email', autoComplete: 'email' })}
+        <PasswordField label={AUTH_TEXT.password} autoComplete="new-password" {...form.field('password')} />
         <PasswordField
-          label="Repetir contraseña"
+          label={AUTH_TEXT.repeatPassword}
           autoComplete="new-password"
           {...form.field('repeat_password')}
           error={repeatError}
         />
-        {text('telefono', 'Teléfono', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 12 })}
+        {text('telefono', AUTH_TEXT.phone, {
+          type: 'tel',
+          inputMode: 'numeric',
+          autoComplete: 'tel',
+          maxLength: 12,
+        })}
         <CheckboxField
           label={
             <>
-              Acepto los{' '}
+              {AUTH_TEXT.acceptThe}{' '}
               <a href="/legal" target="_blank" rel="noopener" className="link link-primary">
-                términos y condiciones
+                {AUTH_TEXT.terms}
               </a>
             </>
           }
@@ -91,7 +97,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
           }}
         />
         <CheckboxField
-          label="Quiero recibir promociones y novedades"
+          label={AUTH_TEXT.acceptPromotions}
           checked={v.accept_promotions === true}
           onChecked={(checked) => form.set('accept_promotions', checked)}
         />
@@ -102,10 +108,10 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
         )}
         {form.touchedAny && !form.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
         <button type="submit" className="btn btn-primary w-full" disabled={!form.valid || busy}>
-          Registrarme
+          {SPEC_LABEL.registerLink}
         </button>
         <p className="text-center text-sm">
-          ¿Ya tenés cuenta?{' '}
+          {AUTH_TEXT.haveAccount}{' '}
           <a
             href="/?login=1"
             className="link link-primary"
@@ -114,7 +120,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
               openLogin();
             }}
           >
-            Iniciar sesión
+            {AUTH_TEXT.signIn}
           </a>
         </p>
       </form>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { PasswordField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { LIMITS, MSG } from '../../../shared/messages';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages-auth';
 import { ResetPasswordSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { resetPassword } from '../api/reset-password';
 import { useZodForm } from '../lib/use-zod-form';
-import { ACCOUNT_TEXT } from '../messages';
 
 /** /restore-password?token=: the new password twice, for the e-mailed recovery token. */
 export default function RestorePasswordForm({ token }: { token: string }) {
@@ -37,10 +37,10 @@ export default function RestorePasswordForm({ token }: { token: string }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <PasswordField label="Nueva contraseña" autoComplete="new-password" {...form.field('password')} />
-      <PasswordField label="Repetir contraseña" autoComplete="new-password" {...form.field('repeat_password')} />
+      <PasswordField label={AUTH_TEXT.newPassword} autoComplete="new-password" {...form.field('password')} />
+      <PasswordField label={AUTH_TEXT.repeatPassword} autoComplete="new-password" {...form.field('repeat_password')} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        Cambiar contraseña
+        {AUTH_TEXT.changePassword}
       </button>
     </form>
   );

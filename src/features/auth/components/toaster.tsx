@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { $toasts, dismissToast, type Toast, type ToastKind } from '../../../stores/toast';
 
 const STYLE: Record<ToastKind, string> = { success: 'alert-success', error: 'alert-error', info: 'alert-info' };
@@ -19,7 +20,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         className="btn btn-ghost btn-xs"
-        aria-label="Cerrar aviso"
+        aria-label={AUTH_TEXT.closeToast}
         onClick={() => dismissToast(toast.id)}
       >
         ✕

@@ -1,9 +1,9 @@
 import { messageOf, refreshSession } from '../../../lib/api';
 import { LIMITS } from '../../../shared/messages';
+import { ACCOUNT_TEXT } from '../../../shared/messages-auth';
 import { $session } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { verifyChangeEmail } from '../api/verify-change-email';
-import { ACCOUNT_TEXT } from '../messages';
 import { useRunOnce, VerifyingStatus } from './verifying';
 
 /**
