@@ -3,6 +3,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { messageOf } from '../../../lib/api';
 import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
 import { formatEventDate, formatTime } from '../../../shared/dates';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 import { toast } from '../../../stores/toast';
 import { getOverview } from '../api/get-overview';
 import { saveGate } from '../api/save-gate';
@@ -37,13 +38,13 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
     return () => clearInterval(timer);
   }, [load]);
 
-  if (events.length === 0) return <p className="text-lg">No tenés eventos para controlar.</p>;
+  if (events.length === 0) return <p className="text-lg">{DOOR_TEXT.noEvents}</p>;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1">
-          <span className="text-sm text-muted">Evento</span>
+          <span className="text-sm text-muted">{DOOR_TEXT.event}</span>
           <select
             className="select w-full max-w-md"
             value={eventId ?? ''}
@@ -58,39 +59,48 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
           </select>
         </label>
         <a href="/admin/access-control/full" className="btn btn-ticket">
-          Abrir escáner en pantalla completa
+          {DOOR_TEXT.openScanner}
         </a>
       </div>
 
       {data && (
         <>
-          <section aria-label="Ingresos" className="grid gap-3 sm:grid-cols-3">
-            <Stat label="Ingresaron" value={`${data.event.admitted} / ${data.event.expected}`} />
-            <Stat label="Falta entrar" value={String(Math.max(0, data.event.expected - data.event.admitted))} />
+          <section aria-label={DOOR_TEXT.entries} className="grid gap-3 sm:grid-cols-3">
+            <Stat label={DOOR_TEXT.admitted} value={`${data.event.admitted} / ${data.event.expected}`} />
+            <Stat label={DOOR_TEXT.toCome} value={String(Math.max(0, data.event.expected - data.event.admitted))} />
             <Stat
-              label="Conflictos sin conexión"
+              label={DOOR_TEXT.offlineConflicts}
               value={String(data.conflicts.length)}
               tone={data.conflicts.length > 0}
             />
           </section>
 
           <section className="card bg-base-200 p-4">
-            <h2 className="mb-3 text-xl font-bold">Ingresos en el tiempo</h2>
+            <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.entriesOverTime}</h2>
             <EntriesChart timeline={data.timeline} />
           </section>
 
           {data.conflicts.length > 0 && (
             <section className="card border border-warning bg-base-200 p-4">
-              <h2 className="mb-3 text-xl font-bold">Conflictos</h2>
-              <p className="mb-3 text-muted">
-                Entradas que un equipo sin conexión dejó pasar y que ya habían entrado por otra puerta.
-              </p>
-              <ul className="flex flex-col gap-2" aria-label="Conflictos">
+              <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.conflicts}</h2>
+              <p className="mb-3 text-muted">{DOOR_TEXT.conflictsHint}</p>
+              <ul className="flex flex-col gap-2" aria-label={DOOR_TEXT.conflicts}>
                 {data.conflicts.map((c) => (
                   <li key={c.id} className="rounded-box bg-base-100 p-3">
-                    <strong>{c.holder ?? c.ticket_id}</strong>: primero por {c.first_gate ?? '–'} a las{' '}
-                    {c.first_at ? formatTime(c.first_at) : '–'} ({c.first_staff}); después por {c.gate ?? '–'} a las{' '}
-                    {formatTime(c.client_at ?? c.server_at)} ({c.staff_name}, {c.device})
+                    <strong>{c.holder ?? c.ticket_id}</strong>
+                    {DOOR_TEXT.conflict(
+                      {
+                        gate: c.first_gate ?? '–',
+                        at: c.first_at ? formatTime(c.first_at) : '–',
+                        staff: c.first_staff,
+                      },
+                      {
+                        gate: c.gate ?? '–',
+                        at: formatTime(c.client_at ?? c.server_at),
+                        staff: c.staff_name,
+                        device: c.device,
+                      },
+                    )}
                   </li>
                 ))}
               </ul>
@@ -103,17 +113,17 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
           </div>
 
           <section className="card bg-base-200 p-4">
-            <h2 className="mb-3 text-xl font-bold">Últimos escaneos</h2>
-            <ScrollRegion label="Últimos escaneos">
+            <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.latestScans}</h2>
+            <ScrollRegion label={DOOR_TEXT.latestScans}>
               <table className="table">
                 <thead>
                   <tr>
-                    <th>Hora</th>
-                    <th>Resultado</th>
-                    <th>Titular</th>
-                    <th>Puerta</th>
-                    <th>Lista</th>
-                    <th>Escaneó</th>
+                    <th>{DOOR_TEXT.time}</th>
+                    <th>{DOOR_TEXT.result}</th>
+                    <th>{DOOR_TEXT.holder}</th>
+                    <th>{DOOR_TEXT.gate}</th>
+                    <th>{DOOR_TEXT.list}</th>
+                    <th>{DOOR_TEXT.scannedBy}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -122,8 +132,10 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
                       <td>{formatTime(s.server_at)}</td>
                       <td>
                         <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
-                        {s.offline === 1 && <span className="badge badge-ghost ml-1">sin conexión</span>}
-                        {s.conflict === 1 && <span className="badge badge-warning ml-1">conflicto</span>}
+                        {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
+                        {s.conflict === 1 && (
+                          <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
+                        )}
                       </td>
                       <td>{s.holder ?? '–'}</td>
                       <td>{s.gate ?? '–'}</td>
@@ -136,7 +148,7 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
                   ))}
                 </tbody>
               </table>
-              {data.recent.length === 0 && <p className="p-3 text-muted">Todavía no hay escaneos.</p>}
+              {data.recent.length === 0 && <p className="p-3 text-muted">{DOOR_TEXT.noScans}</p>}
             </ScrollRegion>
           </section>
         </>
@@ -178,7 +190,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
 
   return (
     <section className="card bg-base-200 p-4">
-      <h2 className="mb-3 text-xl font-bold">Listas</h2>
+      <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.lists}</h2>
       <ul className="flex flex-col gap-2">
         {data.lists.map((l) => (
           <li key={l.id} className="flex items-center justify-between gap-2">
@@ -186,12 +198,12 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
               <strong>{l.name}</strong>{' '}
               <span className="text-muted">
                 {l.type_ids.length === 0
-                  ? 'todas las entradas'
+                  ? DOOR_TEXT.allTickets
                   : data.types
                       .filter((t) => l.type_ids.includes(t.id))
                       .map((t) => t.name)
                       .join(', ')}
-                {l.allow_reentry ? ' · con reingreso' : ''}
+                {l.allow_reentry ? DOOR_TEXT.reentry : ''}
               </span>
             </span>
             <span className="tabular-nums">
@@ -205,7 +217,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
                   setEditing({ id: l.id, name: l.name, type_ids: l.type_ids, allow_reentry: l.allow_reentry })
                 }
               >
-                Editar
+                {DOOR_TEXT.edit}
               </button>
             )}
           </li>
@@ -217,7 +229,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
           className="btn btn-sm mt-3 self-start"
           onClick={() => setEditing({ id: null, name: '', type_ids: [], allow_reentry: false })}
         >
-          Agregar lista
+          {DOOR_TEXT.addList}
         </button>
       )}
       {editing && (
@@ -229,7 +241,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
           }}
         >
           <label className="flex flex-col gap-1">
-            Nombre de la lista
+            {DOOR_TEXT.listName}
             <input
               className="input"
               value={editing.name}
@@ -237,7 +249,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
             />
           </label>
           <fieldset className="flex flex-wrap gap-3">
-            <legend className="mb-1">Entradas que admite (ninguna marcada: todas)</legend>
+            <legend className="mb-1">{DOOR_TEXT.listTypes}</legend>
             {data.types.map((t) => (
               <label key={t.id} className="flex items-center gap-1">
                 <input
@@ -264,14 +276,14 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
               checked={editing.allow_reentry}
               onChange={(e) => setEditing({ ...editing, allow_reentry: e.target.checked })}
             />
-            Permitir salir y volver a entrar
+            {DOOR_TEXT.allowReentry}
           </label>
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary btn-sm">
-              Guardar lista
+              {DOOR_TEXT.saveList}
             </button>
             <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-              Cancelar
+              {DOOR_TEXT.cancel}
             </button>
           </div>
         </form>
@@ -297,15 +309,15 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
 
   return (
     <section className="card bg-base-200 p-4">
-      <h2 className="mb-3 text-xl font-bold">Puertas</h2>
+      <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.gates}</h2>
       <ul className="flex flex-col gap-2">
         {data.gates.map((g) => (
           <li key={g.id} className="flex items-center justify-between gap-2">
             <strong>{g.name}</strong>
-            <span className="tabular-nums">{g.admitted} ingresos</span>
+            <span className="tabular-nums">{DOOR_TEXT.gateAdmitted(g.admitted)}</span>
             {canManage && (
               <button type="button" className="btn btn-xs" onClick={() => setEditing({ id: g.id, name: g.name })}>
-                Renombrar
+                {DOOR_TEXT.rename}
               </button>
             )}
           </li>
@@ -313,7 +325,7 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
       </ul>
       {canManage && !editing && (
         <button type="button" className="btn btn-sm mt-3 self-start" onClick={() => setEditing({ id: null, name: '' })}>
-          Agregar puerta
+          {DOOR_TEXT.addGate}
         </button>
       )}
       {editing && (
@@ -326,16 +338,16 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
         >
           <input
             className="input flex-1"
-            aria-label="Nombre de la puerta"
+            aria-label={DOOR_TEXT.gateName}
             placeholder="Puerta 2"
             value={editing.name}
             onChange={(e) => setEditing({ ...editing, name: e.target.value })}
           />
           <button type="submit" className="btn btn-primary btn-sm">
-            Guardar puerta
+            {DOOR_TEXT.saveGate}
           </button>
           <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-            Cancelar
+            {DOOR_TEXT.cancel}
           </button>
         </form>
       )}

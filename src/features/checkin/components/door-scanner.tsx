@@ -1,5 +1,6 @@
 import type QrScanner from 'qr-scanner';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 import { useDoor } from '../hooks/use-door';
 import { primeFeedback } from '../lib/feedback';
 import type { DoorEvent } from '../types';
@@ -33,14 +34,14 @@ export default function DoorScanner({
   if (door.access === 'none') {
     return (
       <div className="grid min-h-dvh place-items-center p-6 text-center">
-        <p className="max-w-md text-2xl">Iniciá sesión para usar el escáner.</p>
+        <p className="max-w-md text-2xl">{DOOR_TEXT.signInToScan}</p>
       </div>
     );
   }
   if (events.length === 0) {
     return (
       <div className="grid min-h-dvh place-items-center p-6 text-center">
-        <p className="max-w-md text-2xl">No tenés eventos para controlar. Pedile acceso a la productora.</p>
+        <p className="max-w-md text-2xl">{DOOR_TEXT.noEventsAskProducer}</p>
       </div>
     );
   }
@@ -102,8 +103,8 @@ function ScanningScreen({
       >
         <input
           className="input input-lg flex-1"
-          aria-label="Código de la entrada"
-          placeholder="Escribí, pegá o leé el código"
+          aria-label={DOOR_TEXT.ticketCode}
+          placeholder={DOOR_TEXT.codePlaceholder}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           autoComplete="off"
@@ -112,13 +113,13 @@ function ScanningScreen({
           autoFocus
         />
         <button type="submit" className="btn btn-lg btn-ticket">
-          Validar
+          {DOOR_TEXT.validate}
         </button>
       </form>
 
       <nav className="flex flex-wrap gap-2 p-3 pt-0">
         <button type="button" className="btn btn-lg" onClick={() => setSearching(true)}>
-          Buscar
+          {DOOR_TEXT.search}
         </button>
         {list?.allow_reentry && (
           <button
@@ -126,12 +127,12 @@ function ScanningScreen({
             className={`btn btn-lg ${choice.kind === 'exit' ? 'btn-warning' : ''}`}
             onClick={() => door.setKind(choice.kind === 'entry' ? 'exit' : 'entry')}
           >
-            {choice.kind === 'entry' ? 'Modo ingreso' : 'Modo salida'}
+            {choice.kind === 'entry' ? DOOR_TEXT.entryMode : DOOR_TEXT.exitMode}
           </button>
         )}
         {flash.has && (
           <button type="button" className="btn btn-lg" onClick={() => void toggleFlash()}>
-            {flash.on ? 'Apagar linterna' : 'Encender linterna'}
+            {flash.on ? DOOR_TEXT.torchOff : DOOR_TEXT.torchOn}
           </button>
         )}
       </nav>
@@ -178,7 +179,7 @@ function useCamera(onCode: (code: string) => Promise<void>) {
         setCameraError(null);
         setFlash({ has: await instance.hasFlash(), on: false });
       } catch {
-        setCameraError('No pudimos abrir la cámara. Revisá el permiso, o escribí o pegá el código abajo.');
+        setCameraError(DOOR_TEXT.cameraFailed);
       }
     })();
     return () => {

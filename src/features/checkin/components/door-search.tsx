@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { UNDO_WINDOW_MS } from '../../../shared/checkin';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 import { searchTickets } from '../lib/local-decision';
 import type { OfflineBundle } from '../types';
 
@@ -20,19 +21,23 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
     bundle.admissions.some((a) => a.list_id === listId && a.ticket_id === ticketId && a.inside);
 
   return (
-    <div role="dialog" aria-label="Buscar entrada" className="fixed inset-0 z-30 flex flex-col gap-3 bg-base-100 p-4">
+    <div
+      role="dialog"
+      aria-label={DOOR_TEXT.searchTicket}
+      className="fixed inset-0 z-30 flex flex-col gap-3 bg-base-100 p-4"
+    >
       <div className="flex gap-2">
         <input
           className="input input-lg flex-1"
-          aria-label="Buscar por nombre, DNI, correo u orden"
-          placeholder="Nombre, DNI u orden"
+          aria-label={DOOR_TEXT.searchLabel}
+          placeholder={DOOR_TEXT.searchPlaceholder}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           // biome-ignore lint/a11y/noAutofocus: the search opens to type at once.
           autoFocus
         />
         <button type="button" className="btn btn-lg" onClick={onClose}>
-          Cerrar
+          {DOOR_TEXT.close}
         </button>
       </div>
       <ul className="flex flex-col gap-2 overflow-y-auto">
@@ -45,7 +50,7 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
                 <span className="block text-xl font-bold">{t.holder}</span>
                 <span className="text-muted">
                   {t.type_name}
-                  {t.dni ? ` · DNI ${t.dni}` : ''} · orden {t.order_id.slice(0, 8)}
+                  {DOOR_TEXT.searchDetail(t.dni, t.order_id.slice(0, 8))}
                 </span>
               </span>
               {canUndo ? (
@@ -62,12 +67,12 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
                     )
                   }
                 >
-                  Deshacer ingreso
+                  {DOOR_TEXT.undoEntry}
                 </button>
               ) : inside(t.id) ? (
-                <span className="badge badge-lg">Ya entró</span>
+                <span className="badge badge-lg">{DOOR_TEXT.alreadyIn}</span>
               ) : (t.status !== 'valid' && t.status !== 'used') || t.order_status !== 'paid' ? (
-                <span className="badge badge-lg badge-error">No válida</span>
+                <span className="badge badge-lg badge-error">{DOOR_TEXT.notValid}</span>
               ) : (
                 <button
                   type="button"
@@ -78,13 +83,13 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
                     })
                   }
                 >
-                  Registrar ingreso
+                  {DOOR_TEXT.admit}
                 </button>
               )}
             </li>
           );
         })}
-        {query.trim().length >= 2 && results.length === 0 && <li className="p-3 text-lg">No encontramos entradas.</li>}
+        {query.trim().length >= 2 && results.length === 0 && <li className="p-3 text-lg">{DOOR_TEXT.noResults}</li>}
       </ul>
     </div>
   );

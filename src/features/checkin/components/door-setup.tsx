@@ -1,4 +1,5 @@
 import { formatEventDate } from '../../../shared/dates';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 import type { Door } from '../hooks/use-door';
 import type { DoorEvent } from '../types';
 
@@ -17,9 +18,9 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
         if (ready) onStart();
       }}
     >
-      <h1 className="text-4xl font-extrabold">Escáner de entradas</h1>
+      <h1 className="text-4xl font-extrabold">{DOOR_TEXT.scanner}</h1>
       <label className="flex flex-col gap-2 text-lg">
-        Evento
+        {DOOR_TEXT.event}
         <select
           className={SELECT}
           value={choice.eventId ?? ''}
@@ -34,7 +35,7 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
         </select>
       </label>
       <label className="flex flex-col gap-2 text-lg">
-        Puerta
+        {DOOR_TEXT.gate}
         <select
           className={SELECT}
           value={choice.gateId ?? ''}
@@ -49,7 +50,7 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
         </select>
       </label>
       <label className="flex flex-col gap-2 text-lg">
-        Lista
+        {DOOR_TEXT.list}
         <select
           className={SELECT}
           value={choice.listId ?? ''}
@@ -64,7 +65,7 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
         </select>
       </label>
       <button type="submit" className="btn btn-ticket btn-lg" disabled={!ready}>
-        {bundle ? 'Empezar a escanear' : 'Descargando entradas…'}
+        {bundle ? DOOR_TEXT.startScanning : DOOR_TEXT.downloading}
       </button>
     </form>
   );

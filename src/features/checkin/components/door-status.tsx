@@ -1,3 +1,4 @@
+import { DOOR_TEXT } from '../../../shared/messages-door';
 import type { Door } from '../hooks/use-door';
 
 /** Connectivity (from the outcome of real calls), the queue waiting for the server, the event and the gate. */
@@ -6,11 +7,11 @@ export function DoorStatus({ door, title, onChange }: { door: Door; title?: stri
   return (
     <header className="flex flex-wrap items-center gap-2 p-3 pr-56 text-lg">
       <span data-testid="door-status" className={`badge badge-lg ${online ? 'badge-success' : 'badge-error'}`}>
-        {online ? 'En línea' : 'Sin conexión'}
+        {online ? DOOR_TEXT.online : DOOR_TEXT.offline}
       </span>
       {pending > 0 && (
         <span data-testid="door-pending" className="badge badge-lg badge-warning">
-          {pending === 1 ? '1 escaneo por sincronizar' : `${pending} escaneos por sincronizar`}
+          {DOOR_TEXT.pendingScans(pending)}
         </span>
       )}
       <span className="font-bold">{title}</span>
@@ -27,10 +28,10 @@ export function DoorCounters({ door }: { door: Door }) {
   const listCounter = counters?.lists.find((l) => l.id === choice.listId);
   const gateCounter = counters?.gates.find((g) => g.id === choice.gateId);
   return (
-    <section aria-label="Contadores" className="grid grid-cols-3 gap-2 p-3 text-center">
-      <Counter label="Evento" value={counters?.event.admitted} total={counters?.event.expected} />
-      <Counter label={list?.name ?? 'Lista'} value={listCounter?.admitted} total={listCounter?.expected} />
-      <Counter label={gate?.name ?? 'Puerta'} value={gateCounter?.admitted} />
+    <section aria-label={DOOR_TEXT.counters} className="grid grid-cols-3 gap-2 p-3 text-center">
+      <Counter label={DOOR_TEXT.event} value={counters?.event.admitted} total={counters?.event.expected} />
+      <Counter label={list?.name ?? DOOR_TEXT.list} value={listCounter?.admitted} total={listCounter?.expected} />
+      <Counter label={gate?.name ?? DOOR_TEXT.gate} value={gateCounter?.admitted} />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { formatTime } from '../../../shared/dates';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 
 /**
  * Entries per minute as a small bar chart, drawn as inline SVG (no chart library for one chart). The
  * minutes without entries between the first and the last one are drawn as empty bars.
  */
 export function EntriesChart({ timeline }: { timeline: { minute: string; n: number }[] }) {
-  if (timeline.length === 0) return <p className="text-muted">Todavía no entró nadie.</p>;
+  if (timeline.length === 0) return <p className="text-muted">{DOOR_TEXT.nobodyYet}</p>;
   const counts = new Map(timeline.map((t) => [t.minute, t.n]));
   const start = new Date(`${timeline[0].minute}:00Z`).getTime();
   const end = new Date(`${timeline[timeline.length - 1].minute}:00Z`).getTime();
@@ -25,7 +26,7 @@ export function EntriesChart({ timeline }: { timeline: { minute: string; n: numb
         viewBox={`0 0 ${width} ${height + 20}`}
         className="w-full"
         role="img"
-        aria-label={`Ingresos por minuto: ${total} en total, como máximo ${max} en un minuto`}
+        aria-label={DOOR_TEXT.entriesChart(total, max)}
       >
         {bars.map((b) => {
           const h = max === 0 ? 0 : (b.n / max) * height;
@@ -49,7 +50,7 @@ export function EntriesChart({ timeline }: { timeline: { minute: string; n: numb
           {formatTime(new Date(end))}
         </text>
       </svg>
-      <figcaption className="text-sm text-muted">Ingresos por minuto (máximo {max})</figcaption>
+      <figcaption className="text-sm text-muted">{DOOR_TEXT.entriesCaption(max)}</figcaption>
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
 import { formatTime } from '../../../shared/dates';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 
 export type ShownResult = {
   result: ScanResult;
@@ -31,21 +32,23 @@ export function ScanResultScreen({ shown, onClose }: { shown: ShownResult; onClo
         <span className="text-2xl font-bold sm:text-4xl">
           {ticket.type}
           {ticket.holder && <span className="block text-3xl sm:text-5xl">{ticket.holder}</span>}
-          {ticket.dni && <span className="mt-2 block">Pedí el DNI: {ticket.dni}</span>}
+          {ticket.dni && (
+            <span className="mt-2 block">
+              {DOOR_TEXT.askDni} {ticket.dni}
+            </span>
+          )}
         </span>
       )}
       {first && shown.result === 'used' && (
         <span className="text-2xl font-semibold">
-          Entró a las {formatTime(first.at)}
-          {first.gate ? ` por ${first.gate}` : ''}
-          {first.staff ? ` (escaneó ${first.staff})` : ''}
+          {DOOR_TEXT.firstEntry(formatTime(first.at), first.gate, first.staff)}
         </span>
       )}
       {SCAN_REASON[shown.result] && shown.result !== 'used' && (
         <span className="text-xl">{SCAN_REASON[shown.result]}</span>
       )}
-      {shown.offline && <span className="badge badge-lg badge-neutral">Validada sin conexión</span>}
-      <span className="mt-6 text-base opacity-80">Tocá para seguir escaneando</span>
+      {shown.offline && <span className="badge badge-lg badge-neutral">{DOOR_TEXT.validatedOffline}</span>}
+      <span className="mt-6 text-base opacity-80">{DOOR_TEXT.tapToContinue}</span>
     </button>
   );
 }
