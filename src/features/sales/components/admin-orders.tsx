@@ -3,6 +3,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { ORDER_STATUS_LABEL, orderStatusLabel } from '../../../shared/labels';
+import { SALES_TEXT } from '../../../shared/messages-sales';
 import { formatMoney } from '../../../shared/money';
 import { ORDER_STATUSES_FILTER } from '../../../shared/sales';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
@@ -61,7 +62,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
   return (
     <div className="flex flex-col gap-4">
       <details className="collapse-arrow collapse rounded-box bg-base-200">
-        <summary className="collapse-title font-bold">Venta en boletería</summary>
+        <summary className="collapse-title font-bold">{SALES_TEXT.boxOffice}</summary>
         <div className="collapse-content">
           <BoxOfficeForm onSold={() => void load()} />
         </div>
@@ -83,9 +84,9 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
           }}
         />
         <label className="flex flex-col gap-1 text-sm">
-          Estado
+          {SALES_TEXT.status}
           <select className="select select-sm" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">Todos</option>
+            <option value="">{SALES_TEXT.all}</option>
             {ORDER_STATUSES_FILTER.map((s) => (
               <option key={s} value={s}>
                 {ORDER_STATUS_LABEL[s]}
@@ -94,23 +95,23 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          Buscar
+          {SALES_TEXT.search}
           <input
             className="input input-sm w-72"
-            placeholder="Nombre, e-mail, DNI, orden o entrada"
+            placeholder={SALES_TEXT.searchPlaceholder}
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
         </label>
         <button type="submit" className="btn btn-sm btn-primary">
-          Buscar
+          {SALES_TEXT.search}
         </button>
         <div className="ml-auto flex gap-2">
           <a className="btn btn-sm" href={exportHref('csv')} download>
-            Exportar CSV
+            {SALES_TEXT.exportCsv}
           </a>
           <a className="btn btn-sm" href={exportHref('xlsx')} download>
-            Exportar XLSX
+            {SALES_TEXT.exportXlsx}
           </a>
           {filter.event_id && (
             <a
@@ -118,7 +119,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
               href={`/api/v1/admin/exports/attendees?event_id=${filter.event_id}&format=pdf`}
               download
             >
-              Lista de asistentes (PDF)
+              {SALES_TEXT.attendeesPdf}
             </a>
           )}
         </div>
@@ -128,23 +129,23 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
           {error}
         </p>
       )}
-      <ScrollRegion label="Órdenes" className="rounded-box bg-base-200">
+      <ScrollRegion label={SALES_TEXT.orders} className="rounded-box bg-base-200">
         <table className="table table-sm table-cards">
           <thead>
             <tr>
-              <th>Orden</th>
-              <th>Comprador</th>
-              <th>Evento</th>
-              <th>Estado</th>
-              <th className="text-right">Entradas</th>
-              <th className="text-right">Total</th>
-              <th>Creada</th>
+              <th>{SALES_TEXT.order}</th>
+              <th>{SALES_TEXT.buyer}</th>
+              <th>{SALES_TEXT.event}</th>
+              <th>{SALES_TEXT.status}</th>
+              <th className="text-right">{SALES_TEXT.tickets}</th>
+              <th className="text-right">{SALES_TEXT.total}</th>
+              <th>{SALES_TEXT.created}</th>
             </tr>
           </thead>
           <tbody>
             {rows?.map((o) => (
               <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
-                <td data-label="Orden">
+                <td data-label={SALES_TEXT.order}>
                   <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
                     {o.id.slice(0, 8)}
                   </button>
@@ -152,28 +153,28 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
                 <td data-card="title">
                   {o.buyer_name ?? '—'}
                   <br />
-                  <span className="text-xs text-muted">{o.buyer_email ?? 'sin e-mail'}</span>
+                  <span className="text-xs text-muted">{o.buyer_email ?? SALES_TEXT.noEmail}</span>
                 </td>
-                <td data-label="Evento">{o.event_title}</td>
-                <td data-label="Estado">
+                <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                <td data-label={SALES_TEXT.status}>
                   {orderStatusLabel(o.status)}
                   {o.kind === 'invitation' && (
                     <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
                   )}
                 </td>
-                <td data-label="Entradas" className="text-right tabular-nums">
+                <td data-label={SALES_TEXT.tickets} className="text-right tabular-nums">
                   {o.tickets}
                 </td>
-                <td data-label="Total" className="text-right tabular-nums">
+                <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
                   {formatMoney(o.total_cents)}
                 </td>
-                <td data-label="Creada">{formatEventDate(o.created_at)}</td>
+                <td data-label={SALES_TEXT.created}>{formatEventDate(o.created_at)}</td>
               </tr>
             ))}
             {rows?.length === 0 && (
               <tr>
                 <td colSpan={7} className="text-center text-muted">
-                  No encontramos órdenes con esos filtros.
+                  {SALES_TEXT.noOrders}
                 </td>
               </tr>
             )}
@@ -181,12 +182,12 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
         </table>
       </ScrollRegion>
       {pagination && pagination.pages > 1 && (
-        <nav className="join self-center" aria-label="Páginas">
+        <nav className="join self-center" aria-label={SALES_TEXT.pages}>
           <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Anterior
+            {SALES_TEXT.previous}
           </button>
           <span className="join-item btn btn-sm btn-disabled">
-            Página {page} de {pagination.pages} ({pagination.total})
+            {SALES_TEXT.page(page, pagination.pages, pagination.total)}
           </span>
           <button
             type="button"
@@ -194,12 +195,12 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
             disabled={page >= pagination.pages}
             onClick={() => setPage(page + 1)}
           >
-            Siguiente
+            {SALES_TEXT.next}
           </button>
         </nav>
       )}
       {open && (
-        <section className="rounded-box bg-base-200 p-4" aria-label="Detalle de la orden" ref={detailBox}>
+        <section className="rounded-box bg-base-200 p-4" aria-label={SALES_TEXT.orderDetail} ref={detailBox}>
           <OrderDetail key={open} orderId={open} onChanged={() => void load()} />
         </section>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/labels';
+import { SALES_TEXT } from '../../../shared/messages-sales';
 import { formatMoney } from '../../../shared/money';
 import { fetchEventTypes, sellAtBoxOffice } from '../api/box-office';
 import { fetchManagedEvents } from '../api/events';
@@ -44,7 +45,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
   return (
     <form
       className="grid gap-3 md:grid-cols-3"
-      aria-label="Venta en boletería"
+      aria-label={SALES_TEXT.boxOffice}
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
@@ -67,9 +68,9 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
       }}
     >
       <label className="flex flex-col gap-1 text-sm">
-        Evento
+        {SALES_TEXT.event}
         <select className="select" required value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">Elegí un evento</option>
+          <option value="">{SALES_TEXT.chooseEvent}</option>
           {events.map((e) => (
             <option key={e.id} value={e.id}>
               {e.title}
@@ -78,7 +79,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        Entrada
+        {SALES_TEXT.ticketType}
         <select className="select" required value={typeId} onChange={(e) => setTypeId(e.target.value)}>
           {types.map((t) => (
             <option key={t.id} value={t.id}>
@@ -88,7 +89,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        Cantidad
+        {SALES_TEXT.quantity}
         <input
           className="input"
           type="number"
@@ -99,7 +100,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         />
       </label>
       <fieldset className="flex flex-col gap-1 text-sm">
-        <legend>Pago</legend>
+        <legend>{SALES_TEXT.payment}</legend>
         <div className="flex gap-3">
           {(Object.keys(BOX_OFFICE_METHOD_LABEL) as Method[]).map((m) => (
             <label key={m} className="flex items-center gap-1">
@@ -110,11 +111,11 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         </div>
       </fieldset>
       <label className="flex flex-col gap-1 text-sm">
-        Nombre del comprador (opcional)
+        {SALES_TEXT.buyerName}
         <input className="input" value={buyer.name} onChange={(e) => setBuyer({ ...buyer, name: e.target.value })} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        E-mail (opcional, para mandarle las entradas)
+        {SALES_TEXT.buyerEmail}
         <input
           className="input"
           type="email"
@@ -123,7 +124,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         />
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        DNI (opcional)
+        {SALES_TEXT.buyerDni}
         <input
           className="input"
           inputMode="numeric"
@@ -133,7 +134,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
       </label>
       <div className="flex items-end gap-3 md:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
-          Cobrar {type ? formatMoney(type.price_cents * quantity) : ''} y emitir
+          {SALES_TEXT.charge(type ? formatMoney(type.price_cents * quantity) : '')}
         </button>
         {error && (
           <p role="alert" className="text-sm text-error">

@@ -3,6 +3,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { messageOf } from '../../../lib/api';
 import { formatClock, formatEventDate } from '../../../shared/dates';
 import { orderStatusLabel } from '../../../shared/labels';
+import { SALES_TEXT } from '../../../shared/messages-sales';
 import { formatMoney } from '../../../shared/money';
 import { fetchDashboard } from '../api/dashboard';
 import type { SalesDashboard as Dashboard } from '../types';
@@ -47,7 +48,7 @@ export default function SalesDashboard() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SalesFilters value={filter} onChange={setFilter} />
         <p className="text-xs text-muted" aria-live="polite">
-          {updatedAt ? `Actualizado ${formatClock(updatedAt)} · se actualiza solo` : 'Cargando…'}
+          {updatedAt ? SALES_TEXT.updated(formatClock(updatedAt)) : SALES_TEXT.loading}
         </p>
       </div>
       {error && (
@@ -56,28 +57,28 @@ export default function SalesDashboard() {
         </p>
       )}
       {f && (
-        <section aria-label="Cifras del período" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          <FigureCard label="Ventas brutas" value={formatMoney(f.gross_cents)} hint="Precio de las entradas" />
-          <FigureCard label="Entradas vendidas" value={String(f.tickets)} />
-          <FigureCard label="Invitaciones (sin cargo)" value={String(f.invitation_tickets)} />
-          <FigureCard label="Cargos por servicio" value={formatMoney(f.service_charges_cents)} />
-          <FigureCard label="Reembolsos" value={formatMoney(f.refunds_cents)} />
-          <FigureCard label="Órdenes" value={String(f.orders)} />
-          <FigureCard label="Orden promedio" value={formatMoney(f.average_order_cents)} />
+        <section aria-label={SALES_TEXT.periodFigures} className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          <FigureCard label={SALES_TEXT.grossSales} value={formatMoney(f.gross_cents)} hint={SALES_TEXT.ticketPrices} />
+          <FigureCard label={SALES_TEXT.ticketsSold} value={String(f.tickets)} />
+          <FigureCard label={SALES_TEXT.invitations} value={String(f.invitation_tickets)} />
+          <FigureCard label={SALES_TEXT.serviceCharges} value={formatMoney(f.service_charges_cents)} />
+          <FigureCard label={SALES_TEXT.refunds} value={formatMoney(f.refunds_cents)} />
+          <FigureCard label={SALES_TEXT.orders} value={String(f.orders)} />
+          <FigureCard label={SALES_TEXT.averageOrder} value={formatMoney(f.average_order_cents)} />
         </section>
       )}
       {data && (
         <div className="grid gap-6 lg:grid-cols-3">
           <section className="rounded-box bg-base-200 p-4 lg:col-span-2">
-            <h2 className="mb-2 font-bold">Ventas en el tiempo</h2>
+            <h2 className="mb-2 font-bold">{SALES_TEXT.salesOverTime}</h2>
             {data.series.length > 0 ? (
-              <SalesChart points={data.series} label="Total cobrado" range={data.period} />
+              <SalesChart points={data.series} label={SALES_TEXT.totalCharged} range={data.period} />
             ) : (
-              <p className="text-sm text-muted">Sin ventas en este período.</p>
+              <p className="text-sm text-muted">{SALES_TEXT.noSales}</p>
             )}
           </section>
           <section className="rounded-box bg-base-200 p-4">
-            <h2 className="mb-2 font-bold">Entradas por tipo</h2>
+            <h2 className="mb-2 font-bold">{SALES_TEXT.ticketsByType}</h2>
             <ul className="flex flex-col gap-2 text-sm">
               {data.by_type.map((t) => (
                 <li key={t.id} className="flex justify-between gap-2">
@@ -85,7 +86,7 @@ export default function SalesDashboard() {
                   <span className="tabular-nums">{t.tickets}</span>
                 </li>
               ))}
-              {data.by_type.length === 0 && <li className="text-muted">Sin entradas vendidas.</li>}
+              {data.by_type.length === 0 && <li className="text-muted">{SALES_TEXT.noTicketsSold}</li>}
             </ul>
           </section>
         </div>
@@ -93,7 +94,7 @@ export default function SalesDashboard() {
       {data && (
         <div className="grid gap-6 lg:grid-cols-2">
           <section className="rounded-box bg-base-200 p-4">
-            <h2 className="mb-2 font-bold">Ocupación de las próximas funciones</h2>
+            <h2 className="mb-2 font-bold">{SALES_TEXT.occupancy}</h2>
             <ul className="flex flex-col gap-3 text-sm">
               {data.occupancy.map((o) => (
                 <li key={o.event_date_id}>
@@ -102,17 +103,17 @@ export default function SalesDashboard() {
                       {o.title} · {formatEventDate(o.starts_at)}
                     </span>
                     <span className="tabular-nums">
-                      {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? ` · ${o.held} en compra` : ''}
+                      {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? SALES_TEXT.held(o.held) : ''}
                     </span>
                   </div>
                   <progress className="progress progress-primary w-full" value={o.sold} max={Math.max(1, o.capacity)} />
                 </li>
               ))}
-              {data.occupancy.length === 0 && <li className="text-muted">No hay funciones próximas.</li>}
+              {data.occupancy.length === 0 && <li className="text-muted">{SALES_TEXT.noUpcoming}</li>}
             </ul>
           </section>
           <section className="rounded-box bg-base-200 p-4">
-            <h2 className="mb-2 font-bold">Ingresos de hoy</h2>
+            <h2 className="mb-2 font-bold">{SALES_TEXT.todayEntries}</h2>
             <ul className="flex flex-col gap-3 text-sm">
               {data.checkin.map((c) => (
                 <li key={c.event_date_id}>
@@ -129,41 +130,41 @@ export default function SalesDashboard() {
                   />
                 </li>
               ))}
-              {data.checkin.length === 0 && <li className="text-muted">No hay funciones hoy.</li>}
+              {data.checkin.length === 0 && <li className="text-muted">{SALES_TEXT.noneToday}</li>}
             </ul>
           </section>
         </div>
       )}
       {data && (
         <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">Últimas órdenes</h2>
-          <ScrollRegion label="Últimas órdenes">
+          <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
+          <ScrollRegion label={SALES_TEXT.latestOrders}>
             <table className="table table-sm table-cards">
               <thead>
                 <tr>
-                  <th>Orden</th>
-                  <th>Comprador</th>
-                  <th>Evento</th>
-                  <th>Estado</th>
-                  <th className="text-right">Total</th>
-                  <th>Pagada</th>
+                  <th>{SALES_TEXT.order}</th>
+                  <th>{SALES_TEXT.buyer}</th>
+                  <th>{SALES_TEXT.event}</th>
+                  <th>{SALES_TEXT.status}</th>
+                  <th className="text-right">{SALES_TEXT.total}</th>
+                  <th>{SALES_TEXT.paidAt}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.latest.map((o) => (
                   <tr key={o.id}>
-                    <td data-label="Orden">
+                    <td data-label={SALES_TEXT.order}>
                       <a className="link" href={`/admin/tickets?orden=${o.id}`}>
                         {o.id.slice(0, 8)}
                       </a>
                     </td>
                     <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
-                    <td data-label="Evento">{o.event_title}</td>
-                    <td data-label="Estado">{orderStatusLabel(o.status)}</td>
-                    <td data-label="Total" className="text-right tabular-nums">
+                    <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                    <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
+                    <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
                       {formatMoney(o.total_cents)}
                     </td>
-                    <td data-label="Pagada">{formatEventDate(o.paid_at)}</td>
+                    <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
                   </tr>
                 ))}
               </tbody>

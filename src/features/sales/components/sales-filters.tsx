@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SALES_TEXT } from '../../../shared/messages-sales';
 import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/sales';
 import { fetchManagedEvents } from '../api/events';
 
@@ -23,13 +24,13 @@ export function SalesFilters({
   return (
     <div className="flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1 text-sm">
-        Período
+        {SALES_TEXT.period}
         <select
           className="select select-sm"
           value={value.period}
           onChange={(e) => onChange({ ...value, period: e.target.value })}
         >
-          {withAll && <option value="todo">Todo</option>}
+          {withAll && <option value="todo">{SALES_TEXT.everything}</option>}
           {SALES_PERIODS.map((p) => (
             <option key={p} value={p}>
               {SALES_PERIOD_LABEL[p]}
@@ -40,7 +41,7 @@ export function SalesFilters({
       {value.period === 'custom' && (
         <>
           <label className="flex flex-col gap-1 text-sm">
-            Desde
+            {SALES_TEXT.from}
             <input
               type="date"
               className="input input-sm"
@@ -49,7 +50,7 @@ export function SalesFilters({
             />
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Hasta
+            {SALES_TEXT.to}
             <input
               type="date"
               className="input input-sm"
@@ -60,13 +61,13 @@ export function SalesFilters({
         </>
       )}
       <label className="flex flex-col gap-1 text-sm">
-        Evento
+        {SALES_TEXT.event}
         <select
           className="select select-sm"
           value={value.event_id}
           onChange={(e) => onChange({ ...value, event_id: e.target.value })}
         >
-          <option value="">Todos los eventos</option>
+          <option value="">{SALES_TEXT.allEvents}</option>
           {events.map((e) => (
             <option key={e.id} value={e.id}>
               {e.title}

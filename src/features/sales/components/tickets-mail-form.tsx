@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
+import { SALES_TEXT } from '../../../shared/messages-sales';
 import { mailTickets } from '../api/tickets-mail';
 
 /** The receipt's optional "send them by e-mail": a walk-in buyer without e-mail simply takes them printed. */
@@ -10,13 +11,13 @@ export function TicketsMailForm({ orderId, initial }: { orderId: string; initial
   return (
     <form
       className="flex flex-wrap items-end gap-2"
-      aria-label="Enviar las entradas por e-mail"
+      aria-label={SALES_TEXT.mailTickets}
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
         try {
           const answer = await mailTickets(orderId, email);
-          setStatus({ ok: true, text: answer.message ?? `Enviamos las entradas a ${email}.` });
+          setStatus({ ok: true, text: answer.message ?? SALES_TEXT.ticketsSent(email) });
         } catch (err) {
           setStatus({
             ok: false,
@@ -28,11 +29,11 @@ export function TicketsMailForm({ orderId, initial }: { orderId: string; initial
       }}
     >
       <label className="flex flex-col gap-1 text-sm">
-        E-mail del comprador (opcional)
+        {SALES_TEXT.mailTo}
         <input className="input" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
       <button type="submit" className="btn" disabled={busy}>
-        Enviar por e-mail
+        {SALES_TEXT.sendMail}
       </button>
       {status && (
         <p
