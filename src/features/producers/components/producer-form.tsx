@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { mediaUrl } from '../../../shared/media';
+import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { toast } from '../../../stores/toast';
 import { uploadImage } from '../../events/api/upload-image';
 import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
@@ -10,13 +11,13 @@ import type { ManagedProducer } from '../types';
 type ProducerData = Omit<ManagedProducer, 'province'>;
 
 const TEXT_FIELDS = [
-  ['name', 'Nombre'],
-  ['contact_email', 'Correo de contacto'],
-  ['contact_phone', 'Teléfono'],
-  ['city', 'Ciudad'],
-  ['instagram', 'Instagram (enlace)'],
-  ['facebook', 'Facebook (enlace)'],
-  ['website', 'Sitio web'],
+  ['name', SETTINGS_TEXT.producerForm.name],
+  ['contact_email', SETTINGS_TEXT.producerForm.contactEmail],
+  ['contact_phone', SETTINGS_TEXT.producerForm.phone],
+  ['city', SETTINGS_TEXT.producerForm.city],
+  ['instagram', SETTINGS_TEXT.producerForm.instagram],
+  ['facebook', SETTINGS_TEXT.producerForm.facebook],
+  ['website', SETTINGS_TEXT.producerForm.website],
 ] as const;
 
 /** The producer's public profile, editable by its admins (PUT /admin/producers/:id checks that). */
@@ -45,7 +46,7 @@ export default function ProducerForm({
         {problem}
       </p>
     ) : (
-      <span className="loading loading-spinner" role="status" aria-label="Cargando" />
+      <span className="loading loading-spinner" role="status" aria-label={SETTINGS_TEXT.loading} />
     );
   const set = (patch: Partial<ProducerData>) => setData({ ...data, ...patch });
 
@@ -96,13 +97,13 @@ export default function ProducerForm({
           <TextInput value={data[key] ?? ''} onChange={(value) => set({ [key]: value })} invalid={!!errors[key]} />
         </Field>
       ))}
-      <Field label="Provincia" error={errors.provinces_id}>
+      <Field label={SETTINGS_TEXT.province} error={errors.provinces_id}>
         <select
           className="select w-full"
           value={data.provinces_id ?? ''}
           onChange={(e) => set({ provinces_id: e.target.value ? Number(e.target.value) : null })}
         >
-          <option value="">Sin provincia</option>
+          <option value="">{SETTINGS_TEXT.noProvince}</option>
           {provinces.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -110,7 +111,7 @@ export default function ProducerForm({
           ))}
         </select>
       </Field>
-      <Field label="Descripción" error={errors.description} className="md:col-span-2">
+      <Field label={SETTINGS_TEXT.description} error={errors.description} className="md:col-span-2">
         <textarea
           className="textarea h-28 w-full"
           value={data.description}
@@ -119,7 +120,7 @@ export default function ProducerForm({
       </Field>
       <div className="flex items-center gap-4 md:col-span-2">
         {data.logo_key && <img src={mediaUrl(data.logo_key)} alt="" className="size-16 rounded-xl object-cover" />}
-        <Field label="Logo">
+        <Field label={SETTINGS_TEXT.logo}>
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp"
@@ -130,10 +131,10 @@ export default function ProducerForm({
       </div>
       <div className="flex justify-between gap-3 md:col-span-2">
         <a className="link" href={`/productoras/${data.slug}`}>
-          Ver página pública
+          {SETTINGS_TEXT.viewPublicPage}
         </a>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          Guardar productora
+          {SETTINGS_TEXT.saveProducer}
         </button>
       </div>
     </form>

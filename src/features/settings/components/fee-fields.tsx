@@ -1,3 +1,4 @@
+import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
 
@@ -33,10 +34,14 @@ export function FeeFields({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Field label="Porcentaje por entrada" error={errors[`${prefix}.percent_bp`]} hint="Por ejemplo 10 o 7,5">
+      <Field
+        label={SETTINGS_TEXT.percentPerTicket}
+        error={errors[`${prefix}.percent_bp`]}
+        hint={SETTINGS_TEXT.percentPlaceholder}
+      >
         <TextInput inputMode="decimal" value={value.percent} onChange={(percent) => onChange({ ...value, percent })} />
       </Field>
-      <Field label="Monto fijo por entrada ($)" error={errors[`${prefix}.fixed_cents`]}>
+      <Field label={SETTINGS_TEXT.fixedPerTicket} error={errors[`${prefix}.fixed_cents`]}>
         <TextInput inputMode="decimal" value={value.fixed} onChange={(fixed) => onChange({ ...value, fixed })} />
       </Field>
     </div>

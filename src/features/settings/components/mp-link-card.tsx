@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatLongDate } from '../../../shared/dates';
+import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { toast } from '../../../stores/toast';
 import { mpAuthorizationUrl, unlinkMp } from '../api/mp-link';
 import type { MpLinkView } from '../types';
@@ -51,39 +52,33 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
           </h2>
           {status.linked ? (
             <p className="mt-1 text-sm" data-testid="mp-status">
-              <span className="badge badge-success mr-2">Vinculada</span>
-              Cuenta {status.mp_user_id}. Tus ventas se cobran con tu cuenta y la plataforma retiene el cargo por
-              servicio.
+              <span className="badge badge-success mr-2">{SETTINGS_TEXT.linked}</span>
+              {SETTINGS_TEXT.account} {status.mp_user_id}
+              {SETTINGS_TEXT.linkedHint}
             </p>
           ) : (
             <p className="mt-1 text-sm" data-testid="mp-status">
-              <span className="badge badge-ghost mr-2">Sin vincular</span>
-              Vinculá tu cuenta para cobrar tus ventas directamente en MercadoPago.
+              <span className="badge badge-ghost mr-2">{SETTINGS_TEXT.notLinked}</span>
+              {SETTINGS_TEXT.linkHint}
             </p>
           )}
           {status.linked && status.expires_at && (
             <p className="mt-1 text-xs text-base-content/60">
-              La autorización se renueva sola; vence el {formatLongDate(status.expires_at)}.
+              {SETTINGS_TEXT.renewsUntil} {formatLongDate(status.expires_at)}.
             </p>
           )}
           {status.refresh_failed && (
-            <p className="mt-2 text-sm text-warning">
-              No pudimos renovar la autorización. Volvé a vincular la cuenta para seguir cobrando con ella.
-            </p>
+            <p className="mt-2 text-sm text-warning">{SETTINGS_TEXT.noPudimosRenovarAutorizacion}</p>
           )}
-          {!status.app_configured && (
-            <p className="mt-2 text-sm text-warning">
-              La plataforma todavía no configuró su aplicación de MercadoPago.
-            </p>
-          )}
+          {!status.app_configured && <p className="mt-2 text-sm text-warning">{SETTINGS_TEXT.platformNotConfigured}</p>}
         </div>
         <div className="flex gap-2">
           <button type="button" className="btn btn-primary" onClick={link} disabled={busy || !status.app_configured}>
-            {status.linked ? 'Volver a vincular' : 'Vincular cuenta de MercadoPago'}
+            {status.linked ? SETTINGS_TEXT.relink : SETTINGS_TEXT.link}
           </button>
           {status.linked && (
             <button type="button" className="btn btn-ghost" onClick={() => setAsking(true)} disabled={busy}>
-              Desvincular
+              {SETTINGS_TEXT.unlink}
             </button>
           )}
         </div>
@@ -95,10 +90,10 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
       )}
       {asking && (
         <ConfirmDialog
-          title="Desvincular la cuenta de MercadoPago"
-          text="Las próximas ventas se cobrarán con la cuenta de la plataforma; los reembolsos de lo que ya cobraste se siguen haciendo con tu cuenta."
+          title={SETTINGS_TEXT.unlinkTitle}
+          text={SETTINGS_TEXT.unlinkText}
           tone="danger"
-          confirmLabel="Desvincular"
+          confirmLabel={SETTINGS_TEXT.unlink}
           onConfirm={unlink}
           onClose={() => setAsking(false)}
         />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
@@ -55,7 +56,7 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
       if (err instanceof ApiError) {
         setErrors(err.errors ?? {});
         setProblem(err.message);
-      } else setProblem('No pudimos guardar la configuración. Probá de nuevo.');
+      } else setProblem(SETTINGS_TEXT.saveFailed);
     } finally {
       setBusy(false);
     }
@@ -63,34 +64,34 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
 
   const mp = saved.mercadopago;
   return (
-    <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label="Configuración de la plataforma">
+    <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label={SETTINGS_TEXT.platformSettings}>
       <section className="rounded-box bg-base-200 p-5">
-        <h3 className="mb-3 font-bold">Cargo por servicio por defecto</h3>
+        <h3 className="mb-3 font-bold">{SETTINGS_TEXT.defaultFee}</h3>
         <FeeFields value={fee} onChange={setFee} errors={errors} prefix="fee" />
-        <h3 className="mt-5 mb-3 font-bold">Límites para el cargo propio de cada productora</h3>
+        <h3 className="mt-5 mb-3 font-bold">{SETTINGS_TEXT.feeLimitsTitle}</h3>
         <div className="grid gap-3 sm:grid-cols-4">
-          <Field label="Porcentaje mínimo" error={errors['limits.min_percent_bp']}>
+          <Field label={SETTINGS_TEXT.minPercent} error={errors['limits.min_percent_bp']}>
             <TextInput
               inputMode="decimal"
               value={limits.minPercent}
               onChange={(minPercent) => setLimits({ ...limits, minPercent })}
             />
           </Field>
-          <Field label="Porcentaje máximo" error={errors['limits.max_percent_bp']}>
+          <Field label={SETTINGS_TEXT.maxPercent} error={errors['limits.max_percent_bp']}>
             <TextInput
               inputMode="decimal"
               value={limits.maxPercent}
               onChange={(maxPercent) => setLimits({ ...limits, maxPercent })}
             />
           </Field>
-          <Field label="Fijo mínimo ($)" error={errors['limits.min_fixed_cents']}>
+          <Field label={SETTINGS_TEXT.minFixed} error={errors['limits.min_fixed_cents']}>
             <TextInput
               inputMode="decimal"
               value={limits.minFixed}
               onChange={(minFixed) => setLimits({ ...limits, minFixed })}
             />
           </Field>
-          <Field label="Fijo máximo ($)" error={errors['limits.max_fixed_cents']}>
+          <Field label={SETTINGS_TEXT.maxFixed} error={errors['limits.max_fixed_cents']}>
             <TextInput
               inputMode="decimal"
               value={limits.maxFixed}
@@ -100,21 +101,17 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
         </div>
       </section>
       <section className="rounded-box bg-base-200 p-5">
-        <h3 className="mb-1 font-bold">Aplicación de MercadoPago</h3>
+        <h3 className="mb-1 font-bold">{SETTINGS_TEXT.mpApp}</h3>
         <p className="mb-3 text-sm text-base-content/70">
           {mp.configured
-            ? `Configurada ${mp.source === 'panel' ? 'acá' : 'en las variables del servidor'}: Client ID ${mp.client_id}, secreto terminado en ${mp.secret_last4}.`
-            : 'Sin configurar: las productoras no pueden vincular sus cuentas.'}
+            ? SETTINGS_TEXT.mpConfigured(mp.source === 'panel', mp.client_id, mp.secret_last4)
+            : SETTINGS_TEXT.mpNotConfigured}
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Client ID" error={errors.mp_client_id}>
+          <Field label={SETTINGS_TEXT.clientId} error={errors.mp_client_id}>
             <TextInput value={clientId} onChange={setClientId} />
           </Field>
-          <Field
-            label="Client secret"
-            error={errors.mp_client_secret}
-            hint="Se guarda cifrado y no se vuelve a mostrar. Dejalo vacío para conservar el actual."
-          >
+          <Field label={SETTINGS_TEXT.clientSecret} error={errors.mp_client_secret} hint={SETTINGS_TEXT.secretHint}>
             <TextInput type="password" value={secret} onChange={setSecret} />
           </Field>
         </div>
@@ -125,7 +122,7 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
             checked={shared}
             onChange={(e) => setShared(e.target.checked)}
           />
-          Permitir que una misma cuenta de MercadoPago se vincule a varias productoras
+          {SETTINGS_TEXT.allowSharedAccount}
         </label>
       </section>
       {problem && (
@@ -135,7 +132,7 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
       )}
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Guardando…' : 'Guardar configuración de la plataforma'}
+          {busy ? SETTINGS_TEXT.saving : SETTINGS_TEXT.savePlatform}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { cuitError, formatCuit, IVA_CONDITIONS, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
+import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
@@ -64,21 +65,21 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
       if (err instanceof ApiError) {
         setErrors(err.errors ?? {});
         setProblem(err.message);
-      } else setProblem('No pudimos guardar la configuración. Probá de nuevo.');
+      } else setProblem(SETTINGS_TEXT.saveFailed);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label="Configuración de la productora">
+    <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label={SETTINGS_TEXT.producerSettings}>
       <section className="rounded-box bg-base-200 p-5">
-        <h2 className="mb-4 text-lg font-bold">Datos fiscales</h2>
+        <h2 className="mb-4 text-lg font-bold">{SETTINGS_TEXT.fiscalData}</h2>
         <div className="grid gap-4 md:grid-cols-3">
-          <Field label="Razón social" error={shown('razon_social')}>
+          <Field label={SETTINGS_TEXT.legalName} error={shown('razon_social')}>
             <TextInput value={form.razon_social} onChange={(razon_social) => set({ razon_social })} />
           </Field>
-          <Field label="CUIT" error={shown('cuit')} hint="11 números, con o sin guiones">
+          <Field label="CUIT" error={shown('cuit')} hint={SETTINGS_TEXT.cuitHint}>
             <TextInput
               inputMode="numeric"
               value={form.cuit}
@@ -86,13 +87,13 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
               onChange={(cuit) => set({ cuit })}
             />
           </Field>
-          <Field label="Condición frente al IVA" error={shown('iva_condition')}>
+          <Field label={SETTINGS_TEXT.ivaCondition} error={shown('iva_condition')}>
             <select
               className="select select-bordered w-full"
               value={form.iva_condition}
               onChange={(e) => set({ iva_condition: e.target.value })}
             >
-              <option value="">Elegí una opción</option>
+              <option value="">{SETTINGS_TEXT.chooseOption}</option>
               {Object.entries(IVA_CONDITIONS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -104,13 +105,13 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
       </section>
 
       <section className="rounded-box bg-base-200 p-5">
-        <h2 className="mb-1 text-lg font-bold">Cuenta para las liquidaciones</h2>
-        <p className="mb-4 text-sm text-base-content/70">Donde te transferimos lo vendido: CBU, CVU o alias.</p>
+        <h2 className="mb-1 text-lg font-bold">{SETTINGS_TEXT.payoutAccount}</h2>
+        <p className="mb-4 text-sm text-base-content/70">{SETTINGS_TEXT.payoutHint}</p>
         <div className="grid gap-4 md:grid-cols-2">
           <Field
-            label="CBU, CVU o alias"
+            label={SETTINGS_TEXT.payoutLabel}
             error={shown('payout_account')}
-            hint={kind ? `Se reconoce como ${KIND_LABEL[kind]}` : undefined}
+            hint={kind ? SETTINGS_TEXT.recognisedAs(KIND_LABEL[kind]) : undefined}
           >
             <TextInput
               value={form.payout_account}
@@ -118,20 +119,16 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
               onChange={(payout_account) => set({ payout_account })}
             />
           </Field>
-          <Field label="Titular de la cuenta" error={shown('payout_holder')}>
+          <Field label={SETTINGS_TEXT.payoutHolder} error={shown('payout_holder')}>
             <TextInput value={form.payout_holder} onChange={(payout_holder) => set({ payout_holder })} />
           </Field>
         </div>
       </section>
 
       <section className="rounded-box bg-base-200 p-5">
-        <h2 className="mb-4 text-lg font-bold">Ventas</h2>
+        <h2 className="mb-4 text-lg font-bold">{SETTINGS_TEXT.sales}</h2>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            label="Minutos de reserva"
-            error={shown('hold_minutes')}
-            hint="Cuánto dura la reserva de un comprador (5 a 30). Vacío: lo que diga cada evento (10 por defecto)."
-          >
+          <Field label={SETTINGS_TEXT.holdMinutes} error={shown('hold_minutes')} hint={SETTINGS_TEXT.holdMinutesHint}>
             <TextInput
               inputMode="numeric"
               value={form.hold_minutes}
@@ -146,7 +143,7 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
                 checked={form.named_tickets}
                 onChange={(e) => set({ named_tickets: e.target.checked })}
               />
-              Entradas nominadas (nombre y DNI de cada titular) por defecto
+              {SETTINGS_TEXT.nominalTickets}
             </label>
             <label className="flex items-center gap-3 text-sm">
               <input
@@ -155,17 +152,18 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
                 checked={form.door_dni}
                 onChange={(e) => set({ door_dni: e.target.checked })}
               />
-              Pedir DNI en la puerta
+              {SETTINGS_TEXT.askDniAtDoor}
             </label>
           </div>
         </div>
         <div className="mt-5">
-          <h3 className="font-semibold">Cargo por servicio que paga el comprador</h3>
+          <h3 className="font-semibold">{SETTINGS_TEXT.buyerFee}</h3>
           <p className="mb-3 text-sm text-base-content/70">
-            El de la plataforma: {percentLabel(saved.platform_fee.percent_bp)} +{' '}
-            {formatMoney(saved.platform_fee.fixed_cents)} por entrada. Podés fijar uno propio entre{' '}
-            {percentLabel(limits.min_percent_bp)} y {percentLabel(limits.max_percent_bp)}, y entre{' '}
-            {formatMoney(limits.min_fixed_cents)} y {formatMoney(limits.max_fixed_cents)} fijos.
+            {SETTINGS_TEXT.feeLimits(
+              `${percentLabel(saved.platform_fee.percent_bp)} + ${formatMoney(saved.platform_fee.fixed_cents)}`,
+              [percentLabel(limits.min_percent_bp), percentLabel(limits.max_percent_bp)],
+              [formatMoney(limits.min_fixed_cents), formatMoney(limits.max_fixed_cents)],
+            )}
           </p>
           <label className="mb-3 flex items-center gap-3 text-sm">
             <input
@@ -174,12 +172,12 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
               checked={form.ownFee}
               onChange={(e) => set({ ownFee: e.target.checked })}
             />
-            Usar un cargo propio
+            {SETTINGS_TEXT.ownFee}
           </label>
           {form.ownFee && <FeeFields value={form.fee} onChange={(fee) => set({ fee })} errors={errors} prefix="fee" />}
           {errors.fee && <p className="mt-2 text-sm text-error">{errors.fee[0]}</p>}
         </div>
-        <Field label="Política de devoluciones" error={shown('refund_policy')} className="mt-5">
+        <Field label={SETTINGS_TEXT.refundPolicy} error={shown('refund_policy')} className="mt-5">
           <textarea
             className="textarea textarea-bordered min-h-28 w-full"
             value={form.refund_policy}
@@ -196,7 +194,7 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
       )}
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy || Object.keys(localErrors).length > 0}>
-          {busy ? 'Guardando…' : 'Guardar configuración'}
+          {busy ? SETTINGS_TEXT.saving : SETTINGS_TEXT.save}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { formatCuit } from '../../../shared/fiscal';
+import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { toast } from '../../../stores/toast';
 import { setProducerActivation } from '../api/producer-activation';
 import type { PlatformProducerRow } from '../types';
@@ -23,17 +24,17 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
     }
   }
 
-  if (!rows.length) return <p className="text-sm text-base-content/70">Todavía no hay productoras.</p>;
+  if (!rows.length) return <p className="text-sm text-base-content/70">{SETTINGS_TEXT.noProducers}</p>;
   return (
     <div className="overflow-x-auto rounded-box bg-base-200">
       <table className="table">
         <thead>
           <tr>
-            <th>Productora</th>
-            <th>Razón social y CUIT</th>
-            <th>Eventos</th>
+            <th>{SETTINGS_TEXT.producer}</th>
+            <th>{SETTINGS_TEXT.legalNameCuit}</th>
+            <th>{SETTINGS_TEXT.events}</th>
             <th>MercadoPago</th>
-            <th>Activa</th>
+            <th>{SETTINGS_TEXT.active}</th>
           </tr>
         </thead>
         <tbody>
@@ -45,12 +46,12 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
                 {row.cuit && <span className="block text-base-content/60">{formatCuit(row.cuit)}</span>}
               </td>
               <td>{row.events}</td>
-              <td>{row.mp_linked ? 'Vinculada' : 'Sin vincular'}</td>
+              <td>{row.mp_linked ? SETTINGS_TEXT.linked : SETTINGS_TEXT.notLinked}</td>
               <td>
                 <input
                   type="checkbox"
                   className="toggle toggle-success"
-                  aria-label={`${row.name} activa`}
+                  aria-label={SETTINGS_TEXT.activeOf(row.name)}
                   checked={row.activo}
                   disabled={busy === row.id}
                   onChange={() => toggle(row)}
