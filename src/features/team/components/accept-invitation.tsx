@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
+import { TEAM_TEXT } from '../../../shared/messages-team';
 import { acceptInvitation } from '../api/invitations';
 
 /** The button of /equipo/aceptar for a signed-in person: joins the team, then opens the back office. */
@@ -14,7 +15,7 @@ export default function AcceptInvitation({ token }: { token: string }) {
           {joined}
         </p>
         <a className="btn btn-primary self-start" href="/admin">
-          Ir al panel
+          {TEAM_TEXT.goToPanel}
         </a>
       </div>
     );
@@ -40,7 +41,7 @@ export default function AcceptInvitation({ token }: { token: string }) {
           }
         }}
       >
-        {busy ? 'Aceptando…' : 'Aceptar la invitación'}
+        {busy ? TEAM_TEXT.accepting : TEAM_TEXT.accept}
       </button>
     </div>
   );

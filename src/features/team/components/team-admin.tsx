@@ -5,6 +5,7 @@ import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { TEAM_TEXT } from '../../../shared/messages-team';
 import { TEAM_UI_MSG } from '../../../shared/messages-ui';
 import { MEMBER_ROLE_HINT, MEMBER_ROLE_LABEL, MEMBER_ROLES, type MemberRole } from '../../../shared/roles';
 import { $session } from '../../../stores/session';
@@ -29,19 +30,19 @@ const actionOf = (onChanged: () => void) => async (work: () => Promise<{ message
 
 /** "hace 5 min", "hace 3 h", or the date: when the member last used the back office or the scanner. */
 function lastSeen(iso: string | null): string {
-  if (!iso) return 'Todavía no entró';
+  if (!iso) return TEAM_TEXT.neverSeen;
   const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
-  if (minutes < 2) return 'Ahora';
-  if (minutes < 60) return `Hace ${minutes} min`;
-  if (minutes < 24 * 60) return `Hace ${Math.round(minutes / 60)} h`;
+  if (minutes < 2) return TEAM_TEXT.now;
+  if (minutes < 60) return TEAM_TEXT.minutesAgo(minutes);
+  if (minutes < 24 * 60) return TEAM_TEXT.hoursAgo(Math.round(minutes / 60));
   return formatEventDate(iso);
 }
 
 /** Which events a member or invitation covers, in words. */
 function scopeLabel(eventIds: number[], events: EventOption[]): string {
-  if (eventIds.length === 0) return 'Todos los eventos';
-  const titles = eventIds.map((id) => events.find((e) => e.id === id)?.title ?? `Evento ${id}`);
-  return titles.length <= 2 ? titles.join(', ') : `${titles.length} eventos`;
+  if (eventIds.length === 0) return TEAM_TEXT.allEvents;
+  const titles = eventIds.map((id) => events.find((e) => e.id === id)?.title ?? TEAM_TEXT.eventN(id));
+  return titles.length <= 2 ? titles.join(', ') : TEAM_TEXT.eventCount(titles.length);
 }
 
 /** Checkboxes over the producer's events; none checked means every event. */
@@ -51,7 +52,7 @@ function EventPicker(props: { events: EventOption[]; value: number[]; onChange: 
     props.onChange(props.value.includes(id) ? props.value.filter((v) => v !== id) : [...props.value, id]);
   return (
     <fieldset className="flex flex-col gap-1 text-sm">
-      <legend className="mb-1">Eventos (si no elegís ninguno, tiene acceso a todos)</legend>
+      <legend className="mb-1">{TEAM_TEXT.eventsHint}</legend>
       <div className="flex max-h-40 flex-col gap-1 overflow-y-auto rounded-box bg-base-300 p-2">
         {props.events.map((e) => (
           <label key={e.id} className="flex items-center gap-2">
@@ -98,21 +99,21 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
         }
       }}
     >
-      <h2 className="text-lg font-bold">Invitar a una persona</h2>
+      <h2 className="text-lg font-bold">{TEAM_TEXT.inviteTitle}</h2>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex grow flex-col gap-1 text-sm">
-          Correo
+          {TEAM_TEXT.email}
           <input
             type="email"
             required
             className="input"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            placeholder="persona@correo.com"
+            placeholder={TEAM_TEXT.emailPlaceholder}
           />
         </label>
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="team-invite-role">Rol</label>
+          <label htmlFor="team-invite-role">{TEAM_TEXT.role}</label>
           <select
             id="team-invite-role"
             className="select"
@@ -140,7 +141,7 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
         </p>
       )}
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-        {busy ? 'Enviando…' : 'Enviar invitación'}
+        {busy ? TEAM_TEXT.sending : TEAM_TEXT.sendInvitation}
       </button>
     </form>
   );
@@ -160,18 +161,16 @@ function MemberRow(props: {
   const [confirming, setConfirming] = useState(false);
   const act = actionOf(props.onChanged);
   const locked = props.self || props.lastAdmin;
-  const why = props.lastAdmin
-    ? 'Es el único Administrador de la productora: sumá otro antes de cambiarlo o quitarlo.'
-    : 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.';
+  const why = props.lastAdmin ? TEAM_TEXT.lastAdminLocked : TEAM_TEXT.selfLocked;
   return (
     <tr>
       <td data-card="title">
         <div className="font-semibold">{member.name}</div>
         <div className="text-sm text-muted">{member.email}</div>
       </td>
-      <td data-label="Rol">
+      <td data-label={TEAM_TEXT.role}>
         <select
-          aria-label={`Rol de ${member.name}`}
+          aria-label={TEAM_TEXT.roleOf(member.name)}
           className="select select-sm"
           value={member.role}
           disabled={locked}
@@ -190,7 +189,7 @@ function MemberRow(props: {
           ))}
         </select>
       </td>
-      <td data-label="Eventos" className="text-sm">
+      <td data-label={TEAM_TEXT.events} className="text-sm">
         {scopeLabel(member.event_ids, props.events)}
         {locked && (
           <div id={`team-lock-${member.user_id}`} className="text-xs text-muted">
@@ -198,25 +197,21 @@ function MemberRow(props: {
           </div>
         )}
       </td>
-      <td data-label="Última actividad" className="text-sm">
+      <td data-label={TEAM_TEXT.lastActivity} className="text-sm">
         {lastSeen(member.last_active_at)}
       </td>
       <td data-card="actions" className="text-right">
         {props.lastAdmin ? null : (
           <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setConfirming(true)}>
-            {props.self ? 'Salir del equipo' : 'Quitar'}
+            {props.self ? TEAM_TEXT.leaveTeam : TEAM_TEXT.remove}
           </button>
         )}
         {confirming && (
           <ConfirmDialog
-            title={props.self ? 'Salir del equipo' : `Quitar a ${member.name}`}
-            text={
-              props.self
-                ? 'Dejás de tener acceso a esta productora desde tu próxima acción.'
-                : `${member.name} deja de tener acceso a esta productora desde su próxima acción.`
-            }
+            title={props.self ? TEAM_TEXT.leaveTeam : `Quitar a ${member.name}`}
+            text={props.self ? TEAM_TEXT.leaveText : TEAM_TEXT.removeText(member.name)}
             tone="danger"
-            confirmLabel={props.self ? 'Salir del equipo' : 'Quitar'}
+            confirmLabel={props.self ? TEAM_TEXT.leaveTeam : TEAM_TEXT.remove}
             onClose={() => setConfirming(false)}
             onConfirm={async () => {
               await act(() => removeMember(props.producerId, member.user_id));
@@ -240,15 +235,15 @@ function InvitationRow(props: {
   return (
     <tr>
       <td data-card="title">{invitation.email}</td>
-      <td data-label="Rol">{invitation.role_label}</td>
-      <td data-label="Eventos" className="text-sm">
+      <td data-label={TEAM_TEXT.role}>{invitation.role_label}</td>
+      <td data-label={TEAM_TEXT.events} className="text-sm">
         {scopeLabel(invitation.event_ids, props.events)}
       </td>
-      <td data-label="Estado" className="text-sm">
+      <td data-label={TEAM_TEXT.status} className="text-sm">
         {invitation.expired ? (
-          <span className="badge badge-warning">Vencida</span>
+          <span className="badge badge-warning">{TEAM_TEXT.expired}</span>
         ) : (
-          `Enviada ${invitation.sent_at ? formatEventDate(invitation.sent_at) : ''}`
+          TEAM_TEXT.sent(invitation.sent_at ? formatEventDate(invitation.sent_at) : '')
         )}
       </td>
       <td data-card="actions" className="text-right">
@@ -258,14 +253,14 @@ function InvitationRow(props: {
             className="btn btn-ghost btn-sm"
             onClick={() => void act(() => resendInvitation(props.producerId, invitation.id))}
           >
-            Reenviar
+            {TEAM_TEXT.resend}
           </button>
           <button
             type="button"
             className="btn btn-ghost btn-sm"
             onClick={() => void act(() => revokeInvitation(props.producerId, invitation.id))}
           >
-            Revocar
+            {TEAM_TEXT.revoke}
           </button>
         </span>
       </td>
@@ -290,8 +285,7 @@ export default function TeamAdmin() {
 
   if (!state.data) return <LoadState state={state}>{() => null}</LoadState>;
   const { team: view, events } = state.data;
-  if (view.producer_id === null)
-    return <p className="alert">No administrás ninguna productora: solo sus administradores gestionan el equipo.</p>;
+  if (view.producer_id === null) return <p className="alert">{TEAM_TEXT.notAdmin}</p>;
   const current = view.producer_id;
   return (
     <div className="flex flex-col gap-6">
@@ -302,7 +296,7 @@ export default function TeamAdmin() {
       )}
       {view.producers.length > 1 && (
         <label className="flex flex-col gap-1 text-sm">
-          Productora
+          {TEAM_TEXT.producer}
           <select className="select max-w-xs" value={current} onChange={(e) => setProducerId(Number(e.target.value))}>
             {view.producers.map((p) => (
               <option key={p.id} value={p.id}>
@@ -316,15 +310,15 @@ export default function TeamAdmin() {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold">Equipo ({view.members.length})</h2>
         <div className="sm:overflow-x-auto">
-          <table className="table table-cards" aria-label="Equipo">
+          <table className="table table-cards" aria-label={TEAM_TEXT.team}>
             <thead>
               <tr>
-                <th>Persona</th>
-                <th>Rol</th>
-                <th>Eventos</th>
-                <th>Última actividad</th>
+                <th>{TEAM_TEXT.person}</th>
+                <th>{TEAM_TEXT.role}</th>
+                <th>{TEAM_TEXT.events}</th>
+                <th>{TEAM_TEXT.lastActivity}</th>
                 <th>
-                  <span className="sr-only">Acciones</span>
+                  <span className="sr-only">{TEAM_TEXT.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -345,20 +339,20 @@ export default function TeamAdmin() {
         </div>
       </section>
       <section className="flex flex-col gap-2">
-        <h2 className="text-lg font-bold">Invitaciones pendientes ({view.invitations.length})</h2>
+        <h2 className="text-lg font-bold">{TEAM_TEXT.pendingCount(view.invitations.length)}</h2>
         {view.invitations.length === 0 ? (
-          <p className="text-sm text-muted">No hay invitaciones esperando respuesta.</p>
+          <p className="text-sm text-muted">{TEAM_TEXT.noInvitations}</p>
         ) : (
           <div className="sm:overflow-x-auto">
-            <table className="table table-cards" aria-label="Invitaciones pendientes">
+            <table className="table table-cards" aria-label={TEAM_TEXT.pendingInvitations}>
               <thead>
                 <tr>
-                  <th>Correo</th>
-                  <th>Rol</th>
-                  <th>Eventos</th>
-                  <th>Estado</th>
+                  <th>{TEAM_TEXT.email}</th>
+                  <th>{TEAM_TEXT.role}</th>
+                  <th>{TEAM_TEXT.events}</th>
+                  <th>{TEAM_TEXT.status}</th>
                   <th>
-                    <span className="sr-only">Acciones</span>
+                    <span className="sr-only">{TEAM_TEXT.actions}</span>
                   </th>
                 </tr>
               </thead>
