@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { EVENT_LIST_TEXT } from '../../../shared/messages-events';
 import { PROMO_ADMIN_MSG } from '../../../shared/messages-promo';
 import { EVENTS_MSG, UI_MSG } from '../../../shared/messages-ui';
 import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
@@ -80,7 +81,7 @@ export default function AdminEvents({
   async function act(call: () => Promise<object>) {
     try {
       const r = await call();
-      toast('success', 'message' in r && typeof r.message === 'string' ? r.message : 'Listo');
+      toast('success', 'message' in r && typeof r.message === 'string' ? r.message : EVENT_LIST_TEXT.done);
       await load();
       return null;
     } catch (e) {
@@ -100,9 +101,9 @@ export default function AdminEvents({
   };
   const managed = producers.filter((p) => p.role === 'ADMIN' || p.role === 'SUPERADMIN');
   const tabs: [Tab, string][] = [
-    ['eventos', 'Eventos'],
-    ...(isSuperAdmin ? ([['revision', 'En revisión']] as [Tab, string][]) : []),
-    ...(managed.length > 0 ? ([['productora', 'Productora']] as [Tab, string][]) : []),
+    ['eventos', EVENT_LIST_TEXT.events],
+    ...(isSuperAdmin ? ([['revision', EVENT_LIST_TEXT.inReview]] as [Tab, string][]) : []),
+    ...(managed.length > 0 ? ([['productora', EVENT_LIST_TEXT.producer]] as [Tab, string][]) : []),
   ];
 
   return (
@@ -127,13 +128,13 @@ export default function AdminEvents({
           <span />
         )}
         <a href="/nuevo" className="btn btn-primary">
-          Crear evento
+          {EVENT_LIST_TEXT.createEvent}
         </a>
       </div>
       {tab === 'eventos' && (
         <form
           className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]"
-          aria-label="Filtrar eventos"
+          aria-label={EVENT_LIST_TEXT.filters}
           onSubmit={(e) => {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
@@ -148,19 +149,19 @@ export default function AdminEvents({
             name="q"
             type="search"
             className="input w-full"
-            placeholder={isSuperAdmin ? 'Buscar en todos los clientes' : 'Buscar eventos'}
-            aria-label="Buscar eventos"
+            placeholder={isSuperAdmin ? EVENT_LIST_TEXT.searchAll : EVENT_LIST_TEXT.search}
+            aria-label={EVENT_LIST_TEXT.search}
             defaultValue={filters.q}
           />
           {(isSuperAdmin || producers.length > 1) && (
             <select
               name="producer_id"
               className="select w-full"
-              aria-label="Productora"
+              aria-label={EVENT_LIST_TEXT.producer}
               defaultValue={filters.producer_id}
               onChange={(e) => e.currentTarget.form?.requestSubmit()}
             >
-              <option value="">Todas las productoras</option>
+              <option value="">{EVENT_LIST_TEXT.allProducers}</option>
               {producers.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -171,11 +172,11 @@ export default function AdminEvents({
           <select
             name="status"
             className="select w-full"
-            aria-label="Estado"
+            aria-label={EVENT_LIST_TEXT.status}
             defaultValue={filters.status}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
           >
-            <option value="">Todos los estados</option>
+            <option value="">{EVENT_LIST_TEXT.allStatuses}</option>
             {EVENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABEL[s]}
@@ -194,7 +195,7 @@ export default function AdminEvents({
           {managed.length > 1 && (
             <select
               className="select w-full max-w-md"
-              aria-label="Productora a editar"
+              aria-label={EVENT_LIST_TEXT.producerToEdit}
               value={profileId}
               onChange={(e) => setProfileId(Number(e.target.value))}
             >
@@ -210,23 +211,23 @@ export default function AdminEvents({
           )}
         </div>
       ) : rows === null ? (
-        <span className="loading loading-spinner" role="status" aria-label="Cargando" />
+        <span className="loading loading-spinner" role="status" aria-label={EVENT_LIST_TEXT.loading} />
       ) : rows.length === 0 ? (
         <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
-          {tab === 'revision' ? 'No hay eventos esperando revisión.' : 'Todavía no hay eventos. Creá el primero.'}
+          {tab === 'revision' ? EVENT_LIST_TEXT.noneInReview : EVENT_LIST_TEXT.noEvents}
         </p>
       ) : (
         <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
-          <table className="table table-cards" aria-label="Eventos">
+          <table className="table table-cards" aria-label={EVENT_LIST_TEXT.events}>
             <thead>
               <tr>
-                <th>Evento</th>
-                <th>Productora</th>
-                <th>Fecha</th>
-                <th>Estado</th>
-                <th>Vendidas</th>
+                <th>{EVENT_LIST_TEXT.event}</th>
+                <th>{EVENT_LIST_TEXT.producer}</th>
+                <th>{EVENT_LIST_TEXT.date}</th>
+                <th>{EVENT_LIST_TEXT.status}</th>
+                <th>{EVENT_LIST_TEXT.sold}</th>
                 <th>
-                  <span className="sr-only">Acciones</span>
+                  <span className="sr-only">{EVENT_LIST_TEXT.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -237,19 +238,21 @@ export default function AdminEvents({
                     <p className="font-semibold">{row.title}</p>
                     <p className="text-xs text-base-content/60">{row.category}</p>
                     {row.rejection_reason && row.status === 'borrador' && (
-                      <p className="text-xs text-error">Rechazado: {row.rejection_reason}</p>
+                      <p className="text-xs text-error">
+                        {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
+                      </p>
                     )}
                   </td>
-                  <td data-label="Productora">{row.producer_name}</td>
-                  <td data-label="Fecha" className="whitespace-nowrap">
+                  <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
+                  <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
                     {row.starts_at ? formatEventDate(row.starts_at) : '—'}
                   </td>
-                  <td data-label="Estado">
+                  <td data-label={EVENT_LIST_TEXT.status}>
                     <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
                       {STATUS_LABEL[row.status]}
                     </span>
                   </td>
-                  <td data-label="Vendidas">
+                  <td data-label={EVENT_LIST_TEXT.sold}>
                     {row.sold} / {row.capacity}
                   </td>
                   <td data-card="actions">
@@ -257,19 +260,23 @@ export default function AdminEvents({
                       {tab === 'revision' ? (
                         <>
                           <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
-                            Revisar
+                            {EVENT_LIST_TEXT.review}
                           </a>
                           <button
                             type="button"
                             className="btn btn-sm btn-success"
                             onClick={() => setPending({ kind: 'approve', row })}
                           >
-                            Aprobar
+                            {EVENT_LIST_TEXT.approve}
                           </button>
                           <OverflowMenu
                             label={UI_MSG.moreActions(row.title)}
                             actions={[
-                              { label: 'Rechazar', danger: true, onSelect: () => setPending({ kind: 'reject', row }) },
+                              {
+                                label: EVENT_LIST_TEXT.reject,
+                                danger: true,
+                                onSelect: () => setPending({ kind: 'reject', row }),
+                              },
                             ]}
                           />
                         </>
@@ -312,16 +319,16 @@ export default function AdminEvents({
 
 const DIALOG = {
   approve: (row: Row) => ({
-    title: 'Aprobar evento',
-    text: `"${row.title}" se publicará y la productora recibirá un correo.`,
-    confirmLabel: 'Aprobar',
+    title: EVENT_LIST_TEXT.approveTitle,
+    text: EVENT_LIST_TEXT.approveText(row.title),
+    confirmLabel: EVENT_LIST_TEXT.approve,
   }),
   reject: (row: Row) => ({
-    title: 'Rechazar evento',
-    text: `"${row.title}" vuelve a borrador. La productora recibirá el motivo por correo.`,
-    reasonLabel: 'Motivo del rechazo',
+    title: EVENT_LIST_TEXT.rejectTitle,
+    text: EVENT_LIST_TEXT.rejectText(row.title),
+    reasonLabel: EVENT_LIST_TEXT.rejectReason,
     tone: 'danger' as const,
-    confirmLabel: 'Rechazar',
+    confirmLabel: EVENT_LIST_TEXT.reject,
   }),
   cancel: (row: Row) => ({
     title: 'Cancelar evento',
@@ -332,10 +339,10 @@ const DIALOG = {
     confirmLabel: 'Cancelar evento',
   }),
   delete: (row: Row) => ({
-    title: 'Eliminar evento',
-    text: `Se eliminará "${row.title}". Esta acción no se puede deshacer.`,
+    title: EVENT_LIST_TEXT.deleteTitle,
+    text: EVENT_LIST_TEXT.deleteText(row.title),
     tone: 'danger' as const,
-    confirmLabel: 'Eliminar',
+    confirmLabel: EVENT_LIST_TEXT.delete,
   }),
 };
 
@@ -360,33 +367,40 @@ function RowActions({
   const actions: (MenuAction & { main?: boolean })[] = [];
   if (manage && row.status === 'borrador')
     actions.push({
-      label: 'Publicar',
+      label: EVENT_LIST_TEXT.publish,
       main: true,
       onSelect: () => run(() => unwrap(client.admin.events[':id'].publish.$post({ param }))),
     });
-  if (isPublic) actions.push({ label: 'Ver', href: `/eventos/${row.id}`, main: row.status !== 'publicado' || !manage });
+  if (isPublic)
+    actions.push({
+      label: EVENT_LIST_TEXT.view,
+      href: `/eventos/${row.id}`,
+      main: row.status !== 'publicado' || !manage,
+    });
   if (manage && row.status !== 'cancelado' && row.status !== 'finalizado')
     actions.push({
-      label: 'Editar',
+      label: EVENT_LIST_TEXT.edit,
       href: `/nuevo?id=${row.id}`,
       main: row.status === 'publicado' || row.status === 'en_revision',
     });
-  if (manage && row.status === 'publicado') actions.push({ label: 'Venta con fila', href: `/admin/fila/${row.id}` });
+  if (manage && row.status === 'publicado')
+    actions.push({ label: EVENT_LIST_TEXT.queue, href: `/admin/fila/${row.id}` });
   if (manage && row.status !== 'cancelado')
     actions.push({ label: PROMO_ADMIN_MSG.link, href: `/admin/codigos/${row.id}` });
   if (manage)
     actions.push({
-      label: 'Duplicar',
+      label: EVENT_LIST_TEXT.duplicate,
       onSelect: () => run(() => unwrap(client.admin.events[':id'].duplicate.$post({ param }))),
     });
   if (manage && row.status === 'publicado')
     actions.push({
-      label: 'Despublicar',
+      label: EVENT_LIST_TEXT.unpublish,
       onSelect: () => run(() => unwrap(client.admin.events[':id'].unpublish.$post({ param }))),
     });
   if (manage && row.status !== 'cancelado' && row.status !== 'finalizado')
     actions.push({ label: 'Cancelar evento', danger: true, onSelect: () => ask('cancel') });
-  if (manage && row.sold === 0) actions.push({ label: 'Eliminar', danger: true, onSelect: () => ask('delete') });
+  if (manage && row.sold === 0)
+    actions.push({ label: EVENT_LIST_TEXT.delete, danger: true, onSelect: () => ask('delete') });
   const main = actions.find((a) => a.main);
   return (
     <>

@@ -3,6 +3,7 @@ import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import { MSG } from '../../../shared/messages';
+import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
 import { WIZARD_MSG } from '../../../shared/messages-ui';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
@@ -122,7 +123,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       .then((r) => {
         setForm(fromEvent(r.data));
         setStatus(r.data.status);
-        if (r.data.rejection_reason) setProblem(`Rechazado: ${r.data.rejection_reason}`);
+        if (r.data.rejection_reason) setProblem(EVENT_FORM_TEXT.rejected(r.data.rejection_reason));
       })
       .catch((e: unknown) => setProblem(messageOf(e)))
       .finally(() => setLoading(false));
@@ -175,7 +176,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   }
 
   async function saveDraft() {
-    if (await save()) toast('success', 'Borrador guardado');
+    if (await save()) toast('success', EVENT_FORM_TEXT.draftSaved);
   }
 
   async function submit() {
@@ -205,13 +206,13 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     }
   }
 
-  if (loading) return <span className="loading loading-spinner" role="status" aria-label="Cargando" />;
+  if (loading) return <span className="loading loading-spinner" role="status" aria-label={EVENT_FORM_TEXT.loading} />;
   const needsProducer = !eventId && producers !== null && producers.length === 0;
   const flagged = new Set(stepsWithErrors(errors));
 
   return (
     <div className="flex flex-col gap-6">
-      <ol className="steps steps-horizontal w-full text-xs" aria-label="Pasos">
+      <ol className="steps steps-horizontal w-full text-xs" aria-label={EVENT_FORM_TEXT.steps}>
         {STEPS.map((label, i) => (
           <li
             key={label}
@@ -240,22 +241,22 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       )}
       <section ref={stepBox} aria-label={STEPS[step]} className="rounded-box border border-white/10 bg-base-200 p-5">
         <h2 ref={stepHeading} tabIndex={-1} className="mb-4 text-xl font-bold focus:outline-none">
-          <span className="sr-only">{`Paso ${step + 1} de ${STEPS.length}: `}</span>
+          <span className="sr-only">{EVENT_FORM_TEXT.stepOf(step + 1, STEPS.length)}</span>
           {STEPS[step]}
         </h2>
         {step === 0 && (
           <div className="grid gap-4 md:grid-cols-2">
             {needsProducer && (
-              <Field
-                label="Nombre de tu productora"
-                hint="Con tu primer evento creamos tu productora y pasás a administrarla."
-                className="md:col-span-2"
-              >
-                <TextInput value={producerName} onChange={setProducerName} placeholder="Ej.: Sonidos del Sur" />
+              <Field label={EVENT_FORM_TEXT.producerName} hint={EVENT_FORM_TEXT.producerHint} className="md:col-span-2">
+                <TextInput
+                  value={producerName}
+                  onChange={setProducerName}
+                  placeholder={EVENT_FORM_TEXT.producerPlaceholder}
+                />
               </Field>
             )}
             {!eventId && producers && producers.length > 1 && (
-              <Field label="Productora" className="md:col-span-2">
+              <Field label={EVENT_FORM_TEXT.producer} className="md:col-span-2">
                 <select
                   className="select w-full"
                   value={producerId}
@@ -269,7 +270,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                 </select>
               </Field>
             )}
-            <Field label="Título" error={err('title')} className="md:col-span-2">
+            <Field label={EVENT_FORM_TEXT.title} error={err('title')} className="md:col-span-2">
               <TextInput
                 name="title"
                 value={form.title}
@@ -277,26 +278,26 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                 invalid={!!err('title')}
               />
             </Field>
-            <Field label="Categoría" error={err('category')}>
+            <Field label={EVENT_FORM_TEXT.category} error={err('category')}>
               <select
                 name="category"
                 className="select w-full"
                 value={form.category}
                 onChange={(e) => update({ category: e.target.value as Category })}
               >
-                <option value="">Elegí una categoría</option>
+                <option value="">{EVENT_FORM_TEXT.chooseCategory}</option>
                 {CATEGORIES.map((c) => (
                   <option key={c}>{c}</option>
                 ))}
               </select>
             </Field>
-            <Field label="Edad mínima (opcional)" error={err('min_age')}>
+            <Field label={EVENT_FORM_TEXT.minAge} error={err('min_age')}>
               <TextInput type="number" min="0" value={form.min_age} onChange={(min_age) => update({ min_age })} />
             </Field>
             <Field
-              label="Descripción"
+              label={EVENT_FORM_TEXT.description}
               error={err('description')}
-              hint="Párrafos separados por una línea en blanco; **negrita**, *cursiva* y [enlaces](https://...)."
+              hint={EVENT_FORM_TEXT.descriptionHint}
               className="md:col-span-2"
             >
               <textarea
@@ -311,9 +312,9 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         {step === 1 && (
           <div className="flex flex-col gap-6">
             <fieldset className="grid gap-4 md:grid-cols-2">
-              <legend className="mb-2 font-semibold">Lugar</legend>
+              <legend className="mb-2 font-semibold">{EVENT_FORM_TEXT.venue}</legend>
               {venues.length > 0 && (
-                <Field label="Usar un lugar anterior" className="md:col-span-2">
+                <Field label={EVENT_FORM_TEXT.previousVenue} className="md:col-span-2">
                   <select
                     className="select w-full"
                     value=""
@@ -330,7 +331,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                         });
                     }}
                   >
-                    <option value="">Elegí un lugar para completar los datos</option>
+                    <option value="">{EVENT_FORM_TEXT.choosePreviousVenue}</option>
                     {venues.map((v) => (
                       <option key={v.id} value={v.id}>
                         {v.name} · {v.city}
@@ -339,30 +340,30 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                   </select>
                 </Field>
               )}
-              <Field label="Nombre del lugar" error={err('venue.name')}>
+              <Field label={EVENT_FORM_TEXT.venueName} error={err('venue.name')}>
                 <TextInput
                   name="venue_name"
                   value={form.venue.name}
                   onChange={(name) => update({ venue: { ...form.venue, name } })}
                 />
               </Field>
-              <Field label="Dirección" error={err('venue.address')}>
+              <Field label={EVENT_FORM_TEXT.address} error={err('venue.address')}>
                 <TextInput
                   value={form.venue.address}
                   onChange={(address) => update({ venue: { ...form.venue, address } })}
                 />
               </Field>
-              <Field label="Ciudad" error={err('venue.city')}>
+              <Field label={EVENT_FORM_TEXT.city} error={err('venue.city')}>
                 <TextInput value={form.venue.city} onChange={(city) => update({ venue: { ...form.venue, city } })} />
               </Field>
-              <Field label="Provincia" error={err('venue.provinces_id')}>
+              <Field label={EVENT_FORM_TEXT.province} error={err('venue.provinces_id')}>
                 <select
                   name="venue_province"
                   className="select w-full"
                   value={form.venue.provinces_id}
                   onChange={(e) => update({ venue: { ...form.venue, provinces_id: e.target.value } })}
                 >
-                  <option value="">Elegí una provincia</option>
+                  <option value="">{EVENT_FORM_TEXT.chooseProvince}</option>
                   {provinces.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
@@ -372,27 +373,27 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
               </Field>
             </fieldset>
             <fieldset className="flex flex-col gap-4">
-              <legend className="mb-2 font-semibold">Funciones (hora de Buenos Aires)</legend>
+              <legend className="mb-2 font-semibold">{EVENT_FORM_TEXT.dates}</legend>
               {form.dates.map((d, i) => (
                 <div
                   key={d.id ?? `n${i}`}
                   className="grid gap-3 rounded-box bg-base-300/50 p-3 md:grid-cols-[1fr_1fr_1fr_auto]"
                 >
-                  <Field label={`Inicio de la función ${i + 1}`} error={err(`dates.${i}.starts_at`)}>
+                  <Field label={EVENT_FORM_TEXT.dateStart(i + 1)} error={err(`dates.${i}.starts_at`)}>
                     <TextInput
                       type="datetime-local"
                       value={d.starts_at}
                       onChange={(starts_at) => updateDate(i, { starts_at })}
                     />
                   </Field>
-                  <Field label="Apertura de puertas" error={err(`dates.${i}.doors_at`)}>
+                  <Field label={EVENT_FORM_TEXT.doorsAt} error={err(`dates.${i}.doors_at`)}>
                     <TextInput
                       type="datetime-local"
                       value={d.doors_at}
                       onChange={(doors_at) => updateDate(i, { doors_at })}
                     />
                   </Field>
-                  <Field label="Fin (opcional)" error={err(`dates.${i}.ends_at`)}>
+                  <Field label={EVENT_FORM_TEXT.endsAt} error={err(`dates.${i}.ends_at`)}>
                     <TextInput
                       type="datetime-local"
                       value={d.ends_at}
@@ -405,7 +406,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                     disabled={form.dates.length === 1}
                     onClick={() => update({ dates: form.dates.filter((_, j) => j !== i) })}
                   >
-                    Quitar
+                    {EVENT_FORM_TEXT.remove}
                   </button>
                 </div>
               ))}
@@ -427,7 +428,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                   })
                 }
               >
-                Agregar función
+                {EVENT_FORM_TEXT.addDate}
               </button>
             </fieldset>
           </div>
@@ -437,17 +438,17 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
             {form.dates.map((d, i) => (
               <fieldset key={d.id ?? `n${i}`} className="flex flex-col gap-3">
                 <legend className="mb-2 font-semibold">
-                  Función {i + 1}
+                  {EVENT_FORM_TEXT.date} {i + 1}
                   {localInputToIso(d.starts_at) ? ` · ${formatEventDate(localInputToIso(d.starts_at)!)}` : ''}
                 </legend>
                 {d.ticket_types.map((t, k) => {
                   const p = `dates.${i}.ticket_types.${k}`;
                   return (
                     <div key={t.id ?? `n${k}`} className="grid gap-3 rounded-box bg-base-300/50 p-3 md:grid-cols-4">
-                      <Field label="Nombre" error={err(`${p}.name`)}>
+                      <Field label={EVENT_FORM_TEXT.name} error={err(`${p}.name`)}>
                         <TextInput value={t.name} onChange={(name) => updateTicket(i, k, { name })} />
                       </Field>
-                      <Field label="Precio ($)" error={err(`${p}.price_cents`)} hint="0 para entrada gratuita">
+                      <Field label="Precio ($)" error={err(`${p}.price_cents`)} hint={EVENT_FORM_TEXT.priceHint}>
                         <TextInput
                           inputMode="decimal"
                           value={t.price}
@@ -455,9 +456,9 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                         />
                       </Field>
                       <Field
-                        label="Capacidad"
+                        label={EVENT_FORM_TEXT.capacity}
                         error={err(`${p}.capacity`)}
-                        hint={t.sold ? `${t.sold} vendidas` : undefined}
+                        hint={t.sold ? EVENT_FORM_TEXT.sold(t.sold) : undefined}
                       >
                         <TextInput
                           inputMode="numeric"
@@ -466,14 +467,14 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                         />
                       </Field>
                       <div className="grid grid-cols-2 gap-2">
-                        <Field label="Mín. por compra" error={err(`${p}.min_per_order`)}>
+                        <Field label={EVENT_FORM_TEXT.minPerOrder} error={err(`${p}.min_per_order`)}>
                           <TextInput
                             inputMode="numeric"
                             value={t.min_per_order}
                             onChange={(min_per_order) => updateTicket(i, k, { min_per_order })}
                           />
                         </Field>
-                        <Field label="Máx. por compra" error={err(`${p}.max_per_order`)}>
+                        <Field label={EVENT_FORM_TEXT.maxPerOrder} error={err(`${p}.max_per_order`)}>
                           <TextInput
                             inputMode="numeric"
                             value={t.max_per_order}
@@ -481,14 +482,14 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                           />
                         </Field>
                       </div>
-                      <Field label="Inicio de venta (opcional)" error={err(`${p}.sale_starts_at`)}>
+                      <Field label={EVENT_FORM_TEXT.saleStarts} error={err(`${p}.sale_starts_at`)}>
                         <TextInput
                           type="datetime-local"
                           value={t.sale_starts_at}
                           onChange={(sale_starts_at) => updateTicket(i, k, { sale_starts_at })}
                         />
                       </Field>
-                      <Field label="Fin de venta (opcional)" error={err(`${p}.sale_ends_at`)}>
+                      <Field label={EVENT_FORM_TEXT.saleEnds} error={err(`${p}.sale_ends_at`)}>
                         <TextInput
                           type="datetime-local"
                           value={t.sale_ends_at}
@@ -503,7 +504,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                             checked={t.hidden}
                             onChange={(e) => updateTicket(i, k, { hidden: e.target.checked })}
                           />
-                          Oculta (no se muestra al público)
+                          {EVENT_FORM_TEXT.hidden}
                         </label>
                         <label className="flex items-center gap-2">
                           <input
@@ -512,7 +513,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                             checked={t.named}
                             onChange={(e) => updateTicket(i, k, { named: e.target.checked })}
                           />
-                          Nominada (nombre y DNI)
+                          {EVENT_FORM_TEXT.nominal}
                         </label>
                       </div>
                       <button
@@ -521,7 +522,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                         disabled={t.sold > 0}
                         onClick={() => updateDate(i, { ticket_types: d.ticket_types.filter((_, j) => j !== k) })}
                       >
-                        Quitar entrada
+                        {EVENT_FORM_TEXT.removeTicketType}
                       </button>
                     </div>
                   );
@@ -535,7 +536,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                     })
                   }
                 >
-                  Agregar tipo de entrada
+                  {EVENT_FORM_TEXT.addTicketType}
                 </button>
               </fieldset>
             ))}
@@ -546,8 +547,8 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
             {(['cover_key', 'flyer_key'] as const).map((kind) => (
               <div key={kind} className="flex flex-col gap-2">
                 <Field
-                  label={kind === 'cover_key' ? 'Portada (horizontal, 16:9)' : 'Flyer (opcional)'}
-                  hint="JPG, PNG o WebP. La achicamos para celulares."
+                  label={kind === 'cover_key' ? EVENT_FORM_TEXT.cover : EVENT_FORM_TEXT.flyer}
+                  hint={EVENT_FORM_TEXT.imageHint}
                 >
                   <input
                     type="file"
@@ -567,20 +568,20 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
       </section>
       <div className="flex flex-wrap justify-between gap-3">
         <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => goToStep(step - 1)}>
-          Anterior
+          {EVENT_FORM_TEXT.previous}
         </button>
         <div className="flex flex-wrap gap-3">
           <button type="button" className="btn btn-outline" disabled={busy} onClick={saveDraft}>
-            Guardar borrador
+            {EVENT_FORM_TEXT.saveDraft}
           </button>
           {step < STEPS.length - 1 ? (
             <button type="button" className="btn btn-primary" onClick={() => goToStep(step + 1)}>
-              Siguiente
+              {EVENT_FORM_TEXT.next}
             </button>
           ) : (
             status === 'borrador' && (
               <button type="button" className="btn btn-primary" disabled={busy} onClick={submit}>
-                Enviar a revisión
+                {EVENT_FORM_TEXT.submit}
               </button>
             )
           )}
@@ -596,8 +597,8 @@ function Preview({ form }: { form: EventForm }) {
       {form.cover_key && (
         <img src={mediaUrl(form.cover_key)} alt="" className="aspect-video w-full rounded-box object-cover" />
       )}
-      <p className="badge badge-secondary">{form.category || 'Sin categoría'}</p>
-      <h3 className="text-3xl font-extrabold">{form.title || 'Sin título'}</h3>
+      <p className="badge badge-secondary">{form.category || EVENT_FORM_TEXT.noCategory}</p>
+      <h3 className="text-3xl font-extrabold">{form.title || EVENT_FORM_TEXT.untitled}</h3>
       <p>
         {form.venue.name} · {form.venue.address} · {form.venue.city}
       </p>
@@ -606,14 +607,14 @@ function Preview({ form }: { form: EventForm }) {
           const iso = localInputToIso(d.starts_at);
           return (
             <li key={d.id ?? `n${i}`} className="mb-2">
-              <p className="font-semibold">{iso ? formatEventDate(iso) : 'Fecha sin definir'}</p>
+              <p className="font-semibold">{iso ? formatEventDate(iso) : EVENT_FORM_TEXT.noDate}</p>
               <ul className="ml-4 text-sm">
                 {d.ticket_types.map((t, k) => {
                   const cents = pesosToCents(t.price);
                   return (
                     <li key={t.id ?? `n${k}`}>
-                      {t.name}: {cents === null ? 'precio sin definir' : formatPrice(cents)} · {t.capacity || 0} lugares
-                      {t.hidden ? ' · oculta' : ''}
+                      {t.name}: {cents === null ? EVENT_FORM_TEXT.noPrice : formatPrice(cents)} ·{' '}
+                      {EVENT_FORM_TEXT.places(t.capacity || 0, !!t.hidden)}
                     </li>
                   );
                 })}
