@@ -48,3 +48,27 @@ export const PAYMENT_STATUS_MSG = {
   refundedAmount: 'Monto: ',
   refundedMail: '. Te enviamos el detalle por correo.',
 } as const;
+
+/** The checkout island and its order summary (voseo). */
+export const CHECKOUT_TEXT = {
+  holdExpired: 'La reserva venció y las entradas volvieron a la venta.',
+  holdAgain: 'Reservar de nuevo',
+  buyer: 'Datos del comprador',
+  fullName: 'Nombre y apellido',
+  email: 'Correo',
+  phone: 'Teléfono',
+  holders: 'Titulares de las entradas',
+  ticket: 'Entrada',
+  acceptThe: 'Acepto los',
+  terms: 'términos y condiciones',
+  confirmFree: 'Confirmar entradas',
+  payWithMp: 'Pagar con Mercado Pago',
+  cancelHold: 'Cancelar reserva',
+  summary: 'Resumen de la compra',
+  subtotal: 'Subtotal',
+  serviceCharge: 'Cargo por servicio',
+  total: 'Total',
+  free: 'Gratis',
+  holderName: (n: number) => `Nombre del titular ${n}`,
+  holderDni: (n: number) => `DNI del titular ${n}`,
+} as const;

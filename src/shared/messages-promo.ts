@@ -135,3 +135,8 @@ export const PROMO_DISCOUNT_LABEL = {
   fixed_order: 'Monto fijo por compra',
   set_price: 'Precio especial',
 } as const;
+
+/** The waitlist island (voseo). */
+export const WAITLIST_TEXT = {
+  ticketType: 'Entrada',
+} as const;

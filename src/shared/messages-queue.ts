@@ -28,3 +28,41 @@ export const QUEUE_STATE_LABEL = {
   paused: 'Fila en pausa',
   closed: 'Fila cerrada',
 } as const;
+
+/** The queue's back-office island (voseo). */
+export const QUEUE_ADMIN_TEXT = {
+  resume: 'Reanudar',
+  pause: 'Pausar',
+  waiting: 'Esperando',
+  admitted: 'Admitidos',
+  activeHolds: 'Reservas activas',
+  sold: 'Vendidas',
+  pace: (rate: number, holdLimit: number | null | undefined, prequeue: number, opensAt: string) =>
+    `Ritmo: ${rate} por minuto${holdLimit ? `, mientras haya menos de ${holdLimit} reservas activas` : ''}. ` +
+    `Pre-fila: ${prequeue} ${prequeue === 1 ? 'persona' : 'personas'}. Apertura: ${opensAt}.`,
+  applyRate: 'Aplicar ritmo',
+  closeQueue: 'Cerrar la fila',
+  title: 'Venta con fila',
+  scope: 'Qué se vende con fila',
+  allDates: 'Todas las fechas del evento',
+  onlyDate: 'Solo la función del',
+  opensAt: 'Apertura de la venta',
+  prequeueMinutes: 'Minutos de pre-fila antes de la apertura',
+  dniCap: 'Tope de entradas por DNI (opcional)',
+  ratePerMinute: 'Personas que entran por minuto',
+  holdLimit: 'Límite de reservas activas (opcional)',
+  saveChanges: 'Guardar cambios',
+  enable: 'Activar venta con fila',
+  disable: 'Quitar la fila',
+  closeText: 'Nadie más podrá entrar ni comprar por la fila.',
+  live: (state: string, soldOut: boolean) => `En vivo · ${state}${soldOut ? ' (agotado)' : ''}`,
+  notConfigured: 'Sin configurar',
+  opensRequired: 'Indicá la fecha y hora de apertura',
+  saved: 'Venta con fila guardada.',
+  inQueue: 'En la fila',
+  resumed: 'Fila reanudada.',
+  paused: 'Fila en pausa.',
+  rateUpdated: 'Ritmo actualizado.',
+  disabled: 'Venta con fila desactivada.',
+  closed: 'Fila cerrada.',
+} as const;

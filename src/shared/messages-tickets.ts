@@ -16,3 +16,16 @@ export const TRANSFER_MSG = {
 export const ICS_MSG = {
   description: (typeName: string, ticketsUrl: string) => `Entrada: ${typeName}. Tus tickets: ${ticketsUrl}`,
 } as const;
+
+/** Mis tickets' islands: transfer, resale, accepting a transfer (voseo). */
+export const TICKETS_TEXT = {
+  viewMyTickets: 'Ver mis tickets',
+  acceptTicket: 'Aceptar entrada',
+  cancelTransfer: 'Cancelar transferencia',
+  transfer: 'Transferir',
+  recipientEmail: 'Correo de quien la recibe',
+  cancel: 'Cancelar',
+  send: 'Enviar',
+  invalidEmail: 'Correo inválido',
+  transferSent: 'Transferencia enviada',
+} as const;

@@ -65,3 +65,11 @@ export const TRANSFER_UI_MSG = {
   accepted: 'Esta transferencia ya fue aceptada.',
   gone: 'La transferencia no existe o fue cancelada.',
 } as const;
+
+/** The UI kit's own words. */
+export const KIT_TEXT = {
+  hidePassword: 'Ocultar contraseña',
+  showPassword: 'Mostrar contraseña',
+  hide: 'Ocultar',
+  show: 'Mostrar',
+} as const;

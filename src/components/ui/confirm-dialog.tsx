@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { SPEC_LABEL } from '../../shared/messages';
 import { UI_MSG } from '../../shared/messages-ui';
 
 export type ConfirmDialogProps = {
@@ -92,7 +93,7 @@ export function ConfirmDialog({
         )}
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={() => ref.current?.close()}>
-            Volver
+            {SPEC_LABEL.back}
           </button>
           <button type="submit" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} disabled={busy}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
+import { KIT_TEXT } from '../../shared/messages-ui';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -74,10 +75,10 @@ export function PasswordField(props: FieldProps) {
           type="button"
           className="btn btn-ghost btn-xs"
           aria-pressed={visible}
-          aria-label={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+          aria-label={visible ? KIT_TEXT.hidePassword : KIT_TEXT.showPassword}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Ocultar' : 'Mostrar'}
+          {visible ? KIT_TEXT.hide : KIT_TEXT.show}
         </button>
       </div>
     </FieldFrame>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
-import { BUY_MSG } from '../../../shared/messages-checkout';
+import { BUY_MSG, CHECKOUT_TEXT } from '../../../shared/messages-checkout';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
 import { releaseHold } from '../api/release-hold';
 import { submitCheckout } from '../api/submit-checkout';
@@ -71,10 +71,10 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
       <div className="flex flex-col gap-4">
         <OrderSummary order={order} />
         <div role="alert" className="alert alert-warning">
-          La reserva venció y las entradas volvieron a la venta.
+          {CHECKOUT_TEXT.holdExpired}
         </div>
         <a className="btn btn-primary" href={retryHref}>
-          Reservar de nuevo
+          {CHECKOUT_TEXT.holdAgain}
         </a>
       </div>
     );
@@ -88,16 +88,16 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
       <div className="flex flex-col gap-6">
         <Countdown until={order.hold_expires_at} onExpire={onExpire} />
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-lg font-bold">Datos del comprador</legend>
+          <legend className="mb-2 text-lg font-bold">{CHECKOUT_TEXT.buyer}</legend>
           <TextField
-            label="Nombre y apellido"
+            label={CHECKOUT_TEXT.fullName}
             value={buyer.name}
             error={errors['buyer.name']}
             onValue={(v) => setBuyer({ ...buyer, name: v })}
             autoComplete="name"
           />
           <TextField
-            label="Correo"
+            label={CHECKOUT_TEXT.email}
             type="email"
             value={buyer.email}
             error={errors['buyer.email']}
@@ -112,7 +112,7 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
             onValue={(v) => setBuyer({ ...buyer, dni: v })}
           />
           <TextField
-            label="Teléfono"
+            label={CHECKOUT_TEXT.phone}
             inputMode="tel"
             value={buyer.phone}
             error={errors['buyer.phone']}
@@ -122,22 +122,22 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
         </fieldset>
         {holders.length > 0 && (
           <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-lg font-bold">Titulares de las entradas</legend>
+            <legend className="mb-2 text-lg font-bold">{CHECKOUT_TEXT.holders}</legend>
             {holders.map((h, i) => {
               const type = order.items.find((it) => it.ticket_type_id === h.ticket_type_id);
               return (
                 <div key={h.key} className="grid gap-3 rounded-box bg-base-200 p-3 sm:grid-cols-2">
                   <p className="text-sm font-semibold sm:col-span-2">
-                    Entrada {i + 1} · {type?.name}
+                    {CHECKOUT_TEXT.ticket} {i + 1} · {type?.name}
                   </p>
                   <TextField
-                    label={`Nombre del titular ${i + 1}`}
+                    label={CHECKOUT_TEXT.holderName(i + 1)}
                     value={h.name}
                     error={errors[`holders.${i}.name`]}
                     onValue={(v) => holderField(i, 'name', v)}
                   />
                   <TextField
-                    label={`DNI del titular ${i + 1}`}
+                    label={CHECKOUT_TEXT.holderDni(i + 1)}
                     inputMode="numeric"
                     value={h.dni}
                     error={errors[`holders.${i}.dni`]}
@@ -156,9 +156,9 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
             onChange={(e) => setTerms(e.target.checked)}
           />
           <span>
-            Acepto los{' '}
+            {CHECKOUT_TEXT.acceptThe}{' '}
             <a className="link" href="/legal" target="_blank" rel="noreferrer">
-              términos y condiciones
+              {CHECKOUT_TEXT.terms}
             </a>
           </span>
         </label>
@@ -173,10 +173,10 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
         <OrderSummary order={order} />
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
           {busy ? <span className="loading loading-spinner" /> : null}
-          {free ? 'Confirmar entradas' : 'Pagar con Mercado Pago'}
+          {free ? CHECKOUT_TEXT.confirmFree : CHECKOUT_TEXT.payWithMp}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={cancel} disabled={busy}>
-          Cancelar reserva
+          {CHECKOUT_TEXT.cancelHold}
         </button>
       </div>
     </form>

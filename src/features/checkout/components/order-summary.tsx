@@ -1,4 +1,5 @@
 import { formatEventDate } from '../../../shared/dates';
+import { CHECKOUT_TEXT } from '../../../shared/messages-checkout';
 import { formatMoney, formatPrice } from '../../../shared/money';
 import type { OrderView } from '../../../shared/schemas/checkout';
 import { PromoDiscountRow } from './promo-discount-row';
@@ -6,7 +7,7 @@ import { PromoDiscountRow } from './promo-discount-row';
 /** The price breakdown: each line (price × quantity), the service charge, and the total. */
 export function OrderSummary({ order }: { order: OrderView }) {
   return (
-    <section aria-label="Resumen de la compra" className="rounded-box bg-base-200 p-5">
+    <section aria-label={CHECKOUT_TEXT.summary} className="rounded-box bg-base-200 p-5">
       <h2 className="text-lg font-bold">{order.event.title}</h2>
       {order.event.venue && (
         <p className="text-sm text-base-content/70">
@@ -31,17 +32,17 @@ export function OrderSummary({ order }: { order: OrderView }) {
           ))}
           <PromoDiscountRow order={order} />
           <tr className="border-t border-base-content/10">
-            <td className="pt-2">Subtotal</td>
+            <td className="pt-2">{CHECKOUT_TEXT.subtotal}</td>
             <td className="pt-2 text-right">{formatMoney(order.subtotal_cents)}</td>
           </tr>
           <tr>
-            <td>Cargo por servicio</td>
+            <td>{CHECKOUT_TEXT.serviceCharge}</td>
             <td className="text-right">{formatMoney(order.fee_cents)}</td>
           </tr>
           <tr className="text-base font-bold">
-            <td className="pt-2">Total</td>
+            <td className="pt-2">{CHECKOUT_TEXT.total}</td>
             <td className="pt-2 text-right" data-testid="order-total">
-              {order.total_cents === 0 ? 'Gratis' : formatMoney(order.total_cents)}
+              {order.total_cents === 0 ? CHECKOUT_TEXT.free : formatMoney(order.total_cents)}
             </td>
           </tr>
         </tbody>

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
-import { QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
+import { QUEUE_ADMIN_TEXT, QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
 import { toast } from '../../../stores/toast';
 import { controlQueue, rateQueue, readQueue, removeQueue, saveQueue } from '../api/queue-admin';
 import type { AdminQueueView } from '../types';
 
 type Props = { eventId: number; initial: AdminQueueView; dates: { id: number; label: string }[] };
 
-const stateLabel = (state: string) => QUEUE_STATE_LABEL[state as keyof typeof QUEUE_STATE_LABEL] ?? 'Sin configurar';
+const stateLabel = (state: string) =>
+  QUEUE_STATE_LABEL[state as keyof typeof QUEUE_STATE_LABEL] ?? QUEUE_ADMIN_TEXT.notConfigured;
 
 /**
  * "Venta con fila" in the back office: the setting (opening, pre-queue, per-DNI cap, admission), the live
@@ -62,7 +63,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
     e.preventDefault();
     const opensAt = localInputToIso(form.opens_at);
     if (!opensAt) {
-      setProblem('Indicá la fecha y hora de apertura');
+      setProblem(QUEUE_ADMIN_TEXT.opensRequired);
       return;
     }
     void run(
@@ -75,7 +76,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
           rate_per_minute: Number(form.rate_per_minute),
           hold_limit: form.hold_limit ? Number(form.hold_limit) : null,
         }),
-      'Venta con fila guardada.',
+      QUEUE_ADMIN_TEXT.saved,
     );
   };
 
@@ -91,16 +92,15 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
       {live && (
         <section className="rounded-box bg-base-200 p-5" aria-labelledby="fila-en-vivo">
           <h2 id="fila-en-vivo" className="mb-4 text-lg font-bold">
-            En vivo · {stateLabel(live.state)}
-            {live.closed_reason === 'agotado' ? ' (agotado)' : ''}
+            {QUEUE_ADMIN_TEXT.live(stateLabel(live.state), live.closed_reason === 'agotado')}
           </h2>
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
             {[
-              ['En la fila', live.length],
-              ['Esperando', live.waiting],
-              ['Admitidos', live.admitted],
-              ['Reservas activas', live.active_holds ?? '-'],
-              ['Vendidas', live.sold ?? '-'],
+              [QUEUE_ADMIN_TEXT.inQueue, live.length],
+              [QUEUE_ADMIN_TEXT.waiting, live.waiting],
+              [QUEUE_ADMIN_TEXT.admitted, live.admitted],
+              [QUEUE_ADMIN_TEXT.activeHolds, live.active_holds ?? '-'],
+              [QUEUE_ADMIN_TEXT.sold, live.sold ?? '-'],
             ].map(([label, value]) => (
               <div key={String(label)}>
                 <dt className="text-sm text-base-content/70">{label}</dt>
@@ -111,10 +111,12 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
             ))}
           </dl>
           <p className="mt-3 text-sm text-base-content/70">
-            Ritmo: {live.rate_per_minute} por minuto
-            {live.hold_limit ? `, mientras haya menos de ${live.hold_limit} reservas activas` : ''}. Pre-fila:{' '}
-            {live.prequeue_size} {live.prequeue_size === 1 ? 'persona' : 'personas'}. Apertura:{' '}
-            {formatEventDate(String(live.opens_at))}.
+            {QUEUE_ADMIN_TEXT.pace(
+              live.rate_per_minute,
+              live.hold_limit,
+              live.prequeue_size,
+              formatEventDate(String(live.opens_at)),
+            )}
           </p>
           {live.state !== 'closed' && (
             <div className="mt-4 flex flex-wrap gap-2">
@@ -123,18 +125,18 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
                   type="button"
                   className="btn btn-primary"
                   disabled={busy}
-                  onClick={() => run(() => controlQueue(eventId, 'resume'), 'Fila reanudada.')}
+                  onClick={() => run(() => controlQueue(eventId, 'resume'), QUEUE_ADMIN_TEXT.resumed)}
                 >
-                  Reanudar
+                  {QUEUE_ADMIN_TEXT.resume}
                 </button>
               ) : (
                 <button
                   type="button"
                   className="btn"
                   disabled={busy || !opened}
-                  onClick={() => run(() => controlQueue(eventId, 'pause'), 'Fila en pausa.')}
+                  onClick={() => run(() => controlQueue(eventId, 'pause'), QUEUE_ADMIN_TEXT.paused)}
                 >
-                  Pausar
+                  {QUEUE_ADMIN_TEXT.pause}
                 </button>
               )}
               <button
@@ -148,14 +150,14 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
                         rate_per_minute: Number(form.rate_per_minute),
                         hold_limit: form.hold_limit ? Number(form.hold_limit) : null,
                       }),
-                    'Ritmo actualizado.',
+                    QUEUE_ADMIN_TEXT.rateUpdated,
                   )
                 }
               >
-                Aplicar ritmo
+                {QUEUE_ADMIN_TEXT.applyRate}
               </button>
               <button type="button" className="btn btn-error" disabled={busy} onClick={() => setClosing(true)}>
-                Cerrar la fila
+                {QUEUE_ADMIN_TEXT.closeQueue}
               </button>
             </div>
           )}
@@ -163,29 +165,29 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
       )}
       <form className="rounded-box bg-base-200 p-5" onSubmit={save} noValidate aria-labelledby="fila-config">
         <h2 id="fila-config" className="mb-4 text-lg font-bold">
-          Venta con fila
+          {QUEUE_ADMIN_TEXT.title}
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
           {dates.length > 1 && (
             <label className="flex flex-col gap-1 text-sm">
-              Qué se vende con fila
+              {QUEUE_ADMIN_TEXT.scope}
               <select
                 className="select"
                 value={form.event_date_id}
                 disabled={opened}
                 onChange={(e) => set({ event_date_id: e.target.value })}
               >
-                <option value="">Todas las fechas del evento</option>
+                <option value="">{QUEUE_ADMIN_TEXT.allDates}</option>
                 {dates.map((d) => (
                   <option key={d.id} value={String(d.id)}>
-                    Solo la función del {d.label}
+                    {QUEUE_ADMIN_TEXT.onlyDate} {d.label}
                   </option>
                 ))}
               </select>
             </label>
           )}
           <label className="flex flex-col gap-1 text-sm">
-            Apertura de la venta
+            {QUEUE_ADMIN_TEXT.opensAt}
             <input
               className="input"
               type="datetime-local"
@@ -196,7 +198,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
             />
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Minutos de pre-fila antes de la apertura
+            {QUEUE_ADMIN_TEXT.prequeueMinutes}
             <input
               className="input"
               type="number"
@@ -208,7 +210,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
             />
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Tope de entradas por DNI (opcional)
+            {QUEUE_ADMIN_TEXT.dniCap}
             <input
               className="input"
               type="number"
@@ -219,7 +221,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
             />
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Personas que entran por minuto
+            {QUEUE_ADMIN_TEXT.ratePerMinute}
             <input
               className="input"
               type="number"
@@ -229,7 +231,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
             />
           </label>
           <label className="flex flex-col gap-1 text-sm">
-            Límite de reservas activas (opcional)
+            {QUEUE_ADMIN_TEXT.holdLimit}
             <input
               className="input"
               type="number"
@@ -241,29 +243,29 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {view.setting ? 'Guardar cambios' : 'Activar venta con fila'}
+            {view.setting ? QUEUE_ADMIN_TEXT.saveChanges : QUEUE_ADMIN_TEXT.enable}
           </button>
           {view.setting && !opened && (
             <button
               type="button"
               className="btn"
               disabled={busy}
-              onClick={() => run(async () => removeQueue(eventId), 'Venta con fila desactivada.')}
+              onClick={() => run(async () => removeQueue(eventId), QUEUE_ADMIN_TEXT.disabled)}
             >
-              Quitar la fila
+              {QUEUE_ADMIN_TEXT.disable}
             </button>
           )}
         </div>
       </form>
       {closing && (
         <ConfirmDialog
-          title="Cerrar la fila"
-          text="Nadie más podrá entrar ni comprar por la fila."
+          title={QUEUE_ADMIN_TEXT.closeQueue}
+          text={QUEUE_ADMIN_TEXT.closeText}
           tone="danger"
-          confirmLabel="Cerrar la fila"
+          confirmLabel={QUEUE_ADMIN_TEXT.closeQueue}
           onClose={() => setClosing(false)}
           onConfirm={async () => {
-            await run(() => controlQueue(eventId, 'close'), 'Fila cerrada.');
+            await run(() => controlQueue(eventId, 'close'), QUEUE_ADMIN_TEXT.closed);
             return null;
           }}
         />

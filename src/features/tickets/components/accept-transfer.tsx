@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
+import { TICKETS_TEXT } from '../../../shared/messages-tickets';
 import { acceptTransfer } from '../api/accept-transfer';
 
 /** The recipient's "Aceptar entrada" button. */
@@ -23,7 +24,7 @@ export default function AcceptTransfer({ token }: { token: string }) {
           {state.message}
         </p>
         <a className="btn btn-primary" href="/mis-tickets">
-          Ver mis tickets
+          {TICKETS_TEXT.viewMyTickets}
         </a>
       </div>
     );
@@ -31,7 +32,7 @@ export default function AcceptTransfer({ token }: { token: string }) {
   return (
     <div className="flex flex-col items-start gap-3">
       <button type="button" className="btn btn-primary" onClick={accept} disabled={state.kind === 'busy'}>
-        Aceptar entrada
+        {TICKETS_TEXT.acceptTicket}
       </button>
       {state.kind === 'error' && (
         <p role="alert" className="text-error">

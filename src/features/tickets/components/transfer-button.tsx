@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, messageOf } from '../../../lib/api';
-import { TRANSFER_MSG } from '../../../shared/messages-tickets';
+import { TICKETS_TEXT, TRANSFER_MSG } from '../../../shared/messages-tickets';
 import { TRANSFER_UI_MSG } from '../../../shared/messages-ui';
 import { TransferRequestSchema } from '../../../shared/schemas/checkout';
 import { toast } from '../../../stores/toast';
@@ -32,13 +32,13 @@ export default function TransferButton({
   async function send(e: { preventDefault: () => void }) {
     e.preventDefault();
     const parsed = TransferRequestSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Correo inválido');
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? TICKETS_TEXT.invalidEmail);
     setBusy(true);
     try {
       const res = await transferTicket(ticketId, parsed.data.email);
       dialog.current?.close();
       setPending(parsed.data.email);
-      toast('success', 'Transferencia enviada', res.message);
+      toast('success', TICKETS_TEXT.transferSent, res.message);
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -54,14 +54,14 @@ export default function TransferButton({
           {TRANSFER_UI_MSG.pendingTo(pending)}
         </p>
         <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setCancelling(true)}>
-          Cancelar transferencia
+          {TICKETS_TEXT.cancelTransfer}
         </button>
         {cancelling && (
           <ConfirmDialog
-            title="Cancelar transferencia"
+            title={TICKETS_TEXT.cancelTransfer}
             text={TRANSFER_UI_MSG.cancelText(pending)}
             tone="danger"
-            confirmLabel="Cancelar transferencia"
+            confirmLabel={TICKETS_TEXT.cancelTransfer}
             onClose={() => setCancelling(false)}
             onConfirm={async () => {
               try {
@@ -81,16 +81,16 @@ export default function TransferButton({
   return (
     <>
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => dialog.current?.showModal()}>
-        Transferir
+        {TICKETS_TEXT.transfer}
       </button>
       <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>
         <form className="modal-box flex flex-col gap-3" onSubmit={send} noValidate>
           <h2 id={`${id}-title`} className="text-lg font-bold">
-            Transferir {label}
+            {TICKETS_TEXT.transfer} {label}
           </h2>
           <p className="text-sm">{TRANSFER_MSG.dialogHint}</p>
           <label htmlFor={`${id}-email`} className="text-sm font-medium">
-            Correo de quien la recibe
+            {TICKETS_TEXT.recipientEmail}
           </label>
           <input
             id={`${id}-email`}
@@ -105,10 +105,10 @@ export default function TransferButton({
           {error && <p className="text-error text-sm">{error}</p>}
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-              Cancelar
+              {TICKETS_TEXT.cancel}
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Enviar
+              {TICKETS_TEXT.send}
             </button>
           </div>
         </form>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { WAITLIST_MSG } from '../../../shared/messages-promo';
+import { WAITLIST_MSG, WAITLIST_TEXT } from '../../../shared/messages-promo';
 import { openLogin } from '../../../stores/navigation';
 import { $isAuthenticated } from '../../../stores/session';
 import { joinWaitlist, myWaitlist } from '../api/waitlist';
@@ -77,7 +77,7 @@ export default function WaitlistJoin({ eventId, types }: { eventId: number; type
       <p className="text-sm text-base-content/70">{WAITLIST_MSG.joinHint}</p>
       {types.length > 1 && (
         <label className="flex flex-col gap-1 text-sm">
-          Entrada
+          {WAITLIST_TEXT.ticketType}
           <select className="select w-full" value={typeId} onChange={(e) => setTypeId(Number(e.target.value))}>
             {types.map((t) => (
               <option key={t.id} value={t.id}>
