@@ -1,5 +1,6 @@
 /** The door: scanner, search, setup and status, and the access-control overview (voseo). */
 export const DOOR_TEXT = {
+  today: 'Hoy · ',
   noEvents: 'No tenés eventos para controlar.',
   event: 'Evento',
   openScanner: 'Abrir escáner en pantalla completa',

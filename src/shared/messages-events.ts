@@ -67,7 +67,6 @@ export const EVENT_LIST_TEXT = {
   status: 'Estado',
   allStatuses: 'Todos los estados',
   producerToEdit: 'Productora a editar',
-  loading: 'Cargando',
   noneInReview: 'No hay eventos esperando revisión.',
   noEvents: 'Todavía no hay eventos. Creá el primero.',
   events: 'Eventos',

@@ -57,7 +57,6 @@ export const SETTINGS_TEXT = {
   legalNameCuit: 'Razón social y CUIT',
   events: 'Eventos',
   active: 'Activa',
-  loading: 'Cargando',
   province: 'Provincia',
   noProvince: 'Sin provincia',
   description: 'Descripción',

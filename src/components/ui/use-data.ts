@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api';
-import { UI_MSG } from '../../shared/messages-ui';
+import { messageOf } from '../../lib/api';
 
 export type DataState<T> = {
   data: T | null;
   error: string | null;
   loading: boolean;
-  /** Loads again (the latest call wins). */
-  reload: () => void;
+  /** Loads again (the latest call wins); resolves once this call's answer is in (or was replaced). */
+  reload: () => Promise<void>;
   /** Replaces the data in place (after a mutation answered the new value). */
   setData: (data: T) => void;
 };
@@ -15,13 +14,14 @@ export type DataState<T> = {
 /**
  * Loads data for an island and keeps only the newest answer: a response to a request that a later one
  * replaced (the filters changed, the user typed on) is dropped, so a slow old answer never overwrites a
- * fresh one. `key` says when to load again (the loader's inputs, serialised). Errors become the API's
- * Spanish message.
+ * fresh one. `key` says when to load again (the loader's inputs, serialised). Errors are worded by
+ * `messageOf` (the API's Spanish message, the network message, else the generic one).
  */
-export function useData<T>(load: () => Promise<T>, key: string | number): DataState<T> {
-  const [data, setData] = useState<T | null>(null);
+export function useData<T>(load: () => Promise<T>, key: string | number, options: { initial?: T } = {}): DataState<T> {
+  // `initial`: data the server already rendered (shown at once; the first load refreshes it).
+  const [data, setData] = useState<T | null>(options.initial ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(options.initial === undefined);
   const latest = useRef(0);
   const loader = useRef(load);
   loader.current = load;
@@ -29,7 +29,7 @@ export function useData<T>(load: () => Promise<T>, key: string | number): DataSt
     const ticket = ++latest.current;
     setLoading(true);
     setError(null);
-    loader.current().then(
+    return loader.current().then(
       (answer) => {
         if (ticket !== latest.current) return;
         setData(answer);
@@ -37,7 +37,7 @@ export function useData<T>(load: () => Promise<T>, key: string | number): DataSt
       },
       (err: unknown) => {
         if (ticket !== latest.current) return;
-        setError(err instanceof ApiError || err instanceof Error ? err.message : UI_MSG.loadFailed);
+        setError(messageOf(err));
         setLoading(false);
       },
     );

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
 import { formatEventDate, formatTime } from '../../../shared/dates';
@@ -19,24 +21,23 @@ const TONE_BADGE = { ok: 'badge-success', warn: 'badge-warning', bad: 'badge-err
  */
 export default function AccessOverview({ events }: { events: DoorEvent[] }) {
   const [eventId, setEventId] = useState<number | null>(events[0]?.id ?? null);
-  const [data, setData] = useState<Overview | null>(null);
   const canManage = events.find((e) => e.id === eventId)?.can_manage ?? false;
 
-  const load = useCallback(async () => {
-    if (eventId === null) return;
-    try {
-      setData((await getOverview(eventId)).data);
-    } catch (e) {
-      toast('error', messageOf(e));
-    }
-  }, [eventId]);
-
+  // Polled; an answer for the previously chosen event, or older than the last one asked, is dropped.
+  const overview = useData(
+    async () => ({ eventId, data: eventId === null ? null : (await getOverview(eventId)).data }),
+    eventId ?? 'none',
+  );
+  const data = overview.data?.eventId === eventId ? overview.data.data : null;
+  const { reload: load, error } = overview;
   useEffect(() => {
-    setData(null);
-    void load();
     const timer = setInterval(() => void load(), OVERVIEW_REFRESH_MS);
     return () => clearInterval(timer);
   }, [load]);
+  // A failed poll keeps the last figures on screen and says why.
+  useEffect(() => {
+    if (error && data) toast('error', error);
+  }, [error, data]);
 
   if (events.length === 0) return <p className="text-lg">{DOOR_TEXT.noEvents}</p>;
 
@@ -52,7 +53,7 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
           >
             {events.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.today ? 'Hoy · ' : ''}
+                {e.today ? DOOR_TEXT.today : ''}
                 {e.title} · {formatEventDate(e.starts_at)}
               </option>
             ))}
@@ -63,96 +64,98 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
         </a>
       </div>
 
-      {data && (
-        <>
-          <section aria-label={DOOR_TEXT.entries} className="grid gap-3 sm:grid-cols-3">
-            <Stat label={DOOR_TEXT.admitted} value={`${data.event.admitted} / ${data.event.expected}`} />
-            <Stat label={DOOR_TEXT.toCome} value={String(Math.max(0, data.event.expected - data.event.admitted))} />
-            <Stat
-              label={DOOR_TEXT.offlineConflicts}
-              value={String(data.conflicts.length)}
-              tone={data.conflicts.length > 0}
-            />
-          </section>
-
-          <section className="card bg-base-200 p-4">
-            <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.entriesOverTime}</h2>
-            <EntriesChart timeline={data.timeline} />
-          </section>
-
-          {data.conflicts.length > 0 && (
-            <section className="card border border-warning bg-base-200 p-4">
-              <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.conflicts}</h2>
-              <p className="mb-3 text-muted">{DOOR_TEXT.conflictsHint}</p>
-              <ul className="flex flex-col gap-2" aria-label={DOOR_TEXT.conflicts}>
-                {data.conflicts.map((c) => (
-                  <li key={c.id} className="rounded-box bg-base-100 p-3">
-                    <strong>{c.holder ?? c.ticket_id}</strong>
-                    {DOOR_TEXT.conflict(
-                      {
-                        gate: c.first_gate ?? '–',
-                        at: c.first_at ? formatTime(c.first_at) : '–',
-                        staff: c.first_staff,
-                      },
-                      {
-                        gate: c.gate ?? '–',
-                        at: formatTime(c.client_at ?? c.server_at),
-                        staff: c.staff_name,
-                        device: c.device,
-                      },
-                    )}
-                  </li>
-                ))}
-              </ul>
+      <LoadState state={{ ...overview, data }} rows={4}>
+        {(data) => (
+          <>
+            <section aria-label={DOOR_TEXT.entries} className="grid gap-3 sm:grid-cols-3">
+              <Stat label={DOOR_TEXT.admitted} value={`${data.event.admitted} / ${data.event.expected}`} />
+              <Stat label={DOOR_TEXT.toCome} value={String(Math.max(0, data.event.expected - data.event.admitted))} />
+              <Stat
+                label={DOOR_TEXT.offlineConflicts}
+                value={String(data.conflicts.length)}
+                tone={data.conflicts.length > 0}
+              />
             </section>
-          )}
 
-          <div className="grid gap-6 lg:grid-cols-2">
-            <ListsEditor eventId={eventId!} data={data} canManage={canManage} onSaved={load} />
-            <GatesEditor eventId={eventId!} data={data} canManage={canManage} onSaved={load} />
-          </div>
+            <section className="card bg-base-200 p-4">
+              <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.entriesOverTime}</h2>
+              <EntriesChart timeline={data.timeline} />
+            </section>
 
-          <section className="card bg-base-200 p-4">
-            <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.latestScans}</h2>
-            <ScrollRegion label={DOOR_TEXT.latestScans}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>{DOOR_TEXT.time}</th>
-                    <th>{DOOR_TEXT.result}</th>
-                    <th>{DOOR_TEXT.holder}</th>
-                    <th>{DOOR_TEXT.gate}</th>
-                    <th>{DOOR_TEXT.list}</th>
-                    <th>{DOOR_TEXT.scannedBy}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.recent.map((s) => (
-                    <tr key={s.id}>
-                      <td>{formatTime(s.server_at)}</td>
-                      <td>
-                        <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
-                        {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
-                        {s.conflict === 1 && (
-                          <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
-                        )}
-                      </td>
-                      <td>{s.holder ?? '–'}</td>
-                      <td>{s.gate ?? '–'}</td>
-                      <td>{s.list ?? '–'}</td>
-                      <td>
-                        {s.staff_name}
-                        {s.device ? ` · ${s.device}` : ''}
-                      </td>
-                    </tr>
+            {data.conflicts.length > 0 && (
+              <section className="card border border-warning bg-base-200 p-4">
+                <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.conflicts}</h2>
+                <p className="mb-3 text-muted">{DOOR_TEXT.conflictsHint}</p>
+                <ul className="flex flex-col gap-2" aria-label={DOOR_TEXT.conflicts}>
+                  {data.conflicts.map((c) => (
+                    <li key={c.id} className="rounded-box bg-base-100 p-3">
+                      <strong>{c.holder ?? c.ticket_id}</strong>
+                      {DOOR_TEXT.conflict(
+                        {
+                          gate: c.first_gate ?? '–',
+                          at: c.first_at ? formatTime(c.first_at) : '–',
+                          staff: c.first_staff,
+                        },
+                        {
+                          gate: c.gate ?? '–',
+                          at: formatTime(c.client_at ?? c.server_at),
+                          staff: c.staff_name,
+                          device: c.device,
+                        },
+                      )}
+                    </li>
                   ))}
-                </tbody>
-              </table>
-              {data.recent.length === 0 && <p className="p-3 text-muted">{DOOR_TEXT.noScans}</p>}
-            </ScrollRegion>
-          </section>
-        </>
-      )}
+                </ul>
+              </section>
+            )}
+
+            <div className="grid gap-6 lg:grid-cols-2">
+              <ListsEditor eventId={eventId!} data={data} canManage={canManage} onSaved={load} />
+              <GatesEditor eventId={eventId!} data={data} canManage={canManage} onSaved={load} />
+            </div>
+
+            <section className="card bg-base-200 p-4">
+              <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.latestScans}</h2>
+              <ScrollRegion label={DOOR_TEXT.latestScans}>
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th>{DOOR_TEXT.time}</th>
+                      <th>{DOOR_TEXT.result}</th>
+                      <th>{DOOR_TEXT.holder}</th>
+                      <th>{DOOR_TEXT.gate}</th>
+                      <th>{DOOR_TEXT.list}</th>
+                      <th>{DOOR_TEXT.scannedBy}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.recent.map((s) => (
+                      <tr key={s.id}>
+                        <td>{formatTime(s.server_at)}</td>
+                        <td>
+                          <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
+                          {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
+                          {s.conflict === 1 && (
+                            <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
+                          )}
+                        </td>
+                        <td>{s.holder ?? '–'}</td>
+                        <td>{s.gate ?? '–'}</td>
+                        <td>{s.list ?? '–'}</td>
+                        <td>
+                          {s.staff_name}
+                          {s.device ? ` · ${s.device}` : ''}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {data.recent.length === 0 && <p className="p-3 text-muted">{DOOR_TEXT.noScans}</p>}
+              </ScrollRegion>
+            </section>
+          </>
+        )}
+      </LoadState>
     </div>
   );
 }

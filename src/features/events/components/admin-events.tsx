@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadState } from '../../../components/ui/load-state';
 import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
+import { useData } from '../../../components/ui/use-data';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { EVENT_LIST_TEXT } from '../../../shared/messages-events';
@@ -42,39 +44,32 @@ export default function AdminEvents({
 }) {
   const [tab, setTab] = useState<Tab>(isSuperAdmin || initialTab !== 'revision' ? initialTab : 'eventos');
   const [profileId, setProfileId] = useState<number | undefined>();
-  const [rows, setRows] = useState<Row[] | null>(null);
   const [producers, setProducers] = useState<Producer[]>([]);
   const [filters, setFilters] = useState({ producer_id: '', status: '', q: '' });
   const [pending, setPending] = useState<Pending>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      if (tab === 'productora') {
-        const r = await unwrap(client.admin.producers.$get());
-        setProducers(r.data);
-        setProfileId((id) => id ?? r.data.find((p) => p.role !== 'COLABORATORS')?.id);
-        return;
-      }
-      if (tab === 'revision') {
-        setRows((await unwrap(client.admin.moderation.$get())).data);
-        return;
-      }
+  // The tab's list; typing in the search or switching tabs drops the answers they replaced.
+  const list = useData(
+    async (): Promise<{ tab: Tab; rows: Row[] | null; producers: Producer[] | null }> => {
+      if (tab === 'productora')
+        return { tab, rows: null, producers: (await unwrap(client.admin.producers.$get())).data };
+      if (tab === 'revision')
+        return { tab, rows: (await unwrap(client.admin.moderation.$get())).data, producers: null };
       const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
       const r = await unwrap(client.admin.events.$get({ query }));
-      setRows(r.data);
-      setProducers(r.producers);
-      setProfileId((id) => id ?? r.producers.find((p) => p.role !== 'COLABORATORS')?.id);
-    } catch (e) {
-      setError(messageOf(e));
-      setRows([]);
-    }
-  }, [tab, filters]);
-
+      return { tab, rows: r.data, producers: r.producers };
+    },
+    JSON.stringify([tab, filters]),
+  );
+  const load = list.reload;
   useEffect(() => {
-    load();
-  }, [load]);
+    const found = list.data?.producers;
+    if (!found) return;
+    setProducers(found);
+    setProfileId((id) => id ?? found.find((p) => p.role !== 'COLABORATORS')?.id);
+  }, [list.data]);
+  // Another tab's rows are never shown under this one: placeholders until this tab's answer.
+  const rows = list.data?.tab === tab ? list.data.rows : null;
+  const rowsState = { data: rows, error: list.error, loading: list.loading, reload: list.reload };
 
   const canManage = (row: Row) => isSuperAdmin || producers.some((p) => p.id === row.producer_id && p.role === 'ADMIN');
 
@@ -82,7 +77,7 @@ export default function AdminEvents({
     try {
       const r = await call();
       toast('success', 'message' in r && typeof r.message === 'string' ? r.message : EVENT_LIST_TEXT.done);
-      await load();
+      load();
       return null;
     } catch (e) {
       return messageOf(e);
@@ -95,7 +90,6 @@ export default function AdminEvents({
   }
 
   const switchTab = (next: Tab) => {
-    if (next !== 'productora') setRows(null);
     setTab(next);
     history.replaceState(null, '', next === 'eventos' ? '/admin/events' : `/admin/events?tab=${next}`);
   };
@@ -185,9 +179,9 @@ export default function AdminEvents({
           </select>
         </form>
       )}
-      {error && (
+      {list.error && rows && (
         <div role="alert" className="alert alert-error">
-          {error}
+          {list.error}
         </div>
       )}
       {tab === 'productora' ? (
@@ -210,91 +204,95 @@ export default function AdminEvents({
             <ProducerForm producerId={(profileId ?? managed[0]?.id)!} provinces={provinces} />
           )}
         </div>
-      ) : rows === null ? (
-        <span className="loading loading-spinner" role="status" aria-label={EVENT_LIST_TEXT.loading} />
-      ) : rows.length === 0 ? (
-        <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
-          {tab === 'revision' ? EVENT_LIST_TEXT.noneInReview : EVENT_LIST_TEXT.noEvents}
-        </p>
       ) : (
-        <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
-          <table className="table table-cards" aria-label={EVENT_LIST_TEXT.events}>
-            <thead>
-              <tr>
-                <th>{EVENT_LIST_TEXT.event}</th>
-                <th>{EVENT_LIST_TEXT.producer}</th>
-                <th>{EVENT_LIST_TEXT.date}</th>
-                <th>{EVENT_LIST_TEXT.status}</th>
-                <th>{EVENT_LIST_TEXT.sold}</th>
-                <th>
-                  <span className="sr-only">{EVENT_LIST_TEXT.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-event-id={row.id}>
-                  <td data-card="title">
-                    <p className="font-semibold">{row.title}</p>
-                    <p className="text-xs text-base-content/60">{row.category}</p>
-                    {row.rejection_reason && row.status === 'borrador' && (
-                      <p className="text-xs text-error">
-                        {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
-                      </p>
-                    )}
-                  </td>
-                  <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
-                  <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
-                    {row.starts_at ? formatEventDate(row.starts_at) : '—'}
-                  </td>
-                  <td data-label={EVENT_LIST_TEXT.status}>
-                    <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
-                      {STATUS_LABEL[row.status]}
-                    </span>
-                  </td>
-                  <td data-label={EVENT_LIST_TEXT.sold}>
-                    {row.sold} / {row.capacity}
-                  </td>
-                  <td data-card="actions">
-                    <div className="flex items-center justify-end gap-1">
-                      {tab === 'revision' ? (
-                        <>
-                          <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
-                            {EVENT_LIST_TEXT.review}
-                          </a>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-success"
-                            onClick={() => setPending({ kind: 'approve', row })}
-                          >
-                            {EVENT_LIST_TEXT.approve}
-                          </button>
-                          <OverflowMenu
-                            label={UI_MSG.moreActions(row.title)}
-                            actions={[
-                              {
-                                label: EVENT_LIST_TEXT.reject,
-                                danger: true,
-                                onSelect: () => setPending({ kind: 'reject', row }),
-                              },
-                            ]}
-                          />
-                        </>
-                      ) : (
-                        <RowActions
-                          row={row}
-                          manage={canManage(row)}
-                          run={run}
-                          ask={(kind) => setPending({ kind, row })}
-                        />
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LoadState state={rowsState}>
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
+                {tab === 'revision' ? EVENT_LIST_TEXT.noneInReview : EVENT_LIST_TEXT.noEvents}
+              </p>
+            ) : (
+              <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
+                <table className="table table-cards" aria-label={EVENT_LIST_TEXT.events}>
+                  <thead>
+                    <tr>
+                      <th>{EVENT_LIST_TEXT.event}</th>
+                      <th>{EVENT_LIST_TEXT.producer}</th>
+                      <th>{EVENT_LIST_TEXT.date}</th>
+                      <th>{EVENT_LIST_TEXT.status}</th>
+                      <th>{EVENT_LIST_TEXT.sold}</th>
+                      <th>
+                        <span className="sr-only">{EVENT_LIST_TEXT.actions}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.id} data-event-id={row.id}>
+                        <td data-card="title">
+                          <p className="font-semibold">{row.title}</p>
+                          <p className="text-xs text-base-content/60">{row.category}</p>
+                          {row.rejection_reason && row.status === 'borrador' && (
+                            <p className="text-xs text-error">
+                              {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
+                            </p>
+                          )}
+                        </td>
+                        <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
+                        <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
+                          {row.starts_at ? formatEventDate(row.starts_at) : '—'}
+                        </td>
+                        <td data-label={EVENT_LIST_TEXT.status}>
+                          <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
+                            {STATUS_LABEL[row.status]}
+                          </span>
+                        </td>
+                        <td data-label={EVENT_LIST_TEXT.sold}>
+                          {row.sold} / {row.capacity}
+                        </td>
+                        <td data-card="actions">
+                          <div className="flex items-center justify-end gap-1">
+                            {tab === 'revision' ? (
+                              <>
+                                <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
+                                  {EVENT_LIST_TEXT.review}
+                                </a>
+                                <button
+                                  type="button"
+                                  className="btn btn-sm btn-success"
+                                  onClick={() => setPending({ kind: 'approve', row })}
+                                >
+                                  {EVENT_LIST_TEXT.approve}
+                                </button>
+                                <OverflowMenu
+                                  label={UI_MSG.moreActions(row.title)}
+                                  actions={[
+                                    {
+                                      label: EVENT_LIST_TEXT.reject,
+                                      danger: true,
+                                      onSelect: () => setPending({ kind: 'reject', row }),
+                                    },
+                                  ]}
+                                />
+                              </>
+                            ) : (
+                              <RowActions
+                                row={row}
+                                manage={canManage(row)}
+                                run={run}
+                                ask={(kind) => setPending({ kind, row })}
+                              />
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </LoadState>
       )}
       {pending && (
         <ConfirmDialog

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { mediaUrl } from '../../../shared/media';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
@@ -28,26 +30,18 @@ export default function ProducerForm({
   producerId: number;
   provinces: { id: number; name: string }[];
 }) {
-  const [data, setData] = useState<ProducerData | null>(null);
+  const state = useData<ProducerData>(
+    async () => (await unwrap(client.admin.producers[':id'].$get({ param: { id: String(producerId) } }))).data,
+    producerId,
+  );
+  // Only this producer's answer is edited (another one chosen meanwhile shows placeholders).
+  const data = state.data?.id === producerId ? state.data : null;
+  const setData = state.setData;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    setData(null);
-    unwrap(client.admin.producers[':id'].$get({ param: { id: String(producerId) } }))
-      .then((r) => setData(r.data))
-      .catch((e: unknown) => setProblem(messageOf(e)));
-  }, [producerId]);
-
-  if (!data)
-    return problem ? (
-      <p role="alert" className="alert alert-error">
-        {problem}
-      </p>
-    ) : (
-      <span className="loading loading-spinner" role="status" aria-label={SETTINGS_TEXT.loading} />
-    );
+  if (!data) return <LoadState state={{ ...state, data: null }}>{() => null}</LoadState>;
   const set = (patch: Partial<ProducerData>) => setData({ ...data, ...patch });
 
   async function save() {

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
 import { formatMoney } from '../../../shared/money';
@@ -18,8 +20,6 @@ const toValue = (type: DiscountType, typed: string) =>
  * prefix, archive, the report per code with CSV; and the event's waiting list demand.
  */
 export default function PromoAdmin({ eventId, producerId }: { eventId: number; producerId: number }) {
-  const [codes, setCodes] = useState<Code[]>([]);
-  const [waitlist, setWaitlist] = useState<Waitlist | null>(null);
   const [code, setCode] = useState('');
   const [type, setType] = useState<DiscountType>('percent');
   const [value, setValue] = useState('10');
@@ -30,15 +30,12 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const reload = useCallback(async () => {
+  const state = useData(async (): Promise<{ codes: Code[]; waitlist: Waitlist | null }> => {
     const [list, wait] = await Promise.all([listCodes(producerId, eventId), readWaitlist(eventId).catch(() => null)]);
-    setCodes(list.data);
-    setWaitlist(wait?.data ?? null);
-  }, [eventId, producerId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+    return { codes: list.data, waitlist: wait?.data ?? null };
+  }, `${producerId}:${eventId}`);
+  const { reload } = state;
+  const waitlist = state.data?.waitlist ?? null;
 
   const fields = () => ({
     event_id: eventId,
@@ -189,53 +186,57 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
             {T.csv}
           </a>
         </div>
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                {T.columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">{T.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((c) => (
-                <tr key={c.id}>
-                  <td className="font-mono">{c.code}</td>
-                  <td>{c.owner_label || '—'}</td>
-                  <td>
-                    {c.discount_type === 'percent' ? `${c.value} %` : c.discount_type ? formatMoney(c.value) : '—'}
-                  </td>
-                  <td>{c.uses}</td>
-                  <td>
-                    {c.tickets}
-                    {c.max_tickets !== null ? ` / ${c.max_tickets}` : ''}
-                  </td>
-                  <td>{formatMoney(c.revenue_cents)}</td>
-                  <td>
-                    {c.archived_at ? (
-                      T.archivedLabel
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs"
-                        disabled={busy}
-                        onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
-                      >
-                        {T.archive(c.code)}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LoadState state={state}>
+          {({ codes }) => (
+            <div className="overflow-x-auto">
+              <table className="table table-sm">
+                <thead>
+                  <tr>
+                    {T.columns.map((column) => (
+                      <th key={column} scope="col">
+                        {column}
+                      </th>
+                    ))}
+                    <th scope="col">
+                      <span className="sr-only">{T.actions}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {codes.map((c) => (
+                    <tr key={c.id}>
+                      <td className="font-mono">{c.code}</td>
+                      <td>{c.owner_label || '—'}</td>
+                      <td>
+                        {c.discount_type === 'percent' ? `${c.value} %` : c.discount_type ? formatMoney(c.value) : '—'}
+                      </td>
+                      <td>{c.uses}</td>
+                      <td>
+                        {c.tickets}
+                        {c.max_tickets !== null ? ` / ${c.max_tickets}` : ''}
+                      </td>
+                      <td>{formatMoney(c.revenue_cents)}</td>
+                      <td>
+                        {c.archived_at ? (
+                          T.archivedLabel
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-xs"
+                            disabled={busy}
+                            onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
+                          >
+                            {T.archive(c.code)}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </LoadState>
       </section>
 
       {waitlist && (

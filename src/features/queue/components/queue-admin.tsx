@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
 import { QUEUE_ADMIN_TEXT, QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
@@ -17,7 +18,9 @@ const stateLabel = (state: string) =>
  * view (queue length, admitted, active holds, sold, rate; polled every 3 s) and the controls.
  */
 export default function QueueAdmin({ eventId, initial, dates }: Props) {
-  const [view, setView] = useState(initial);
+  // Polled while the queue runs; an older poll answering after a newer one (or after an action) is dropped.
+  const queue = useData<AdminQueueView>(async () => (await readQueue(eventId)).data, eventId, { initial });
+  const view = queue.data ?? initial;
   const [form, setForm] = useState(() => ({
     event_date_id: initial.setting?.event_date_id ? String(initial.setting.event_date_id) : '',
     opens_at: initial.setting ? isoToLocalInput(initial.setting.opens_at) : '',
@@ -31,17 +34,12 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
   const [closing, setClosing] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
 
-  const refresh = useCallback(async () => {
-    try {
-      setView((await readQueue(eventId)).data);
-    } catch {
-      // The next poll tries again.
-    }
-  }, [eventId]);
+  // A failed poll keeps the last view on screen; the next poll tries again.
+  const refresh = queue.reload;
 
   useEffect(() => {
     if (!view.setting || view.live?.state === 'closed') return;
-    const timer = setInterval(refresh, 3000);
+    const timer = setInterval(() => void refresh(), 3000);
     return () => clearInterval(timer);
   }, [refresh, view.setting, view.live?.state]);
 

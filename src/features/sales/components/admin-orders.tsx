@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { messageOf } from '../../../lib/api';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { formatEventDate } from '../../../shared/dates';
 import { ORDER_STATUS_LABEL, orderStatusLabel } from '../../../shared/labels';
 import { SALES_TEXT } from '../../../shared/messages-sales';
@@ -8,7 +9,6 @@ import { formatMoney } from '../../../shared/money';
 import { ORDER_STATUSES_FILTER } from '../../../shared/sales';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { fetchOrders } from '../api/orders';
-import type { OrderRowView } from '../types';
 import { BoxOfficeForm } from './box-office-form';
 import { OrderDetail } from './order-detail';
 import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
@@ -22,36 +22,20 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
   const [text, setText] = useState('');
   const [q, setQ] = useState(initialOrder ?? '');
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<OrderRowView[] | null>(null);
-  const [pagination, setPagination] = useState<Page | null>(null);
   const [open, setOpen] = useState<string | null>(initialOrder ?? null);
   // On a phone the detail opens below the cards: bring it into view when another order is opened.
   const detailBox = useRef<HTMLElement>(null);
   useEffect(() => {
     if (open) detailBox.current?.scrollIntoView({ block: 'start' });
   }, [open]);
-  const [error, setError] = useState<string | null>(null);
-
-  const query = useCallback(() => {
-    const params: Record<string, string> = { ...filterQuery(filter), page: String(page), per_page: '25' };
-    if (status) params.status = status;
-    if (q) params.q = q;
-    return params;
-  }, [filter, status, q, page]);
-
-  const load = useCallback(async () => {
-    try {
-      const r = await fetchOrders(query());
-      setRows(r.data);
-      setPagination(r.pagination);
-      setError(null);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }, [query]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const params: Record<string, string> = { ...filterQuery(filter), page: String(page), per_page: '25' };
+  if (status) params.status = status;
+  if (q) params.q = q;
+  const key = JSON.stringify(params);
+  // The newest search wins: an older page or filter answering late is dropped.
+  const state = useData(() => fetchOrders(JSON.parse(key)), key);
+  const pagination: Page | null = state.data?.pagination ?? null;
+  const load = state.reload;
 
   const exportHref = (format: 'csv' | 'xlsx') => {
     const params = new URLSearchParams({ format });
@@ -64,7 +48,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
       <details className="collapse-arrow collapse rounded-box bg-base-200">
         <summary className="collapse-title font-bold">{SALES_TEXT.boxOffice}</summary>
         <div className="collapse-content">
-          <BoxOfficeForm onSold={() => void load()} />
+          <BoxOfficeForm onSold={load} />
         </div>
       </details>
       <form
@@ -124,63 +108,67 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
           )}
         </div>
       </form>
-      {error && (
+      {state.error && state.data && (
         <p role="alert" className="alert alert-error">
-          {error}
+          {state.error}
         </p>
       )}
-      <ScrollRegion label={SALES_TEXT.orders} className="rounded-box bg-base-200">
-        <table className="table table-sm table-cards">
-          <thead>
-            <tr>
-              <th>{SALES_TEXT.order}</th>
-              <th>{SALES_TEXT.buyer}</th>
-              <th>{SALES_TEXT.event}</th>
-              <th>{SALES_TEXT.status}</th>
-              <th className="text-right">{SALES_TEXT.tickets}</th>
-              <th className="text-right">{SALES_TEXT.total}</th>
-              <th>{SALES_TEXT.created}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows?.map((o) => (
-              <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
-                <td data-label={SALES_TEXT.order}>
-                  <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
-                    {o.id.slice(0, 8)}
-                  </button>
-                </td>
-                <td data-card="title">
-                  {o.buyer_name ?? '—'}
-                  <br />
-                  <span className="text-xs text-muted">{o.buyer_email ?? SALES_TEXT.noEmail}</span>
-                </td>
-                <td data-label={SALES_TEXT.event}>{o.event_title}</td>
-                <td data-label={SALES_TEXT.status}>
-                  {orderStatusLabel(o.status)}
-                  {o.kind === 'invitation' && (
-                    <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
-                  )}
-                </td>
-                <td data-label={SALES_TEXT.tickets} className="text-right tabular-nums">
-                  {o.tickets}
-                </td>
-                <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
-                  {formatMoney(o.total_cents)}
-                </td>
-                <td data-label={SALES_TEXT.created}>{formatEventDate(o.created_at)}</td>
-              </tr>
-            ))}
-            {rows?.length === 0 && (
-              <tr>
-                <td colSpan={7} className="text-center text-muted">
-                  {SALES_TEXT.noOrders}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <LoadState state={state}>
+        {({ data: rows }) => (
+          <ScrollRegion label={SALES_TEXT.orders} className="rounded-box bg-base-200">
+            <table className="table table-sm table-cards">
+              <thead>
+                <tr>
+                  <th>{SALES_TEXT.order}</th>
+                  <th>{SALES_TEXT.buyer}</th>
+                  <th>{SALES_TEXT.event}</th>
+                  <th>{SALES_TEXT.status}</th>
+                  <th className="text-right">{SALES_TEXT.tickets}</th>
+                  <th className="text-right">{SALES_TEXT.total}</th>
+                  <th>{SALES_TEXT.created}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((o) => (
+                  <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
+                    <td data-label={SALES_TEXT.order}>
+                      <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
+                        {o.id.slice(0, 8)}
+                      </button>
+                    </td>
+                    <td data-card="title">
+                      {o.buyer_name ?? '—'}
+                      <br />
+                      <span className="text-xs text-muted">{o.buyer_email ?? SALES_TEXT.noEmail}</span>
+                    </td>
+                    <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                    <td data-label={SALES_TEXT.status}>
+                      {orderStatusLabel(o.status)}
+                      {o.kind === 'invitation' && (
+                        <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
+                      )}
+                    </td>
+                    <td data-label={SALES_TEXT.tickets} className="text-right tabular-nums">
+                      {o.tickets}
+                    </td>
+                    <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
+                      {formatMoney(o.total_cents)}
+                    </td>
+                    <td data-label={SALES_TEXT.created}>{formatEventDate(o.created_at)}</td>
+                  </tr>
+                ))}
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={7} className="text-center text-muted">
+                      {SALES_TEXT.noOrders}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </LoadState>
       {pagination && pagination.pages > 1 && (
         <nav className="join self-center" aria-label={SALES_TEXT.pages}>
           <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
@@ -201,7 +189,7 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
       )}
       {open && (
         <section className="rounded-box bg-base-200 p-4" aria-label={SALES_TEXT.orderDetail} ref={detailBox}>
-          <OrderDetail key={open} orderId={open} onChanged={() => void load()} />
+          <OrderDetail key={open} orderId={open} onChanged={load} />
         </section>
       )}
     </div>

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/labels';
@@ -12,9 +14,7 @@ type TicketType = Awaited<ReturnType<typeof fetchEventTypes>>[number];
 
 /** "Venta en boletería": staff sell at the door; then the receipt screen hands over the tickets. */
 export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
-  const [events, setEvents] = useState<{ id: number; title: string }[]>([]);
   const [eventId, setEventId] = useState('');
-  const [types, setTypes] = useState<TicketType[]>([]);
   const [typeId, setTypeId] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [method, setMethod] = useState<Method>('cash');
@@ -22,24 +22,18 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const eventList = useData(
+    async () => (await fetchManagedEvents()).filter((e) => e.status === 'publicado'),
+    'box-office-events',
+  );
+  const events = eventList.data ?? [];
+  // The types of the chosen event; switching events fast never shows the previous event's types.
+  const typeList = useData<TicketType[]>(() => (eventId ? fetchEventTypes(eventId) : Promise.resolve([])), eventId);
+  const types = typeList.data ?? [];
   useEffect(() => {
-    fetchManagedEvents()
-      .then((rows) =>
-        setEvents(rows.filter((e) => e.status === 'publicado').map((e) => ({ id: e.id, title: e.title }))),
-      )
-      .catch(() => setEvents([]));
-  }, []);
-  useEffect(() => {
-    setTypes([]);
-    setTypeId('');
-    if (!eventId) return;
-    fetchEventTypes(eventId)
-      .then((t) => {
-        setTypes(t);
-        setTypeId(t[0] ? String(t[0].id) : '');
-      })
-      .catch((e) => setError(messageOf(e)));
-  }, [eventId]);
+    setTypeId(typeList.data?.[0] ? String(typeList.data[0].id) : '');
+  }, [typeList.data]);
+  const loadError = eventList.error ?? typeList.error;
 
   const type = types.find((t) => String(t.id) === typeId);
   return (
@@ -67,38 +61,35 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         }
       }}
     >
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.event}
-        <select className="select" required value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">{SALES_TEXT.chooseEvent}</option>
-          {events.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.ticketType}
-        <select className="select" required value={typeId} onChange={(e) => setTypeId(e.target.value)}>
-          {types.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} · {formatEventDate(t.starts_at)} · {formatMoney(t.price_cents)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.quantity}
-        <input
-          className="input"
-          type="number"
-          min={1}
-          max={50}
-          value={quantity}
-          onChange={(e) => setQuantity(Number(e.target.value))}
-        />
-      </label>
+      <SelectField label={SALES_TEXT.event} required value={eventId} onValue={setEventId}>
+        <option value="">{SALES_TEXT.chooseEvent}</option>
+        {events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.title}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={SALES_TEXT.ticketType}
+        required
+        value={typeId}
+        onValue={setTypeId}
+        aria-busy={typeList.loading || undefined}
+      >
+        {types.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name} · {formatEventDate(t.starts_at)} · {formatMoney(t.price_cents)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={SALES_TEXT.quantity}
+        type="number"
+        min={1}
+        max={50}
+        value={String(quantity)}
+        onValue={(v) => setQuantity(Number(v))}
+      />
       <fieldset className="flex flex-col gap-1 text-sm">
         <legend>{SALES_TEXT.payment}</legend>
         <div className="flex gap-3">
@@ -110,35 +101,26 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
           ))}
         </div>
       </fieldset>
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.buyerName}
-        <input className="input" value={buyer.name} onChange={(e) => setBuyer({ ...buyer, name: e.target.value })} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.buyerEmail}
-        <input
-          className="input"
-          type="email"
-          value={buyer.email}
-          onChange={(e) => setBuyer({ ...buyer, email: e.target.value })}
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.buyerDni}
-        <input
-          className="input"
-          inputMode="numeric"
-          value={buyer.dni}
-          onChange={(e) => setBuyer({ ...buyer, dni: e.target.value })}
-        />
-      </label>
+      <TextField label={SALES_TEXT.buyerName} value={buyer.name} onValue={(name) => setBuyer({ ...buyer, name })} />
+      <TextField
+        label={SALES_TEXT.buyerEmail}
+        type="email"
+        value={buyer.email}
+        onValue={(email) => setBuyer({ ...buyer, email })}
+      />
+      <TextField
+        label={SALES_TEXT.buyerDni}
+        inputMode="numeric"
+        value={buyer.dni}
+        onValue={(dni) => setBuyer({ ...buyer, dni })}
+      />
       <div className="flex items-end gap-3 md:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
           {SALES_TEXT.charge(type ? formatMoney(type.price_cents * quantity) : '')}
         </button>
-        {error && (
+        {(error ?? loadError) && (
           <p role="alert" className="text-sm text-error">
-            {error}
+            {error ?? loadError}
           </p>
         )}
       </div>

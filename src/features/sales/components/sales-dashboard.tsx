@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { messageOf } from '../../../lib/api';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { formatClock, formatEventDate } from '../../../shared/dates';
 import { orderStatusLabel } from '../../../shared/labels';
 import { SALES_TEXT } from '../../../shared/messages-sales';
@@ -19,30 +20,26 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((par
 /** /admin/dashboard: the producer's sales for a period and event, refreshing by itself. */
 export default function SalesDashboard() {
   const [filter, setFilter] = useState<SalesFilterValue>({ period: 'hoy', event_id: '', from: '', to: '' });
-  const [data, setData] = useState<Dashboard | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A custom period loads once both ends are set; until then the last complete query stays.
+  const complete = !(filter.period === 'custom' && (!filter.from || !filter.to));
+  const lastQuery = useRef(filterQuery(filter));
+  if (complete) lastQuery.current = filterQuery(filter);
+  const key = JSON.stringify(lastQuery.current);
+  const state = useData<Dashboard>(() => fetchDashboard(JSON.parse(key)), key);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
-
-  const load = useCallback(async () => {
-    if (filter.period === 'custom' && (!filter.from || !filter.to)) return;
-    try {
-      setData(await fetchDashboard(filterQuery(filter)));
-      setUpdatedAt(new Date());
-      setError(null);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }, [filter]);
-
   useEffect(() => {
-    void load();
+    if (state.data) setUpdatedAt(new Date());
+  }, [state.data]);
+
+  // Polls while the tab is visible; an answer that a newer poll or filter replaced is dropped (useData).
+  const { reload } = state;
+  useEffect(() => {
     const timer = setInterval(() => {
-      if (!document.hidden) void load();
+      if (!document.hidden) reload();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [reload]);
 
-  const f = data?.figures;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -51,127 +48,131 @@ export default function SalesDashboard() {
           {updatedAt ? SALES_TEXT.updated(formatClock(updatedAt)) : SALES_TEXT.loading}
         </p>
       </div>
-      {error && (
+      {state.error && state.data && (
         <p role="alert" className="alert alert-error">
-          {error}
+          {state.error}
         </p>
       )}
-      {f && (
-        <section aria-label={SALES_TEXT.periodFigures} className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          <FigureCard label={SALES_TEXT.grossSales} value={formatMoney(f.gross_cents)} hint={SALES_TEXT.ticketPrices} />
-          <FigureCard label={SALES_TEXT.ticketsSold} value={String(f.tickets)} />
-          <FigureCard label={SALES_TEXT.invitations} value={String(f.invitation_tickets)} />
-          <FigureCard label={SALES_TEXT.serviceCharges} value={formatMoney(f.service_charges_cents)} />
-          <FigureCard label={SALES_TEXT.refunds} value={formatMoney(f.refunds_cents)} />
-          <FigureCard label={SALES_TEXT.orders} value={String(f.orders)} />
-          <FigureCard label={SALES_TEXT.averageOrder} value={formatMoney(f.average_order_cents)} />
-        </section>
-      )}
-      {data && (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <section className="rounded-box bg-base-200 p-4 lg:col-span-2">
-            <h2 className="mb-2 font-bold">{SALES_TEXT.salesOverTime}</h2>
-            {data.series.length > 0 ? (
-              <SalesChart points={data.series} label={SALES_TEXT.totalCharged} range={data.period} />
-            ) : (
-              <p className="text-sm text-muted">{SALES_TEXT.noSales}</p>
-            )}
-          </section>
-          <section className="rounded-box bg-base-200 p-4">
-            <h2 className="mb-2 font-bold">{SALES_TEXT.ticketsByType}</h2>
-            <ul className="flex flex-col gap-2 text-sm">
-              {data.by_type.map((t) => (
-                <li key={t.id} className="flex justify-between gap-2">
-                  <span>{t.name}</span>
-                  <span className="tabular-nums">{t.tickets}</span>
-                </li>
-              ))}
-              {data.by_type.length === 0 && <li className="text-muted">{SALES_TEXT.noTicketsSold}</li>}
-            </ul>
-          </section>
-        </div>
-      )}
-      {data && (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <section className="rounded-box bg-base-200 p-4">
-            <h2 className="mb-2 font-bold">{SALES_TEXT.occupancy}</h2>
-            <ul className="flex flex-col gap-3 text-sm">
-              {data.occupancy.map((o) => (
-                <li key={o.event_date_id}>
-                  <div className="flex justify-between gap-2">
-                    <span>
-                      {o.title} · {formatEventDate(o.starts_at)}
-                    </span>
-                    <span className="tabular-nums">
-                      {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? SALES_TEXT.held(o.held) : ''}
-                    </span>
-                  </div>
-                  <progress className="progress progress-primary w-full" value={o.sold} max={Math.max(1, o.capacity)} />
-                </li>
-              ))}
-              {data.occupancy.length === 0 && <li className="text-muted">{SALES_TEXT.noUpcoming}</li>}
-            </ul>
-          </section>
-          <section className="rounded-box bg-base-200 p-4">
-            <h2 className="mb-2 font-bold">{SALES_TEXT.todayEntries}</h2>
-            <ul className="flex flex-col gap-3 text-sm">
-              {data.checkin.map((c) => (
-                <li key={c.event_date_id}>
-                  <div className="flex justify-between gap-2">
-                    <span>{c.title}</span>
-                    <span className="tabular-nums">
-                      {c.checked_in}/{c.tickets} ({percent(c.checked_in, c.tickets)})
-                    </span>
-                  </div>
-                  <progress
-                    className="progress progress-accent w-full"
-                    value={c.checked_in}
-                    max={Math.max(1, c.tickets)}
-                  />
-                </li>
-              ))}
-              {data.checkin.length === 0 && <li className="text-muted">{SALES_TEXT.noneToday}</li>}
-            </ul>
-          </section>
-        </div>
-      )}
-      {data && (
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
-          <ScrollRegion label={SALES_TEXT.latestOrders}>
-            <table className="table table-sm table-cards">
-              <thead>
-                <tr>
-                  <th>{SALES_TEXT.order}</th>
-                  <th>{SALES_TEXT.buyer}</th>
-                  <th>{SALES_TEXT.event}</th>
-                  <th>{SALES_TEXT.status}</th>
-                  <th className="text-right">{SALES_TEXT.total}</th>
-                  <th>{SALES_TEXT.paidAt}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.latest.map((o) => (
-                  <tr key={o.id}>
-                    <td data-label={SALES_TEXT.order}>
-                      <a className="link" href={`/admin/tickets?orden=${o.id}`}>
-                        {o.id.slice(0, 8)}
-                      </a>
-                    </td>
-                    <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
-                    <td data-label={SALES_TEXT.event}>{o.event_title}</td>
-                    <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
-                    <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
-                      {formatMoney(o.total_cents)}
-                    </td>
-                    <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </section>
-      )}
+      <LoadState state={state} rows={4}>
+        {(data) => <DashboardBody data={data} />}
+      </LoadState>
     </div>
+  );
+}
+
+/** The figures, charts, occupancy, check-in and latest orders of one answer. */
+function DashboardBody({ data }: { data: Dashboard }) {
+  const f = data.figures;
+  return (
+    <>
+      <section aria-label={SALES_TEXT.periodFigures} className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        <FigureCard label={SALES_TEXT.grossSales} value={formatMoney(f.gross_cents)} hint={SALES_TEXT.ticketPrices} />
+        <FigureCard label={SALES_TEXT.ticketsSold} value={String(f.tickets)} />
+        <FigureCard label={SALES_TEXT.invitations} value={String(f.invitation_tickets)} />
+        <FigureCard label={SALES_TEXT.serviceCharges} value={formatMoney(f.service_charges_cents)} />
+        <FigureCard label={SALES_TEXT.refunds} value={formatMoney(f.refunds_cents)} />
+        <FigureCard label={SALES_TEXT.orders} value={String(f.orders)} />
+        <FigureCard label={SALES_TEXT.averageOrder} value={formatMoney(f.average_order_cents)} />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="rounded-box bg-base-200 p-4 lg:col-span-2">
+          <h2 className="mb-2 font-bold">{SALES_TEXT.salesOverTime}</h2>
+          {data.series.length > 0 ? (
+            <SalesChart points={data.series} label={SALES_TEXT.totalCharged} range={data.period} />
+          ) : (
+            <p className="text-sm text-muted">{SALES_TEXT.noSales}</p>
+          )}
+        </section>
+        <section className="rounded-box bg-base-200 p-4">
+          <h2 className="mb-2 font-bold">{SALES_TEXT.ticketsByType}</h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {data.by_type.map((t) => (
+              <li key={t.id} className="flex justify-between gap-2">
+                <span>{t.name}</span>
+                <span className="tabular-nums">{t.tickets}</span>
+              </li>
+            ))}
+            {data.by_type.length === 0 && <li className="text-muted">{SALES_TEXT.noTicketsSold}</li>}
+          </ul>
+        </section>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="rounded-box bg-base-200 p-4">
+          <h2 className="mb-2 font-bold">{SALES_TEXT.occupancy}</h2>
+          <ul className="flex flex-col gap-3 text-sm">
+            {data.occupancy.map((o) => (
+              <li key={o.event_date_id}>
+                <div className="flex justify-between gap-2">
+                  <span>
+                    {o.title} · {formatEventDate(o.starts_at)}
+                  </span>
+                  <span className="tabular-nums">
+                    {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? SALES_TEXT.held(o.held) : ''}
+                  </span>
+                </div>
+                <progress className="progress progress-primary w-full" value={o.sold} max={Math.max(1, o.capacity)} />
+              </li>
+            ))}
+            {data.occupancy.length === 0 && <li className="text-muted">{SALES_TEXT.noUpcoming}</li>}
+          </ul>
+        </section>
+        <section className="rounded-box bg-base-200 p-4">
+          <h2 className="mb-2 font-bold">{SALES_TEXT.todayEntries}</h2>
+          <ul className="flex flex-col gap-3 text-sm">
+            {data.checkin.map((c) => (
+              <li key={c.event_date_id}>
+                <div className="flex justify-between gap-2">
+                  <span>{c.title}</span>
+                  <span className="tabular-nums">
+                    {c.checked_in}/{c.tickets} ({percent(c.checked_in, c.tickets)})
+                  </span>
+                </div>
+                <progress
+                  className="progress progress-accent w-full"
+                  value={c.checked_in}
+                  max={Math.max(1, c.tickets)}
+                />
+              </li>
+            ))}
+            {data.checkin.length === 0 && <li className="text-muted">{SALES_TEXT.noneToday}</li>}
+          </ul>
+        </section>
+      </div>
+      <section className="rounded-box bg-base-200 p-4">
+        <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
+        <ScrollRegion label={SALES_TEXT.latestOrders}>
+          <table className="table table-sm table-cards">
+            <thead>
+              <tr>
+                <th>{SALES_TEXT.order}</th>
+                <th>{SALES_TEXT.buyer}</th>
+                <th>{SALES_TEXT.event}</th>
+                <th>{SALES_TEXT.status}</th>
+                <th className="text-right">{SALES_TEXT.total}</th>
+                <th>{SALES_TEXT.paidAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.latest.map((o) => (
+                <tr key={o.id}>
+                  <td data-label={SALES_TEXT.order}>
+                    <a className="link" href={`/admin/tickets?orden=${o.id}`}>
+                      {o.id.slice(0, 8)}
+                    </a>
+                  </td>
+                  <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
+                  <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                  <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
+                  <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
+                    {formatMoney(o.total_cents)}
+                  </td>
+                  <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </section>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { RESALE_MSG } from '../../../shared/messages-promo';
 import { toast } from '../../../stores/toast';
@@ -9,15 +10,19 @@ import { resaleStatus, returnToWaitlist, withdrawReturn } from '../api/resale';
  * (then it is refunded); while nobody has it on offer, it can be taken back.
  */
 export default function ResaleButton({ ticketId, returned }: { ticketId: string; returned: boolean }) {
-  const [status, setStatus] = useState<string | null>(null);
+  const resale = useData<string | null>(
+    () =>
+      returned
+        ? resaleStatus(ticketId).then(
+            (answer) => answer.data.status,
+            () => null,
+          )
+        : Promise.resolve(null),
+    ticketId,
+  );
+  const status = resale.data;
+  const setStatus = resale.setData;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!returned) return;
-    resaleStatus(ticketId)
-      .then((answer) => setStatus(answer.data.status))
-      .catch(() => setStatus(null));
-  }, [ticketId, returned]);
 
   async function act(action: 'return' | 'withdraw') {
     setBusy(true);

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { WAITLIST_MSG, WAITLIST_TEXT } from '../../../shared/messages-promo';
 import { openLogin } from '../../../stores/navigation';
@@ -19,18 +20,23 @@ export default function WaitlistJoin({ eventId, types }: { eventId: number; type
   const [typeId, setTypeId] = useState(types[0]?.id ?? 0);
   const [quantity, setQuantity] = useState(1);
   const [fewer, setFewer] = useState(false);
-  const [place, setPlace] = useState<Place>(null);
+  // The buyer's place, read again when they sign in (a late answer from before that is dropped).
+  const mine = useData<Place>(
+    () =>
+      signedIn
+        ? myWaitlist(eventId).then(
+            (answer) => answer.data,
+            () => null,
+          )
+        : Promise.resolve(null),
+    `${eventId}:${signedIn}`,
+  );
+  const place = mine.data;
+  const setPlace = mine.setData;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const max = types.find((t) => t.id === typeId)?.max ?? 1;
-
-  useEffect(() => {
-    if (!signedIn) return;
-    myWaitlist(eventId)
-      .then((answer) => setPlace(answer.data))
-      .catch(() => setPlace(null));
-  }, [eventId, signedIn]);
 
   if (place && (place.status === 'waiting' || place.status === 'offered')) {
     return (
