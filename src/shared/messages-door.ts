@@ -79,4 +79,5 @@ export const DOOR_TEXT = {
     `Entró a las ${at}${gate ? ` por ${gate}` : ''}${staff ? ` (escaneó ${staff})` : ''}`,
   entriesCaption: (max: number) => `Ingresos por minuto (máximo ${max})`,
   cameraFailed: 'No pudimos abrir la cámara. Revisá el permiso, o escribí o pegá el código abajo.',
+  gatePlaceholder: 'Puerta 2',
 } as const;

@@ -54,6 +54,7 @@ export const EVENT_FORM_TEXT = {
   places: (n: number | string, hidden: boolean) => `${n} lugares${hidden ? ' · oculta' : ''}`,
   rejected: (reason: string) => `Rechazado: ${reason}`,
   draftSaved: 'Borrador guardado',
+  price: 'Precio ($)',
 } as const;
 
 /** The back office's events list (/admin/events), in voseo; its cancel dialog's text is EVENTS_MSG's. */

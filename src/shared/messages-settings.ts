@@ -79,4 +79,5 @@ export const SETTINGS_TEXT = {
     website: 'Sitio web',
   },
   saveFailed: 'No pudimos guardar la configuración. Probá de nuevo.',
+  mercadoPago: 'MercadoPago',
 } as const;

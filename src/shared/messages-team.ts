@@ -39,4 +39,6 @@ export const TEAM_TEXT = {
   eventCount: (n: number) => `${n} eventos`,
   lastAdminLocked: 'Es el único Administrador de la productora: sumá otro antes de cambiarlo o quitarlo.',
   selfLocked: 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.',
+  removeTitle: (name: string) => `Quitar a ${name}`,
+  teamCount: (n: number) => `Equipo (${n})`,
 } as const;

@@ -55,11 +55,12 @@ const ALLOWED_FILES: Record<string, string> = {
   'src/features/invitations/components/tag-summary.tsx': 'owned by i20c (invitations)',
 };
 
-/** A literal reads as words: two words with a lowercase letter, or one capitalised word ("Guardar", "Eliminar"). */
+/** A literal reads as words: a capitalised word, a lowercase word of 2+ letters, or two words with a lowercase letter. */
 function looksLikeWords(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim();
   if (!t) return false;
-  if (/^\p{Lu}\p{Ll}{2,}[.…:!?]?$/u.test(t)) return true;
+  // A capitalised word anywhere ("Guardar", "Precio ($)", "Hoy · ").
+  if (/(?<!\p{L})\p{Lu}\p{Ll}{2,}/u.test(t)) return true;
   // A lowercase word of a sentence split around values ("{page} de {pages}", "a las {time}").
   if (/(?<!\p{L})\p{Ll}{2,}(?!\p{L})/u.test(t)) return true;
   const words = t.match(/\p{L}{2,}/gu) ?? [];
@@ -144,6 +145,8 @@ describe('island texts come from the catalogue', () => {
   it.each([
     ['<h2>Nuevo evento</h2>', 'Nuevo evento'],
     ['<button type="button">Guardar</button>', 'Guardar'],
+    ['<Field label="Precio ($)" />', 'Precio ($)'],
+    ['<option>{today ? "Hoy · " : ""}</option>', 'Hoy ·'],
     ['<p>{busy ? "Guardando…" : MSG.save}</p>', 'Guardando…'],
     ['<input placeholder="Buscar por correo" />', 'Buscar por correo'],
     ['<button aria-label="Cerrar diálogo" />', 'Cerrar diálogo'],
@@ -163,6 +166,7 @@ describe('island texts come from the catalogue', () => {
     ['<TextField label={MSG.name} placeholder={MSG.namePlaceholder} />'],
     ['<span>{count} · {formatMoney(total)}</span>'],
     ['<td>DNI</td>'],
+    ['<span>{formatMoney(total)} · $</span>'],
     ['<span aria-hidden="true">×</span>'],
     ['<p>{ok && MSG.saved}</p>'],
   ])('lets %s pass', (jsx) => {

@@ -1,31 +1,56 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
+import {
+  cloneElement,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { KIT_TEXT } from '../../shared/messages-ui';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
   value: string;
   error?: string;
+  hint?: string;
   onValue: (value: string) => void;
 };
 
-/** The label above a control and its message under it (the control gets `id` and `${id}-error`). */
+/** Field errors from the API, keyed by path ('dates.0.ticket_types.1.price_cents'). */
+export type FieldErrors = Record<string, string[]>;
+
+/** The id of what describes a control: its error, else its hint. */
+const describedBy = (id: string, error?: string, hint?: string) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+/** The label above a control, its hint or its message under it (`${id}-hint`, `${id}-error`). */
 function FieldFrame({
   id,
   label,
   error,
+  hint,
+  className = '',
   children,
 }: {
   id: string;
   label: string;
   error?: string;
+  hint?: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-base-content/60">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-error text-sm">
           {error}
@@ -35,18 +60,74 @@ function FieldFrame({
   );
 }
 
+/**
+ * A label, hint and message around any one control (a textarea, a file input, an input with a prefix):
+ * the control gets the id, `aria-describedby` and `aria-invalid`. `error` takes the API's list for a path.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string | string[];
+  hint?: string;
+  className?: string;
+  children: ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
+}) {
+  // The label names only its own control (not a nested select's options), for screen readers and tests.
+  const id = useId();
+  const message = Array.isArray(error) ? error[0] : error;
+  return (
+    <FieldFrame id={id} label={label} error={message} hint={hint} className={className}>
+      {cloneElement(children, {
+        id,
+        'aria-describedby': describedBy(id, message, hint),
+        'aria-invalid': message ? true : undefined,
+      })}
+    </FieldFrame>
+  );
+}
+
+/** A bare text input for `Field` (value in, text out), red when its field has an error. */
+export function TextInput({
+  value,
+  onChange,
+  type = 'text',
+  invalid,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+}) {
+  const bad = invalid || rest['aria-invalid'] === true;
+  return (
+    <input
+      {...rest}
+      type={type}
+      value={value}
+      aria-invalid={bad || undefined}
+      className={`input w-full ${bad ? 'input-error' : ''}`}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** A labelled input with its message under it, wired for screen readers. */
-export function TextField({ label, value, error, onValue, ...input }: FieldProps) {
+export function TextField({ label, value, error, hint, onValue, ...input }: FieldProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
         className={`input w-full ${error ? 'input-error' : ''}`}
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
     </FieldFrame>
@@ -116,22 +197,23 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
   label: string;
   value: string;
   error?: string;
+  hint?: string;
   onValue: (value: string) => void;
   children: ReactNode;
 };
 
 /** A labelled select with its message under it. */
-export function SelectField({ label, value, error, onValue, children, ...select }: SelectProps) {
+export function SelectField({ label, value, error, hint, onValue, children, ...select }: SelectProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <select
         id={id}
         className={`select w-full ${error ? 'select-error' : ''}`}
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         {...select}
       >
         {children}

@@ -342,7 +342,7 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
           <input
             className="input flex-1"
             aria-label={DOOR_TEXT.gateName}
-            placeholder="Puerta 2"
+            placeholder={DOOR_TEXT.gatePlaceholder}
             value={editing.name}
             onChange={(e) => setEditing({ ...editing, name: e.target.value })}
           />

@@ -28,7 +28,7 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
         >
           {events.map((e) => (
             <option key={e.id} value={e.id}>
-              {e.today ? 'Hoy · ' : ''}
+              {e.today ? DOOR_TEXT.today : ''}
               {e.title} · {formatEventDate(e.starts_at)}
             </option>
           ))}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
@@ -24,7 +25,6 @@ import {
 } from '../lib/event-form';
 import { renderMarkdown } from '../lib/markdown';
 import type { ManagedVenue, MyProducer, Province } from '../types';
-import { Field, type FieldErrors, TextInput } from './wizard-fields';
 
 const STEPS = WIZARD_STEPS;
 
@@ -448,7 +448,11 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                       <Field label={EVENT_FORM_TEXT.name} error={err(`${p}.name`)}>
                         <TextInput value={t.name} onChange={(name) => updateTicket(i, k, { name })} />
                       </Field>
-                      <Field label="Precio ($)" error={err(`${p}.price_cents`)} hint={EVENT_FORM_TEXT.priceHint}>
+                      <Field
+                        label={EVENT_FORM_TEXT.price}
+                        error={err(`${p}.price_cents`)}
+                        hint={EVENT_FORM_TEXT.priceHint}
+                      >
                         <TextInput
                           inputMode="decimal"
                           value={t.price}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
@@ -6,7 +7,6 @@ import { mediaUrl } from '../../../shared/media';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { toast } from '../../../stores/toast';
 import { uploadImage } from '../../events/api/upload-image';
-import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
 import type { ManagedProducer } from '../types';
 
 /** GET /admin/producers/:id, as the API types it (the province name is not edited here). */

@@ -1,6 +1,6 @@
+import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
-import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
 
 /** A service charge as the forms edit it: percent and pesos as typed, converted on save. */
 export type FeeDraft = { percent: string; fixed: string };

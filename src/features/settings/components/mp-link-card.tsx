@@ -48,7 +48,7 @@ export default function MpLinkCard({ producerId, initial }: { producerId: number
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="mp-title" className="text-lg font-bold">
-            MercadoPago
+            {SETTINGS_TEXT.mercadoPago}
           </h2>
           {status.linked ? (
             <p className="mt-1 text-sm" data-testid="mp-status">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
-import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
 import { savePlatformSettings } from '../api/platform-settings';
 import type { PlatformSettingsView } from '../types';
 import { FeeFields, feeDraftOf, feeOfDraft } from './fee-fields';

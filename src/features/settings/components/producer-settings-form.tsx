@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { cuitError, formatCuit, IVA_CONDITIONS, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
-import { Field, type FieldErrors, TextInput } from '../../events/components/wizard-fields';
 import { saveProducerSettings } from '../api/producer-settings';
 import type { ProducerSettingsView } from '../types';
 import { FeeFields, feeDraftOf, feeOfDraft, percentLabel } from './fee-fields';

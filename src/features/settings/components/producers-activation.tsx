@@ -33,7 +33,7 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
             <th>{SETTINGS_TEXT.producer}</th>
             <th>{SETTINGS_TEXT.legalNameCuit}</th>
             <th>{SETTINGS_TEXT.events}</th>
-            <th>MercadoPago</th>
+            <th>{SETTINGS_TEXT.mercadoPago}</th>
             <th>{SETTINGS_TEXT.active}</th>
           </tr>
         </thead>

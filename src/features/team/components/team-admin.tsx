@@ -208,7 +208,7 @@ function MemberRow(props: {
         )}
         {confirming && (
           <ConfirmDialog
-            title={props.self ? TEAM_TEXT.leaveTeam : `Quitar a ${member.name}`}
+            title={props.self ? TEAM_TEXT.leaveTeam : TEAM_TEXT.removeTitle(member.name)}
             text={props.self ? TEAM_TEXT.leaveText : TEAM_TEXT.removeText(member.name)}
             tone="danger"
             confirmLabel={props.self ? TEAM_TEXT.leaveTeam : TEAM_TEXT.remove}
@@ -308,7 +308,7 @@ export default function TeamAdmin() {
       )}
       <InviteForm producerId={current} events={events} onSent={() => void load()} />
       <section className="flex flex-col gap-2">
-        <h2 className="text-lg font-bold">Equipo ({view.members.length})</h2>
+        <h2 className="text-lg font-bold">{TEAM_TEXT.teamCount(view.members.length)}</h2>
         <div className="sm:overflow-x-auto">
           <table className="table table-cards" aria-label={TEAM_TEXT.team}>
             <thead>
