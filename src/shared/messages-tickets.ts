@@ -24,7 +24,6 @@ export const TICKETS_TEXT = {
   cancelTransfer: 'Cancelar transferencia',
   transfer: 'Transferir',
   recipientEmail: 'Correo de quien la recibe',
-  cancel: 'Cancelar',
   send: 'Enviar',
   invalidEmail: 'Correo inválido',
   transferSent: 'Transferencia enviada',

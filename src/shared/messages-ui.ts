@@ -17,6 +17,7 @@ export const UI_MSG = {
   confirm: 'Confirmar',
   cancel: 'Cancelar',
   close: 'Cerrar',
+  back: 'Volver',
   loading: 'Cargando…',
   retry: 'Reintentar',
   loadFailed: 'No pudimos cargar los datos.',

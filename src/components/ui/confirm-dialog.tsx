@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { SPEC_LABEL } from '../../shared/messages';
 import { UI_MSG } from '../../shared/messages-ui';
 
 export type ConfirmDialogProps = {
@@ -56,6 +55,7 @@ export function ConfirmDialog({
     >
       <form
         method="dialog"
+        noValidate
         className="modal-box flex flex-col gap-3"
         onSubmit={async (e) => {
           e.preventDefault();
@@ -93,7 +93,7 @@ export function ConfirmDialog({
         )}
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={() => ref.current?.close()}>
-            {SPEC_LABEL.back}
+            {UI_MSG.back}
           </button>
           <button type="submit" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} disabled={busy}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -116,14 +116,14 @@ export function TextInput({
   );
 }
 
-/** A labelled input with its message under it, wired for screen readers. */
-export function TextField({ label, value, error, hint, onValue, ...input }: FieldProps) {
+/** A labelled input with its message under it, wired for screen readers (`className` adds to the kit's). */
+export function TextField({ label, value, error, hint, onValue, className = '', ...input }: FieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
+        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -203,13 +203,13 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
 };
 
 /** A labelled select with its message under it. */
-export function SelectField({ label, value, error, hint, onValue, children, ...select }: SelectProps) {
+export function SelectField({ label, value, error, hint, onValue, children, className = '', ...select }: SelectProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <select
         id={id}
-        className={`select w-full ${error ? 'select-error' : ''}`}
+        className={`select w-full ${error ? 'select-error' : ''} ${className}`}
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}

@@ -7,7 +7,7 @@ export type DataState<T> = {
   loading: boolean;
   /** Loads again (the latest call wins); resolves once this call's answer is in (or was replaced). */
   reload: () => Promise<void>;
-  /** Replaces the data in place (after a mutation answered the new value). */
+  /** Replaces the data in place (after a mutation answered the new value); loads on their way are dropped. */
   setData: (data: T) => void;
 };
 
@@ -51,5 +51,12 @@ export function useData<T>(load: () => Promise<T>, key: string | number, options
       latest.current++;
     };
   }, [run, key]);
-  return { data, error, loading, reload: run, setData };
+  // A value set in place (a mutation's answer) is newer than any load still on its way: those are dropped.
+  const replace = useCallback((value: T) => {
+    latest.current++;
+    setData(value);
+    setError(null);
+    setLoading(false);
+  }, []);
+  return { data, error, loading, reload: run, setData: replace };
 }

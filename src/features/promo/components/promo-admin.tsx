@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
@@ -72,13 +73,6 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
     }
   }
 
-  const error = (field: string) =>
-    errors[field] ? (
-      <span className="text-xs text-error" id={`promo-${field}-error`}>
-        {errors[field]}
-      </span>
-    ) : null;
-
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="promo-new" className="rounded-box bg-base-200 p-5">
@@ -86,41 +80,36 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
           {T.newCode}
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="flex flex-col gap-1 text-sm">
-            {T.code}
-            <input className="input uppercase" value={code} onChange={(e) => setCode(e.target.value)} maxLength={32} />
-            {error('code')}
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {T.discountType}
-            <select className="select" value={type} onChange={(e) => setType(e.target.value as DiscountType)}>
-              {Object.entries(PROMO_DISCOUNT_LABEL).map(([k, label]) => (
-                <option key={k} value={k}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {type === 'percent' ? T.percent : T.amount}
-            <input className="input" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
-            {error('value')}
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {T.maxTickets}
-            <input
-              className="input"
-              inputMode="numeric"
-              value={maxTickets}
-              onChange={(e) => setMaxTickets(e.target.value)}
-            />
-            {error('max_tickets')}
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {T.owner}
-            <input className="input" value={owner} onChange={(e) => setOwner(e.target.value)} maxLength={80} />
-            {error('owner_label')}
-          </label>
+          <TextField
+            label={T.code}
+            className="uppercase"
+            value={code}
+            onValue={setCode}
+            maxLength={32}
+            error={errors.code}
+          />
+          <SelectField label={T.discountType} value={type} onValue={(v) => setType(v as DiscountType)}>
+            {Object.entries(PROMO_DISCOUNT_LABEL).map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={type === 'percent' ? T.percent : T.amount}
+            inputMode="decimal"
+            value={value}
+            onValue={setValue}
+            error={errors.value}
+          />
+          <TextField
+            label={T.maxTickets}
+            inputMode="numeric"
+            value={maxTickets}
+            onValue={setMaxTickets}
+            error={errors.max_tickets}
+          />
+          <TextField label={T.owner} value={owner} onValue={setOwner} maxLength={80} error={errors.owner_label} />
         </div>
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <button
@@ -137,26 +126,15 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
           >
             {T.create}
           </button>
-          <label className="flex flex-col gap-1 text-sm">
-            {T.count}
-            <input
-              className="input w-24"
-              inputMode="numeric"
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-            />
-            {error('count')}
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {T.prefix}
-            <input
-              className="input w-32 uppercase"
-              value={prefix}
-              onChange={(e) => setPrefix(e.target.value)}
-              maxLength={12}
-            />
-            {error('prefix')}
-          </label>
+          <TextField label={T.count} inputMode="numeric" value={count} onValue={setCount} error={errors.count} />
+          <TextField
+            label={T.prefix}
+            className="uppercase"
+            value={prefix}
+            onValue={setPrefix}
+            maxLength={12}
+            error={errors.prefix}
+          />
           <button
             type="button"
             className="btn btn-outline"

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
@@ -167,77 +168,59 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
           {dates.length > 1 && (
-            <label className="flex flex-col gap-1 text-sm">
-              {QUEUE_ADMIN_TEXT.scope}
-              <select
-                className="select"
-                value={form.event_date_id}
-                disabled={opened}
-                onChange={(e) => set({ event_date_id: e.target.value })}
-              >
-                <option value="">{QUEUE_ADMIN_TEXT.allDates}</option>
-                {dates.map((d) => (
-                  <option key={d.id} value={String(d.id)}>
-                    {QUEUE_ADMIN_TEXT.onlyDate} {d.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={QUEUE_ADMIN_TEXT.scope}
+              value={form.event_date_id}
+              disabled={opened}
+              onValue={(v) => set({ event_date_id: v })}
+            >
+              <option value="">{QUEUE_ADMIN_TEXT.allDates}</option>
+              {dates.map((d) => (
+                <option key={d.id} value={String(d.id)}>
+                  {QUEUE_ADMIN_TEXT.onlyDate} {d.label}
+                </option>
+              ))}
+            </SelectField>
           )}
-          <label className="flex flex-col gap-1 text-sm">
-            {QUEUE_ADMIN_TEXT.opensAt}
-            <input
-              className="input"
-              type="datetime-local"
-              value={form.opens_at}
-              disabled={opened}
-              onChange={(e) => set({ opens_at: e.target.value })}
-              required
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {QUEUE_ADMIN_TEXT.prequeueMinutes}
-            <input
-              className="input"
-              type="number"
-              min={1}
-              max={1440}
-              value={form.prequeue_minutes}
-              disabled={opened}
-              onChange={(e) => set({ prequeue_minutes: e.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {QUEUE_ADMIN_TEXT.dniCap}
-            <input
-              className="input"
-              type="number"
-              min={1}
-              max={50}
-              value={form.dni_cap}
-              onChange={(e) => set({ dni_cap: e.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {QUEUE_ADMIN_TEXT.ratePerMinute}
-            <input
-              className="input"
-              type="number"
-              min={1}
-              value={form.rate_per_minute}
-              onChange={(e) => set({ rate_per_minute: e.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {QUEUE_ADMIN_TEXT.holdLimit}
-            <input
-              className="input"
-              type="number"
-              min={1}
-              value={form.hold_limit}
-              onChange={(e) => set({ hold_limit: e.target.value })}
-            />
-          </label>
+          <TextField
+            label={QUEUE_ADMIN_TEXT.opensAt}
+            type="datetime-local"
+            value={form.opens_at}
+            disabled={opened}
+            onValue={(v) => set({ opens_at: v })}
+            required
+          />
+          <TextField
+            label={QUEUE_ADMIN_TEXT.prequeueMinutes}
+            type="number"
+            min={1}
+            max={1440}
+            value={form.prequeue_minutes}
+            disabled={opened}
+            onValue={(v) => set({ prequeue_minutes: v })}
+          />
+          <TextField
+            label={QUEUE_ADMIN_TEXT.dniCap}
+            type="number"
+            min={1}
+            max={50}
+            value={form.dni_cap}
+            onValue={(v) => set({ dni_cap: v })}
+          />
+          <TextField
+            label={QUEUE_ADMIN_TEXT.ratePerMinute}
+            type="number"
+            min={1}
+            value={form.rate_per_minute}
+            onValue={(v) => set({ rate_per_minute: v })}
+          />
+          <TextField
+            label={QUEUE_ADMIN_TEXT.holdLimit}
+            type="number"
+            min={1}
+            value={form.hold_limit}
+            onValue={(v) => set({ hold_limit: v })}
+          />
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { SALES_TEXT } from '../../../shared/messages-sales';
 import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/sales';
 import { fetchManagedEvents } from '../api/events';
@@ -23,58 +24,50 @@ export function SalesFilters({
   }, []);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.period}
-        <select
-          className="select select-sm"
-          value={value.period}
-          onChange={(e) => onChange({ ...value, period: e.target.value })}
-        >
-          {withAll && <option value="todo">{SALES_TEXT.everything}</option>}
-          {SALES_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {SALES_PERIOD_LABEL[p]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={SALES_TEXT.period}
+        className="select-sm"
+        value={value.period}
+        onValue={(v) => onChange({ ...value, period: v })}
+      >
+        {withAll && <option value="todo">{SALES_TEXT.everything}</option>}
+        {SALES_PERIODS.map((p) => (
+          <option key={p} value={p}>
+            {SALES_PERIOD_LABEL[p]}
+          </option>
+        ))}
+      </SelectField>
       {value.period === 'custom' && (
         <>
-          <label className="flex flex-col gap-1 text-sm">
-            {SALES_TEXT.from}
-            <input
-              type="date"
-              className="input input-sm"
-              value={value.from}
-              onChange={(e) => onChange({ ...value, from: e.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            {SALES_TEXT.to}
-            <input
-              type="date"
-              className="input input-sm"
-              value={value.to}
-              onChange={(e) => onChange({ ...value, to: e.target.value })}
-            />
-          </label>
+          <TextField
+            label={SALES_TEXT.from}
+            type="date"
+            className="input-sm"
+            value={value.from}
+            onValue={(v) => onChange({ ...value, from: v })}
+          />
+          <TextField
+            label={SALES_TEXT.to}
+            type="date"
+            className="input-sm"
+            value={value.to}
+            onValue={(v) => onChange({ ...value, to: v })}
+          />
         </>
       )}
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.event}
-        <select
-          className="select select-sm"
-          value={value.event_id}
-          onChange={(e) => onChange({ ...value, event_id: e.target.value })}
-        >
-          <option value="">{SALES_TEXT.allEvents}</option>
-          {events.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={SALES_TEXT.event}
+        className="select-sm"
+        value={value.event_id}
+        onValue={(v) => onChange({ ...value, event_id: v })}
+      >
+        <option value="">{SALES_TEXT.allEvents}</option>
+        {events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.title}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

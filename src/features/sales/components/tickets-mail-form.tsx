@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { SALES_TEXT } from '../../../shared/messages-sales';
 import { mailTickets } from '../api/tickets-mail';
@@ -28,10 +29,7 @@ export function TicketsMailForm({ orderId, initial }: { orderId: string; initial
         }
       }}
     >
-      <label className="flex flex-col gap-1 text-sm">
-        {SALES_TEXT.mailTo}
-        <input className="input" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      </label>
+      <TextField label={SALES_TEXT.mailTo} type="email" required value={email} onValue={setEmail} />
       <button type="submit" className="btn" disabled={busy}>
         {SALES_TEXT.sendMail}
       </button>

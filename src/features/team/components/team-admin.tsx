@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
@@ -101,31 +102,24 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
     >
       <h2 className="text-lg font-bold">{TEAM_TEXT.inviteTitle}</h2>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex grow flex-col gap-1 text-sm">
-          {TEAM_TEXT.email}
-          <input
+        <div className="grow">
+          <TextField
+            label={TEAM_TEXT.email}
             type="email"
             required
-            className="input"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValue={setEmail}
             placeholder={TEAM_TEXT.emailPlaceholder}
           />
-        </label>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="team-invite-role">{TEAM_TEXT.role}</label>
-          <select
-            id="team-invite-role"
-            className="select"
-            value={role}
-            onChange={(e) => setRole(e.target.value as MemberRole)}
-          >
+        </div>
+        <div>
+          <SelectField label={TEAM_TEXT.role} value={role} onValue={(r) => setRole(r as MemberRole)}>
             {MEMBER_ROLES.map((r) => (
               <option key={r} value={r}>
                 {MEMBER_ROLE_LABEL[r]}
               </option>
             ))}
-          </select>
+          </SelectField>
         </div>
       </div>
       <p className="text-sm text-muted">{MEMBER_ROLE_HINT[role]}</p>
@@ -295,16 +289,15 @@ export default function TeamAdmin() {
         </p>
       )}
       {view.producers.length > 1 && (
-        <label className="flex flex-col gap-1 text-sm">
-          {TEAM_TEXT.producer}
-          <select className="select max-w-xs" value={current} onChange={(e) => setProducerId(Number(e.target.value))}>
+        <div className="max-w-xs">
+          <SelectField label={TEAM_TEXT.producer} value={String(current)} onValue={(id) => setProducerId(Number(id))}>
             {view.producers.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
             ))}
-          </select>
-        </label>
+          </SelectField>
+        </div>
       )}
       <InviteForm producerId={current} events={events} onSent={() => void load()} />
       <section className="flex flex-col gap-2">

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { TICKETS_TEXT, TRANSFER_MSG } from '../../../shared/messages-tickets';
 import { TRANSFER_UI_MSG } from '../../../shared/messages-ui';
@@ -21,28 +22,22 @@ export default function TransferButton({
   label: string;
   pendingTo?: string | null;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
   const [pending, setPending] = useState<string | null>(pendingTo);
   const [cancelling, setCancelling] = useState(false);
+  const [offering, setOffering] = useState(false);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function send(e: { preventDefault: () => void }) {
-    e.preventDefault();
+  /** The dialog's confirmation: null when the offer went out, else the message to show in it. */
+  async function send(): Promise<string | null> {
     const parsed = TransferRequestSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? TICKETS_TEXT.invalidEmail);
-    setBusy(true);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? TICKETS_TEXT.invalidEmail;
     try {
       const res = await transferTicket(ticketId, parsed.data.email);
-      dialog.current?.close();
       setPending(parsed.data.email);
       toast('success', TICKETS_TEXT.transferSent, res.message);
+      return null;
     } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
+      return messageOf(err);
     }
   }
 
@@ -80,39 +75,26 @@ export default function TransferButton({
 
   return (
     <>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOffering(true)}>
         {TICKETS_TEXT.transfer}
       </button>
-      <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`}>
-        <form className="modal-box flex flex-col gap-3" onSubmit={send} noValidate>
-          <h2 id={`${id}-title`} className="text-lg font-bold">
-            {TICKETS_TEXT.transfer} {label}
-          </h2>
-          <p className="text-sm">{TRANSFER_MSG.dialogHint}</p>
-          <label htmlFor={`${id}-email`} className="text-sm font-medium">
-            {TICKETS_TEXT.recipientEmail}
-          </label>
-          <input
-            id={`${id}-email`}
+      {offering && (
+        <ConfirmDialog
+          title={`${TICKETS_TEXT.transfer} ${label}`}
+          text={TRANSFER_MSG.dialogHint}
+          confirmLabel={TICKETS_TEXT.send}
+          onClose={() => setOffering(false)}
+          onConfirm={send}
+        >
+          <TextField
+            label={TICKETS_TEXT.recipientEmail}
             type="email"
-            className={`input w-full ${error ? 'input-error' : ''}`}
+            autoComplete="email"
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(null);
-            }}
+            onValue={setEmail}
           />
-          {error && <p className="text-error text-sm">{error}</p>}
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-              {TICKETS_TEXT.cancel}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {TICKETS_TEXT.send}
-            </button>
-          </div>
-        </form>
-      </dialog>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { WAITLIST_MSG, WAITLIST_TEXT } from '../../../shared/messages-promo';
@@ -82,28 +83,22 @@ export default function WaitlistJoin({ eventId, types }: { eventId: number; type
       </h3>
       <p className="text-sm text-base-content/70">{WAITLIST_MSG.joinHint}</p>
       {types.length > 1 && (
-        <label className="flex flex-col gap-1 text-sm">
-          {WAITLIST_TEXT.ticketType}
-          <select className="select w-full" value={typeId} onChange={(e) => setTypeId(Number(e.target.value))}>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label={WAITLIST_TEXT.ticketType} value={String(typeId)} onValue={(v) => setTypeId(Number(v))}>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
       )}
-      <label className="flex flex-col gap-1 text-sm">
-        {WAITLIST_MSG.quantity}
-        <input
-          type="number"
-          className="input w-28"
-          min={1}
-          max={max}
-          value={quantity}
-          onChange={(e) => setQuantity(Math.max(1, Math.min(max, Number(e.target.value) || 1)))}
-        />
-      </label>
+      <TextField
+        label={WAITLIST_MSG.quantity}
+        type="number"
+        min={1}
+        max={max}
+        value={String(quantity)}
+        onValue={(v) => setQuantity(Math.max(1, Math.min(max, Number(v) || 1)))}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
