@@ -1,6 +1,5 @@
 /** The event wizard (/nuevo) and its fields (voseo); its validation texts are WIZARD_MSG's and the schemas'. */
 export const EVENT_FORM_TEXT = {
-  loading: 'Cargando',
   steps: 'Pasos',
   producerName: 'Nombre de tu productora',
   producerHint: 'Con tu primer evento creamos tu productora y pasás a administrarla.',

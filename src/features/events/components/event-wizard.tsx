@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
@@ -47,7 +49,21 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [loading, setLoading] = useState(Boolean(initialId));
+  // The event being edited (none for a new one); the form shows once its answer is copied in.
+  const existing = useData(
+    async () =>
+      initialId ? (await unwrap(client.admin.events[':id'].$get({ param: { id: String(initialId) } }))).data : null,
+    initialId ?? 'new',
+  );
+  const [loadedId, setLoadedId] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const event = existing.data;
+    if (!event) return;
+    setForm(fromEvent(event));
+    setStatus(event.status);
+    if (event.rejection_reason) setProblem(EVENT_FORM_TEXT.rejected(event.rejection_reason));
+    setLoadedId(initialId);
+  }, [existing.data, initialId]);
   const [venues, setVenues] = useState<Venue[]>([]);
   // Moving between steps puts focus on the new step's heading ("Paso 2 de 5: …") and a polite live region says
   // it too, so a screen reader announces the step and a keyboard user continues from its top; when a step has
@@ -118,15 +134,6 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     unwrap(client.admin.venues.$get())
       .then((r) => setVenues(r.data))
       .catch(() => setVenues([]));
-    if (!initialId) return;
-    unwrap(client.admin.events[':id'].$get({ param: { id: String(initialId) } }))
-      .then((r) => {
-        setForm(fromEvent(r.data));
-        setStatus(r.data.status);
-        if (r.data.rejection_reason) setProblem(EVENT_FORM_TEXT.rejected(r.data.rejection_reason));
-      })
-      .catch((e: unknown) => setProblem(messageOf(e)))
-      .finally(() => setLoading(false));
   }, [initialId]);
 
   // New ticket types follow the producer's configuration (named or not); each can still be changed.
@@ -206,7 +213,8 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     }
   }
 
-  if (loading) return <span className="loading loading-spinner" role="status" aria-label={EVENT_FORM_TEXT.loading} />;
+  if (initialId && loadedId !== initialId)
+    return <LoadState state={{ ...existing, data: null }}>{() => null}</LoadState>;
   const needsProducer = !eventId && producers !== null && producers.length === 0;
   const flagged = new Set(stepsWithErrors(errors));
 

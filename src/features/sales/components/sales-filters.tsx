@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/fields';
+import { useData } from '../../../components/ui/use-data';
 import { SALES_TEXT } from '../../../shared/messages-sales';
 import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/sales';
 import { fetchManagedEvents } from '../api/events';
@@ -16,12 +16,8 @@ export function SalesFilters({
   onChange: (v: SalesFilterValue) => void;
   withAll?: boolean;
 }) {
-  const [events, setEvents] = useState<{ id: number; title: string }[]>([]);
-  useEffect(() => {
-    fetchManagedEvents()
-      .then((rows) => setEvents(rows.map((e) => ({ id: e.id, title: e.title }))))
-      .catch(() => setEvents([]));
-  }, []);
+  // The event choices; without them the filter still offers "Todos los eventos".
+  const events = useData(fetchManagedEvents, 'sales-filter-events').data ?? [];
   return (
     <div className="flex flex-wrap items-end gap-3">
       <SelectField
