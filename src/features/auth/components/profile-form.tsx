@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { TextField } from '../../../components/ui/fields';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { useData } from '../../../components/ui/use-data';
 import { messageOf, refreshClaims } from '../../../lib/api';
 import { MSG } from '../../../shared/messages';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages-auth';
@@ -18,22 +19,26 @@ type Values = { name: string; telefono: string; dni: string; provinces_id: numbe
  */
 export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () => void }) {
   const form = useZodForm(ProfileUpdateSchema, { name: '', telefono: '', dni: '', provinces_id: null } as Values);
-  const [provinces, setProvinces] = useState<Province[]>([]);
+  const profile = useData(async () => {
+    const [user, locations] = await Promise.all([getUser(userId), getLocations()]);
+    return { user: user.data, provinces: locations.data.provincias as Province[] };
+  }, userId);
+  const provinces = profile.data?.provinces ?? [];
   const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState(false);
   const v = form.values as Values;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per user; `form` changes every render
+  // The loaded profile fills the form once per answer; a failure is told as a toast.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `form` changes every render; the answer is the trigger
   useEffect(() => {
-    Promise.all([getUser(userId), getLocations()])
-      .then(([user, locations]) => {
-        const { name, telefono, dni, provinces_id } = user.data;
-        form.reset({ name, telefono, dni, provinces_id });
-        setProvinces(locations.data.provincias);
-        setLoaded(true);
-      })
-      .catch((err: unknown) => toast('error', ACCOUNT_TEXT.profileLoadError, messageOf(err)));
-  }, [userId]);
+    if (!profile.data) return;
+    const { name, telefono, dni, provinces_id } = profile.data.user;
+    form.reset({ name, telefono, dni, provinces_id });
+    setLoaded(true);
+  }, [profile.data]);
+  useEffect(() => {
+    if (profile.error) toast('error', ACCOUNT_TEXT.profileLoadError, profile.error);
+  }, [profile.error]);
 
   async function submit(e: React.SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -65,21 +70,18 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
       <TextField label={AUTH_TEXT.fullName} autoComplete="name" {...form.field('name')} />
       <TextField label={AUTH_TEXT.phone} type="tel" inputMode="numeric" maxLength={12} {...form.field('telefono')} />
       <TextField label="DNI" inputMode="numeric" maxLength={8} {...form.field('dni')} />
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{AUTH_TEXT.province}</span>
-        <select
-          className="select w-full"
-          value={v.provinces_id ?? ''}
-          onChange={(e) => form.set('provinces_id', e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">{AUTH_TEXT.unspecified}</option>
-          {provinces.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={AUTH_TEXT.province}
+        value={v.provinces_id === null ? '' : String(v.provinces_id)}
+        onValue={(id) => form.set('provinces_id', id ? Number(id) : null)}
+      >
+        <option value="">{AUTH_TEXT.unspecified}</option>
+        {provinces.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" className="btn btn-primary self-start" disabled={!loaded || busy}>
         {AUTH_TEXT.saveChanges}
       </button>
