@@ -59,6 +59,10 @@ export const SPEC_LABEL = {
   signIn: 'Iniciar Sesión',
   signUp: 'Registrarse',
   createEvent: 'Crea tu evento',
+  controlPanel: 'Panel de Control',
+  tickets: 'Tickets',
+  accessControl: 'Control de Acceso',
+  collaborators: 'Colaboradores',
 } as const;
 // END OF SPEC BLOCK
 

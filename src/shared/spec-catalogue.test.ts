@@ -79,6 +79,10 @@ describe('spec section 2: labels', () => {
     [SPEC_LABEL.signIn, 'Iniciar Sesión'],
     [SPEC_LABEL.signUp, 'Registrarse'],
     [SPEC_LABEL.createEvent, 'Crea tu evento'],
+    [SPEC_LABEL.controlPanel, 'Panel de Control'],
+    [SPEC_LABEL.tickets, 'Tickets'],
+    [SPEC_LABEL.accessControl, 'Control de Acceso'],
+    [SPEC_LABEL.collaborators, 'Colaboradores'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
