@@ -63,6 +63,8 @@ export const SPEC_LABEL = {
   tickets: 'Tickets',
   accessControl: 'Control de Acceso',
   collaborators: 'Colaboradores',
+  myTickets: 'Mis tickets',
+  helpCenter: 'Centro de Ayuda',
 } as const;
 // END OF SPEC BLOCK
 

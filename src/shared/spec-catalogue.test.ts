@@ -83,6 +83,8 @@ describe('spec section 2: labels', () => {
     [SPEC_LABEL.tickets, 'Tickets'],
     [SPEC_LABEL.accessControl, 'Control de Acceso'],
     [SPEC_LABEL.collaborators, 'Colaboradores'],
+    [SPEC_LABEL.myTickets, 'Mis tickets'],
+    [SPEC_LABEL.helpCenter, 'Centro de Ayuda'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
