@@ -20,3 +20,12 @@ export const ERROR_PAGE_TEXT = {
   title: 'Ocurrió un error',
   text: 'No pudimos completar lo que pediste. Probá de nuevo en unos minutos; si el problema sigue, escribinos desde el Centro de Ayuda y contanos qué estabas haciendo.',
 } as const;
+
+/** /perfil and /mis-tickets. */
+export const ACCOUNT_PAGE_TEXT = {
+  profile: 'Mi perfil',
+  profileTitle: 'Mi perfil · Boletería',
+  ticketsTitle: `${SPEC_LABEL.myTickets} · Boletería`,
+  noTickets: 'Todavía no tenés entradas. Cuando compres, van a aparecer acá y en tu correo.',
+  seeEvents: 'Ver eventos',
+} as const;
