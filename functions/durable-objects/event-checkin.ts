@@ -10,6 +10,7 @@ import {
 import { MSG } from '../../src/shared/messages';
 import type { SessionUser } from '../../src/shared/session';
 import { verifyTicketCode } from '../api/services/tickets/signing';
+import { pingWrite } from './bench-floor';
 import { DoorCache, type TicketRow } from './checkin-door-cache';
 import { CheckinOutbox } from './checkin-outbox';
 
@@ -303,6 +304,11 @@ export class EventCheckin extends DurableObject<Env> {
   /** A no-op round trip: the raw ceiling of a call to this object (used by the check-in benchmark). */
   ping(): number {
     return Date.now();
+  }
+
+  /** One durable write and nothing else: the floor under a state change (benchmarks, see bench-floor.ts). */
+  pingWrite(): number {
+    return pingWrite(this.ctx.storage.sql);
   }
 
   /** Decides one scan; its log is in the outbox when this answers. */

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../src/shared/queue-draw';
 import { THROTTLE_RULES } from '../api/lib/throttle';
 import { PASS_TTL_MS, signQueuePass } from '../lib/queue-pass';
+import { pingWrite } from './bench-floor';
 import type { QueueStats } from './event-inventory';
 import { AccountReader, JoinThrottle } from './queue-join';
 
@@ -418,6 +419,11 @@ export class EventQueue extends DurableObject<Env> {
   /** A no-op round trip: the raw ceiling of a call to this object (used by the queue benchmark). */
   ping(): number {
     return Date.now();
+  }
+
+  /** One durable write and nothing else: the floor under a state change (benchmarks, see bench-floor.ts). */
+  pingWrite(): number {
+    return pingWrite(this.ctx.storage.sql);
   }
 
   /**
