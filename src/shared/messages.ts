@@ -65,6 +65,16 @@ export const SPEC_LABEL = {
   collaborators: 'Colaboradores',
   myTickets: 'Mis tickets',
   helpCenter: 'Centro de Ayuda',
+  home: 'Inicio',
+  profile: 'Perfil',
+  createEventMobile: 'Crear evento',
+  createEventFooter: 'Crear Evento',
+  viewProfile: 'Ver Perfil',
+  signOutAdmin: 'Cerrar Sesión',
+  terms: 'Términos y Condiciones',
+  privacy: 'Políticas de Privacidad',
+  refunds: 'Política de Devolución',
+  consumerLaw: 'Ley de Defensa al Consumidor',
 } as const;
 // END OF SPEC BLOCK
 

@@ -85,6 +85,16 @@ describe('spec section 2: labels', () => {
     [SPEC_LABEL.collaborators, 'Colaboradores'],
     [SPEC_LABEL.myTickets, 'Mis tickets'],
     [SPEC_LABEL.helpCenter, 'Centro de Ayuda'],
+    [SPEC_LABEL.home, 'Inicio'],
+    [SPEC_LABEL.profile, 'Perfil'],
+    [SPEC_LABEL.createEventMobile, 'Crear evento'],
+    [SPEC_LABEL.createEventFooter, 'Crear Evento'],
+    [SPEC_LABEL.viewProfile, 'Ver Perfil'],
+    [SPEC_LABEL.signOutAdmin, 'Cerrar Sesión'],
+    [SPEC_LABEL.terms, 'Términos y Condiciones'],
+    [SPEC_LABEL.privacy, 'Políticas de Privacidad'],
+    [SPEC_LABEL.refunds, 'Política de Devolución'],
+    [SPEC_LABEL.consumerLaw, 'Ley de Defensa al Consumidor'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
