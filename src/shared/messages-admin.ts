@@ -24,3 +24,28 @@ export const ADMIN_PAGE_TEXT = {
       'Invitá a tu equipo por correo con el rol que necesita (administración, boletería, control de acceso o análisis), limitalo a algunos eventos si querés, y cambiá o quitá permisos cuando haga falta: el cambio vale desde su próxima acción.',
   },
 } as const;
+
+/** /admin/configurations and the MercadoPago link's return page. */
+export const CONFIG_PAGE_TEXT = {
+  intro: 'Los datos de tu productora, cómo cobrás y las preferencias de venta.',
+  producer: 'Productora',
+  show: 'Ver',
+  publicProfile: 'Perfil público',
+  noProducer: 'No administrás ninguna productora',
+  noProducerHint:
+    'Cuando administres una productora, acá vas a completar los datos fiscales, la cuenta de cobro y las preferencias de venta.',
+  platform: 'Plataforma',
+  producers: 'Productoras',
+  linked: 'Listo: vinculaste tu cuenta de MercadoPago.',
+  notAuthorized: 'No autorizaste la vinculación en MercadoPago.',
+  linkTitle: 'Vincular MercadoPago',
+  backToSettings: `Volver a ${SPEC_LABEL.settings}`,
+} as const;
+
+/** /nuevo (the wizard's page). */
+export const NEW_EVENT_PAGE_TEXT = {
+  newTitle: 'Nuevo evento',
+  editTitle: 'Editar evento',
+  heading: 'Crear un evento',
+  intro: 'Completá los pasos; podés guardar un borrador en cualquier momento.',
+} as const;

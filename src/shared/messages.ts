@@ -75,6 +75,7 @@ export const SPEC_LABEL = {
   privacy: 'Políticas de Privacidad',
   refunds: 'Política de Devolución',
   consumerLaw: 'Ley de Defensa al Consumidor',
+  settings: 'Configuración',
 } as const;
 // END OF SPEC BLOCK
 

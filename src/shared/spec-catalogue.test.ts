@@ -95,6 +95,7 @@ describe('spec section 2: labels', () => {
     [SPEC_LABEL.privacy, 'Políticas de Privacidad'],
     [SPEC_LABEL.refunds, 'Política de Devolución'],
     [SPEC_LABEL.consumerLaw, 'Ley de Defensa al Consumidor'],
+    [SPEC_LABEL.settings, 'Configuración'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
