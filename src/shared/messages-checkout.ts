@@ -72,3 +72,14 @@ export const CHECKOUT_TEXT = {
   holderName: (n: number) => `Nombre del titular ${n}`,
   holderDni: (n: number) => `DNI del titular ${n}`,
 } as const;
+
+/** /checkout's page around the island (the selection to confirm, an order no longer open). */
+export const CHECKOUT_PAGE_TEXT = {
+  pageTitle: 'Finalizar compra · Boletería',
+  heading: 'Finalizar compra',
+  seeEvents: 'Ver eventos',
+  hold: 'Reservar entradas',
+  holdHint: 'Las entradas quedan reservadas a tu nombre mientras completás la compra.',
+  alreadyPaid: 'Esta compra ya está pagada: tus entradas están en Mis tickets.',
+  notActive: 'Esta reserva ya no está activa.',
+} as const;

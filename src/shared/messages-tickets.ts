@@ -28,3 +28,12 @@ export const TICKETS_TEXT = {
   invalidEmail: 'Correo inválido',
   transferSent: 'Transferencia enviada',
 } as const;
+
+/** /tickets/transfer: the recipient's page. */
+export const TRANSFER_PAGE_TEXT = {
+  pageTitle: 'Recibir entrada · Boletería',
+  heading: 'Recibir una entrada',
+  date: 'Fecha',
+  venue: 'Lugar',
+  ticket: 'Entrada',
+} as const;
