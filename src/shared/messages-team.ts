@@ -42,3 +42,16 @@ export const TEAM_TEXT = {
   removeTitle: (name: string) => `Quitar a ${name}`,
   teamCount: (n: number) => `Equipo (${n})`,
 } as const;
+
+/** /equipo/aceptar: the invited person's page (the sentence is split around its bold values). */
+export const JOIN_PAGE_TEXT = {
+  pageTitle: 'Invitación al equipo · Boletería',
+  heading: 'Sumate al equipo',
+  gone: 'La invitación no existe, venció o ya se usó. Pedile a la productora que te la reenvíe.',
+  invitedTo: 'te invitó al equipo de',
+  as: 'como',
+  forEmail: '. La invitación es para',
+  signInHint:
+    'Ingresá con ese correo para aceptarla. Si todavía no tenés cuenta, creala con ese mismo correo y volvé a este enlace.',
+  createAccount: 'Crear mi cuenta',
+} as const;
