@@ -1,5 +1,6 @@
 import { salesPeriodRange } from '../../../../src/shared/sales';
 import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
+import { cancellationProgress } from '../events/cancellation';
 import { type SalesScope, scopeWhere } from './scope';
 
 type Totals = {
@@ -166,5 +167,7 @@ export async function finance(db: D1Database, scope: SalesScope, query: SalesSco
       }[],
       orders_missing_from_ledger: ledgerMissing.results as { order_id: string; total_cents: number }[],
     },
+    /** Cancelled events of the scope and their buyers' refunds (services/events/cancellation.ts). */
+    cancellations: await cancellationProgress(db, scope),
   };
 }
