@@ -38,7 +38,7 @@ export const FINANCE_MSG = {
   amountMismatch: (payment: string, amount: string) => `Pago #${payment} por ${amount} para la orden`,
   of: 'de',
   refundMismatch: (payment: string, status: string) =>
-    `Reembolso que no coincide: pago #${payment} en estado ${status}, orden`,
+    `Reembolso que no coincide: pago #${payment} (${status.toLowerCase()}), orden`,
   refundedSoFar: (status: string, amount: string) => `${status} (reembolsado ${amount})`,
   missingFromLedger: 'Orden pagada fuera del libro de movimientos:',
 } as const;
