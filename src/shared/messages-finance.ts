@@ -28,7 +28,7 @@ export const FINANCE_MSG = {
   netColumn: 'Neto',
   actions: 'Acciones',
   onlyThis: 'Ver solo este evento',
-  onlyThisLabel: (title: string) => `Ver solo las finanzas de ${title}`,
+  onlyThisLabel: (title: string) => `Ver solo este evento: ${title}`,
   noEvents: 'Ningún evento tuvo movimientos en este período.',
   reconciliation: 'Conciliación',
   reconciled: 'Cada orden pagada tiene un pago por el mismo importe, y los reembolsos coinciden con MercadoPago.',
