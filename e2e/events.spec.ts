@@ -176,7 +176,7 @@ test('the cancel-event dialog says how many tickets are sold and that buyers get
   await row.getByRole('button', { name: 'Cancelar evento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancelar evento' });
   await expect(dialog).toContainText(`${sold.toLocaleString('es-AR')} entradas vendidas`);
-  await expect(dialog).toContainText('devolverles el importe');
+  await expect(dialog).toContainText('les devolvemos automáticamente el importe completo, cargo por servicio incluido');
   await expect(dialog.getByRole('button', { name: 'Cancelar evento' })).toHaveClass(/btn-error/);
   // Without a reason nothing happens; "Volver" leaves the event as it was.
   await dialog.getByRole('button', { name: 'Cancelar evento' }).click();

@@ -90,3 +90,88 @@ test('the events list on a phone: cards with the status, the main action and the
   await expect(card.getByRole('button', { name: 'Cancelar evento' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'events list with its menu open on a phone');
 });
+
+test('cancelling an event on a phone: the dialog counts the tickets sold; Finanzas shows the refunds as cards', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, DEMO.admin);
+  // An event of its own (capacity 3: other specs never take it), with one box-office cash sale.
+  const title = `Show suspendido ${Date.now().toString(36)}`;
+  const created = await page.request.post('/dev/checkout/test-event', {
+    data: { capacity: 3, price_cents: 2000_00, title },
+  });
+  expect(created.ok()).toBe(true);
+  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+  const sale = await page.request.post('/api/v1/admin/box-office/sales', {
+    data: {
+      event_id: event.event_id,
+      items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
+      method: 'cash',
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+
+  // The list reads the inventory's D1 mirror, written at most once a second: wait for the sale to show.
+  const card = page.getByRole('row').filter({ hasText: title });
+  await expect(async () => {
+    await gotoHydrated(page, '/admin/events');
+    await expect(card).toContainText('1 / 3', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await card.getByRole('button', { name: `Más acciones de ${title}` }).click();
+  await card.getByRole('button', { name: 'Cancelar evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancelar evento' });
+  await expect(dialog).toContainText('1 entrada vendida');
+  await expect(dialog).toContainText('les devolvemos automáticamente el importe completo');
+  await expectNoSeriousA11yViolations(page, 'cancel-event dialog on a phone');
+  await dialog.getByLabel('Motivo (se incluye en el aviso)').fill('Se suspendió la gira');
+  await dialog.getByRole('button', { name: 'Cancelar evento' }).click();
+  await expect(
+    page.getByText('Evento cancelado. Estamos reembolsando 1 compra: seguí el avance en Finanzas.'),
+  ).toBeVisible();
+
+  // Finanzas: the cancellation's refunds, as a card with its status, progress and the cash to hand back.
+  await gotoHydrated(page, '/admin/finance');
+  const refunds = page.getByRole('region', { name: 'Reembolsos por cancelación' });
+  const progress = refunds.getByRole('row').filter({ hasText: title });
+  await expect(async () => {
+    await page.reload();
+    await expect(progress.getByText('Completado')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await progress.scrollIntoViewIfNeeded();
+  await expect(progress.getByText('Reembolsadas 1 de 1 compras')).toBeInViewport();
+  await expect(progress).toContainText('1 venta en efectivo ($ 2.000): el reembolso se entrega en la boletería.');
+  // The event's own figures: a card with its status and its main action in view.
+  const figures = page.getByRole('region', { name: 'Por evento' }).getByRole('row').filter({ hasText: title });
+  await figures.scrollIntoViewIfNeeded();
+  await expect(figures.getByText('Cancelado')).toBeInViewport();
+  await expect(figures.getByRole('button', { name: `Ver solo este evento: ${title}` })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, 'finance as cards on a phone');
+});
+
+test('invitations on a phone: the tables are cards with the status and the actions in view', async ({ page }) => {
+  await loginAs(page, DEMO.admin);
+  await gotoHydrated(page, '/admin/invitations');
+  await page.getByLabel('Evento').selectOption({ index: 1 });
+  const form = page.getByRole('form', { name: 'Invitar a una persona' });
+  const guest = uniqueEmail('invitado-telefono');
+  await form.getByLabel('Nombre').fill('Invitada en el teléfono');
+  await form.getByLabel('E-mail').fill(guest);
+  await form.getByLabel('DNI').fill('30111222');
+  await form.getByLabel('Cantidad').fill('1');
+  await form.getByLabel('Etiqueta').fill('Prensa teléfono');
+  await form.getByRole('button', { name: 'Enviar invitación' }).click();
+  await expect(page.getByText(`Enviamos la invitación a ${guest} (1 entrada).`)).toBeVisible();
+  const card = page.getByRole('table', { name: 'Invitaciones enviadas' }).getByRole('row').filter({ hasText: guest });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByText('Enviada', { exact: true })).toBeInViewport();
+  await expect(card.getByRole('button', { name: 'Revocar' })).toBeInViewport();
+  const tag = page
+    .getByRole('table', { name: 'Invitaciones por etiqueta' })
+    .getByRole('row', { name: /Prensa teléfono/ });
+  await tag.scrollIntoViewIfNeeded();
+  await expect(tag.getByText(/Sin límite|\d+ de \d+/)).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, 'invitations as cards on a phone');
+});

@@ -1,5 +1,6 @@
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
+import { resumeCancellations } from './services/events/cancellation';
 import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
 import { resumeRefunds } from './services/refunds/refund';
@@ -24,6 +25,8 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryInvitationMails(env);
   // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
   await resumeRefunds(env);
+  // Cancelled events whose buyers are not all refunded yet (a large event, a MercadoPago outage).
+  await resumeCancellations(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boxOfficeMethodLabel,
   ORDER_STATUS_LABEL,
   ORDER_STATUSES,
   orderStatusLabel,
+  PAYMENT_STATUS_LABEL,
+  PAYMENT_STATUSES,
   paymentChannelLabel,
   paymentMethodLabel,
+  paymentStatusLabel,
   TICKET_STATUS_LABEL,
   TICKET_STATUSES,
   ticketStatusLabel,
@@ -66,5 +70,30 @@ describe('payment method labels', () => {
     expect(paymentChannelLabel(cash)).toBe('Boletería');
     expect(paymentMethodLabel(cash)).not.toMatch(/MercadoPago/);
     expect(paymentChannelLabel({ payment_method_id: 'visa', payment_type_id: 'credit_card' })).toBe('MercadoPago');
+  });
+});
+
+describe('payment status and box-office method labels', () => {
+  it('names every payment status in Spanish, never by its code', () => {
+    for (const s of PAYMENT_STATUSES) {
+      expect(PAYMENT_STATUS_LABEL[s]).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ ]+$/);
+      expect(paymentStatusLabel(s)).not.toContain('_');
+    }
+    expect(paymentStatusLabel('refunded')).toBe('Pago devuelto');
+    expect(paymentStatusLabel('charged_back')).toBe('Contracargo del banco');
+  });
+
+  it('an unknown or missing payment status reads as words, not as the raw code', () => {
+    expect(paymentStatusLabel('weird_new_status')).toBe('Estado de pago desconocido');
+    expect(paymentStatusLabel(null)).toBe('Sin pago');
+  });
+
+  it.each([
+    ['cash', 'Efectivo en boletería'],
+    ['card', 'Tarjeta en boletería'],
+    ['transfer', 'Transferencia'],
+    ['trueque', 'Boletería'],
+  ])('a box-office sale paid by %s reads %s', (method, label) => {
+    expect(boxOfficeMethodLabel(method)).toBe(label);
   });
 });

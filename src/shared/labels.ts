@@ -116,6 +116,43 @@ export function paymentMethodLabel(payment: PaymentLike): string {
   return kind ? `${brand} ${kind}` : brand;
 }
 
+/** A box-office sale's means by its method code ("cash" → "Efectivo en boletería"). */
+export function boxOfficeMethodLabel(method: string): string {
+  return paymentMethodLabel({ payment_method_id: method, payment_type_id: `boleteria_${method}` });
+}
+
+/** MercadoPago's payment statuses (and the box office's), as the order timeline and reconciliation show them. */
+export const PAYMENT_STATUSES = [
+  'approved',
+  'authorized',
+  'pending',
+  'in_process',
+  'in_mediation',
+  'rejected',
+  'cancelled',
+  'refunded',
+  'charged_back',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
+  approved: 'Pago aprobado',
+  authorized: 'Pago autorizado',
+  pending: 'Pago pendiente',
+  in_process: 'Pago en revisión',
+  in_mediation: 'Pago en disputa',
+  rejected: 'Pago rechazado',
+  cancelled: 'Pago cancelado',
+  refunded: 'Pago devuelto',
+  charged_back: 'Contracargo del banco',
+};
+
+/** A payment's status in words; an unknown code reads as a generic phrase, never as the code. */
+export function paymentStatusLabel(status: string | null | undefined): string {
+  if (!status) return 'Sin pago';
+  return PAYMENT_STATUS_LABEL[status as PaymentStatus] ?? 'Estado de pago desconocido';
+}
+
 /** How a refund reaches the buyer. */
 export const REFUND_METHOD_LABEL = {
   mercadopago: 'MercadoPago, al medio de pago original',

@@ -128,13 +128,30 @@ export const MAIL_MODERATION = {
 } as const;
 
 /** To every buyer of a cancelled event. */
+/** How long a MercadoPago refund takes to show on the buyer's card statement, in business days. */
+export const REFUND_BUSINESS_DAYS = 10;
+const REFUND_DELAY = `Puede tardar hasta ${REFUND_BUSINESS_DAYS} días hábiles en verse en tu resumen.`;
+
 export const MAIL_CANCELLATION = {
   subject: (event: string) => `Evento cancelado: ${event}`,
   title: 'Evento cancelado',
   greeting: (name: string, event: string) =>
     `Hola ${name}: lamentamos informarte que "${event}" fue cancelado por la productora.`,
   reason: (reason: string) => `Motivo: ${reason}`,
-  paid: 'Te contactaremos para gestionar la devolución del importe de tus entradas.',
+  /** What a paid buyer gets back: everything (a cancelled show refunds the service charge too). */
+  paid: (amount: string) =>
+    `Te devolvemos automáticamente ${amount}, el importe completo de tus entradas con el cargo por servicio, por el mismo medio de pago. ${REFUND_DELAY}`,
+  cash: (amount: string) =>
+    `Lo que pagaste en efectivo (${amount}) te lo devolvemos en la boletería: acercate con tu DNI y el código de la orden.`,
+  free: 'Tus entradas eran sin cargo: no hay nada que devolver.',
+  /** The refund e-mail of a cancellation's refund (services/refunds/refund.ts). */
+  refundWhole: 'El evento fue cancelado, así que te devolvemos el importe completo, cargo por servicio incluido.',
+  refundWhen: {
+    mercadopago: `MercadoPago lo acredita en el mismo medio de pago. ${REFUND_DELAY}`,
+    cash: 'Retiralo en efectivo en la boletería, con tu DNI y el código de la orden.',
+    none: 'No había nada que devolver: la entrada era gratuita.',
+    chargeback: 'Tu banco ya te lo devolvió.',
+  },
   unpaid:
     'Tu reserva quedó sin efecto y no se te cobró nada. Si un pago llegara a acreditarse, te lo devolvemos completo.',
   cta: 'Ver mis tickets',

@@ -33,7 +33,8 @@ export const EVENTS_MSG = {
     sold === 0
       ? `Se cancelará "${title}". Todavía no vendiste entradas: la venta se cierra y el evento deja de estar a la venta.`
       : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${sold.toLocaleString('es-AR')} entradas vendidas`}. ` +
-        'La venta se cierra y les escribimos a quienes compraron para devolverles el importe de las entradas.',
+        'La venta se cierra y a quienes compraron les devolvemos automáticamente el importe completo, cargo por servicio incluido ' +
+        '(las ventas en efectivo se devuelven en la boletería). Vas a ver el avance en Finanzas.',
 } as const;
 
 /** The event wizard (/nuevo). */

@@ -13,6 +13,7 @@ import {
   startPurchase,
   ticketsOfOrderInDb,
 } from './checkout-fixtures';
+import { ORIGIN, settledFetch } from './helpers';
 
 let network: MockInstance | null = null;
 afterEach(() => network?.mockRestore());
@@ -139,6 +140,24 @@ describe('order search and detail', () => {
 });
 
 describe('back-office actions', () => {
+  it("names a payment's status in the timeline (a chargeback), never by its code", async () => {
+    const { orderId, admin } = await paidOrder(1);
+    const row = await env.DB.prepare('select payment_id from orders where id = ?')
+      .bind(orderId)
+      .first<{ payment_id: string }>();
+    const settled = await settledFetch(`${ORIGIN}/dev/mercadopago/v1/payments/${row!.payment_id}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'charged_back' }),
+    });
+    expect(settled.status).toBe(200);
+    const detail = await json<{ timeline: { kind: string; reason: string | null }[] }>(
+      await asBuyer(admin, `/admin/orders/${orderId}`),
+    );
+    expect(detail.data.timeline.find((t) => t.kind === 'refunded')).toMatchObject({ reason: 'Contracargo del banco' });
+    expect(JSON.stringify(detail.data.timeline)).not.toContain('charged_back');
+  });
+
   it('resends the tickets e-mail with a reason and logs it in the timeline', async () => {
     const { buyer, orderId, admin } = await paidOrder(1);
     const before = (await mailsTo(buyer.email)).length;
@@ -374,8 +393,9 @@ describe('box office', () => {
       buyer: { name: 'Carla Puerta', email: '', dni: '' },
     });
     expect(ok.status).toBe(201);
-    const { data } = await json<{ order_id: string; total_cents: number }>(ok);
+    const { data } = await json<{ order_id: string; total_cents: number; method_label: string }>(ok);
     expect(data.total_cents).toBe(500_00);
+    expect(data.method_label).toBe('Efectivo en boletería');
     expect((await ticketsOfOrderInDb(data.order_id)).map((t) => t.status)).toEqual(['valid']);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({
       sold: 1,
@@ -390,7 +410,13 @@ describe('box office', () => {
       await asBuyer(admin, `/admin/box-office/report?event_id=${event.event_id}&period=hoy`),
     );
     expect(report.data).toEqual([
-      expect.objectContaining({ user_id: admin.id, method: 'cash', sales: 1, amount_cents: 500_00 }),
+      expect.objectContaining({
+        user_id: admin.id,
+        method: 'cash',
+        method_label: 'Efectivo en boletería',
+        sales: 1,
+        amount_cents: 500_00,
+      }),
     ]);
     const detail = await json<{ timeline: { kind: string }[] }>(await asBuyer(admin, `/admin/orders/${data.order_id}`));
     expect(detail.data.timeline.map((t) => t.kind)).toEqual(['created', 'paid', 'box_office_sale']);

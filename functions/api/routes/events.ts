@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
 import {
   EVENT_STATUSES,
   EventFiltersSchema,
@@ -12,11 +13,12 @@ import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
 import { refreshInventory } from '../services/checkout/inventory';
 import { canView, canWide, visibleProducerIds } from '../services/events/access';
+import { processCancellation, recordCancellation, retryCancellation } from '../services/events/cancellation';
 import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
 import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
-import { closeEventSale, eventHasSales } from '../services/events/sales';
+import { eventHasSales } from '../services/events/sales';
 import {
   createEvent,
   deleteEvent,
@@ -49,6 +51,9 @@ const CancelSchema = z.object({ reason: z.string().trim().max(500, 'Máximo 500 
 
 /** Changing one event: `events.manage` on it (an admin limited to some events, only on those). */
 const manage = requirePermission('events.manage', 'event', eventParam('id'));
+
+/** Retrying a cancelled event's failed refunds: `tickets.refund` on it. */
+const refundsOf = requirePermission('tickets.refund', 'event', eventParam('id'));
 
 const ManagedFiltersSchema = z.object({
   producer_id: z.coerce.number().int().optional().catch(undefined),
@@ -193,18 +198,49 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .post('/:id/cancel', manage, validate('param', IdParam), validate('json', CancelSchema), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status === 'cancelado' || header.status === 'finalizado')
-      fail(409, 'El evento ya está cancelado o finalizado');
-    // The inventory closes first: a failure here leaves the event as it was, so cancelling can be retried.
-    await closeEventSale(c.env, header.id);
-    await setStatus(c.env.DB, header.id, 'cancelado');
-    const notified = await notifyCancellation(c.env, header, c.req.valid('json').reason);
+    if (header.status === 'cancelado' || header.status === 'finalizado') fail(409, CANCELLATION_MSG.already);
+    const reason = c.req.valid('json').reason;
+    // The intent first (with the list of paid orders to refund), then the notice, then the refunds in the
+    // background; the cron job finishes what this request does not (services/events/cancellation.ts).
+    await recordCancellation(c.env, header.id, c.var.actor, reason);
+    const orders = await c.env.DB.prepare('select count(*) as n from cancellation_refunds where event_id = ?')
+      .bind(header.id)
+      .first<{ n: number }>();
+    const notified = await notifyCancellation(c.env, header, reason);
+    c.executionCtx.waitUntil(
+      (async () => {
+        const mails: Promise<unknown>[] = [];
+        try {
+          await processCancellation(c.env, header.id, (p) => mails.push(p));
+        } catch (err) {
+          console.error(`Cancellation refunds of event ${header.id}: the cron job goes on`, err);
+        }
+        await Promise.allSettled(mails);
+      })(),
+    );
     return c.json({
       status: true,
-      message: 'Evento cancelado',
+      message: CANCELLATION_MSG.cancelled(orders?.n ?? 0),
       notified,
+      refunds: orders?.n ?? 0,
       data: await getManagedEvent(c.env.DB, header.id),
     });
+  })
+  .post('/:id/cancellation/retry', refundsOf, validate('param', IdParam), async (c) => {
+    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    await retryCancellation(c.env, header.id);
+    c.executionCtx.waitUntil(
+      (async () => {
+        const mails: Promise<unknown>[] = [];
+        try {
+          await processCancellation(c.env, header.id, (p) => mails.push(p));
+        } catch (err) {
+          console.error(`Cancellation refunds of event ${header.id}: the cron job goes on`, err);
+        }
+        await Promise.allSettled(mails);
+      })(),
+    );
+    return c.json({ status: true, message: CANCELLATION_MSG.retried });
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);

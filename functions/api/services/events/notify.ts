@@ -1,7 +1,8 @@
 import { MAIL_CANCELLATION, MAIL_MODERATION } from '../../../../src/shared/messages-mail';
+import { formatMoney } from '../../../../src/shared/money';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
-import { buyersOfEvent } from './sales';
+import { type Buyer, buyersOfEvent } from './sales';
 
 /** One message in the platform's e-mail look (functions/mail/templates/layout.ts). */
 function layout(title: string, paragraphs: string[], link?: { href: string; label: string }) {
@@ -50,6 +51,16 @@ export async function notifyModeration(
   await Promise.all(to.map((address) => sendMail(env, { to: address, subject, ...message })));
 }
 
+/** What the buyer gets back and how (services/events/cancellation.ts refunds every paid order). */
+function refundLines(buyer: Buyer): string[] {
+  if (!buyer.paid) return [MAIL_CANCELLATION.unpaid];
+  const lines = [
+    ...(buyer.online_cents > 0 ? [MAIL_CANCELLATION.paid(formatMoney(buyer.online_cents))] : []),
+    ...(buyer.cash_cents > 0 ? [MAIL_CANCELLATION.cash(formatMoney(buyer.cash_cents))] : []),
+  ];
+  return lines.length > 0 ? lines : [MAIL_CANCELLATION.free];
+}
+
 /** The cancellation notice to every buyer of the event (paid or holding); answers how many were notified. */
 export async function notifyCancellation(env: Env, event: { id: number; title: string }, reason: string) {
   const buyers = await buyersOfEvent(env.DB, event.id);
@@ -64,7 +75,7 @@ export async function notifyCancellation(env: Env, event: { id: number; title: s
           [
             MAIL_CANCELLATION.greeting(buyer.name, event.title),
             ...(reason ? [MAIL_CANCELLATION.reason(reason)] : []),
-            buyer.paid ? MAIL_CANCELLATION.paid : MAIL_CANCELLATION.unpaid,
+            ...refundLines(buyer),
           ],
           { href: `${env.PUBLIC_ORIGIN}/mis-tickets`, label: MAIL_CANCELLATION.cta },
         ),

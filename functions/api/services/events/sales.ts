@@ -33,7 +33,14 @@ export async function eventHasSales(db: D1Database, eventId: number): Promise<bo
  * paid: has a paid order (an invitation is not one: nothing to give back); otherwise the buyer only held
  * tickets, or was invited, when the event was cancelled. Revoked invitations are nobody's concern.
  */
-export type Buyer = { email: string; name: string; paid: boolean };
+export type Buyer = {
+  email: string;
+  name: string;
+  paid: boolean;
+  /** What is still to give back of the buyer's paid orders: online (MercadoPago) and at the box office (cash). */
+  online_cents: number;
+  cash_cents: number;
+};
 
 /**
  * Who hears about a cancellation, one per e-mail address: buyers with paid orders, and buyers whose open
@@ -44,15 +51,27 @@ export async function buyersOfEvent(db: D1Database, eventId: number): Promise<Bu
     const { results } = await db
       .prepare(
         `select coalesce(o.buyer_email, u.email) as email, coalesce(o.buyer_name, u.name) as name,
-                max(o.status = 'paid' and o.kind = 'sale') as paid
+                max(o.status = 'paid' and o.kind = 'sale') as paid,
+                coalesce(sum(case when o.status = 'paid' and o.kind = 'sale' and coalesce(o.payment_id, '') not like 'boleteria:%'
+                  then o.total_cents - o.refunded_cents end), 0) as online_cents,
+                coalesce(sum(case when o.status = 'paid' and o.kind = 'sale' and o.payment_id like 'boleteria:%'
+                  then o.total_cents - o.refunded_cents end), 0) as cash_cents
            from orders o join users u on u.id = o.user_id
           where o.event_id = ? and (o.status = 'paid' or o.status_reason = 'evento_cancelado')
             and coalesce(o.status_reason, '') != ?
+            -- A box-office sale without the buyer's e-mail belongs to the seller's account: nobody to write to.
+            and not (coalesce(o.payment_id, '') like 'boleteria:%' and o.buyer_email is null)
           group by lower(coalesce(o.buyer_email, u.email))`,
       )
       .bind(eventId, INVITATION_REVOKED_REASON)
-      .all<{ email: string; name: string; paid: number }>();
-    return results.map((r) => ({ email: r.email, name: r.name, paid: r.paid === 1 }));
+      .all<{ email: string; name: string; paid: number; online_cents: number; cash_cents: number }>();
+    return results.map((r) => ({
+      email: r.email,
+      name: r.name,
+      paid: r.paid === 1,
+      online_cents: r.online_cents,
+      cash_cents: r.cash_cents,
+    }));
   } catch {
     return []; // no orders table yet
   }

@@ -1,4 +1,4 @@
-import { MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages-mail';
+import { MAIL_CANCELLATION, MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages-mail';
 import { formatMoney } from '../../../../src/shared/money';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import {
@@ -24,6 +24,9 @@ import { ensureTickets } from '../tickets/issue';
 import { summaryTable } from '../tickets/mail';
 
 type Defer = (work: Promise<unknown>) => void;
+
+/** The idempotency keys of an event cancellation's refunds: `cancel:<order_id>` (then `:<attempt>`). */
+export const CANCEL_KEY_PREFIX = 'cancel:';
 
 export type RefundRow = {
   id: string;
@@ -65,6 +68,8 @@ export type RefundRequest = {
   external?: 'mp_refunded' | 'charged_back';
   /** Kept by the producer from the tickets' price (a face-value resale's policy); never below zero. */
   keepCents?: number;
+  /** Who asked, when the refund is driven without the caller (an event cancellation resumed by the cron job). */
+  createdBy?: number | null;
 };
 
 type Candidate = {
@@ -154,7 +159,7 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
         fee,
         method,
         key,
-        req.actor?.userId ?? null,
+        req.actor?.userId ?? req.createdBy ?? null,
         req.reason,
         +allowUsed,
       ),
@@ -409,6 +414,9 @@ export async function sendRefundMail(env: Env, order: OrderRow, row: RefundRow):
   const event = await eventSummary(env, order.event_id);
   const count = (JSON.parse(row.ticket_ids) as string[]).length;
   const T = MAIL_PARTIAL_REFUND;
+  // An event cancellation's refund (services/events/cancellation.ts): everything back, and when it shows.
+  const cancelled = row.idempotency_key.startsWith(CANCEL_KEY_PREFIX);
+  const when = cancelled ? MAIL_CANCELLATION.refundWhen[row.method] : REFUND_WHEN[row.method];
   const rendered = renderEmail({
     title: T.title,
     preheader: T.preheader(formatMoney(row.amount_cents), event.title),
@@ -421,7 +429,8 @@ export async function sendRefundMail(env: Env, order: OrderRow, row: RefundRow):
         [T.feeRow, formatMoney(row.fee_cents)],
         [T.methodRow, REFUND_METHOD_LABEL[row.method]],
       ]) +
-      paragraph(escapeHtml(REFUND_WHEN[row.method])) +
+      (cancelled ? paragraph(escapeHtml(MAIL_CANCELLATION.refundWhole)) : '') +
+      paragraph(escapeHtml(when)) +
       paragraph(T.cancelled),
     cta: { label: T.cta, url: `${env.PUBLIC_ORIGIN}/mis-tickets` },
   });

@@ -1,3 +1,4 @@
+import { boxOfficeMethodLabel } from '../../../../src/shared/labels';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
@@ -75,7 +76,13 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
   if (!order) fail(500, 'La venta no quedó registrada. Probá de nuevo.');
   await ensureTickets(env, order);
   if (order.buyer_email) defer(sendOrderTickets(env, order));
-  return { order_id: order.id, total_cents: amount, method: input.method, buyer_email: order.buyer_email };
+  return {
+    order_id: order.id,
+    total_cents: amount,
+    method: input.method,
+    method_label: boxOfficeMethodLabel(input.method),
+    buyer_email: order.buyer_email,
+  };
 }
 
 /** What each staff member sold at the box office in the period, by payment method (cash to account for). */
@@ -90,7 +97,7 @@ export async function boxOfficeReport(db: D1Database, scope: SalesScope, range: 
     )
     .bind(...scope.binds, range?.from ?? '', range?.to ?? '9999')
     .all<{ user_id: number; name: string; method: string; sales: number; amount_cents: number }>();
-  return results;
+  return results.map((r) => ({ ...r, method_label: boxOfficeMethodLabel(r.method) }));
 }
 
 /** The order's valid tickets as a PDF (one page each), for the box office to hand over or print. */

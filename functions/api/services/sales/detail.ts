@@ -1,4 +1,4 @@
-import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
+import { orderStatusLabel, paymentStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
 import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
 import { refundMethodOf } from '../refunds/refund';
@@ -134,7 +134,8 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
   }
   const staffRefund = audits.some((a) => a.action === 'refund');
   if (order.status === 'refunded' && !staffRefund) {
-    const reason = order.status_reason === 'sin_stock' ? 'Sin stock al aprobarse el pago' : order.payment_status;
+    const reason =
+      order.status_reason === 'sin_stock' ? 'Sin stock al aprobarse el pago' : paymentStatusLabel(order.payment_status);
     timeline.push({
       at: order.paid_at ?? extra.created_at,
       kind: 'refunded',
@@ -157,7 +158,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     timeline.push({
       at: a.created_at,
       kind: a.action,
-      label: AUDIT_LABEL[a.action] ?? a.action,
+      label: AUDIT_LABEL[a.action] ?? 'Acción del equipo',
       by: a.actor_name,
       reason: a.reason,
     });

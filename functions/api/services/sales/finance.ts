@@ -1,5 +1,7 @@
 import { salesPeriodRange } from '../../../../src/shared/sales';
+import type { EventStatus } from '../../../../src/shared/schemas/event';
 import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
+import { cancellationProgress } from '../events/cancellation';
 import { type SalesScope, scopeWhere } from './scope';
 
 type Totals = {
@@ -65,7 +67,7 @@ export async function finance(db: D1Database, scope: SalesScope, query: SalesSco
       .bind(...binds),
     db
       .prepare(
-        `select l.event_id, e.title, ${SUMS} ${from} join events e on e.id = l.event_id where ${where}
+        `select l.event_id, e.title, e.status, ${SUMS} ${from} join events e on e.id = l.event_id where ${where}
            group by l.event_id order by total desc limit 100`,
       )
       .bind(...binds),
@@ -134,9 +136,10 @@ export async function finance(db: D1Database, scope: SalesScope, query: SalesSco
     available_cents: r.available,
     to_release_cents: r.to_release,
     series: (series.results as (Totals & { bucket: string })[]).map((s) => ({ bucket: s.bucket, ...view(s) })),
-    by_event: (byEvent.results as (Totals & { event_id: number; title: string })[]).map((e) => ({
+    by_event: (byEvent.results as (Totals & { event_id: number; title: string; status: EventStatus })[]).map((e) => ({
       event_id: e.event_id,
       title: e.title,
+      status: e.status,
       ...view(e),
     })),
     reconciliation: {
@@ -166,5 +169,7 @@ export async function finance(db: D1Database, scope: SalesScope, query: SalesSco
       }[],
       orders_missing_from_ledger: ledgerMissing.results as { order_id: string; total_cents: number }[],
     },
+    /** Cancelled events of the scope and their buyers' refunds (services/events/cancellation.ts). */
+    cancellations: await cancellationProgress(db, scope),
   };
 }

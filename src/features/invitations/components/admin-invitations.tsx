@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../../../lib/api';
+import { useState } from 'react';
+import { SelectField } from '../../../components/ui/fields';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
 import { fetchInvitableEvents } from '../api/events';
 import { fetchInvitations } from '../api/list';
-import type { InvitationsView } from '../types';
 import { CsvImport } from './csv-import';
 import { InvitationForm } from './invitation-form';
 import { InvitationTable } from './invitation-table';
@@ -10,54 +12,29 @@ import { TagSummary } from './tag-summary';
 
 /** /admin/invitations: choose an event, invite one person or a CSV, follow and manage them by tag. */
 export default function AdminInvitations() {
-  const [events, setEvents] = useState<{ id: number; title: string }[] | null>(null);
+  const events = useData(async () => (await fetchInvitableEvents()).map((e) => ({ id: e.id, title: e.title })), 0);
   const [eventId, setEventId] = useState('');
-  const [view, setView] = useState<InvitationsView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    fetchInvitableEvents()
-      .then((rows) => setEvents(rows.map((e) => ({ id: e.id, title: e.title }))))
-      .catch((e) => {
-        setEvents([]);
-        setError(messageOf(e));
-      });
-  }, []);
-  const load = useCallback(async () => {
-    if (!eventId) return setView(null);
-    try {
-      setView(await fetchInvitations(eventId));
-      setError(null);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }, [eventId]);
-  useEffect(() => {
+  const choose = (id: string) => {
     setNotice(null);
-    void load();
-  }, [load]);
-  const changed = (message?: string) => {
-    if (message) setNotice(message);
-    void load();
+    setEventId(id);
   };
 
   return (
     <div className="flex flex-col gap-6">
-      <label className="flex max-w-md flex-col gap-1 text-sm">
-        Evento
-        <select className="select" value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">{events === null ? 'Cargando eventos…' : 'Elegí un evento'}</option>
-          {events?.map((e) => (
+      <div className="max-w-md">
+        <SelectField label={M.event} value={eventId} onValue={choose}>
+          <option value="">{events.data === null ? M.loadingEvents : M.chooseEvent}</option>
+          {events.data?.map((e) => (
             <option key={e.id} value={e.id}>
               {e.title}
             </option>
           ))}
-        </select>
-      </label>
-      {error && (
+        </SelectField>
+      </div>
+      {events.error && (
         <p role="alert" className="text-error">
-          {error}
+          {events.error}
         </p>
       )}
       {notice && (
@@ -65,34 +42,53 @@ export default function AdminInvitations() {
           {notice}
         </output>
       )}
-      {view && (
+      {eventId && <EventInvitations key={eventId} eventId={eventId} onNotice={setNotice} />}
+    </div>
+  );
+}
+
+/** One event's invitations: loaded with the UI kit's data hook (a stale answer for another event is dropped). */
+function EventInvitations({ eventId, onNotice }: { eventId: string; onNotice: (message: string) => void }) {
+  const view = useData(() => fetchInvitations(eventId), eventId);
+  const changed = (message?: string) => {
+    if (message) onNotice(message);
+    view.reload();
+  };
+  return (
+    <LoadState state={view} rows={4}>
+      {(data) => (
         <>
+          {view.error && (
+            <p role="alert" className="text-error">
+              {view.error}
+            </p>
+          )}
           <section className="card bg-base-200 p-5" aria-labelledby="invitar">
             <h2 id="invitar" className="mb-3 text-xl font-bold">
-              Invitar a una persona
+              {M.inviteOne}
             </h2>
-            <InvitationForm key={view.event.id} eventId={view.event.id} types={view.ticket_types} onIssued={changed} />
+            <InvitationForm key={data.event.id} eventId={data.event.id} types={data.ticket_types} onIssued={changed} />
           </section>
           <section className="card bg-base-200 p-5" aria-labelledby="importar">
             <h2 id="importar" className="mb-3 text-xl font-bold">
-              Importar desde un CSV
+              {M.importCsv}
             </h2>
-            <CsvImport eventId={view.event.id} typeName={view.ticket_types[0]?.name ?? 'General'} onIssued={changed} />
+            <CsvImport eventId={data.event.id} typeName={data.ticket_types[0]?.name ?? 'General'} onIssued={changed} />
           </section>
           <section className="card bg-base-200 p-5" aria-labelledby="por-etiqueta">
             <h2 id="por-etiqueta" className="mb-3 text-xl font-bold">
-              Por etiqueta
+              {M.byTag}
             </h2>
-            <TagSummary eventId={view.event.id} tags={view.tags} onChanged={() => changed()} />
+            <TagSummary eventId={data.event.id} tags={data.tags} onChanged={changed} />
           </section>
           <section className="card bg-base-200 p-5" aria-labelledby="enviadas">
             <h2 id="enviadas" className="mb-3 text-xl font-bold">
-              Invitaciones
+              {M.invitations}
             </h2>
-            <InvitationTable invitations={view.invitations} onChanged={changed} />
+            <InvitationTable invitations={data.invitations} onChanged={changed} />
           </section>
         </>
       )}
-    </div>
+    </LoadState>
   );
 }

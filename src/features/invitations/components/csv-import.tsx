@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
 import { INVITATION_CSV_MAX_CHARS, INVITATION_MSG, invitationCsvTemplate } from '../../../shared/schemas/invitations';
 import { importInvitations } from '../api/import';
 
@@ -20,7 +21,7 @@ export function CsvImport({
   return (
     <form
       className="flex flex-col gap-3"
-      aria-label="Importar invitaciones desde un CSV"
+      aria-label={M.importForm}
       onSubmit={async (e) => {
         e.preventDefault();
         if (!file) return;
@@ -29,14 +30,14 @@ export function CsvImport({
         try {
           if (file.size > INVITATION_CSV_MAX_CHARS * 2) throw new ApiError(400, INVITATION_MSG.csvTooLong);
           const done = await importInvitations(eventId, await file.text());
-          onIssued(`Enviamos ${done.invitations} invitaciones (${done.tickets} entradas).`);
+          onIssued(M.imported(done.invitations, done.tickets));
           setFile(null);
           (e.target as HTMLFormElement).reset();
         } catch (err) {
           setError(
             err instanceof ApiError
               ? { message: err.message, rows: Object.entries(err.errors ?? {}) }
-              : { message: 'No se pudo importar el archivo. Probá de nuevo.', rows: [] },
+              : { message: M.importFailed, rows: [] },
           );
         } finally {
           setBusy(false);
@@ -44,21 +45,21 @@ export function CsvImport({
       }}
     >
       <p className="text-sm text-muted">
-        La primera fila lleva los encabezados <code>nombre, email, dni, cantidad, tipo, etiqueta</code> (separados por
-        coma o punto y coma). El tipo va por nombre o número. Si alguna fila tiene errores o no alcanza el lugar, no se
-        importa ninguna.{' '}
+        {M.csvHelpBefore}
+        <code>{M.csvHeaders}</code>
+        {M.csvHelpAfter}
         <a
           className="link"
           download="invitaciones.csv"
           href={`data:text/csv;charset=utf-8,${encodeURIComponent(invitationCsvTemplate(typeName))}`}
         >
-          Descargá una plantilla
+          {M.template}
         </a>
         .
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex flex-col gap-1 text-sm">
-          Archivo CSV
+          {M.csvFile}
           <input
             type="file"
             accept=".csv,text/csv"
@@ -68,7 +69,7 @@ export function CsvImport({
           />
         </label>
         <button type="submit" className="btn btn-secondary self-end" disabled={busy || !file}>
-          Importar y enviar
+          {M.importAndSend}
         </button>
       </div>
       {error && (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
 import { INVITATION_MAX_QUANTITY } from '../../../shared/schemas/invitations';
 import { issueInvitation } from '../api/issue';
 import type { InvitationsView } from '../types';
 
-const EMPTY = { name: '', email: '', dni: '', quantity: 1, tag: '' };
+const EMPTY = { name: '', email: '', dni: '', quantity: '1', tag: '' };
 
 /** "Invitar a una persona": the guest, how many tickets of which type, and a tag. */
 export function InvitationForm({
@@ -22,23 +24,25 @@ export function InvitationForm({
   const [busy, setBusy] = useState(false);
   const field = (key: keyof typeof EMPTY) => ({
     value: guest[key],
-    onChange: (e: { target: { value: string } }) =>
-      setGuest({ ...guest, [key]: key === 'quantity' ? Number(e.target.value) : e.target.value }),
+    onValue: (value: string) => setGuest({ ...guest, [key]: value }),
   });
 
   return (
     <form
       className="grid gap-3 md:grid-cols-3"
-      aria-label="Invitar a una persona"
+      aria-label={M.inviteOne}
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
         setError(null);
         try {
-          const issued = await issueInvitation({ event_id: eventId, ...guest, ticket_type: typeId });
-          onIssued(
-            `Enviamos la invitación a ${guest.email} (${issued.tickets} ${issued.tickets === 1 ? 'entrada' : 'entradas'}).`,
-          );
+          const issued = await issueInvitation({
+            event_id: eventId,
+            ...guest,
+            quantity: Number(guest.quantity),
+            ticket_type: typeId,
+          });
+          onIssued(M.sent(guest.email, issued.tickets));
           setGuest({ ...EMPTY, tag: guest.tag });
         } catch (err) {
           setError(messageOf(err));
@@ -47,40 +51,28 @@ export function InvitationForm({
         }
       }}
     >
-      <label className="flex flex-col gap-1 text-sm">
-        Nombre
-        <input className="input" required autoComplete="off" {...field('name')} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        E-mail
-        <input className="input" type="email" required autoComplete="off" {...field('email')} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        DNI
-        <input className="input" inputMode="numeric" required {...field('dni')} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Entrada
-        <select className="select" required value={typeId} onChange={(e) => setTypeId(e.target.value)}>
-          {types.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} · quedan {t.available}
-              {t.hidden ? ' · oculta' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Cantidad
-        <input className="input" type="number" min={1} max={INVITATION_MAX_QUANTITY} required {...field('quantity')} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Etiqueta
-        <input className="input" required placeholder="Prensa, promotor…" {...field('tag')} />
-      </label>
+      <TextField label={M.name} required autoComplete="off" {...field('name')} />
+      <TextField label={M.email} type="email" required autoComplete="off" {...field('email')} />
+      <TextField label={M.dni} inputMode="numeric" required {...field('dni')} />
+      <SelectField label={M.ticket} required value={typeId} onValue={setTypeId}>
+        {types.map((t) => (
+          <option key={t.id} value={t.id}>
+            {M.typeOption(t.name, t.available, Boolean(t.hidden))}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={M.quantity}
+        type="number"
+        min={1}
+        max={INVITATION_MAX_QUANTITY}
+        required
+        {...field('quantity')}
+      />
+      <TextField label={M.tag} required placeholder={M.tagPlaceholder} {...field('tag')} />
       <div className="flex items-end gap-3 md:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
-          Enviar invitación
+          {M.send}
         </button>
         {error && (
           <p role="alert" className="text-sm text-error">

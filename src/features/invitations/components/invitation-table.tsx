@@ -1,25 +1,30 @@
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
 import { resendInvitation } from '../api/resend';
 import { revokeInvitation } from '../api/revoke';
 import type { InvitationView } from '../types';
 
 function statusOf(i: InvitationView) {
-  if (i.status === 'revoked') return { label: 'Revocada', badge: 'badge-error' };
-  if (i.used > 0) return { label: `Usada (${i.used} de ${i.quantity})`, badge: 'badge-success' };
-  if (i.opened_at) return { label: 'Abierta', badge: 'badge-info' };
-  return { label: 'Enviada', badge: 'badge-ghost' };
+  if (i.status === 'revoked') return { label: M.revoked, badge: 'badge-error' };
+  if (i.used > 0) return { label: M.used(i.used, i.quantity), badge: 'badge-success' };
+  if (i.opened_at) return { label: M.opened, badge: 'badge-info' };
+  return { label: M.sentStatus, badge: 'badge-ghost' };
 }
 
 function mailLine(i: InvitationView) {
-  if (i.mail_status === 'failed') return 'No se pudo enviar: probá reenviarla';
-  if (i.mail_status !== 'sent' || !i.last_sent_at) return 'Enviando…';
-  return `${formatEventDate(i.last_sent_at)}${i.sent_count > 1 ? ` (${i.sent_count} envíos)` : ''}`;
+  if (i.mail_status === 'failed') return M.mailFailed;
+  if (i.mail_status !== 'sent' || !i.last_sent_at) return M.sending;
+  return `${formatEventDate(i.last_sent_at)}${i.sent_count > 1 ? M.sendCount(i.sent_count) : ''}`;
 }
 
-/** Every invitation of the event, newest first, with its state and the resend / revoke actions. */
+/**
+ * Every invitation of the event, newest first, with its state and the resend / revoke actions. Below 640 px
+ * each row is a card: the guest, the status and the actions stay in view without sideways scrolling.
+ */
 export function InvitationTable({
   invitations,
   onChanged,
@@ -39,7 +44,7 @@ export function InvitationTable({
     }
   };
 
-  if (invitations.length === 0) return <p className="text-muted">Todavía no enviaste invitaciones para este evento.</p>;
+  if (invitations.length === 0) return <p className="text-muted">{M.none}</p>;
   return (
     <div className="flex flex-col gap-2">
       {error && (
@@ -49,16 +54,16 @@ export function InvitationTable({
       )}
       {revoking && (
         <ConfirmDialog
-          title="Revocar invitación"
-          text={`Las ${revoking.quantity === 1 ? 'entrada' : `${revoking.quantity} entradas`} de ${revoking.name} dejan de servir en la puerta y el lugar vuelve a quedar libre.`}
-          reasonLabel="Motivo"
+          title={M.revokeTitle}
+          text={M.revokeText(revoking.quantity, revoking.name)}
+          reasonLabel={M.reason}
           tone="danger"
-          confirmLabel="Revocar"
+          confirmLabel={M.revoke}
           onClose={() => setRevoking(null)}
           onConfirm={async (reason) => {
             try {
               await revokeInvitation(revoking.id, reason);
-              onChanged(`Revocamos la invitación de ${revoking.name}: las entradas de esa invitación ya no sirven.`);
+              onChanged(M.revokedNotice(revoking.name));
               return null;
             } catch (err) {
               return messageOf(err);
@@ -66,17 +71,17 @@ export function InvitationTable({
           }}
         />
       )}
-      <div className="overflow-x-auto">
-        <table className="table" aria-label="Invitaciones enviadas">
+      <ScrollRegion label={M.sentTable}>
+        <table className="table table-cards" aria-label={M.sentTable}>
           <thead>
             <tr>
-              <th>Invitado</th>
-              <th>Entradas</th>
-              <th>Etiqueta</th>
-              <th>Estado</th>
-              <th>Enviada</th>
+              <th>{M.guest}</th>
+              <th>{M.tickets}</th>
+              <th>{M.tag}</th>
+              <th>{M.status}</th>
+              <th>{M.sentColumn}</th>
               <th>
-                <span className="sr-only">Acciones</span>
+                <span className="sr-only">{M.actions}</span>
               </th>
             </tr>
           </thead>
@@ -85,39 +90,41 @@ export function InvitationTable({
               const status = statusOf(i);
               return (
                 <tr key={i.id}>
-                  <td>
+                  <td data-card="title">
                     <div className="font-semibold">{i.name}</div>
-                    <div className="text-xs text-muted">
-                      {i.email} · DNI {i.dni}
-                      {i.claimed ? ' · con cuenta' : ''}
+                    <div className="break-all text-xs text-muted">
+                      {i.email} · {M.dniOf(i.dni)}
+                      {i.claimed ? M.withAccount : ''}
                     </div>
                   </td>
-                  <td>
+                  <td data-label={M.tickets}>
                     {i.quantity} × {i.type_name}
                   </td>
-                  <td>{i.tag}</td>
-                  <td>
+                  <td data-label={M.tag}>{i.tag}</td>
+                  <td data-label={M.status}>
                     <span className={`badge ${status.badge}`}>{status.label}</span>
                   </td>
-                  <td className="text-sm">{mailLine(i)}</td>
-                  <td className="flex gap-2">
+                  <td data-label={M.sentColumn} className="text-sm">
+                    {mailLine(i)}
+                  </td>
+                  <td data-card="actions">
                     {i.status === 'active' && (
-                      <>
+                      <div className="flex gap-2">
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"
-                          onClick={() => act(() => resendInvitation(i.id), `Reenviamos la invitación a ${i.email}.`)}
+                          onClick={() => act(() => resendInvitation(i.id), M.resent(i.email))}
                         >
-                          Reenviar
+                          {M.resend}
                         </button>
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm text-error"
                           onClick={() => setRevoking(i)}
                         >
-                          Revocar
+                          {M.revoke}
                         </button>
-                      </>
+                      </div>
                     )}
                   </td>
                 </tr>
@@ -125,7 +132,7 @@ export function InvitationTable({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

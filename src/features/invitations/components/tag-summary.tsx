@@ -1,10 +1,24 @@
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
 import { setTagQuota } from '../api/quota';
 import type { TagView } from '../types';
 
-/** Per tag: invitations sent, opened, tickets used at the door, and its optional quota (editable). */
-export function TagSummary({ eventId, tags, onChanged }: { eventId: number; tags: TagView[]; onChanged: () => void }) {
+/**
+ * Per tag: invitations sent, opened, tickets used at the door, and its optional quota (editable). Below
+ * 640 px each row is a card headed by the tag, with its quota (the tag's state) in view.
+ */
+export function TagSummary({
+  eventId,
+  tags,
+  onChanged,
+}: {
+  eventId: number;
+  tags: TagView[];
+  onChanged: (message?: string) => void;
+}) {
   const [tag, setTag] = useState('');
   const [quota, setQuota] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -12,40 +26,42 @@ export function TagSummary({ eventId, tags, onChanged }: { eventId: number; tags
   return (
     <div className="flex flex-col gap-4">
       {tags.length === 0 ? (
-        <p className="text-muted">Todavía no hay invitaciones ni cupos en este evento.</p>
+        <p className="text-muted">{M.noTags}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="table" aria-label="Invitaciones por etiqueta">
+        <ScrollRegion label={M.tagsTable}>
+          <table className="table table-cards" aria-label={M.tagsTable}>
             <thead>
               <tr>
-                <th>Etiqueta</th>
-                <th>Invitaciones</th>
-                <th>Enviadas</th>
-                <th>Entradas</th>
-                <th>Abiertas</th>
-                <th>Usadas en la puerta</th>
-                <th>Cupo</th>
+                <th>{M.tag}</th>
+                <th>{M.tagInvitations}</th>
+                <th>{M.tagSent}</th>
+                <th>{M.tagTickets}</th>
+                <th>{M.tagOpened}</th>
+                <th>{M.tagUsed}</th>
+                <th>{M.tagQuota}</th>
               </tr>
             </thead>
             <tbody>
               {tags.map((t) => (
                 <tr key={t.tag}>
-                  <td>{t.tag}</td>
-                  <td>{t.invitations}</td>
-                  <td>{t.sent}</td>
-                  <td>{t.tickets}</td>
-                  <td>{t.opened}</td>
-                  <td>{t.used}</td>
-                  <td>{t.quota === null ? 'Sin límite' : `${t.tickets} de ${t.quota}`}</td>
+                  <td data-card="title" className="font-semibold">
+                    {t.tag}
+                  </td>
+                  <td data-label={M.tagInvitations}>{t.invitations}</td>
+                  <td data-label={M.tagSent}>{t.sent}</td>
+                  <td data-label={M.tagTickets}>{t.tickets}</td>
+                  <td data-label={M.tagOpened}>{t.opened}</td>
+                  <td data-label={M.tagUsed}>{t.used}</td>
+                  <td data-label={M.tagQuota}>{t.quota === null ? M.noLimit : M.quotaOf(t.tickets, t.quota)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <form
         className="flex flex-wrap items-end gap-3"
-        aria-label="Cupo por etiqueta"
+        aria-label={M.quotaForm}
         onSubmit={async (e) => {
           e.preventDefault();
           setError(null);
@@ -53,22 +69,16 @@ export function TagSummary({ eventId, tags, onChanged }: { eventId: number; tags
             await setTagQuota(eventId, tag, quota.trim() === '' ? null : Number(quota));
             setTag('');
             setQuota('');
-            onChanged();
+            onChanged(M.quotaSaved(tag));
           } catch (err) {
             setError(messageOf(err));
           }
         }}
       >
-        <label className="flex flex-col gap-1 text-sm">
-          Etiqueta
-          <input className="input" required value={tag} onChange={(e) => setTag(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Cupo de entradas (vacío: sin límite)
-          <input className="input" type="number" min={0} value={quota} onChange={(e) => setQuota(e.target.value)} />
-        </label>
+        <TextField label={M.tag} required value={tag} onValue={setTag} />
+        <TextField label={M.quotaField} type="number" min={0} value={quota} onValue={setQuota} />
         <button type="submit" className="btn btn-outline">
-          Guardar cupo
+          {M.saveQuota}
         </button>
         {error && (
           <p role="alert" className="text-sm text-error">

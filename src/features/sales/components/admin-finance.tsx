@@ -1,174 +1,223 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { messageOf } from '../../../lib/api';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
+import { orderStatusLabel, paymentStatusLabel } from '../../../shared/labels';
+import { FINANCE_MSG as M } from '../../../shared/messages-finance';
 import { formatMoney } from '../../../shared/money';
+import { STATUS_LABEL } from '../../../shared/schemas/event';
 import { fetchFinance } from '../api/finance';
+import { CancellationRefunds } from './cancellation-refunds';
 import { FigureCard } from './figure-card';
 import { SalesChart } from './sales-chart';
 import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
 
 type Finance = Awaited<ReturnType<typeof fetchFinance>>;
 
+const orderLink = (id: string) => (
+  <a className="link" href={`/admin/tickets?orden=${id}`}>
+    {id.slice(0, 8)}
+  </a>
+);
+
 /** /admin/finance: what was collected, kept, refunded and is owed to the producer, with reconciliation. */
 export default function AdminFinance() {
   const [filter, setFilter] = useState<SalesFilterValue>({ period: '30d', event_id: '', from: '', to: '' });
-  const [data, setData] = useState<Finance | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    if (filter.period === 'custom' && (!filter.from || !filter.to)) return;
-    try {
-      setData(await fetchFinance(filterQuery(filter)));
-      setError(null);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }, [filter]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A custom period loads once both of its days are chosen; until then the last query stays.
+  const lastQuery = useRef(filterQuery(filter));
+  if (!(filter.period === 'custom' && (!filter.from || !filter.to))) lastQuery.current = filterQuery(filter);
+  const query = lastQuery.current;
+  const state = useData(() => fetchFinance(query), JSON.stringify(query));
 
   const exportHref = (format: 'csv' | 'xlsx') =>
-    `/api/v1/admin/exports/finance?${new URLSearchParams({ ...filterQuery(filter), format })}`;
-  const t = data?.totals;
-  const mismatches = data ? Object.values(data.reconciliation).reduce((sum, list) => sum + list.length, 0) : 0;
+    `/api/v1/admin/exports/finance?${new URLSearchParams({ ...query, format })}`;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SalesFilters value={filter} onChange={setFilter} />
         <div className="flex gap-2">
           <a className="btn btn-sm" href={exportHref('csv')} download>
-            Exportar CSV
+            {M.exportCsv}
           </a>
           <a className="btn btn-sm" href={exportHref('xlsx')} download>
-            Exportar XLSX
+            {M.exportXlsx}
           </a>
         </div>
       </div>
-      {error && (
+      {state.error && state.data && (
         <p role="alert" className="alert alert-error">
-          {error}
+          {state.error}
         </p>
       )}
-      {t && data && (
-        <section aria-label="Totales" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label="Bruto cobrado" value={formatMoney(t.total_cents)} hint={`${t.orders} órdenes`} />
-          <FigureCard
-            label="Cargos por servicio"
-            value={formatMoney(t.service_charges_cents)}
-            hint="De la plataforma"
-          />
-          <FigureCard label="Comisiones MercadoPago" value={formatMoney(t.mp_fees_cents)} />
-          <FigureCard label="Reembolsos" value={formatMoney(t.refunds_cents)} />
-          <FigureCard label="Contracargos" value={formatMoney(t.chargebacks_cents)} />
-          <FigureCard label="Neto para la productora" value={formatMoney(t.net_cents)} />
-          <FigureCard label="Disponible" value={formatMoney(data.available_cents)} hint="Ya liberado por MercadoPago" />
-          <FigureCard
-            label="A liberar"
-            value={formatMoney(data.to_release_cents)}
-            hint="Según la fecha de liberación"
-          />
-        </section>
-      )}
-      {data && (
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">Neto por día</h2>
-          {data.series.length > 0 ? (
-            <SalesChart
-              points={data.series.map((s) => ({ bucket: s.bucket, total: s.net_cents, orders: s.orders }))}
-              label="Neto"
-              range={{ from: data.period.from, to: data.period.to, bucket: 'day' }}
+      <LoadState state={state} rows={4}>
+        {(data) => (
+          <>
+            <Totals data={data} />
+            {data.cancellations.length > 0 && (
+              <CancellationRefunds cancellations={data.cancellations} onChanged={state.reload} />
+            )}
+            <section className="rounded-box bg-base-200 p-4">
+              <h2 className="mb-2 font-bold">{M.netPerDay}</h2>
+              {data.series.length > 0 ? (
+                <SalesChart
+                  points={data.series.map((s) => ({ bucket: s.bucket, total: s.net_cents, orders: s.orders }))}
+                  label={M.netSeries}
+                  range={{ from: data.period.from, to: data.period.to, bucket: 'day' }}
+                />
+              ) : (
+                <p className="text-sm text-muted">{M.noMovements}</p>
+              )}
+            </section>
+            <ByEvent
+              rows={data.by_event}
+              onOnly={(id) => setFilter({ ...filter, event_id: String(id) })}
+              filtered={Boolean(filter.event_id)}
             />
-          ) : (
-            <p className="text-sm text-muted">Sin movimientos en este período.</p>
-          )}
-        </section>
-      )}
-      {data && (
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">Por evento</h2>
-          <ScrollRegion label="Por evento">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th>Evento</th>
-                  <th className="text-right">Bruto</th>
-                  <th className="text-right">Cargos</th>
-                  <th className="text-right">Comisiones MP</th>
-                  <th className="text-right">Reembolsos</th>
-                  <th className="text-right">Neto</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.by_event.map((e) => (
-                  <tr key={e.event_id}>
-                    <td>{e.title}</td>
-                    <td className="text-right tabular-nums">{formatMoney(e.total_cents)}</td>
-                    <td className="text-right tabular-nums">{formatMoney(e.service_charges_cents)}</td>
-                    <td className="text-right tabular-nums">{formatMoney(e.mp_fees_cents)}</td>
-                    <td className="text-right tabular-nums">{formatMoney(e.refunds_cents + e.chargebacks_cents)}</td>
-                    <td className="text-right tabular-nums">{formatMoney(e.net_cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </section>
-      )}
-      {data && (
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">Conciliación</h2>
-          {mismatches === 0 ? (
-            <p className="text-sm text-success">
-              Cada orden pagada tiene un pago por el mismo importe, y los reembolsos coinciden con MercadoPago.
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-1 text-sm">
-              {data.reconciliation.paid_orders_without_payment.map((r) => (
-                <li key={r.order_id}>
-                  Orden pagada sin pago aprobado:{' '}
-                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
-                    {r.order_id.slice(0, 8)}
-                  </a>{' '}
-                  ({formatMoney(r.total_cents)})
-                </li>
-              ))}
-              {data.reconciliation.payments_without_paid_order.map((r) => (
-                <li key={r.payment_id}>
-                  Pago aprobado #{r.payment_id} de una orden {r.order_status}: {formatMoney(r.amount_cents)}
-                </li>
-              ))}
-              {data.reconciliation.amount_mismatches.map((r) => (
-                <li key={`amount-${r.order_id}`}>
-                  Pago #{r.payment_id} por {formatMoney(r.amount_cents)} para la orden{' '}
-                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
-                    {r.order_id.slice(0, 8)}
-                  </a>{' '}
-                  de {formatMoney(r.total_cents)}
-                </li>
-              ))}
-              {data.reconciliation.refund_mismatches.map((r) => (
-                <li key={`refund-${r.order_id}`}>
-                  Reembolso que no coincide: pago #{r.payment_id} en estado {r.payment_status}, orden{' '}
-                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
-                    {r.order_id.slice(0, 8)}
-                  </a>{' '}
-                  {r.order_status} (reembolsado {formatMoney(r.refunded_cents)})
-                </li>
-              ))}
-              {data.reconciliation.orders_missing_from_ledger.map((r) => (
-                <li key={`ledger-${r.order_id}`}>
-                  Orden pagada fuera del libro de movimientos:{' '}
-                  <a className="link" href={`/admin/tickets?orden=${r.order_id}`}>
-                    {r.order_id.slice(0, 8)}
-                  </a>{' '}
-                  ({formatMoney(r.total_cents)})
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+            <Reconciliation data={data} />
+          </>
+        )}
+      </LoadState>
     </div>
+  );
+}
+
+function Totals({ data }: { data: Finance }) {
+  const t = data.totals;
+  return (
+    <section aria-label={M.totals} className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <FigureCard label={M.gross} value={formatMoney(t.total_cents)} hint={M.orders(t.orders)} />
+      <FigureCard label={M.serviceCharges} value={formatMoney(t.service_charges_cents)} hint={M.serviceChargesHint} />
+      <FigureCard label={M.mpFees} value={formatMoney(t.mp_fees_cents)} />
+      <FigureCard label={M.refunds} value={formatMoney(t.refunds_cents)} />
+      <FigureCard label={M.chargebacks} value={formatMoney(t.chargebacks_cents)} />
+      <FigureCard label={M.net} value={formatMoney(t.net_cents)} />
+      <FigureCard label={M.available} value={formatMoney(data.available_cents)} hint={M.availableHint} />
+      <FigureCard label={M.toRelease} value={formatMoney(data.to_release_cents)} hint={M.toReleaseHint} />
+    </section>
+  );
+}
+
+/** Per event; below 640 px each row is a card with the event's status and its main action. */
+function ByEvent({
+  rows,
+  onOnly,
+  filtered,
+}: {
+  rows: Finance['by_event'];
+  onOnly: (eventId: number) => void;
+  filtered: boolean;
+}) {
+  return (
+    <section className="rounded-box bg-base-200 p-4">
+      <h2 className="mb-2 font-bold">{M.byEvent}</h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted">{M.noEvents}</p>
+      ) : (
+        <ScrollRegion label={M.byEvent}>
+          <table className="table table-sm table-cards">
+            <thead>
+              <tr>
+                <th>{M.event}</th>
+                <th>{M.status}</th>
+                <th className="text-right">{M.grossColumn}</th>
+                <th className="text-right">{M.chargesColumn}</th>
+                <th className="text-right">{M.mpFeesColumn}</th>
+                <th className="text-right">{M.refundsColumn}</th>
+                <th className="text-right">{M.netColumn}</th>
+                {!filtered && (
+                  <th>
+                    <span className="sr-only">{M.actions}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => (
+                <tr key={e.event_id}>
+                  <td data-card="title" className="font-semibold">
+                    {e.title}
+                  </td>
+                  <td data-label={M.status}>
+                    <span className={`badge badge-sm ${e.status === 'cancelado' ? 'badge-error' : 'badge-ghost'}`}>
+                      {STATUS_LABEL[e.status]}
+                    </span>
+                  </td>
+                  <td data-label={M.grossColumn} className="text-right tabular-nums">
+                    {formatMoney(e.total_cents)}
+                  </td>
+                  <td data-label={M.chargesColumn} className="text-right tabular-nums">
+                    {formatMoney(e.service_charges_cents)}
+                  </td>
+                  <td data-label={M.mpFeesColumn} className="text-right tabular-nums">
+                    {formatMoney(e.mp_fees_cents)}
+                  </td>
+                  <td data-label={M.refundsColumn} className="text-right tabular-nums">
+                    {formatMoney(e.refunds_cents + e.chargebacks_cents)}
+                  </td>
+                  <td data-label={M.netColumn} className="text-right font-semibold tabular-nums">
+                    {formatMoney(e.net_cents)}
+                  </td>
+                  {!filtered && (
+                    <td data-card="actions">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        aria-label={M.onlyThisLabel(e.title)}
+                        onClick={() => onOnly(e.event_id)}
+                      >
+                        {M.onlyThis}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </section>
+  );
+}
+
+function Reconciliation({ data }: { data: Finance }) {
+  const r = data.reconciliation;
+  const mismatches = Object.values(r).reduce((sum, list) => sum + list.length, 0);
+  return (
+    <section className="rounded-box bg-base-200 p-4">
+      <h2 className="mb-2 font-bold">{M.reconciliation}</h2>
+      {mismatches === 0 ? (
+        <p className="text-sm text-success">{M.reconciled}</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm">
+          {r.paid_orders_without_payment.map((x) => (
+            <li key={x.order_id}>
+              {M.paidWithoutPayment} {orderLink(x.order_id)} ({formatMoney(x.total_cents)})
+            </li>
+          ))}
+          {r.payments_without_paid_order.map((x) => (
+            <li key={x.payment_id}>
+              {M.paymentWithoutOrder(x.payment_id, orderStatusLabel(x.order_status), formatMoney(x.amount_cents))}
+            </li>
+          ))}
+          {r.amount_mismatches.map((x) => (
+            <li key={`amount-${x.order_id}`}>
+              {M.amountMismatch(x.payment_id, formatMoney(x.amount_cents))} {orderLink(x.order_id)} {M.of}{' '}
+              {formatMoney(x.total_cents)}
+            </li>
+          ))}
+          {r.refund_mismatches.map((x) => (
+            <li key={`refund-${x.order_id}`}>
+              {M.refundMismatch(x.payment_id, paymentStatusLabel(x.payment_status))} {orderLink(x.order_id)}{' '}
+              {M.refundedSoFar(orderStatusLabel(x.order_status), formatMoney(x.refunded_cents))}
+            </li>
+          ))}
+          {r.orders_missing_from_ledger.map((x) => (
+            <li key={`ledger-${x.order_id}`}>
+              {M.missingFromLedger} {orderLink(x.order_id)} ({formatMoney(x.total_cents)})
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

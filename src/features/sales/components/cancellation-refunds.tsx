@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { messageOf } from '../../../lib/api';
+import { CANCELLATION_MSG as M } from '../../../shared/messages-cancellation';
+import { formatMoney } from '../../../shared/money';
+import { toast } from '../../../stores/toast';
+import { retryCancellationRefunds } from '../api/cancellations';
+import type { fetchFinance } from '../api/finance';
+
+type Cancellation = Awaited<ReturnType<typeof fetchFinance>>['cancellations'][number];
+
+const stateOf = (c: Cancellation) =>
+  c.failed > 0
+    ? { label: M.withFailures, badge: 'badge-error' }
+    : c.pending > 0
+      ? { label: M.running, badge: 'badge-warning' }
+      : { label: M.finished, badge: 'badge-success' };
+
+/**
+ * Finanzas → the refunds of cancelled events (services/events/cancellation.ts): refunded X of Y orders,
+ * what was given back, the cash sales to hand back at the box office, and the orders that failed, with
+ * "Reintentar". Below 640 px each table row is a card with its status and action.
+ */
+export function CancellationRefunds({
+  cancellations,
+  onChanged,
+}: {
+  cancellations: Cancellation[];
+  onChanged: () => void;
+}) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const retry = async (c: Cancellation) => {
+    setBusy(c.event_id);
+    try {
+      const answer = await retryCancellationRefunds(c.event_id);
+      toast('success', answer.message);
+      onChanged();
+    } catch (e) {
+      toast('error', messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const problems = cancellations.flatMap((c) => c.problems.map((p) => ({ ...p, title: c.title })));
+  return (
+    <section className="rounded-box bg-base-200 p-4" aria-labelledby="cancellation-refunds">
+      <h2 id="cancellation-refunds" className="mb-2 font-bold">
+        {M.heading}
+      </h2>
+      <ScrollRegion label={M.heading}>
+        <table className="table table-sm table-cards">
+          <thead>
+            <tr>
+              <th>{M.event}</th>
+              <th>{M.status}</th>
+              <th>{M.progressColumn}</th>
+              <th className="text-right">{M.refundedColumn}</th>
+              <th>{M.cashColumn}</th>
+              <th>
+                <span className="sr-only">{M.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cancellations.map((c) => {
+              const state = stateOf(c);
+              return (
+                <tr key={c.event_id}>
+                  <td data-card="title" className="font-semibold">
+                    {c.title}
+                  </td>
+                  <td data-label={M.status}>
+                    <span className={`badge badge-sm ${state.badge}`}>{state.label}</span>
+                  </td>
+                  <td data-label={M.progressColumn}>
+                    <progress
+                      className="progress progress-success mr-2 hidden w-20 sm:inline-block"
+                      value={c.done}
+                      max={Math.max(c.orders, 1)}
+                      aria-hidden="true"
+                    />
+                    {M.progress(c.done, c.orders)}
+                  </td>
+                  <td data-label={M.refundedColumn} className="text-right tabular-nums">
+                    {formatMoney(c.refunded_cents)}
+                  </td>
+                  <td data-label={M.cashColumn} className="text-sm">
+                    {c.cash_orders > 0 ? M.cash(c.cash_orders, formatMoney(c.cash_cents)) : M.noCash}
+                  </td>
+                  <td data-card="actions">
+                    {c.failed > 0 && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        aria-label={M.retryLabel(c.title)}
+                        disabled={busy === c.event_id}
+                        onClick={() => retry(c)}
+                      >
+                        {M.retry}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {problems.length > 0 && (
+        <>
+          <h3 className="mt-4 mb-2 font-semibold">{M.problemsHeading}</h3>
+          <ScrollRegion label={M.problemsHeading}>
+            <table className="table table-sm table-cards">
+              <thead>
+                <tr>
+                  <th>{M.order}</th>
+                  <th>{M.status}</th>
+                  <th>{M.event}</th>
+                  <th>{M.buyer}</th>
+                  <th className="text-right">{M.amount}</th>
+                  <th>{M.problem}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {problems.map((p) => (
+                  <tr key={p.order_id}>
+                    <td data-card="title">
+                      <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
+                        {p.order_id.slice(0, 8)}
+                      </a>
+                    </td>
+                    <td data-label={M.status}>
+                      <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
+                        {p.status === 'failed' ? M.failedRow : M.pendingRow}
+                      </span>
+                    </td>
+                    <td data-label={M.event}>{p.title}</td>
+                    <td data-label={M.buyer}>{p.buyer_email ?? '—'}</td>
+                    <td data-label={M.amount} className="text-right tabular-nums">
+                      {formatMoney(p.amount_cents)}
+                    </td>
+                    <td data-label={M.problem} className="text-sm">
+                      {p.last_error}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </>
+      )}
+    </section>
+  );
+}
