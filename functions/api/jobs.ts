@@ -3,6 +3,7 @@ import { expireOverdueOrders } from './services/checkout/orders';
 import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
 import { resumeRefunds } from './services/refunds/refund';
+import { resumeResaleRefunds } from './services/resale/resale';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
@@ -24,6 +25,8 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryInvitationMails(env);
   // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
   await resumeRefunds(env);
+  // Face-value resales whose seller's refund failed part-way (same key `resale:<ticket>`: refunded once).
+  await resumeResaleRefunds(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);
 }

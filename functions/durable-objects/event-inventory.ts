@@ -475,20 +475,32 @@ export class EventInventory extends DurableObject<Env> {
 
   private resaling = false;
 
-  /** Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). */
-  async completeResales() {
-    if (this.resaling) return;
+  /** Resold tickets whose seller's refund is not done yet (read only). */
+  resaleRefundsPending(): number {
+    return pendingResaleRefunds(this.sql).length;
+  }
+
+  /**
+   * Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). A refund that
+   * fails stays in the outbox; the cron job (services/resale resumeResaleRefunds) calls this again. Answers
+   * how many resold tickets still wait for their refund.
+   */
+  async completeResales(): Promise<number> {
+    if (this.resaling) return pendingResaleRefunds(this.sql).length;
     this.resaling = true;
     try {
       for (const ticketId of pendingResaleRefunds(this.sql)) {
-        await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
-        resaleRefunded(this.sql, ticketId);
+        try {
+          await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
+          resaleRefunded(this.sql, ticketId);
+        } catch (err) {
+          console.error(`Resale refund of ${ticketId} failed; the cron job retries it`, err);
+        }
       }
-    } catch (err) {
-      console.error('Resale refund failed; retried on the next sale or call', err);
     } finally {
       this.resaling = false;
     }
+    return pendingResaleRefunds(this.sql).length;
   }
 
   private delivering = false;

@@ -109,3 +109,25 @@ export async function completeResale(env: Env, ticketId: string, defer: Defer) {
     throw err;
   }
 }
+
+/**
+ * Cron: resold tickets whose seller's refund failed part-way (MercadoPago down, a crash before the refund
+ * was written) are refunded again by their event's inventory object, with the same key (`resale:<ticket>`),
+ * so MercadoPago is asked once and the refund completes once. The candidates are the events with a returned
+ * ticket that is still valid (listed, on offer, or sold and not refunded yet), for a week after its deadline.
+ */
+export async function resumeResaleRefunds(env: Env) {
+  const { results } = await env.DB.prepare(
+    `select distinct r.event_id from ticket_resales r join tickets k on k.id = r.ticket_id
+     where k.status = 'valid' and r.deadline > ? limit 100`,
+  )
+    .bind(new Date(Date.now() - 7 * 86_400_000).toISOString())
+    .all<{ event_id: number }>();
+  for (const { event_id } of results) {
+    try {
+      await inventoryOf(env, event_id).completeResales();
+    } catch (err) {
+      console.error(`Resale refunds of event ${event_id} could not be resumed`, err);
+    }
+  }
+}
