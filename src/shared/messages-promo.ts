@@ -22,6 +22,16 @@ export const PROMO_MSG = {
   codeNotForTypes: 'El código no vale para las entradas que elegiste.',
   discountLine: (code: string) => `Descuento (código ${code})`,
   codeApplied: (code: string) => `Aplicaste el código ${code}.`,
+  // The event page's "¿Tenés un código?" (access codes unlock hidden ticket types)
+  unlockTitle: '¿Tenés un código?',
+  unlockApply: 'Usar código',
+  unlockRemove: 'Quitar el código',
+  unlocked: (code: string, n: number) =>
+    n === 1
+      ? `Tu código ${code} habilitó 1 tipo de entrada: elegilo abajo.`
+      : `Tu código ${code} habilitó ${n} tipos de entrada: elegilos abajo.`,
+  unlockedBadge: 'Con tu código',
+  codeAtCheckout: (code: string) => `El código ${code} se aplica al finalizar la compra.`,
 
   // Back office (producer's codes)
   noAccess: 'No tenés permiso para gestionar los códigos de esta productora.',
