@@ -7,6 +7,7 @@ import { resumeResaleRefunds } from './services/resale/resale';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
+import { retryWaitlistMails } from './services/waitlist/mail';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -23,6 +24,8 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryTicketsMails(env);
   // Invitation e-mails not sent yet (a large import), failed or interrupted.
   await retryInvitationMails(env);
+  // Waiting-list e-mails (offers, offers that ran out) that failed or were interrupted.
+  await retryWaitlistMails(env);
   // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
   await resumeRefunds(env);
   // Face-value resales whose seller's refund failed part-way (same key `resale:<ticket>`: refunded once).
