@@ -134,6 +134,25 @@ export const PROMO_ADMIN_MSG = {
   demand: (name: string, entries: number, tickets: number) =>
     `${name}: ${entries} ${entries === 1 ? 'persona espera' : 'personas esperan'} ${tickets} ${tickets === 1 ? 'entrada' : 'entradas'}.`,
   addCapacity: 'Sumar capacidad',
+  entries: 'Personas en la lista',
+  entriesColumns: {
+    position: 'Lugar',
+    name: 'Nombre',
+    type: 'Entrada',
+    quantity: 'Cantidad',
+    acceptFewer: 'Acepta menos',
+    status: 'Estado',
+  },
+  yes: 'Sí',
+  no: 'No',
+  entryStatus: {
+    waiting: 'Esperando',
+    offered: (expires: string) => `Oferta enviada (vence ${expires})`,
+    bought: 'Compró',
+    expired: 'Vencida',
+    left: 'Salió de la lista',
+  },
+  offeredOf: (offered: number, asked: number) => `${offered} de ${asked}`,
   link: 'Códigos',
 } as const;
 
