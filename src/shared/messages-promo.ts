@@ -103,6 +103,20 @@ export const RESALE_MSG = {
   withdraw: 'Retirar de la lista de espera',
   refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
   notFound: 'La entrada no existe.',
+  // The holder's confirmation before returning a ticket
+  confirmTitle: '¿Devolver la entrada a la lista de espera?',
+  confirmText:
+    'Tu entrada sigue siendo tuya y válida hasta que alguien de la lista de espera la compre. Si nadie la compra, vuelve a ser solo tuya.',
+  refundIfSold: (amount: string) => `Si se revende, te devolvemos ${amount}.`,
+  confirmAction: 'Devolver',
+  // The producer's policy (Configuración)
+  keepTitle: 'Reventa a valor nominal',
+  keepLabel: 'Lo que retiene la productora de una entrada revendida (%)',
+  keepHint:
+    'Porcentaje del precio de la entrada, de 0 a 100, con hasta dos decimales. Al vendedor le devolvemos el resto y el cargo por servicio.',
+  keepNumber: 'Escribí un porcentaje entre 0 y 100, por ejemplo 10 o 12,5.',
+  keepRange: 'El porcentaje que retenés va de 0 a 100.',
+  keepDecimals: 'Usá como máximo dos decimales.',
 } as const;
 
 /** The back office's page of an event's codes and waiting list (/admin/codigos/:id). */
