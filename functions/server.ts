@@ -4,6 +4,7 @@ import { api } from './api/app';
 import { devRoutes } from './dev/routes';
 import { demoDataReady } from './dev/seed';
 import { edge } from './edge/proxy';
+import { CachedRouter } from './lib/cached-router';
 import { isDevMode } from './mail/port';
 import { withSecurityHeaders } from './security-headers';
 
@@ -17,7 +18,7 @@ export type Fallback = (request: Request, env: Env, ctx: WorkerContext) => Respo
  * Anything else goes to `fallback` (the Astro handler in production, a 404 in API tests).
  */
 export function createServer(fallback: Fallback) {
-  const app = new Hono<{ Bindings: Env }>();
+  const app = new Hono<{ Bindings: Env }>({ router: new CachedRouter() });
   // Tests start instances with a random INSTANCE_ID and check that what answers on their port is theirs.
   app.use(async (c, next) => {
     await next();

@@ -7,7 +7,7 @@
 // session cookie, exactly like the scanner page. Prints key=value lines: checkins, checkins_per_s, p50_ms,
 // p99_ms, pairs, double_admits (from the answers and from D1's log), ceiling_per_s (a bare call to the
 // same event's check-in object, through the same HTTP path, same run) and ratio (checkins_per_s over it).
-import { keepAliveClient, percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const tickets = Number(process.env.TICKETS ?? 3000);
@@ -90,5 +90,15 @@ const lines = {
 };
 // The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
 lines.ratio = (lines.checkins_per_s / lines.ceiling_per_s).toFixed(2);
+Object.assign(
+  lines,
+  await writeFloor(
+    () => hit(`/dev/checkin/ping-write?event_id=${eventId}`),
+    tickets,
+    concurrency,
+    lines.checkins_per_s,
+    lines.ceiling_per_s,
+  ),
+);
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 if (lines.double_admits > 0 || errors > 0 || admitted !== tickets) process.exit(1);

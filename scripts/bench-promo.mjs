@@ -8,7 +8,7 @@
 // over_redeemed (must be 0), live_tickets (the object's own count), holds_per_s, p50_ms, p99_ms,
 // ceiling_per_s (a bare call to the same event's object through the same HTTP path, same run) and ratio
 // (holds_per_s / ceiling_per_s).
-import { keepAliveClient, percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 1000);
@@ -74,6 +74,13 @@ const lines = {
   p99_ms: Math.round(percentile(sorted, 99)),
   ceiling_per_s: Math.round(ceilingPerS),
   ratio: (holdsPerS / ceilingPerS).toFixed(2),
+  ...(await writeFloor(
+    () => hit(`/dev/checkout/ping-write?event_id=${eventId}`),
+    tokens.length,
+    concurrency,
+    holdsPerS,
+    ceilingPerS,
+  )),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 if (lines.over_redeemed > 0 || errors > 0 || usage.discounted_tickets !== Math.min(uses, tokens.length))

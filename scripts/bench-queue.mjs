@@ -10,7 +10,7 @@
 // pass: must be 0), oversold (must be 0), fifo_after_open (share of post-opening arrivals admitted in
 // arrival order), p99_position_ms, ceiling_per_s (a bare call to the same queue object through the same
 // HTTP path, same run) and ratio (joins_per_s / ceiling_per_s).
-import { keepAliveClient, percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const before = Number(process.env.BEFORE ?? 10_000);
@@ -152,6 +152,13 @@ const lines = {
   poll_errors: pollErrors,
   ceiling_per_s: Math.round(ceilingPerS),
   ratio: (joinsPerS / ceilingPerS).toFixed(2),
+  ...(await writeFloor(
+    () => hit(`/dev/queue/ping-write?event_id=${eventId}`),
+    ceilingCalls,
+    concurrency,
+    joinsPerS,
+    ceilingPerS,
+  )),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 if (lines.oversold > 0 || admittedWithoutPass > 0 || joinErrors > 0) process.exit(1);

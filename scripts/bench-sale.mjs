@@ -7,7 +7,7 @@
 // and ceiling_per_s (a bare call to the same event's Durable Object, through the same HTTP path, same run);
 // do_call_in_worker_per_s is that call made in a loop inside the Worker, without HTTP.
 import http from 'node:http';
-import { percentile, pool } from './lib/load.mjs';
+import { percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 2000);
@@ -71,6 +71,14 @@ const holds = await pool(tokens.length, concurrency, async (i) => {
 
 const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
 
+const floor = await writeFloor(
+  () => hit(`/dev/checkout/ping-write?event_id=${eventId}`),
+  tokens.length,
+  concurrency,
+  tokens.length / holds.seconds,
+  tokens.length / ceiling.seconds,
+);
+
 // The same object called from inside the Worker (no HTTP): what the object alone sustains, sequentially.
 const loop = await json(await fetch(`${base}/dev/checkout/ping-loop?n=500&event_id=${eventId}`));
 
@@ -89,6 +97,9 @@ const lines = {
   p50_ms: Math.round(percentile(sorted, 50)),
   p99_ms: Math.round(percentile(sorted, 99)),
   ceiling_per_s: Math.round(tokens.length / ceiling.seconds),
+  // The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
+  ratio: (tokens.length / holds.seconds / (tokens.length / ceiling.seconds)).toFixed(2),
+  ...floor,
   do_call_in_worker_per_s: Math.round(loop.n / (Math.max(1, loop.ms) / 1000)),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);

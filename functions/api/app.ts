@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { CachedRouter } from '../lib/cached-router';
 import { requireApiKey } from './lib/api-key';
 import { notFound, onError } from './lib/errors';
 import { adminSales } from './routes/admin-sales';
@@ -68,7 +69,10 @@ const routes = new Hono<ApiBindings>()
   .route('/admin', adminSales);
 
 /** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
-export const api = new Hono<ApiBindings>().basePath('/api/v1').use(requireApiKey).route('/', routes);
+export const api = new Hono<ApiBindings>({ router: new CachedRouter() })
+  .basePath('/api/v1')
+  .use(requireApiKey)
+  .route('/', routes);
 
 api.onError(onError);
 api.notFound(notFound);

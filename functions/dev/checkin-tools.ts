@@ -93,6 +93,9 @@ export const checkinTools = new Hono<{ Bindings: Env }>()
   .get('/checkin/ping', async (c) =>
     c.json({ at: await checkinOf(c.env, Number(c.req.query('event_id') ?? 0)).ping() }),
   )
+  .get('/checkin/ping-write', async (c) =>
+    c.json({ at: await checkinOf(c.env, Number(c.req.query('event_id') ?? 0)).pingWrite() }),
+  )
   /** What D1's log says: admitted scans and distinct admitted tickets (equal when nothing entered twice). */
   .get('/checkin/admitted', async (c) => {
     await logCopied(c.env, Number(c.req.query('event_id') ?? 0));

@@ -122,6 +122,9 @@ export const checkoutTools = new Hono<{ Bindings: Env }>()
   .get('/checkout/ping', async (c) =>
     c.json({ at: await inventoryOf(c.env, Number(c.req.query('event_id') ?? 0)).ping() }),
   )
+  .get('/checkout/ping-write', async (c) =>
+    c.json({ at: await inventoryOf(c.env, Number(c.req.query('event_id') ?? 0)).pingWrite() }),
+  )
   /** n sequential bare calls from inside the Worker: the object's own round trip, without HTTP. */
   .get('/checkout/ping-loop', async (c) => {
     const n = Math.min(1000, Number(c.req.query('n') ?? 100));

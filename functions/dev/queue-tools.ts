@@ -77,4 +77,7 @@ export const queueTools = new Hono<{ Bindings: Env }>()
     return c.json({ ok: true });
   })
   .get('/queue/ping', async (c) => c.json({ at: await queueOf(c.env, Number(c.req.query('event_id') ?? 0)).ping() }))
+  .get('/queue/ping-write', async (c) =>
+    c.json({ at: await queueOf(c.env, Number(c.req.query('event_id') ?? 0)).pingWrite() }),
+  )
   .get('/queue/audit', async (c) => c.json(await queueOf(c.env, Number(c.req.query('event_id') ?? 0)).audit()));

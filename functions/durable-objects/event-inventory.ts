@@ -3,6 +3,7 @@ import type { OrderTotals } from '../../src/shared/pricing';
 import { completeResale } from '../api/services/resale/resale';
 import { queueWaitlistMail } from '../api/services/waitlist/mail';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
+import { pingWrite } from './bench-floor';
 import { OrderWriter, orderStatements } from './order-writer';
 import {
   checkPromoRoom,
@@ -228,6 +229,11 @@ export class EventInventory extends DurableObject<Env> {
   /** A no-op round trip: the raw ceiling of a call to this object (used by the sale benchmark). */
   ping(): number {
     return Date.now();
+  }
+
+  /** One durable write and nothing else: the floor under a state change (benchmarks, see bench-floor.ts). */
+  pingWrite(): number {
+    return pingWrite(this.ctx.storage.sql);
   }
 
   /**
@@ -622,9 +628,11 @@ export class EventInventory extends DurableObject<Env> {
 
   private holdNow(buyer: string, wanted: HoldItem[], seconds: number): HoldResult {
     this.expireDue();
-    const previous = this.sql
-      .exec<HoldRow>("select * from holds where buyer = ? and status = 'open'", buyer)
-      .toArray()[0];
+    // The buyer's open hold (replaced by this one) and rejected ones (superseded), in one read.
+    const mine = this.sql
+      .exec<HoldRow>("select * from holds where buyer = ? and status in ('open', 'rejected')", buyer)
+      .toArray();
+    const previous = mine.find((row) => row.status === 'open');
     const freed = new Map<number, number>(
       previous ? parseItems(previous.items).map((i) => [i.typeId, i.quantity]) : [],
     );
@@ -642,7 +650,8 @@ export class EventInventory extends DurableObject<Env> {
 
     if (previous) this.releaseRow(previous, 'released');
     // A hold whose payment was rejected could still be paid by a retry; the new hold supersedes it.
-    this.sql.exec("update holds set status = 'released' where buyer = ? and status = 'rejected'", buyer);
+    for (const row of mine)
+      if (row.status === 'rejected') this.sql.exec("update holds set status = 'released' where id = ?", row.id);
     const id = crypto.randomUUID();
     const expiresAt = Date.now() + seconds * 1000;
     for (const item of wanted)
@@ -656,7 +665,8 @@ export class EventInventory extends DurableObject<Env> {
     );
     this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
     this.scheduleAlarm(expiresAt);
-    this.mirror();
+    // Only a replaced hold gives stock back; a plain hold only takes (no waiting-list offer to look for).
+    this.mirror(previous !== undefined);
     return { ok: true, holdId: id, expiresAt, replaced: previous?.id ?? null };
   }
 
@@ -976,9 +986,9 @@ export class EventInventory extends DurableObject<Env> {
    * Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes: the first change
    * is copied at once, the changes after it at most once per MIRROR_EVERY_MS (listings lag a burst by that).
    */
-  private mirror() {
+  private mirror(stockMayReturn = true) {
     // Stock may have come back: the waiting list gets it first, in the same step.
-    this.offerWaitlist();
+    if (stockMayReturn) this.offerWaitlist();
     if (this.eventId === null) return;
     this.mirrorDirty = true;
     if (this.mirrorRunning) return;

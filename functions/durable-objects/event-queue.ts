@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../src/shared/queue-draw';
 import { THROTTLE_RULES } from '../api/lib/throttle';
 import { PASS_TTL_MS, signQueuePass } from '../lib/queue-pass';
+import { pingWrite } from './bench-floor';
 import type { QueueStats } from './event-inventory';
 import { AccountReader, JoinThrottle } from './queue-join';
 
@@ -279,8 +280,15 @@ export class EventQueue extends DurableObject<Env> {
     // The tick may draw (the opening passed): read the configuration only after it.
     this.tick(now);
     const c = this.config as ConfigRow;
-    const existing =
-      this.entry(userId) ?? this.sql.exec<EntryRow>('select * from entries where dni = ?', dni).toArray()[0];
+    // The account's own place first, else the place of another account with the same DNI (one read).
+    const existing = this.sql
+      .exec<EntryRow>(
+        'select * from entries where user_id = ? or dni = ? order by user_id = ? desc limit 1',
+        userId,
+        dni,
+        userId,
+      )
+      .toArray()[0];
     if (existing) return { ok: true, existing: true, place: this.view(existing, now, existing.user_id === userId) };
     const state = this.stateAt(now);
     const prequeueOpensAt = c.opens_at - c.prequeue_minutes * 60_000;
@@ -288,29 +296,39 @@ export class EventQueue extends DurableObject<Env> {
     if (state === 'closed') return this.refuse('closed', userId);
     const arrival = c.arrivals + 1;
     if (state === 'prequeue') {
+      const entry: EntryRow = {
+        user_id: userId,
+        dni,
+        arrival,
+        prequeue_number: c.prequeue_size + 1,
+        position: null,
+        joined_at: now,
+        admitted_at: null,
+      };
       this.sql.exec(
         'insert into entries (user_id, dni, arrival, prequeue_number, joined_at) values (?, ?, ?, ?, ?)',
         userId,
         dni,
         arrival,
-        c.prequeue_size + 1,
+        entry.prequeue_number,
         now,
       );
       this.save({ arrivals: arrival, prequeue_size: c.prequeue_size + 1 });
-    } else {
-      // After the opening: the end of the queue, in arrival order.
-      this.sql.exec(
-        'insert into entries (user_id, dni, arrival, position, joined_at) values (?, ?, ?, ?, ?)',
-        userId,
-        dni,
-        arrival,
-        c.last_position + 1,
-        now,
-      );
-      this.save({ arrivals: arrival, last_position: c.last_position + 1 });
-      this.tick(now);
-      void this.ensureTicking(now);
+      // Nothing else touches a pre-queue entry before the draw: the row is what was just written.
+      return { ok: true, existing: false, place: this.view(entry, now, true) };
     }
+    // After the opening: the end of the queue, in arrival order (the tick may admit the newcomer at once).
+    this.sql.exec(
+      'insert into entries (user_id, dni, arrival, position, joined_at) values (?, ?, ?, ?, ?)',
+      userId,
+      dni,
+      arrival,
+      c.last_position + 1,
+      now,
+    );
+    this.save({ arrivals: arrival, last_position: c.last_position + 1 });
+    this.tick(now);
+    void this.ensureTicking(now);
     return { ok: true, existing: false, place: this.view(this.entry(userId) as EntryRow, now, true) };
   }
 
@@ -418,6 +436,11 @@ export class EventQueue extends DurableObject<Env> {
   /** A no-op round trip: the raw ceiling of a call to this object (used by the queue benchmark). */
   ping(): number {
     return Date.now();
+  }
+
+  /** One durable write and nothing else: the floor under a state change (benchmarks, see bench-floor.ts). */
+  pingWrite(): number {
+    return pingWrite(this.ctx.storage.sql);
   }
 
   /**

@@ -42,3 +42,20 @@ export function keepAliveClient(base, maxSockets) {
     });
   return Object.assign(request, { close: () => agent.destroy() });
 }
+
+/**
+ * The write floor, same run: `count` calls to `path`, a call to the same object that writes one row to its
+ * storage and does nothing else (`pingWrite`, functions/durable-objects/bench-floor.ts). Any call that
+ * changes state pays at least that, so beside the ratio to the bare ceiling the benchmarks print
+ * floor_ratio (floor / ceiling: what the platform alone leaves) and ratio_to_floor (work / floor: how close
+ * our own path comes to the cheapest possible write).
+ */
+export async function writeFloor(call, count, limit, workPerS, ceilingPerS) {
+  const run = await pool(count, limit, call);
+  const floorPerS = count / run.seconds;
+  return {
+    floor_write_per_s: Math.round(floorPerS),
+    floor_ratio: (floorPerS / ceilingPerS).toFixed(2),
+    ratio_to_floor: (workPerS / floorPerS).toFixed(2),
+  };
+}

@@ -364,6 +364,23 @@ describe('check-in authority', () => {
     expect(await on('entry')).toBe('used');
   });
 
+  it('remembers its answers and admissions across a restart (they are kept in memory between scans)', async () => {
+    const { event, tickets } = await eventWithTickets(2);
+    const door = await staffOf(event.producer_id);
+    const body = { code: tickets[0].code, nonce: nonce() };
+    const first = await scan(door, event.event_id, body);
+    expect(first.json.data.result).toBe('admitted');
+    // The object is thrown away; the next call builds a new one from its storage.
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => state.abort('restart')).catch(
+      () => undefined,
+    );
+    const replay = await scan(door, event.event_id, body);
+    expect(replay.status).toBe(200);
+    expect(replay.json.data).toMatchObject({ result: 'admitted', scanId: first.json.data.scanId, replay: true });
+    expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('used');
+    expect((await scan(door, event.event_id, { code: tickets[1].code })).json.data.result).toBe('admitted');
+  });
+
   it('copies its log to D1 from its own outbox: rows a restart left behind, copied again, land once', async () => {
     const { event, tickets } = await eventWithTickets();
     const door = await staffOf(event.producer_id);

@@ -13,6 +13,7 @@ import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layo
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';
+import { logCopied } from '../checkin/scan';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
@@ -111,6 +112,9 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
   if (!req.external) await drivePending(env, order, defer);
   // A paid order always has its tickets; a crash right after the payment may have left them to the next call.
   await ensureTickets(env, order);
+  // The door answers before its log reaches D1 (up to half a second later): wait for it, so a ticket admitted
+  // a moment ago reads as used below and needs the override like any other.
+  await logCopied(env, order.event_id);
 
   const { results: open } = await env.DB.prepare(
     `select k.id, k.status, k.ticket_type_id, i.unit_price_cents, i.unit_fee_cents
