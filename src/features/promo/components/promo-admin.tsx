@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ApiError } from '../../../lib/api';
 import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
+import { WaitlistEntries } from '../../waitlist/components/waitlist-entries';
 import { archiveCode, bulkCodes, createCode, listCodes, readWaitlist } from '../api/promo-admin';
 
 type Code = Awaited<ReturnType<typeof listCodes>>['data'][number];
@@ -189,7 +191,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
             {T.csv}
           </a>
         </div>
-        <div className="overflow-x-auto">
+        <ScrollRegion label={T.codes}>
           <table className="table table-sm">
             <thead>
               <tr>
@@ -235,7 +237,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       {waitlist && (
@@ -257,6 +259,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
               ))}
             </ul>
           )}
+          <WaitlistEntries entries={waitlist.entries} />
         </section>
       )}
     </div>
