@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO } from './support/session';
 import { bottomBar, signIn } from './support/shell';
+import { eventWithWaitlist } from './support/waitlist';
 
 // axe-core audit (WCAG 2 A/AA) of the public pages, the buyer's pages, every back-office page and the door
 // scanner, on a desktop and on a 390 px phone. Read-only: it signs in as the demo accounts and changes nothing,
@@ -119,6 +120,13 @@ for (const { name, size } of VIEWPORTS) {
         test(path, async ({ page }) => {
           await audit(page, path);
         });
+
+      // Its own test event and accounts (the demo data has nobody waiting): the demo accounts are not changed.
+      test("an event's codes and waiting list entries", async ({ browser, page }) => {
+        const event = await eventWithWaitlist(browser);
+        await audit(page, `/admin/codigos/${event.event_id}`, 'codes and waiting list entries');
+        await expect(page.getByRole('table', { name: 'Personas en la lista' })).toBeVisible();
+      });
 
       test("an event's actions menu and the cancel-event dialog", async ({ page }) => {
         await audit(page, '/admin/events');

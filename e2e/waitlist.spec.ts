@@ -98,6 +98,10 @@ test('a holder returns a ticket to the waiting list, a waiting buyer pays, and t
   await page.goto('/mis-tickets');
   const card = page.getByRole('region', { name: title });
   await card.getByRole('button', { name: RESALE_MSG.action }).click();
+  // The dialog says what comes back if it is resold (the producer keeps nothing here: price and charge).
+  const confirm = page.getByRole('dialog', { name: RESALE_MSG.confirmTitle });
+  await expect(confirm.getByTestId('resale-refund')).toHaveText(/^Si se revende, te devolvemos \$\s?1\.150\.$/);
+  await confirm.getByRole('button', { name: RESALE_MSG.confirmAction }).click();
   await expect(card.getByTestId('resale-status')).toBeVisible();
   await expect(card.getByRole('img', { name: /Código QR/ })).toHaveCount(1);
 

@@ -30,7 +30,7 @@ export function linkTo(mail: { links: string[] }, path: string): string {
 }
 
 /** Registers through the API (outside the browser context under test). */
-export async function registerByApi(request: APIRequestContext, user: TestUser) {
+export async function registerByApi(request: APIRequestContext, user: TestUser, dni = '30111222') {
   const res = await request.post('/api/v1/register', {
     data: {
       name: user.name,
@@ -38,7 +38,7 @@ export async function registerByApi(request: APIRequestContext, user: TestUser) 
       password: user.password,
       repeat_password: user.password,
       telefono: '1155556666',
-      dni: '30111222',
+      dni,
       terms_and_conditions: true,
       accept_promotions: false,
     },
@@ -47,9 +47,9 @@ export async function registerByApi(request: APIRequestContext, user: TestUser) 
 }
 
 /** A registered and verified account, created through the API and the development mailbox. */
-export async function createVerifiedUser(request: APIRequestContext, prefix: string): Promise<TestUser> {
+export async function createVerifiedUser(request: APIRequestContext, prefix: string, dni?: string): Promise<TestUser> {
   const user = newUser(prefix);
-  await registerByApi(request, user);
+  await registerByApi(request, user, dni);
   const mail = await waitForMail(request, user.email, SUBJECT.verify);
   const token = new URL(linkTo(mail, '/verify-email')).searchParams.get('token')!;
   const res = await request.get(`/api/v1/verify-email?token=${encodeURIComponent(token)}`);

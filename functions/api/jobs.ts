@@ -4,9 +4,11 @@ import { resumeCancellations } from './services/events/cancellation';
 import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
 import { resumeRefunds } from './services/refunds/refund';
+import { resumeResaleRefunds } from './services/resale/resale';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
+import { retryWaitlistMails } from './services/waitlist/mail';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -23,10 +25,14 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryTicketsMails(env);
   // Invitation e-mails not sent yet (a large import), failed or interrupted.
   await retryInvitationMails(env);
+  // Waiting-list e-mails (offers, offers that ran out) that failed or were interrupted.
+  await retryWaitlistMails(env);
   // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
   await resumeRefunds(env);
   // Cancelled events whose buyers are not all refunded yet (a large event, a MercadoPago outage).
   await resumeCancellations(env);
+  // Face-value resales whose seller's refund failed part-way (same key `resale:<ticket>`: refunded once).
+  await resumeResaleRefunds(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);
 }

@@ -14,6 +14,8 @@ type TestEventInput = {
   named?: boolean;
   max_per_order?: number;
   title?: string;
+  /** Also a hidden ticket type (unlocked by access codes), with this price. */
+  hidden_price_cents?: number;
 };
 
 export async function createTestEvent(env: Env, input: TestEventInput) {
@@ -52,8 +54,24 @@ export async function createTestEvent(env: Env, input: TestEventInput) {
     )
     .bind(date!.id, input.price_cents ?? 1000_00, input.capacity ?? 100, input.max_per_order ?? 10, input.named ? 1 : 0)
     .first<{ id: number }>();
+  const hidden =
+    input.hidden_price_cents === undefined
+      ? null
+      : await db
+          .prepare(
+            `insert into ticket_types (event_date_id, name, price_cents, capacity, max_per_order, hidden)
+             values (?, 'Acceso anticipado', ?, 20, 4, 1) returning id`,
+          )
+          .bind(date!.id, input.hidden_price_cents)
+          .first<{ id: number }>();
   await syncInventory(env, event!.id);
-  return { event_id: event!.id, event_date_id: date!.id, ticket_type_id: type!.id, producer_id: producer!.id };
+  return {
+    event_id: event!.id,
+    event_date_id: date!.id,
+    ticket_type_id: type!.id,
+    producer_id: producer!.id,
+    ...(hidden ? { hidden_type_id: hidden.id } : {}),
+  };
 }
 
 /** Buyers for load tests: users with a ready access token each (no password login needed). */

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
 import { completeResale } from '../api/services/resale/resale';
-import { sendWaitlistOffer } from '../api/services/waitlist/mail';
+import { queueWaitlistMail } from '../api/services/waitlist/mail';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
 import { pingWrite } from './bench-floor';
 import { OrderWriter, orderStatements } from './order-writer';
@@ -37,11 +37,14 @@ import {
   joinWaitlist,
   leaveWaitlist,
   markOffered,
+  noticeQueued,
   offerDelivered,
   offerFreedStock,
   offerSeconds,
+  pendingNotices,
   pendingOffers,
   placeOf,
+  recordOfferOrder,
   setWaitlistSettings,
   WAITLIST_SCHEMA,
   waitlistOf,
@@ -481,20 +484,32 @@ export class EventInventory extends DurableObject<Env> {
 
   private resaling = false;
 
-  /** Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). */
-  async completeResales() {
-    if (this.resaling) return;
+  /** Resold tickets whose seller's refund is not done yet (read only). */
+  resaleRefundsPending(): number {
+    return pendingResaleRefunds(this.sql).length;
+  }
+
+  /**
+   * Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). A refund that
+   * fails stays in the outbox; the cron job (services/resale resumeResaleRefunds) calls this again. Answers
+   * how many resold tickets still wait for their refund.
+   */
+  async completeResales(): Promise<number> {
+    if (this.resaling) return pendingResaleRefunds(this.sql).length;
     this.resaling = true;
     try {
       for (const ticketId of pendingResaleRefunds(this.sql)) {
-        await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
-        resaleRefunded(this.sql, ticketId);
+        try {
+          await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
+          resaleRefunded(this.sql, ticketId);
+        } catch (err) {
+          console.error(`Resale refund of ${ticketId} failed; the cron job retries it`, err);
+        }
       }
-    } catch (err) {
-      console.error('Resale refund failed; retried on the next sale or call', err);
     } finally {
       this.resaling = false;
     }
+    return pendingResaleRefunds(this.sql).length;
   }
 
   private delivering = false;
@@ -505,33 +520,68 @@ export class EventInventory extends DurableObject<Env> {
     this.delivering = true;
     const eventId = this.eventId;
     try {
-      for (let offer = pendingOffers(this.sql)[0]; offer; offer = pendingOffers(this.sql)[0]) {
-        const hold = this.holdRow(offer.hold_id);
-        if (hold?.status !== 'open') {
-          offerDelivered(this.sql, offer.hold_id, null);
-          continue;
-        }
-        let orderId: string | null = null;
-        let stale = -1;
-        for (let attempt = 0; attempt < 3 && orderId === null; attempt++) {
-          const config = await this.saleConfig(eventId, stale);
-          if (!config) break;
-          const id = crypto.randomUUID();
-          const expiresAt = new Date(hold.expires_at).toISOString();
-          const order = { id, userId: offer.user_id, holdId: hold.id, expiresAt, replaced: null };
-          const { statements } = orderStatements(this.env.DB, config, order, parseItems(hold.items));
-          if (await this.orders.write(statements)) orderId = id;
-          else stale = config.version;
-        }
-        offerDelivered(this.sql, offer.hold_id, orderId);
-        // Without an order the offer cannot be paid: its tickets go to the next entry.
-        if (orderId === null) this.release(offer.hold_id);
-        else await sendWaitlistOffer(this.env, { ...offer, orderId, expiresAt: hold.expires_at, eventId });
-      }
+      // Until both outboxes are empty: an offer or a notice may arrive while an e-mail is being queued.
+      while (pendingOffers(this.sql).length > 0 || pendingNotices(this.sql).length > 0) await this.deliverOnce(eventId);
     } catch (err) {
       console.error('Waiting-list offer delivery failed', err);
     } finally {
       this.delivering = false;
+    }
+  }
+
+  private async deliverOnce(eventId: number) {
+    for (let offer = pendingOffers(this.sql)[0]; offer; offer = pendingOffers(this.sql)[0]) {
+      const hold = this.holdRow(offer.hold_id);
+      if (hold?.status !== 'open') {
+        offerDelivered(this.sql, offer.hold_id, null);
+        continue;
+      }
+      // Written already by an earlier try that stopped before its e-mail was queued.
+      let orderId: string | null = offer.offer_order;
+      let stale = -1;
+      for (let attempt = 0; attempt < 3 && orderId === null; attempt++) {
+        const config = await this.saleConfig(eventId, stale);
+        if (!config) break;
+        const id = crypto.randomUUID();
+        const expiresAt = new Date(hold.expires_at).toISOString();
+        const order = { id, userId: offer.user_id, holdId: hold.id, expiresAt, replaced: null };
+        const { statements } = orderStatements(this.env.DB, config, order, parseItems(hold.items));
+        if (await this.orders.write(statements)) orderId = id;
+        else stale = config.version;
+      }
+      if (orderId === null) {
+        offerDelivered(this.sql, offer.hold_id, null);
+        // Without an order the offer cannot be paid: its tickets go to the next entry.
+        this.release(offer.hold_id);
+        continue;
+      }
+      recordOfferOrder(this.sql, offer.hold_id, orderId);
+      // The e-mail is a retried job in D1 (queued once per offer; the cron job retries a failed send).
+      await queueWaitlistMail(this.env, {
+        kind: 'offer',
+        holdId: offer.hold_id,
+        event_id: eventId,
+        ticket_type_id: offer.type_id,
+        email: offer.email,
+        quantity: offer.offered_quantity ?? offer.quantity,
+        order_id: orderId,
+        expires_at: new Date(hold.expires_at).toISOString(),
+      });
+      offerDelivered(this.sql, offer.hold_id, orderId);
+    }
+    // Offers that ran out unanswered: their buyers are told (queued once each, retried by the cron job).
+    for (let notice = pendingNotices(this.sql)[0]; notice; notice = pendingNotices(this.sql)[0]) {
+      await queueWaitlistMail(this.env, {
+        kind: 'expired',
+        holdId: notice.hold_id,
+        event_id: eventId,
+        ticket_type_id: notice.type_id,
+        email: notice.email,
+        quantity: notice.offered_quantity ?? notice.quantity,
+        order_id: notice.offer_order,
+        expires_at: notice.offer_expires_at ? new Date(notice.offer_expires_at).toISOString() : null,
+      });
+      noticeQueued(this.sql, notice.hold_id);
     }
   }
 
@@ -906,7 +956,8 @@ export class EventInventory extends DurableObject<Env> {
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
     releasePromoUse(this.sql, row.id);
     if (row.buyer.startsWith('waitlist:')) {
-      closeOffer(this.sql, row.id, 'expired');
+      // Ran out unanswered (not released or rejected): its buyer is told by e-mail.
+      if (closeOffer(this.sql, row.id, 'expired', status === 'expired')) this.ctx.waitUntil(this.deliverOffers());
       resaleOfferEnded(this.sql, row.id, false);
     }
   }

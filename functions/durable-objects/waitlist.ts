@@ -78,6 +78,7 @@ create index if not exists waitlist_dni on waitlist (dni, status);
 create index if not exists waitlist_hold on waitlist (offer_hold);
 create table if not exists waitlist_settings (offer_minutes integer not null, starts_at integer);
 create table if not exists waitlist_outbox (hold_id text primary key, entry_id text not null);
+create table if not exists waitlist_notices (hold_id text primary key, entry_id text not null);
 `;
 
 const LIVE = "('waiting', 'offered')";
@@ -242,9 +243,39 @@ export function markOffered(sql: SqlStorage, entryId: string, holdId: string, qu
   sql.exec('insert into waitlist_outbox (hold_id, entry_id) values (?, ?)', holdId, entryId);
 }
 
-/** An offer's hold ended: paid (the entry is done) or expired/released (it passes to the next entry). */
-export function closeOffer(sql: SqlStorage, holdId: string, outcome: 'bought' | 'expired') {
-  sql.exec("update waitlist set status = ? where offer_hold = ? and status = 'offered'", outcome, holdId);
+/**
+ * An offer's hold ended: paid (the entry is done) or expired/released (it passes to the next entry). An offer
+ * that ran out unanswered (`notify`) queues the e-mail that tells its buyer, in the same step.
+ */
+export function closeOffer(sql: SqlStorage, holdId: string, outcome: 'bought' | 'expired', notify = false): boolean {
+  const closed =
+    sql.exec("update waitlist set status = ? where offer_hold = ? and status = 'offered'", outcome, holdId)
+      .rowsWritten > 0;
+  if (closed && notify) {
+    sql.exec(
+      'insert or ignore into waitlist_notices (hold_id, entry_id) select offer_hold, id from waitlist where offer_hold = ?',
+      holdId,
+    );
+  }
+  return closed && notify;
+}
+
+/** Offers that expired unanswered whose e-mail is still to be queued. */
+export function pendingNotices(sql: SqlStorage) {
+  return sql
+    .exec<WaitlistEntry & { hold_id: string }>(
+      'select w.*, n.hold_id from waitlist_notices n join waitlist w on w.id = n.entry_id',
+    )
+    .toArray();
+}
+
+export function noticeQueued(sql: SqlStorage, holdId: string) {
+  sql.exec('delete from waitlist_notices where hold_id = ?', holdId);
+}
+
+/** The offer's order is written: remembered before its e-mail is queued (a retry does not write another). */
+export function recordOfferOrder(sql: SqlStorage, holdId: string, orderId: string) {
+  sql.exec('update waitlist set offer_order = ? where offer_hold = ?', orderId, holdId);
 }
 
 /** The offers whose order and e-mail are still to be written. */

@@ -206,3 +206,17 @@ export const MAIL_INVITATION = {
   subject: (label: string, event: string) => `${label}: tus entradas para ${event}`,
   attachment: 'invitacion.pdf',
 } as const;
+
+/** The waiting list: an offer that was not answered in time passed to the next person (issue 22). */
+export const MAIL_WAITLIST_EXPIRED = {
+  subject: (event: string) => `Venció tu reserva de la lista de espera de ${event}`,
+  title: 'Venció tu reserva',
+  preheader: (event: string) => `La reserva de la lista de espera de ${event} pasó a la siguiente persona.`,
+  body: (quantity: number, type: string, event: string) =>
+    quantity === 1
+      ? `Te habíamos reservado 1 entrada ${type} para ${event}, pero no completaste la compra a tiempo.`
+      : `Te habíamos reservado ${quantity} entradas ${type} para ${event}, pero no completaste la compra a tiempo.`,
+  passed: 'La reserva pasó a la siguiente persona de la lista de espera y saliste de la lista.',
+  again: 'Si todavía querés ir, mirá si quedan entradas o volvé a anotarte en la lista de espera.',
+  cta: 'Ver el evento',
+} as const;

@@ -22,6 +22,16 @@ export const PROMO_MSG = {
   codeNotForTypes: 'El código no vale para las entradas que elegiste.',
   discountLine: (code: string) => `Descuento (código ${code})`,
   codeApplied: (code: string) => `Aplicaste el código ${code}.`,
+  // The event page's "¿Tenés un código?" (access codes unlock hidden ticket types)
+  unlockTitle: '¿Tenés un código?',
+  unlockApply: 'Usar código',
+  unlockRemove: 'Quitar el código',
+  unlocked: (code: string, n: number) =>
+    n === 1
+      ? `Tu código ${code} habilitó 1 tipo de entrada: elegilo abajo.`
+      : `Tu código ${code} habilitó ${n} tipos de entrada: elegilos abajo.`,
+  unlockedBadge: 'Con tu código',
+  codeAtCheckout: (code: string) => `El código ${code} se aplica al finalizar la compra.`,
 
   // Back office (producer's codes)
   noAccess: 'No tenés permiso para gestionar los códigos de esta productora.',
@@ -93,6 +103,20 @@ export const RESALE_MSG = {
   withdraw: 'Retirar de la lista de espera',
   refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
   notFound: 'La entrada no existe.',
+  // The holder's confirmation before returning a ticket
+  confirmTitle: '¿Devolver la entrada a la lista de espera?',
+  confirmText:
+    'Tu entrada sigue siendo tuya y válida hasta que alguien de la lista de espera la compre. Si nadie la compra, vuelve a ser solo tuya.',
+  refundIfSold: (amount: string) => `Si se revende, te devolvemos ${amount}.`,
+  confirmAction: 'Devolver',
+  // The producer's policy (Configuración)
+  keepTitle: 'Reventa a valor nominal',
+  keepLabel: 'Lo que retiene la productora de una entrada revendida (%)',
+  keepHint:
+    'Porcentaje del precio de la entrada, de 0 a 100, con hasta dos decimales. Al vendedor le devolvemos el resto y el cargo por servicio.',
+  keepNumber: 'Escribí un porcentaje entre 0 y 100, por ejemplo 10 o 12,5.',
+  keepRange: 'El porcentaje que retenés va de 0 a 100.',
+  keepDecimals: 'Usá como máximo dos decimales.',
 } as const;
 
 /** The back office's page of an event's codes and waiting list (/admin/codigos/:id). */
@@ -124,6 +148,25 @@ export const PROMO_ADMIN_MSG = {
   demand: (name: string, entries: number, tickets: number) =>
     `${name}: ${entries} ${entries === 1 ? 'persona espera' : 'personas esperan'} ${tickets} ${tickets === 1 ? 'entrada' : 'entradas'}.`,
   addCapacity: 'Sumar capacidad',
+  entries: 'Personas en la lista',
+  entriesColumns: {
+    position: 'Lugar',
+    name: 'Nombre',
+    type: 'Entrada',
+    quantity: 'Cantidad',
+    acceptFewer: 'Acepta menos',
+    status: 'Estado',
+  },
+  yes: 'Sí',
+  no: 'No',
+  entryStatus: {
+    waiting: 'Esperando',
+    offered: (expires: string) => `Oferta enviada (vence ${expires})`,
+    bought: 'Compró',
+    expired: 'Vencida',
+    left: 'Salió de la lista',
+  },
+  offeredOf: (offered: number, asked: number) => `${offered} de ${asked}`,
   link: 'Códigos',
 } as const;
 

@@ -45,6 +45,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   // Public catalogue
   'GET /events': () => ({ path: '/events' }),
   'GET /events/featured': () => ({ path: '/events/featured' }),
+  'GET /events/:id/unlock': (w) => ({ path: `/events/${w.e1}/unlock?codigo=NOEXISTE` }),
   'GET /events/:id': (w) => ({ path: `/events/${w.e1}` }),
   'GET /catalog/version': () => ({ path: '/catalog/version' }),
   'GET /producers': () => ({ path: '/producers' }),

@@ -277,6 +277,8 @@ describe('face-value resale through the waiting list', () => {
     }, 'the returned ticket is offered to the waiting buyer');
     expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toEqual({
       status: 'offered',
+      keep_bp: 0,
+      refund_cents: 1150_00,
     });
     expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'DELETE' })).status).toBe(409);
     const still = await env.DB.prepare('select status from tickets where id = ?')
@@ -323,7 +325,7 @@ describe('face-value resale through the waiting list', () => {
     expect(bought?.n).toBe(1);
     const [type] = await inventoryOf(env, event.event_id).availability();
     expect(type).toMatchObject({ sold: 1, held: 0, available: 0 });
-    expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toEqual({
+    expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toMatchObject({
       status: 'sold',
     });
   });

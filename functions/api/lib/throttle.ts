@@ -34,6 +34,8 @@ export const THROTTLE_RULES = {
   /** Team invitations, new or re-sent: per invited address of a producer, and per staff member. */
   teamInviteAddress: { limit: 3, windowSeconds: 60 * 60 },
   teamInviteStaff: { limit: 20, windowSeconds: 60 * 60 },
+  /** Wrong codes tried on an event page (`GET /events/:id/unlock`), per address (a right one is not counted). */
+  unlockAddress: { limit: 30, windowSeconds: 60 * 60 },
   /** Joins to a "Venta con fila" queue, per address (counted by each queue object, durable-objects/queue-join.ts). */
   queueJoinAddress: { limit: 20, windowSeconds: 60 },
 } as const;

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { formatEventDate } from '../../../src/shared/dates';
 import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
+import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { PromoCodeInputSchema } from '../../../src/shared/schemas/checkout';
 import {
   EVENT_STATUSES,
   EventFiltersSchema,
@@ -9,12 +12,19 @@ import {
 } from '../../../src/shared/schemas/event';
 import { type AccessEnv, authenticated, eventParam, producerJson, publicRoute, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
+import { clientAddress, throttle } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
 import { refreshInventory } from '../services/checkout/inventory';
 import { canView, canWide, visibleProducerIds } from '../services/events/access';
 import { processCancellation, recordCancellation, retryCancellation } from '../services/events/cancellation';
-import { catalogVersion, getPublicEvent, listFeaturedEvents, listPublicEvents } from '../services/events/catalog';
+import {
+  catalogVersion,
+  getPublicEvent,
+  getUnlockedTypes,
+  listFeaturedEvents,
+  listPublicEvents,
+} from '../services/events/catalog';
 import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
@@ -47,6 +57,8 @@ const CreateEventSchema = EventInputSchema.extend({
     .optional(),
 });
 
+const UnlockQuery = z.object({ codigo: PromoCodeInputSchema });
+
 const CancelSchema = z.object({ reason: z.string().trim().max(500, 'Máximo 500 caracteres').default('') });
 
 /** Changing one event: `events.manage` on it (an admin limited to some events, only on those). */
@@ -68,6 +80,26 @@ export const events = new Hono<AccessEnv>()
     return c.json({ status: true, data: result.events, pagination: result.pagination });
   })
   .get('/featured', publicRoute(), async (c) => c.json({ status: true, data: await listFeaturedEvents(c.env.DB) }))
+  // "¿Tenés un código?": the hidden types an access code unlocks (a wrong code is counted per address).
+  .get('/:id/unlock', publicRoute(), validate('param', IdParam), validate('query', UnlockQuery), async (c) => {
+    const attempt = await throttle(c.env, [['unlockAddress', clientAddress(c)]]);
+    const code = c.req.valid('query').codigo;
+    const result = await getUnlockedTypes(c.env.DB, c.req.valid('param').id, code);
+    c.header('cache-control', 'no-store');
+    if (!result.ok) {
+      if (result.reason === 'no_event') fail(404, 'Evento no encontrado');
+      const message =
+        result.reason === 'expired'
+          ? PROMO_MSG.codeExpired
+          : result.reason === 'not_yet'
+            ? PROMO_MSG.codeNotYet(formatEventDate(result.from))
+            : PROMO_MSG.codeInvalid;
+      fail(result.reason === 'invalid' ? 404 : 409, message, { codigo: [message] });
+    }
+    await attempt.release();
+    const { ok: _, ...data } = result;
+    return c.json({ status: true, data });
+  })
   .get('/:id', publicRoute(), validate('param', IdParam), async (c) => {
     const event = await getPublicEvent(c.env.DB, c.req.valid('param').id);
     if (!event) fail(404, 'Evento no encontrado');

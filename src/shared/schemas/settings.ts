@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cuitError, IVA_CONDITIONS, normalizeCuit, normalizePayoutAccount, payoutAccountError } from '../fiscal';
+import { RESALE_MSG } from '../messages-promo';
 
 const IVA_KEYS = Object.keys(IVA_CONDITIONS) as [keyof typeof IVA_CONDITIONS, ...(keyof typeof IVA_CONDITIONS)[]];
 
@@ -62,6 +63,13 @@ export const ProducerSettingsInputSchema = z.object({
   refund_policy: z.string().trim().max(4000, 'Máximo 4000 caracteres').default(''),
   /** The producer's own service charge; null: the platform's default. */
   fee: FeeSchema.nullish().default(null),
+  /** What the producer keeps of a ticket resold through the waiting list: basis points of its price (0–10000). */
+  resale_keep_bp: z
+    .number({ error: RESALE_MSG.keepNumber })
+    .int(RESALE_MSG.keepDecimals)
+    .min(0, RESALE_MSG.keepRange)
+    .max(10_000, RESALE_MSG.keepRange)
+    .default(0),
 });
 export type ProducerSettingsInput = z.infer<typeof ProducerSettingsInputSchema>;
 

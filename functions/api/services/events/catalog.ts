@@ -186,6 +186,22 @@ export type PublicEventRow = {
   fee_fixed: number;
 };
 
+/** A ticket type as the public page shows it (its availability computed now). */
+function publicTypeOf(t: TicketRow, startsAt: string, eventStatus: string, now: Date): PublicTicketType {
+  const availability = availabilityOf(t, startsAt, now);
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price_cents: t.price_cents,
+    min_per_order: t.min_per_order,
+    max_per_order: t.max_per_order,
+    named: !!t.named,
+    availability: eventStatus === 'publicado' ? availability.status : 'finalizada',
+    remaining: availability.remaining,
+  };
+}
+
 /** One event as its public page shows it; null when it does not exist or is not public (draft, in review). */
 export async function getPublicEvent(db: D1Database, id: number, now = new Date()) {
   const event = await db
@@ -218,19 +234,8 @@ export async function getPublicEvent(db: D1Database, id: number, now = new Date(
   const dateRows = dates.results as Omit<PublicEventDate, 'ticket_types'>[];
   const startOf = new Map(dateRows.map((d) => [d.id, d.starts_at]));
   for (const t of types.results as TicketRow[]) {
-    const availability = availabilityOf(t, startOf.get(t.event_date_id) ?? '', now);
     const list = byDate.get(t.event_date_id) ?? [];
-    list.push({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      price_cents: t.price_cents,
-      min_per_order: t.min_per_order,
-      max_per_order: t.max_per_order,
-      named: !!t.named,
-      availability: event.status === 'publicado' ? availability.status : 'finalizada',
-      remaining: availability.remaining,
-    });
+    list.push(publicTypeOf(t, startOf.get(t.event_date_id) ?? '', event.status, now));
     byDate.set(t.event_date_id, list);
   }
   const { fee_bp, fee_fixed, ...rest } = event;
@@ -245,4 +250,72 @@ export type PublicEvent = NonNullable<Awaited<ReturnType<typeof getPublicEvent>>
 export async function catalogVersion(db: D1Database): Promise<number> {
   const row = await db.prepare('select v from catalog_version where id = 1').first<{ v: number }>();
   return row?.v ?? 0;
+}
+
+export type UnlockResult =
+  | {
+      ok: true;
+      code: string;
+      kind: 'discount' | 'access' | 'both';
+      dates: { id: number; ticket_types: PublicTicketType[] }[];
+    }
+  | { ok: false; reason: 'no_event' | 'invalid' | 'expired' }
+  | { ok: false; reason: 'not_yet'; from: string };
+
+/**
+ * The hidden ticket types an access code (kind `access` or `both`) unlocks on a public event, by date, as
+ * the public page shows them. `code` is upper-cased already. A discount-only code unlocks nothing (its
+ * discount is applied at the checkout). Never answers a hidden type without a live code of the event's
+ * producer for this event (or all its events).
+ */
+export async function getUnlockedTypes(db: D1Database, eventId: number, code: string, now = new Date()) {
+  const event = await db
+    .prepare(
+      "select id, producer_id, status from events where id = ? and status in ('publicado', 'cancelado', 'finalizado')",
+    )
+    .bind(eventId)
+    .first<{ id: number; producer_id: number; status: string }>();
+  if (!event) return { ok: false, reason: 'no_event' } satisfies UnlockResult;
+  const promo = await db
+    .prepare(
+      `select code, kind, unlock_ticket_type_ids, valid_from, valid_until from promo_codes
+        where producer_id = ? and code = ? and (event_id is null or event_id = ?) and archived_at is null`,
+    )
+    .bind(event.producer_id, code, eventId)
+    .first<{
+      code: string;
+      kind: 'discount' | 'access' | 'both';
+      unlock_ticket_type_ids: string;
+      valid_from: string | null;
+      valid_until: string | null;
+    }>();
+  if (!promo) return { ok: false, reason: 'invalid' } satisfies UnlockResult;
+  if (promo.valid_until && new Date(promo.valid_until).getTime() <= now.getTime())
+    return { ok: false, reason: 'expired' } satisfies UnlockResult;
+  if (promo.valid_from && new Date(promo.valid_from).getTime() > now.getTime())
+    return { ok: false, reason: 'not_yet', from: promo.valid_from } satisfies UnlockResult;
+  const unlock = promo.kind === 'discount' ? '[]' : promo.unlock_ticket_type_ids;
+  const [dates, types] = await db.batch([
+    db.prepare('select id, starts_at from event_dates where event_id = ? order by starts_at').bind(eventId),
+    db
+      .prepare(
+        `select t.* from ticket_types t join event_dates d on d.id = t.event_date_id
+          where d.event_id = ? and t.hidden = 1 and t.id in (select value from json_each(?)) order by t.sort, t.id`,
+      )
+      .bind(eventId, unlock),
+  ]);
+  const dateRows = dates.results as { id: number; starts_at: string }[];
+  const startOf = new Map(dateRows.map((d) => [d.id, d.starts_at]));
+  const byDate = new Map<number, PublicTicketType[]>();
+  for (const t of types.results as TicketRow[]) {
+    const list = byDate.get(t.event_date_id) ?? [];
+    list.push(publicTypeOf(t, startOf.get(t.event_date_id) ?? '', event.status, now));
+    byDate.set(t.event_date_id, list);
+  }
+  return {
+    ok: true,
+    code: promo.code,
+    kind: promo.kind,
+    dates: dateRows.filter((d) => byDate.has(d.id)).map((d) => ({ id: d.id, ticket_types: byDate.get(d.id) ?? [] })),
+  } satisfies UnlockResult;
 }

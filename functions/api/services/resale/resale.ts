@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import { RESALE_MSG } from '../../../../src/shared/messages-promo';
+import { resaleKeepCents, resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from '../checkout/inventory';
 import { findOrder } from '../checkout/orders';
@@ -70,21 +71,35 @@ export async function withdrawTicket(env: Env, userId: number, ticketId: string)
   return { status: 'withdrawn', message: RESALE_MSG.withdrawn };
 }
 
+/** The listing's state, and what the holder gets back if it is resold (the producer's policy applied). */
 export async function resaleOf(env: Env, userId: number, ticketId: string) {
   const t = await ownTicket(env, userId, ticketId);
-  return { status: await inventoryOf(env, t.event_id).resaleStatus(ticketId) };
+  const [status, terms] = await Promise.all([
+    inventoryOf(env, t.event_id).resaleStatus(ticketId),
+    resaleTerms(env, ticketId),
+  ]);
+  return {
+    status,
+    keep_bp: terms?.keep_bp ?? 0,
+    refund_cents: terms ? resaleRefundCents(terms.unit_price_cents, terms.unit_fee_cents, terms.keep_bp) : 0,
+  };
 }
 
-/** The resold ticket's refund (called by the inventory object once the waiting buyer paid). */
-export async function completeResale(env: Env, ticketId: string, defer: Defer) {
-  const row = await env.DB.prepare(
-    `select k.order_id, coalesce(s.resale_keep_bp, 0) as keep_bp, i.unit_price_cents
+/** The ticket's price and service charge as paid, and the producer's resale policy. */
+function resaleTerms(env: Env, ticketId: string) {
+  return env.DB.prepare(
+    `select k.order_id, coalesce(s.resale_keep_bp, 0) as keep_bp, i.unit_price_cents, i.unit_fee_cents
      from tickets k join orders o on o.id = k.order_id
      join order_items i on i.order_id = k.order_id and i.ticket_type_id = k.ticket_type_id
      left join producer_settings s on s.producer_id = o.producer_id where k.id = ?`,
   )
     .bind(ticketId)
-    .first<{ order_id: string; keep_bp: number; unit_price_cents: number }>();
+    .first<{ order_id: string; keep_bp: number; unit_price_cents: number; unit_fee_cents: number }>();
+}
+
+/** The resold ticket's refund (called by the inventory object once the waiting buyer paid). */
+export async function completeResale(env: Env, ticketId: string, defer: Defer) {
+  const row = await resaleTerms(env, ticketId);
   const order = row ? await findOrder(env, row.order_id) : null;
   if (!row || !order) return;
   try {
@@ -96,7 +111,7 @@ export async function completeResale(env: Env, ticketId: string, defer: Defer) {
         reason: RESALE_MSG.refundReason,
         ticketIds: [ticketId],
         key: `resale:${ticketId}`,
-        keepCents: Math.round((row.unit_price_cents * row.keep_bp) / 10_000),
+        keepCents: resaleKeepCents(row.unit_price_cents, row.keep_bp),
       },
       defer,
     );
@@ -107,5 +122,27 @@ export async function completeResale(env: Env, ticketId: string, defer: Defer) {
       return;
     }
     throw err;
+  }
+}
+
+/**
+ * Cron: resold tickets whose seller's refund failed part-way (MercadoPago down, a crash before the refund
+ * was written) are refunded again by their event's inventory object, with the same key (`resale:<ticket>`),
+ * so MercadoPago is asked once and the refund completes once. The candidates are the events with a returned
+ * ticket that is still valid (listed, on offer, or sold and not refunded yet), for a week after its deadline.
+ */
+export async function resumeResaleRefunds(env: Env) {
+  const { results } = await env.DB.prepare(
+    `select distinct r.event_id from ticket_resales r join tickets k on k.id = r.ticket_id
+     where k.status = 'valid' and r.deadline > ? limit 100`,
+  )
+    .bind(new Date(Date.now() - 7 * 86_400_000).toISOString())
+    .all<{ event_id: number }>();
+  for (const { event_id } of results) {
+    try {
+      await inventoryOf(env, event_id).completeResales();
+    } catch (err) {
+      console.error(`Resale refunds of event ${event_id} could not be resumed`, err);
+    }
   }
 }

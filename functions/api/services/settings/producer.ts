@@ -13,6 +13,7 @@ type SettingsRow = {
   named_tickets: number;
   door_dni: number;
   refund_policy: string;
+  resale_keep_bp: number;
   updated_at: string | null;
 };
 
@@ -23,7 +24,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
     db
       .prepare(
         `select razon_social, cuit, iva_condition, payout_account, payout_kind, payout_holder, hold_minutes,
-                named_tickets, door_dni, refund_policy, updated_at
+                named_tickets, door_dni, refund_policy, resale_keep_bp, updated_at
            from producer_settings where producer_id = ?`,
       )
       .bind(producerId),
@@ -47,6 +48,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
     named_tickets: s?.named_tickets === 1,
     door_dni: s?.door_dni === 1,
     refund_policy: s?.refund_policy ?? '',
+    resale_keep_bp: s?.resale_keep_bp ?? 0,
     fee:
       producer.fee_percent_bp === null && producer.fee_fixed_cents === null
         ? null
@@ -71,7 +73,7 @@ export function saveProducerSettingsStatements(
       .prepare(
         `update producer_settings set razon_social = ?, cuit = ?, iva_condition = ?, payout_account = ?,
            payout_kind = ?, payout_holder = ?, hold_minutes = ?, named_tickets = ?, door_dni = ?, refund_policy = ?,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           resale_keep_bp = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          where producer_id = ?`,
       )
       .bind(
@@ -85,6 +87,7 @@ export function saveProducerSettingsStatements(
         input.named_tickets ? 1 : 0,
         input.door_dni ? 1 : 0,
         input.refund_policy,
+        input.resale_keep_bp,
         producerId,
       ),
   ];

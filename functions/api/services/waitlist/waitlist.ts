@@ -80,6 +80,14 @@ export async function adminWaitlist(env: Env, eventId: number) {
       .all<{ id: number; name: string; capacity: number }>(),
   ]);
   const byId = new Map(types.results.map((t) => [t.id, t]));
+  // Each waiting entry's place among those waiting for its type (the entries come in arrival order).
+  const waitingAhead = new Map<number, number>();
+  const positionOf = (e: { type_id: number; status: string }) => {
+    if (e.status !== 'waiting') return null;
+    const position = (waitingAhead.get(e.type_id) ?? 0) + 1;
+    waitingAhead.set(e.type_id, position);
+    return position;
+  };
   return {
     offer_minutes: list.offerMinutes,
     demand: list.demand.map((d) => ({
@@ -92,7 +100,9 @@ export async function adminWaitlist(env: Env, eventId: number) {
     })),
     entries: list.entries.map((e) => ({
       id: e.id,
+      position: positionOf(e),
       ticket_type_id: e.type_id,
+      ticket_type_name: byId.get(e.type_id)?.name ?? '',
       name: e.name,
       email: e.email,
       quantity: e.quantity,

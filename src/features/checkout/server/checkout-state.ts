@@ -61,7 +61,20 @@ export async function readCheckout(
     unwrap(publicApi.events[':id'].$get({ param: { id: String(request.event_id) } })),
   );
   if (!answer) return { kind: 'error', message: 'El evento no existe.' };
-  const types = new Map(answer.data.dates.flatMap((d) => d.ticket_types).map((t) => [t.id, t]));
+  // Hidden types the code unlocks are named and priced like the others (the hold checks the code again).
+  const unlocked = promo.code
+    ? await unwrap(
+        publicApi.events[':id'].unlock.$get({
+          param: { id: String(request.event_id) },
+          query: { codigo: promo.code },
+        }),
+      )
+        .then((a) => a.data.dates)
+        .catch(() => [])
+    : [];
+  const types = new Map(
+    [...answer.data.dates, ...unlocked].flatMap((d) => d.ticket_types).map((t) => [t.id, t] as const),
+  );
   const lines = request.items.map((i) => ({
     name: types.get(i.ticket_type_id)?.name ?? 'Entrada',
     quantity: i.quantity,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
@@ -6,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
+import { WaitlistEntries } from '../../waitlist/components/waitlist-entries';
 import { archiveCode, bulkCodes, createCode, listCodes, readWaitlist } from '../api/promo-admin';
 
 type Code = Awaited<ReturnType<typeof listCodes>>['data'][number];
@@ -166,7 +168,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
         </div>
         <LoadState state={state}>
           {({ codes }) => (
-            <div className="overflow-x-auto">
+            <ScrollRegion label={T.codes}>
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -212,7 +214,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </LoadState>
       </section>
@@ -236,6 +238,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
               ))}
             </ul>
           )}
+          <WaitlistEntries entries={waitlist.entries} />
         </section>
       )}
     </div>

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { cuitError, formatCuit, IVA_CONDITIONS, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
+import { RESALE_MSG } from '../../../shared/messages-promo';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { formatMoney } from '../../../shared/money';
+import { keepPercentText, parseKeepPercent } from '../../../shared/resale-policy';
 import { toast } from '../../../stores/toast';
 import { saveProducerSettings } from '../api/producer-settings';
 import type { ProducerSettingsView } from '../types';
@@ -24,6 +26,7 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
     named_tickets: initial.named_tickets,
     door_dni: initial.door_dni,
     refund_policy: initial.refund_policy,
+    resale_keep: keepPercentText(initial.resale_keep_bp),
     ownFee: initial.fee !== null,
     fee: feeDraftOf(initial.fee ?? initial.platform_fee),
   }));
@@ -37,6 +40,8 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
   if (form.cuit.trim() && cuitError(form.cuit)) localErrors.cuit = [cuitError(form.cuit)!];
   if (form.payout_account.trim() && payoutAccountError(form.payout_account))
     localErrors.payout_account = [payoutAccountError(form.payout_account)!];
+  const keep = parseKeepPercent(form.resale_keep);
+  if (!keep.ok) localErrors.resale_keep_bp = [keep.message];
   const shown = (key: string) => localErrors[key] ?? errors[key];
   const kind = form.payout_account.trim() ? payoutKindOf(form.payout_account) : null;
   const limits = saved.fee_limits;
@@ -57,6 +62,7 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
         named_tickets: form.named_tickets,
         door_dni: form.door_dni,
         refund_policy: form.refund_policy,
+        resale_keep_bp: keep.ok ? keep.bp : 0,
         fee: form.ownFee ? feeOfDraft(form.fee) : null,
       });
       setSaved(r.data);
@@ -185,6 +191,20 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
             onChange={(e) => set({ refund_policy: e.target.value })}
           />
         </Field>
+      </section>
+
+      <section className="rounded-box bg-base-200 p-5">
+        <h2 className="mb-4 text-lg font-bold">{RESALE_MSG.keepTitle}</h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field label={RESALE_MSG.keepLabel} error={shown('resale_keep_bp')} hint={RESALE_MSG.keepHint}>
+            <TextInput
+              inputMode="decimal"
+              value={form.resale_keep}
+              invalid={Boolean(shown('resale_keep_bp'))}
+              onChange={(resale_keep) => set({ resale_keep })}
+            />
+          </Field>
+        </div>
       </section>
 
       {problem && (

@@ -1,13 +1,16 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { RESALE_MSG } from '../../../shared/messages-promo';
+import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { resaleStatus, returnToWaitlist, withdrawReturn } from '../api/resale';
 
 /**
  * "Devolver a la lista de espera": the ticket stays the holder's and valid until a waiting buyer pays for it
- * (then it is refunded); while nobody has it on offer, it can be taken back.
+ * (then it is refunded); while nobody has it on offer, it can be taken back. Before returning it, a dialog says
+ * what comes back if it is resold ("Si se revende, te devolvemos $ X"), with the producer's policy applied.
  */
 export default function ResaleButton({ ticketId, returned }: { ticketId: string; returned: boolean }) {
   const resale = useData<string | null>(
@@ -23,11 +26,36 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
   const status = resale.data;
   const setStatus = resale.setData;
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [refundCents, setRefundCents] = useState<number | null>(null);
 
-  async function act(action: 'return' | 'withdraw') {
+  async function open() {
     setBusy(true);
     try {
-      const answer = action === 'return' ? await returnToWaitlist(ticketId) : await withdrawReturn(ticketId);
+      setRefundCents((await resaleStatus(ticketId)).data.refund_cents);
+      setConfirming(true);
+    } catch (err) {
+      toast('error', err instanceof ApiError ? err.message : RESALE_MSG.closed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function returnIt(): Promise<string | null> {
+    try {
+      const answer = await returnToWaitlist(ticketId);
+      setStatus(answer.data.status);
+      toast('success', answer.message);
+      return null;
+    } catch (err) {
+      return err instanceof ApiError ? err.message : RESALE_MSG.closed;
+    }
+  }
+
+  async function withdraw() {
+    setBusy(true);
+    try {
+      const answer = await withdrawReturn(ticketId);
       setStatus(answer.data.status);
       toast('success', answer.message);
     } catch (err) {
@@ -44,7 +72,7 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
           {status === 'listed' ? RESALE_MSG.listedBadge : RESALE_MSG.offeredBadge}
         </span>
         {status === 'listed' && (
-          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => act('withdraw')}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={withdraw}>
             {RESALE_MSG.withdraw}
           </button>
         )}
@@ -52,8 +80,26 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
     );
   }
   return (
-    <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => act('return')}>
-      {RESALE_MSG.action}
-    </button>
+    <>
+      <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={open}>
+        {RESALE_MSG.action}
+      </button>
+      {confirming && refundCents !== null && (
+        <ConfirmDialog
+          title={RESALE_MSG.confirmTitle}
+          text={
+            <>
+              <p>{RESALE_MSG.confirmText}</p>
+              <p className="mt-2 font-semibold" data-testid="resale-refund">
+                {RESALE_MSG.refundIfSold(formatMoney(refundCents))}
+              </p>
+            </>
+          }
+          confirmLabel={RESALE_MSG.confirmAction}
+          onConfirm={returnIt}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
   );
 }
