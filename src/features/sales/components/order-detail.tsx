@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadState } from '../../../components/ui/load-state';
+import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { isBoxOfficePayment, paymentMethodLabel } from '../../../shared/labels';
+import { ORDER_TEXT as T } from '../../../shared/messages-sales';
 import { formatMoney } from '../../../shared/money';
 import { INVITATION_LABEL } from '../../../shared/schemas/invitations';
 import { USED_OVERRIDE_PHRASE } from '../../../shared/schemas/sales';
@@ -21,30 +24,13 @@ type Pending =
 
 /** One order in the back office: buyer, items, tickets, payment, timeline and the staff actions. */
 export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
-  const [order, setOrder] = useState<OrderDetailView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const state = useData(() => fetchOrderDetail(orderId), orderId);
   const [selected, setSelected] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending>(null);
+  const order = state.data;
 
-  const load = useCallback(async () => {
-    try {
-      setOrder(await fetchOrderDetail(orderId));
-      setSelected([]);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }, [orderId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (error)
-    return (
-      <p role="alert" className="alert alert-error">
-        {error}
-      </p>
-    );
-  if (!order) return <p className="text-muted">Cargando la orden…</p>;
+  // Skeleton, or the error with "Reintentar", until the order is in (then it stays on screen while reloading).
+  if (!order) return <LoadState state={state}>{() => null}</LoadState>;
   const payment = order.payments.find((p) => p.id === order.payment_id) ?? order.payments.at(-1);
   // Invitations are managed (resent, revoked) from /admin/invitations, not as sales.
   const paid = order.status === 'paid' && order.kind !== 'invitation';
@@ -54,7 +40,8 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
     try {
       await work();
       toast('success', success);
-      await load();
+      setSelected([]);
+      await state.reload();
       onChanged();
       return null;
     } catch (e) {
@@ -63,24 +50,24 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
   };
 
   return (
-    <article className="flex flex-col gap-4" aria-label={`Orden ${order.id.slice(0, 8)}`}>
+    <article className="flex flex-col gap-4" aria-label={T.title(order.id.slice(0, 8))}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 className="text-xl font-bold">Orden {order.id.slice(0, 8)}</h2>
+          <h2 className="text-xl font-bold">{T.title(order.id.slice(0, 8))}</h2>
           <p className="text-sm text-muted">
             {order.event.title} · <span data-testid="order-status">{order.status_label}</span>
-            {order.kind === 'invitation' && ` · ${INVITATION_LABEL} (sin cargo)`}
+            {order.kind === 'invitation' && T.invitationSuffix(INVITATION_LABEL)}
           </p>
         </div>
         {paid && (
           <div className="flex flex-wrap gap-2">
             {order.buyer.email ? (
               <button type="button" className="btn btn-sm" onClick={() => setPending({ kind: 'resend' })}>
-                Reenviar entradas
+                {T.resend}
               </button>
             ) : null}
             <a className="btn btn-sm" href={`/admin/boleteria/${order.id}`}>
-              Imprimir o enviar entradas
+              {T.print}
             </a>
             <button
               type="button"
@@ -88,55 +75,55 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
               disabled={selected.length === 0}
               onClick={() => setPending({ kind: 'refund', ticketIds: selected })}
             >
-              Reembolsar seleccionadas
+              {T.refundSelected}
             </button>
             <button
               type="button"
               className="btn btn-sm btn-error btn-outline"
               onClick={() => setPending({ kind: 'refund' })}
             >
-              Cancelar y reembolsar todo
+              {T.refundAll}
             </button>
           </div>
         )}
       </header>
       <section className="grid gap-2 text-sm sm:grid-cols-2">
         <p>
-          <strong>Comprador:</strong> {order.buyer.name ?? '—'} · {order.buyer.email ?? 'sin e-mail'} · DNI{' '}
+          <strong>{T.buyer}</strong> {order.buyer.name ?? '—'} · {order.buyer.email ?? T.noEmail} · {T.dni}{' '}
           {order.buyer.dni ?? '—'}
         </p>
         <p>
-          <strong>Total:</strong> {formatMoney(order.total_cents)} (cargo {formatMoney(order.fee_cents)})
-          {order.refunded_cents > 0 && ` · reembolsado ${formatMoney(order.refunded_cents)}`}
+          <strong>{T.total}</strong> {formatMoney(order.total_cents)} {T.charge(formatMoney(order.fee_cents))}
+          {order.refunded_cents > 0 && T.refunded(formatMoney(order.refunded_cents))}
         </p>
         {payment && isBoxOfficePayment(payment) && (
           <p>
-            <strong>Pago:</strong> {paymentMethodLabel(payment)}
+            <strong>{T.payment}</strong> {paymentMethodLabel(payment)}
           </p>
         )}
         {payment && !isBoxOfficePayment(payment) && (
           <p>
-            <strong>Pago:</strong> {paymentMethodLabel(payment)} · MercadoPago #{payment.id} · comisión{' '}
-            {formatMoney(payment.fee_cents)}
+            <strong>{T.payment}</strong> {paymentMethodLabel(payment)}
+            {T.mercadoPago(String(payment.id), formatMoney(payment.fee_cents))}
           </p>
         )}
         <p>
-          <strong>Ítems:</strong>{' '}
+          <strong>{T.items}</strong>{' '}
           {order.items.map((i) => `${i.quantity} × ${i.name} (${formatMoney(i.unit_price_cents)})`).join(', ')}
         </p>
       </section>
       <section>
-        <h3 className="mb-1 font-bold">Entradas</h3>
+        <h3 className="mb-1 font-bold">{T.tickets}</h3>
         <table className="table table-sm">
           <thead>
             <tr>
               <th>
-                <span className="sr-only">Elegir</span>
+                <span className="sr-only">{T.choose}</span>
               </th>
-              <th>Entrada</th>
-              <th>Tipo</th>
-              <th>Titular</th>
-              <th>Estado</th>
+              <th>{T.ticket}</th>
+              <th>{T.type}</th>
+              <th>{T.holder}</th>
+              <th>{T.status}</th>
               <th />
             </tr>
           </thead>
@@ -148,7 +135,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
                     <input
                       type="checkbox"
                       className="checkbox checkbox-sm"
-                      aria-label={`Elegir la entrada ${t.id}`}
+                      aria-label={T.chooseTicket(t.id)}
                       checked={selected.includes(t.id)}
                       onChange={(e) =>
                         setSelected((s) => (e.target.checked ? [...s, t.id] : s.filter((id) => id !== t.id)))
@@ -179,7 +166,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
                         })
                       }
                     >
-                      Cambiar titular
+                      {T.changeHolder}
                     </button>
                   )}
                 </td>
@@ -189,12 +176,12 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
         </table>
       </section>
       <section>
-        <h3 className="mb-1 font-bold">Historial</h3>
+        <h3 className="mb-1 font-bold">{T.history}</h3>
         <ol className="flex flex-col gap-1 border-l border-base-300 pl-4 text-sm">
           {order.timeline.map((e) => (
             <li key={`${e.at}-${e.kind}-${e.label}`}>
               <span className="text-muted">{formatEventDate(e.at)}</span> · {e.label}
-              {e.by ? ` · por ${e.by}` : ''}
+              {e.by ? T.by(e.by) : ''}
               {e.reason ? ` · “${e.reason}”` : ''}
             </li>
           ))}
@@ -202,12 +189,12 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
       </section>
       {pending?.kind === 'resend' && (
         <ConfirmDialog
-          title="Reenviar las entradas"
-          text={`Le mandamos de nuevo las entradas válidas a ${order.buyer.email}.`}
-          reasonLabel="Motivo"
-          confirmLabel="Reenviar"
+          title={T.resendTitle}
+          text={T.resendText(order.buyer.email ?? '')}
+          reasonLabel={T.reason}
+          confirmLabel={T.resendConfirm}
           onClose={() => setPending(null)}
-          onConfirm={(reason) => done(() => resendTickets(order.id, reason), 'Entradas reenviadas.')}
+          onConfirm={(reason) => done(() => resendTickets(order.id, reason), T.resent)}
         />
       )}
       {pending?.kind === 'refund' && (
@@ -217,7 +204,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
           whole={!pending.ticketIds}
           onClose={() => setPending(null)}
           onConfirm={(reason, key, confirmUsed) =>
-            done(() => refundOrder(order.id, reason, pending.ticketIds, key, confirmUsed), 'Reembolso hecho.')
+            done(() => refundOrder(order.id, reason, pending.ticketIds, key, confirmUsed), T.refundDone)
           }
         />
       )}
@@ -225,7 +212,7 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
         <HolderDialog
           initial={pending}
           onClose={() => setPending(null)}
-          onConfirm={(input) => done(() => changeHolder(pending.ticketId, input), 'Titular cambiado.')}
+          onConfirm={(input) => done(() => changeHolder(pending.ticketId, input), T.holderChanged)}
         />
       )}
     </article>
@@ -245,19 +232,19 @@ function HolderDialog({
   const [dni, setDni] = useState(initial.dni);
   return (
     <ConfirmDialog
-      title="Cambiar el titular"
-      text="La entrada conserva su código QR; cambia el nombre y el DNI de quien entra."
-      reasonLabel="Motivo"
-      confirmLabel="Cambiar titular"
+      title={T.holderTitle}
+      text={T.holderText}
+      reasonLabel={T.reason}
+      confirmLabel={T.changeHolder}
       onClose={onClose}
       onConfirm={(reason) => onConfirm({ name, dni, reason })}
     >
       <label className="flex flex-col gap-1 text-sm">
-        Nombre del titular
+        {T.holderName}
         <input className="input w-full" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        DNI
+        {T.dni}
         <input className="input w-full" inputMode="numeric" value={dni} onChange={(e) => setDni(e.target.value)} />
       </label>
     </ConfirmDialog>
@@ -292,25 +279,21 @@ function RefundDialog({
   const cash = order.refund_method === 'cash';
   return (
     <ConfirmDialog
-      title={whole ? 'Cancelar y reembolsar la orden' : 'Reembolsar entradas'}
-      text={
-        cash
-          ? 'Devolvé el dinero en efectivo en la boletería: queda registrado como reembolso en efectivo. Las entradas se anulan y vuelven a la venta.'
-          : 'MercadoPago devuelve el dinero al medio de pago original. Las entradas se anulan y vuelven a la venta.'
-      }
-      reasonLabel="Motivo"
+      title={whole ? T.refundWholeTitle : T.refundTitle}
+      text={cash ? T.refundCash : T.refundMercadoPago}
+      reasonLabel={T.reason}
       tone="danger"
-      confirmLabel="Reembolsar"
+      confirmLabel={T.refundConfirm}
       onClose={onClose}
       onConfirm={(reason) => onConfirm(reason, `refund-${key}`, confirmUsed)}
     >
-      <table className="table table-sm" aria-label="Detalle del reembolso">
+      <table className="table table-sm" aria-label={T.refundDetail}>
         <thead>
           <tr>
-            <th>Entrada</th>
-            <th className="text-right">Precio</th>
-            <th className="text-right">Cargo por servicio</th>
-            <th className="text-right">Se devuelve</th>
+            <th>{T.ticket}</th>
+            <th className="text-right">{T.price}</th>
+            <th className="text-right">{T.fee}</th>
+            <th className="text-right">{T.back}</th>
           </tr>
         </thead>
         <tbody>
@@ -318,7 +301,7 @@ function RefundDialog({
             <tr key={t.id}>
               <td>
                 {t.type_name} <span className="font-mono text-xs">{t.id}</span>
-                {t.status === 'used' && <span className="badge badge-warning badge-sm ml-1">Ya ingresó</span>}
+                {t.status === 'used' && <span className="badge badge-warning badge-sm ml-1">{T.alreadyIn}</span>}
               </td>
               <td className="text-right">{formatMoney(t.unit_price_cents)}</td>
               <td className="text-right">{formatMoney(t.unit_fee_cents)}</td>
@@ -328,7 +311,7 @@ function RefundDialog({
         </tbody>
         <tfoot>
           <tr>
-            <th>Total</th>
+            <th>{T.totalRow}</th>
             <th />
             <th className="text-right">{formatMoney(fee)}</th>
             <th className="text-right" data-testid="refund-total">
@@ -338,7 +321,7 @@ function RefundDialog({
         </tfoot>
       </table>
       <p className="text-sm">
-        <strong>Medio:</strong> {order.refund_method_label}
+        <strong>{T.method}</strong> {order.refund_method_label}
       </p>
       {used.length > 0 && (
         <label className="flex items-start gap-2 text-sm">
@@ -349,8 +332,7 @@ function RefundDialog({
             onChange={(e) => setConfirmUsed(e.target.checked)}
           />
           <span>
-            {used.length === 1 ? 'Esta entrada ya ingresó al evento.' : 'Estas entradas ya ingresaron al evento.'}{' '}
-            Confirmo: {USED_OVERRIDE_PHRASE}.
+            {used.length === 1 ? T.usedOne : T.usedMany} {T.confirmUsed(USED_OVERRIDE_PHRASE)}
           </span>
         </label>
       )}
