@@ -17,7 +17,7 @@ import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
 import { refreshInventory } from '../services/checkout/inventory';
 import { canView, canWide, visibleProducerIds } from '../services/events/access';
-import { processCancellation, recordCancellation, retryCancellation } from '../services/events/cancellation';
+import { recordCancellation, refundCancellation, retryCancellation } from '../services/events/cancellation';
 import {
   catalogVersion,
   getPublicEvent,
@@ -239,17 +239,7 @@ export const adminEvents = new Hono<AccessEnv>()
       .bind(header.id)
       .first<{ n: number }>();
     const notified = await notifyCancellation(c.env, header, reason);
-    c.executionCtx.waitUntil(
-      (async () => {
-        const mails: Promise<unknown>[] = [];
-        try {
-          await processCancellation(c.env, header.id, (p) => mails.push(p));
-        } catch (err) {
-          console.error(`Cancellation refunds of event ${header.id}: the cron job goes on`, err);
-        }
-        await Promise.allSettled(mails);
-      })(),
-    );
+    c.executionCtx.waitUntil(refundCancellation(c.env, header.id));
     return c.json({
       status: true,
       message: CANCELLATION_MSG.cancelled(orders?.n ?? 0),
@@ -261,17 +251,7 @@ export const adminEvents = new Hono<AccessEnv>()
   .post('/:id/cancellation/retry', refundsOf, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
     await retryCancellation(c.env, header.id);
-    c.executionCtx.waitUntil(
-      (async () => {
-        const mails: Promise<unknown>[] = [];
-        try {
-          await processCancellation(c.env, header.id, (p) => mails.push(p));
-        } catch (err) {
-          console.error(`Cancellation refunds of event ${header.id}: the cron job goes on`, err);
-        }
-        await Promise.allSettled(mails);
-      })(),
-    );
+    c.executionCtx.waitUntil(refundCancellation(c.env, header.id));
     return c.json({ status: true, message: CANCELLATION_MSG.retried });
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {

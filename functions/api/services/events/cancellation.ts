@@ -106,6 +106,20 @@ export async function processCancellation(env: Env, eventId: number, defer: Defe
   return left!.n;
 }
 
+/**
+ * A request's share of the refunds (the cancel itself, a retry), run in its background: one batch and its
+ * e-mails; whatever it leaves or fails at, the cron job goes on with.
+ */
+export async function refundCancellation(env: Env, eventId: number) {
+  const mails: Promise<unknown>[] = [];
+  try {
+    await processCancellation(env, eventId, (p) => mails.push(p));
+  } catch (err) {
+    console.error(`Cancellation refunds of event ${eventId}: the cron job goes on`, err);
+  }
+  await Promise.allSettled(mails);
+}
+
 async function settle(
   env: Env,
   row: ProgressRow,
