@@ -78,9 +78,8 @@ function fromBase64url(text: string): Uint8Array | null {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-function jsonObject(part: string): Record<string, unknown> | null {
-  const bytes = fromBase64url(part);
-  if (!bytes) return null;
+/** A JSON object from UTF-8 bytes; null for anything else (bad UTF-8, bad JSON, an array, a scalar). */
+function objectOf(bytes: Uint8Array): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(decoder.decode(bytes));
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -94,7 +93,8 @@ const acceptedHeaders = new Set<string>();
 
 function acceptableHeader(part: string): boolean {
   if (acceptedHeaders.has(part)) return true;
-  const header = jsonObject(part);
+  const bytes = fromBase64url(part);
+  const header = bytes && objectOf(bytes);
   if (header?.alg !== 'HS256' || 'crit' in header || 'b64' in header) return false;
   if (acceptedHeaders.size < 16) acceptedHeaders.add(part);
   return true;
@@ -134,7 +134,7 @@ async function verifyHs256(secret: string, token: string): Promise<Record<string
   if (!payloadBytes || !signature) return null;
   // Both parts are base64url (checked just above), so the signing input is ASCII.
   if (!equalBytes(macOf(secret)(asciiBytes(`${parts[0]}.${parts[1]}`)), signature)) return null;
-  const payload = jsonObject(parts[1]);
+  const payload = objectOf(payloadBytes);
   if (!payload || payload.iss !== JWT_ISSUER) return null;
   const now = Math.floor(Date.now() / 1000);
   if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp) || payload.exp <= now) return null;
