@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { UI_MSG } from '../../shared/messages-ui';
+import { Dialog } from './dialog';
 
 export type ConfirmDialogProps = {
   title: string;
@@ -18,9 +19,9 @@ export type ConfirmDialogProps = {
 };
 
 /**
- * The app's confirmation dialog (never the browser's `confirm()`): a native modal <dialog>, named by its
- * title and described by its text, optionally asking for a reason; the danger variant styles the confirm
- * button as destructive. Escape and "Volver" close it; focus returns to the opener.
+ * The app's confirmation dialog (never the browser's `confirm()`), in the kit's one dialog frame (`Dialog`):
+ * named by its title and described by its text, optionally asking for a reason; the danger variant styles
+ * the confirm button as destructive. Escape and "Volver" close it; focus returns to the opener.
  */
 export function ConfirmDialog({
   title,
@@ -33,32 +34,18 @@ export function ConfirmDialog({
   onClose,
   children,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const textId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    ref.current?.showModal();
-    return () => opener?.focus?.();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="modal"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      data-tone={tone}
-      onClose={onClose}
-    >
+    <Dialog title={title} describedBy={textId} tone={tone} onClose={onClose}>
       <form
-        method="dialog"
         noValidate
-        className="modal-box flex flex-col gap-3"
+        className="flex flex-col gap-3"
         onSubmit={async (e) => {
           e.preventDefault();
+          e.stopPropagation();
           if (reasonLabel && reasonRequired && !reason.trim()) {
             setError(UI_MSG.reasonRequired);
             return;
@@ -67,12 +54,9 @@ export function ConfirmDialog({
           const problem = await onConfirm(reason.trim());
           setBusy(false);
           if (problem) setError(problem);
-          else ref.current?.close();
+          else onClose();
         }}
       >
-        <h2 id={titleId} className="text-lg font-bold">
-          {title}
-        </h2>
         <div id={textId}>{typeof text === 'string' ? <p>{text}</p> : text}</div>
         {children}
         {reasonLabel && (
@@ -92,7 +76,7 @@ export function ConfirmDialog({
           </p>
         )}
         <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={() => ref.current?.close()}>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
             {UI_MSG.back}
           </button>
           <button type="submit" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} disabled={busy}>
@@ -101,6 +85,6 @@ export function ConfirmDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

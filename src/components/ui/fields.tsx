@@ -9,13 +9,18 @@ import {
 } from 'react';
 import { KIT_TEXT } from '../../shared/messages-ui';
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  onValue: (value: string) => void;
-};
+/** How a field shows its label: `hideLabel` leaves it to screen readers (a search box with a placeholder beside
+ * its button); `large` is the door's size (label and control, for a phone held at arm's length). */
+type LabelOptions = { hideLabel?: boolean; large?: boolean };
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
+  LabelOptions & {
+    label: string;
+    value: string;
+    error?: string;
+    hint?: string;
+    onValue: (value: string) => void;
+  };
 
 /** Field errors from the API, keyed by path ('dates.0.ticket_types.1.price_cents'). */
 export type FieldErrors = Record<string, string[]>;
@@ -30,9 +35,11 @@ function FieldFrame({
   label,
   error,
   hint,
+  hideLabel,
+  large,
   className = '',
   children,
-}: {
+}: LabelOptions & {
   id: string;
   label: string;
   error?: string;
@@ -41,8 +48,8 @@ function FieldFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">
+    <div className={`flex flex-col ${large ? 'gap-2' : 'gap-1'} ${className}`}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : large ? 'text-lg' : 'text-sm font-medium'}>
         {label}
       </label>
       {children}
@@ -117,13 +124,14 @@ export function TextInput({
 }
 
 /** A labelled input with its message under it, wired for screen readers (`className` adds to the kit's). */
-export function TextField({ label, value, error, hint, onValue, className = '', ...input }: FieldProps) {
+export function TextField(props: FieldProps) {
+  const { label, value, error, hint, onValue, hideLabel, large, className = '', ...input } = props;
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
       <input
         id={id}
-        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+        className={`input w-full ${large ? 'input-lg' : ''} ${error ? 'input-error' : ''} ${className}`}
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -138,9 +146,9 @@ export function TextField({ label, value, error, hint, onValue, className = '', 
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
   const id = useId();
-  const { label, value, error, onValue, ...input } = props;
+  const { label, value, error, onValue, hideLabel, large, ...input } = props;
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame id={id} label={label} error={error} hideLabel={hideLabel} large={large}>
       <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
         <input
           id={id}
@@ -166,24 +174,42 @@ export function PasswordField(props: FieldProps) {
   );
 }
 
-type CheckProps = { label: ReactNode; checked: boolean; error?: string; onChecked: (checked: boolean) => void };
+type CheckProps = {
+  label: ReactNode;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  error?: string;
+  hint?: string;
+  /** The label is read by screen readers only (a row's checkbox in a table, named by its row). */
+  hideLabel?: boolean;
+  disabled?: boolean;
+  /** The control's colour when on: `warning` for an override that needs care, `success` for "active". */
+  tone?: 'primary' | 'success' | 'warning';
+};
 
-export function CheckboxField({ label, checked, error, onChecked }: CheckProps) {
-  const id = useId();
+const CHECKBOX_TONE = { primary: 'checkbox-primary', success: 'checkbox-success', warning: 'checkbox-warning' };
+const TOGGLE_TONE = { primary: 'toggle-primary', success: 'toggle-success', warning: 'toggle-warning' };
+
+/** A control with its label beside it, and its hint or message under it. */
+function CheckFrame({
+  id,
+  label,
+  error,
+  hint,
+  hideLabel,
+  children,
+}: Omit<CheckProps, 'checked' | 'onChecked' | 'tone'> & { id: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="flex cursor-pointer items-start gap-2 text-sm">
-        <input
-          id={id}
-          type="checkbox"
-          className="checkbox checkbox-primary checkbox-sm mt-0.5"
-          checked={checked}
-          onChange={(e) => onChecked(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <span>{label}</span>
+      <label htmlFor={id} className="flex w-fit cursor-pointer items-start gap-2 text-sm">
+        {children}
+        <span className={hideLabel ? 'sr-only' : undefined}>{label}</span>
       </label>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-base-content/60">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-error text-sm">
           {error}
@@ -193,23 +219,70 @@ export function CheckboxField({ label, checked, error, onChecked }: CheckProps) 
   );
 }
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  onValue: (value: string) => void;
-  children: ReactNode;
-};
-
-/** A labelled select with its message under it. */
-export function SelectField({ label, value, error, hint, onValue, children, className = '', ...select }: SelectProps) {
+/** A checkbox with its label (something to accept or to pick among several). */
+export function CheckboxField(props: CheckProps) {
+  const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <CheckFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
+      <input
+        id={id}
+        type="checkbox"
+        className={`checkbox checkbox-sm mt-0.5 ${CHECKBOX_TONE[tone]}`}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChecked(e.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+    </CheckFrame>
+  );
+}
+
+/**
+ * An on/off setting (daisyUI's `toggle`): a real checkbox announced as a switch, named by its label, with
+ * its hint under it. It acts at once or is saved with its form, as a checkbox would be.
+ */
+export function ToggleField(props: CheckProps) {
+  const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
+  const id = useId();
+  return (
+    <CheckFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        className={`toggle toggle-sm ${TOGGLE_TONE[tone]}`}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChecked(e.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+    </CheckFrame>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> &
+  LabelOptions & {
+    label: string;
+    value: string;
+    error?: string;
+    hint?: string;
+    onValue: (value: string) => void;
+    children: ReactNode;
+  };
+
+/** A labelled select with its message under it. */
+export function SelectField(props: SelectProps) {
+  const { label, value, error, hint, onValue, children, hideLabel, large, className = '', ...select } = props;
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
       <select
         id={id}
-        className={`select w-full ${error ? 'select-error' : ''} ${className}`}
+        className={`select w-full ${large ? 'select-lg' : ''} ${error ? 'select-error' : ''} ${className}`}
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PasswordField, TextField } from '../../../components/ui/fields';
+import { Dialog } from '../../../components/ui/dialog';
+import { PasswordField, TextField, ToggleField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
 import { AUTH_TEXT } from '../../../shared/messages-auth';
@@ -12,7 +13,6 @@ import { restorePassword } from '../api/restore-password';
 import { destinationAfterLogin } from '../lib/after-login';
 import { cookiesEnabled } from '../lib/cookies-enabled';
 import { useZodForm } from '../lib/use-zod-form';
-import { Modal } from './modal';
 
 /** The login errors of spec section 8. */
 function loginFailure(err: unknown): [string, string?] {
@@ -75,9 +75,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   // One form whose fields change with the mode, so the switch keeps its place (and its focus).
   const active = recovering ? recovery : credentials;
   return (
-    <Modal
+    <Dialog
       title={recovering ? AUTH_TEXT.recoverPassword : SPEC_LABEL.login}
       maxWidth={LIMITS.loginDialogMaxWidth}
+      closeLabel={AUTH_TEXT.close}
+      closeOnBackdrop
       onClose={onClose}
     >
       <form className="flex flex-col gap-4" onSubmit={recovering ? submitRecovery : submitLogin} noValidate>
@@ -106,17 +108,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
         {active.touchedAny && !active.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={recovering}
-            className="toggle toggle-primary toggle-sm"
-            checked={recovering}
-            onChange={(e) => setRecovering(e.target.checked)}
-          />
-          {SPEC_LABEL.forgotPassword}
-        </label>
+        <ToggleField label={SPEC_LABEL.forgotPassword} checked={recovering} onChecked={setRecovering} />
         {recovering ? (
           <div className="flex justify-end gap-2">
             <button type="button" className="btn btn-ghost" onClick={() => setRecovering(false)}>
@@ -147,6 +139,6 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
       </form>
-    </Modal>
+    </Dialog>
   );
 }

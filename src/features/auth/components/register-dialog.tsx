@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
@@ -9,7 +10,6 @@ import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
-import { Modal } from './modal';
 
 const EMPTY: RegisterInput = {
   name: '',
@@ -62,7 +62,13 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
   ) => <TextField label={label} {...form.field(name)} {...extra} />;
 
   return (
-    <Modal title={SPEC_LABEL.signUp} maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
+    <Dialog
+      title={SPEC_LABEL.signUp}
+      maxWidth={LIMITS.registerDialogMaxWidth}
+      closeLabel={AUTH_TEXT.close}
+      closeOnBackdrop
+      onClose={onClose}
+    >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {text('name', AUTH_TEXT.fullName, { autoComplete: 'name' })}
         {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}
@@ -124,6 +130,6 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
           </a>
         </p>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
