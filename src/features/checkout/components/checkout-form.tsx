@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { TextField } from '../../../components/ui/fields';
+import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { BUY_MSG, CHECKOUT_TEXT } from '../../../shared/messages-checkout';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
@@ -148,21 +148,19 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
             })}
           </fieldset>
         )}
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-primary"
-            checked={terms}
-            onChange={(e) => setTerms(e.target.checked)}
-          />
-          <span>
-            {CHECKOUT_TEXT.acceptThe}{' '}
-            <a className="link" href="/legal" target="_blank" rel="noreferrer">
-              {CHECKOUT_TEXT.terms}
-            </a>
-          </span>
-        </label>
-        {errors.accept_terms && <p className="text-error text-sm">{errors.accept_terms}</p>}
+        <CheckboxField
+          label={
+            <>
+              {CHECKOUT_TEXT.acceptThe}{' '}
+              <a className="link" href="/legal" target="_blank" rel="noreferrer">
+                {CHECKOUT_TEXT.terms}
+              </a>
+            </>
+          }
+          checked={terms}
+          error={errors.accept_terms}
+          onChecked={setTerms}
+        />
         {message && (
           <p role="alert" className="text-error">
             {message}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
+import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
@@ -509,24 +509,16 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                         />
                       </Field>
                       <div className="flex flex-col justify-end gap-2 text-sm">
-                        <label className="flex items-center gap-2">
-                          <input
-                            type="checkbox"
-                            className="toggle toggle-sm"
-                            checked={t.hidden}
-                            onChange={(e) => updateTicket(i, k, { hidden: e.target.checked })}
-                          />
-                          {EVENT_FORM_TEXT.hidden}
-                        </label>
-                        <label className="flex items-center gap-2">
-                          <input
-                            type="checkbox"
-                            className="toggle toggle-sm"
-                            checked={t.named}
-                            onChange={(e) => updateTicket(i, k, { named: e.target.checked })}
-                          />
-                          {EVENT_FORM_TEXT.nominal}
-                        </label>
+                        <ToggleField
+                          label={EVENT_FORM_TEXT.hidden}
+                          checked={t.hidden}
+                          onChecked={(hidden) => updateTicket(i, k, { hidden })}
+                        />
+                        <ToggleField
+                          label={EVENT_FORM_TEXT.nominal}
+                          checked={t.named}
+                          onChecked={(named) => updateTicket(i, k, { named })}
+                        />
                       </div>
                       <button
                         type="button"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CheckboxField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
@@ -132,13 +133,12 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
               <tr key={t.id}>
                 <td>
                   {refundable(t) && paid && (
-                    <input
-                      type="checkbox"
-                      className="checkbox checkbox-sm"
-                      aria-label={T.chooseTicket(t.id)}
+                    <CheckboxField
+                      label={T.chooseTicket(t.id)}
+                      hideLabel
                       checked={selected.includes(t.id)}
-                      onChange={(e) =>
-                        setSelected((s) => (e.target.checked ? [...s, t.id] : s.filter((id) => id !== t.id)))
+                      onChecked={(checked) =>
+                        setSelected((s) => (checked ? [...s, t.id] : s.filter((id) => id !== t.id)))
                       }
                     />
                   )}
@@ -324,17 +324,16 @@ function RefundDialog({
         <strong>{T.method}</strong> {order.refund_method_label}
       </p>
       {used.length > 0 && (
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm checkbox-warning"
-            checked={confirmUsed}
-            onChange={(e) => setConfirmUsed(e.target.checked)}
-          />
-          <span>
-            {used.length === 1 ? T.usedOne : T.usedMany} {T.confirmUsed(USED_OVERRIDE_PHRASE)}
-          </span>
-        </label>
+        <CheckboxField
+          tone="warning"
+          label={
+            <>
+              {used.length === 1 ? T.usedOne : T.usedMany} {T.confirmUsed(USED_OVERRIDE_PHRASE)}
+            </>
+          }
+          checked={confirmUsed}
+          onChecked={setConfirmUsed}
+        />
       )}
     </ConfirmDialog>
   );

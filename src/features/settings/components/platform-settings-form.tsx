@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
+import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
@@ -115,15 +115,9 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
             <TextInput type="password" value={secret} onChange={setSecret} />
           </Field>
         </div>
-        <label className="mt-3 flex items-center gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={shared}
-            onChange={(e) => setShared(e.target.checked)}
-          />
-          {SETTINGS_TEXT.allowSharedAccount}
-        </label>
+        <div className="mt-3">
+          <ToggleField label={SETTINGS_TEXT.allowSharedAccount} checked={shared} onChecked={setShared} />
+        </div>
       </section>
       {problem && (
         <p role="alert" className="alert alert-error">

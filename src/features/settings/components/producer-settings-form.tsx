@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
+import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { cuitError, formatCuit, IVA_CONDITIONS, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
 import { RESALE_MSG } from '../../../shared/messages-promo';
@@ -142,24 +142,16 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
             />
           </Field>
           <div className="flex flex-col gap-3 pt-6">
-            <label className="flex items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                checked={form.named_tickets}
-                onChange={(e) => set({ named_tickets: e.target.checked })}
-              />
-              {SETTINGS_TEXT.nominalTickets}
-            </label>
-            <label className="flex items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                checked={form.door_dni}
-                onChange={(e) => set({ door_dni: e.target.checked })}
-              />
-              {SETTINGS_TEXT.askDniAtDoor}
-            </label>
+            <ToggleField
+              label={SETTINGS_TEXT.nominalTickets}
+              checked={form.named_tickets}
+              onChecked={(named_tickets) => set({ named_tickets })}
+            />
+            <ToggleField
+              label={SETTINGS_TEXT.askDniAtDoor}
+              checked={form.door_dni}
+              onChecked={(door_dni) => set({ door_dni })}
+            />
           </div>
         </div>
         <div className="mt-5">
@@ -171,15 +163,9 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
               [formatMoney(limits.min_fixed_cents), formatMoney(limits.max_fixed_cents)],
             )}
           </p>
-          <label className="mb-3 flex items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="toggle toggle-primary"
-              checked={form.ownFee}
-              onChange={(e) => set({ ownFee: e.target.checked })}
-            />
-            {SETTINGS_TEXT.ownFee}
-          </label>
+          <div className="mb-3">
+            <ToggleField label={SETTINGS_TEXT.ownFee} checked={form.ownFee} onChecked={(ownFee) => set({ ownFee })} />
+          </div>
           {form.ownFee && <FeeFields value={form.fee} onChange={(fee) => set({ fee })} errors={errors} prefix="fee" />}
           {errors.fee && <p className="mt-2 text-sm text-error">{errors.fee[0]}</p>}
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ToggleField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { formatCuit } from '../../../shared/fiscal';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
@@ -48,13 +49,13 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
               <td>{row.events}</td>
               <td>{row.mp_linked ? SETTINGS_TEXT.linked : SETTINGS_TEXT.notLinked}</td>
               <td>
-                <input
-                  type="checkbox"
-                  className="toggle toggle-success"
-                  aria-label={SETTINGS_TEXT.activeOf(row.name)}
+                <ToggleField
+                  label={SETTINGS_TEXT.activeOf(row.name)}
+                  hideLabel
+                  tone="success"
                   checked={row.activo}
                   disabled={busy === row.id}
-                  onChange={() => toggle(row)}
+                  onChecked={() => toggle(row)}
                 />
               </td>
             </tr>

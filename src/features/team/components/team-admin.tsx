@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField } from '../../../components/ui/fields';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
@@ -56,15 +56,12 @@ function EventPicker(props: { events: EventOption[]; value: number[]; onChange: 
       <legend className="mb-1">{TEAM_TEXT.eventsHint}</legend>
       <div className="flex max-h-40 flex-col gap-1 overflow-y-auto rounded-box bg-base-300 p-2">
         {props.events.map((e) => (
-          <label key={e.id} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={props.value.includes(e.id)}
-              onChange={() => toggle(e.id)}
-            />
-            {e.title}
-          </label>
+          <CheckboxField
+            key={e.id}
+            label={e.title}
+            checked={props.value.includes(e.id)}
+            onChecked={() => toggle(e.id)}
+          />
         ))}
       </div>
     </fieldset>

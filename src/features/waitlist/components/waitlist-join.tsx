@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { SelectField, TextField } from '../../../components/ui/fields';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
 import { WAITLIST_MSG, WAITLIST_TEXT } from '../../../shared/messages-promo';
@@ -99,15 +99,7 @@ export default function WaitlistJoin({ eventId, types }: { eventId: number; type
         value={String(quantity)}
         onValue={(v) => setQuantity(Math.max(1, Math.min(max, Number(v) || 1)))}
       />
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={fewer}
-          onChange={(e) => setFewer(e.target.checked)}
-        />
-        {WAITLIST_MSG.acceptFewer}
-      </label>
+      <CheckboxField label={WAITLIST_MSG.acceptFewer} checked={fewer} onChecked={setFewer} />
       {!signedIn && <p className="text-sm">{WAITLIST_MSG.loginFirst}</p>}
       {error && (
         <p role="alert" className="text-sm text-error">
