@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { CheckboxField, SelectField, TextField, ToggleField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
@@ -44,21 +45,16 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm text-muted">{DOOR_TEXT.event}</span>
-          <select
-            className="select w-full max-w-md"
-            value={eventId ?? ''}
-            onChange={(e) => setEventId(Number(e.target.value))}
-          >
+        <div className="w-full max-w-md">
+          <SelectField label={DOOR_TEXT.event} value={String(eventId ?? '')} onValue={(v) => setEventId(Number(v))}>
             {events.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.today ? DOOR_TEXT.today : ''}
                 {e.title} · {formatEventDate(e.starts_at)}
               </option>
             ))}
-          </select>
-        </label>
+          </SelectField>
+        </div>
         <a href="/admin/access-control/full" className="btn btn-ticket">
           {DOOR_TEXT.openScanner}
         </a>
@@ -243,44 +239,32 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
             void submit();
           }}
         >
-          <label className="flex flex-col gap-1">
-            {DOOR_TEXT.listName}
-            <input
-              className="input"
-              value={editing.name}
-              onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-            />
-          </label>
-          <fieldset className="flex flex-wrap gap-3">
-            <legend className="mb-1">{DOOR_TEXT.listTypes}</legend>
+          <TextField
+            label={DOOR_TEXT.listName}
+            value={editing.name}
+            onValue={(name) => setEditing({ ...editing, name })}
+          />
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+            <legend className="mb-1 text-sm font-medium">{DOOR_TEXT.listTypes}</legend>
             {data.types.map((t) => (
-              <label key={t.id} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm"
-                  checked={editing.type_ids.includes(t.id)}
-                  onChange={(e) =>
-                    setEditing({
-                      ...editing,
-                      type_ids: e.target.checked
-                        ? [...editing.type_ids, t.id]
-                        : editing.type_ids.filter((id) => id !== t.id),
-                    })
-                  }
-                />
-                {t.name}
-              </label>
+              <CheckboxField
+                key={t.id}
+                label={t.name}
+                checked={editing.type_ids.includes(t.id)}
+                onChecked={(checked) =>
+                  setEditing({
+                    ...editing,
+                    type_ids: checked ? [...editing.type_ids, t.id] : editing.type_ids.filter((id) => id !== t.id),
+                  })
+                }
+              />
             ))}
           </fieldset>
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="toggle toggle-sm"
-              checked={editing.allow_reentry}
-              onChange={(e) => setEditing({ ...editing, allow_reentry: e.target.checked })}
-            />
-            {DOOR_TEXT.allowReentry}
-          </label>
+          <ToggleField
+            label={DOOR_TEXT.allowReentry}
+            checked={editing.allow_reentry}
+            onChecked={(allow_reentry) => setEditing({ ...editing, allow_reentry })}
+          />
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary btn-sm">
               {DOOR_TEXT.saveList}
@@ -333,25 +317,26 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
       )}
       {editing && (
         <form
-          className="mt-3 flex gap-2"
+          className="mt-3 flex flex-col gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
           }}
         >
-          <input
-            className="input flex-1"
-            aria-label={DOOR_TEXT.gateName}
+          <TextField
+            label={DOOR_TEXT.gateName}
             placeholder={DOOR_TEXT.gatePlaceholder}
             value={editing.name}
-            onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+            onValue={(name) => setEditing({ ...editing, name })}
           />
-          <button type="submit" className="btn btn-primary btn-sm">
-            {DOOR_TEXT.saveGate}
-          </button>
-          <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-            {DOOR_TEXT.cancel}
-          </button>
+          <div className="flex gap-2">
+            <button type="submit" className="btn btn-primary btn-sm">
+              {DOOR_TEXT.saveGate}
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
+              {DOOR_TEXT.cancel}
+            </button>
+          </div>
         </form>
       )}
     </section>

@@ -1,5 +1,6 @@
 import type QrScanner from 'qr-scanner';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { DOOR_TEXT } from '../../../shared/messages-door';
 import { useDoor } from '../hooks/use-door';
 import { primeFeedback } from '../lib/feedback';
@@ -101,17 +102,19 @@ function ScanningScreen({
           setTyped('');
         }}
       >
-        <input
-          className="input input-lg flex-1"
-          aria-label={DOOR_TEXT.ticketCode}
-          placeholder={DOOR_TEXT.codePlaceholder}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-          // A hardware reader types into the focused field and presses Enter.
-          // biome-ignore lint/a11y/noAutofocus: the door scanner's field must take a reader's input at once.
-          autoFocus
-        />
+        <div className="flex-1">
+          <TextField
+            large
+            hideLabel
+            label={DOOR_TEXT.ticketCode}
+            placeholder={DOOR_TEXT.codePlaceholder}
+            value={typed}
+            onValue={setTyped}
+            autoComplete="off"
+            // A hardware reader types into the focused field and presses Enter: the field has focus at once.
+            autoFocus
+          />
+        </div>
         <button type="submit" className="btn btn-lg btn-ticket">
           {DOOR_TEXT.validate}
         </button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TextField } from '../../../components/ui/fields';
 import { UNDO_WINDOW_MS } from '../../../shared/checkin';
 import { DOOR_TEXT } from '../../../shared/messages-door';
 import { searchTickets } from '../lib/local-decision';
@@ -27,15 +28,19 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
       className="fixed inset-0 z-30 flex flex-col gap-3 bg-base-100 p-4"
     >
       <div className="flex gap-2">
-        <input
-          className="input input-lg flex-1"
-          aria-label={DOOR_TEXT.searchLabel}
-          placeholder={DOOR_TEXT.searchPlaceholder}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          // biome-ignore lint/a11y/noAutofocus: the search opens to type at once.
-          autoFocus
-        />
+        <div className="flex-1">
+          <TextField
+            large
+            hideLabel
+            type="search"
+            label={DOOR_TEXT.searchLabel}
+            placeholder={DOOR_TEXT.searchPlaceholder}
+            value={query}
+            onValue={setQuery}
+            // The search opens to type at once.
+            autoFocus
+          />
+        </div>
         <button type="button" className="btn btn-lg" onClick={onClose}>
           {DOOR_TEXT.close}
         </button>

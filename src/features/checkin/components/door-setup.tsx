@@ -1,10 +1,11 @@
+import { SelectField } from '../../../components/ui/fields';
 import { formatEventDate } from '../../../shared/dates';
 import { DOOR_TEXT } from '../../../shared/messages-door';
 import type { Door } from '../hooks/use-door';
 import type { DoorEvent } from '../types';
 
 /** Long names end in "…" before the select's arrow instead of running under it. */
-const SELECT = 'select select-lg w-full truncate pe-12';
+const SELECT = 'truncate pe-12';
 
 /** Before scanning: the event (today's first), the gate and the list. */
 export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorEvent[]; onStart: () => void }) {
@@ -19,51 +20,48 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
       }}
     >
       <h1 className="text-4xl font-extrabold">{DOOR_TEXT.scanner}</h1>
-      <label className="flex flex-col gap-2 text-lg">
-        {DOOR_TEXT.event}
-        <select
-          className={SELECT}
-          value={choice.eventId ?? ''}
-          onChange={(e) => door.chooseEvent(Number(e.target.value))}
-        >
-          {events.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.today ? DOOR_TEXT.today : ''}
-              {e.title} · {formatEventDate(e.starts_at)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-2 text-lg">
-        {DOOR_TEXT.gate}
-        <select
-          className={SELECT}
-          value={choice.gateId ?? ''}
-          disabled={!bundle}
-          onChange={(e) => door.setGateId(Number(e.target.value))}
-        >
-          {bundle?.gates.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-2 text-lg">
-        {DOOR_TEXT.list}
-        <select
-          className={SELECT}
-          value={choice.listId ?? ''}
-          disabled={!bundle}
-          onChange={(e) => door.setListId(Number(e.target.value))}
-        >
-          {bundle?.lists.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        large
+        label={DOOR_TEXT.event}
+        className={SELECT}
+        value={String(choice.eventId ?? '')}
+        onValue={(v) => door.chooseEvent(Number(v))}
+      >
+        {events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.today ? DOOR_TEXT.today : ''}
+            {e.title} · {formatEventDate(e.starts_at)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        large
+        label={DOOR_TEXT.gate}
+        className={SELECT}
+        value={String(choice.gateId ?? '')}
+        disabled={!bundle}
+        onValue={(v) => door.setGateId(Number(v))}
+      >
+        {bundle?.gates.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        large
+        label={DOOR_TEXT.list}
+        className={SELECT}
+        value={String(choice.listId ?? '')}
+        disabled={!bundle}
+        onValue={(v) => door.setListId(Number(v))}
+      >
+        {bundle?.lists.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" className="btn btn-ticket btn-lg" disabled={!ready}>
         {bundle ? DOOR_TEXT.startScanning : DOOR_TEXT.downloading}
       </button>
