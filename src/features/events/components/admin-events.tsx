@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
 import { useData } from '../../../components/ui/use-data';
@@ -46,6 +47,7 @@ export default function AdminEvents({
   const [profileId, setProfileId] = useState<number | undefined>();
   const [producers, setProducers] = useState<Producer[]>([]);
   const [filters, setFilters] = useState({ producer_id: '', status: '', q: '' });
+  const [query, setQuery] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   // The tab's list; typing in the search or switching tabs drops the answers they replaced.
   const list = useData(
@@ -127,33 +129,26 @@ export default function AdminEvents({
       </div>
       {tab === 'eventos' && (
         <form
-          className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]"
+          className="grid items-start gap-3 md:grid-cols-[2fr_1fr_1fr]"
           aria-label={EVENT_LIST_TEXT.filters}
           onSubmit={(e) => {
             e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            setFilters({
-              producer_id: String(data.get('producer_id') ?? ''),
-              status: String(data.get('status') ?? ''),
-              q: String(data.get('q') ?? ''),
-            });
+            setFilters((f) => ({ ...f, q: query }));
           }}
         >
-          <input
-            name="q"
+          {/* Enter searches; a select applies at once (with the text typed so far). */}
+          <TextField
             type="search"
-            className="input w-full"
+            label={EVENT_LIST_TEXT.search}
             placeholder={isSuperAdmin ? EVENT_LIST_TEXT.searchAll : EVENT_LIST_TEXT.search}
-            aria-label={EVENT_LIST_TEXT.search}
-            defaultValue={filters.q}
+            value={query}
+            onValue={setQuery}
           />
           {(isSuperAdmin || producers.length > 1) && (
-            <select
-              name="producer_id"
-              className="select w-full"
-              aria-label={EVENT_LIST_TEXT.producer}
-              defaultValue={filters.producer_id}
-              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            <SelectField
+              label={EVENT_LIST_TEXT.producer}
+              value={filters.producer_id}
+              onValue={(producer_id) => setFilters((f) => ({ ...f, producer_id, q: query }))}
             >
               <option value="">{EVENT_LIST_TEXT.allProducers}</option>
               {producers.map((p) => (
@@ -161,14 +156,12 @@ export default function AdminEvents({
                   {p.name}
                 </option>
               ))}
-            </select>
+            </SelectField>
           )}
-          <select
-            name="status"
-            className="select w-full"
-            aria-label={EVENT_LIST_TEXT.status}
-            defaultValue={filters.status}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          <SelectField
+            label={EVENT_LIST_TEXT.status}
+            value={filters.status}
+            onValue={(status) => setFilters((f) => ({ ...f, status, q: query }))}
           >
             <option value="">{EVENT_LIST_TEXT.allStatuses}</option>
             {EVENT_STATUSES.map((s) => (
@@ -176,7 +169,7 @@ export default function AdminEvents({
                 {STATUS_LABEL[s]}
               </option>
             ))}
-          </select>
+          </SelectField>
         </form>
       )}
       {list.error && rows && (
@@ -187,18 +180,19 @@ export default function AdminEvents({
       {tab === 'productora' ? (
         <div className="flex flex-col gap-4">
           {managed.length > 1 && (
-            <select
-              className="select w-full max-w-md"
-              aria-label={EVENT_LIST_TEXT.producerToEdit}
-              value={profileId}
-              onChange={(e) => setProfileId(Number(e.target.value))}
-            >
-              {managed.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
+            <div className="w-full max-w-md">
+              <SelectField
+                label={EVENT_LIST_TEXT.producerToEdit}
+                value={String(profileId ?? '')}
+                onValue={(v) => setProfileId(Number(v))}
+              >
+                {managed.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
           )}
           {(profileId ?? managed[0]?.id) !== undefined && (
             <ProducerForm producerId={(profileId ?? managed[0]?.id)!} provinces={provinces} />
