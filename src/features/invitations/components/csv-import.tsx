@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
 import { INVITATION_CSV_MAX_CHARS, INVITATION_MSG, invitationCsvTemplate } from '../../../shared/schemas/invitations';
@@ -58,8 +59,7 @@ export function CsvImport({
         .
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <label className="flex flex-col gap-1 text-sm">
-          {M.csvFile}
+        <Field label={M.csvFile}>
           <input
             type="file"
             accept=".csv,text/csv"
@@ -67,7 +67,7 @@ export function CsvImport({
             required
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
-        </label>
+        </Field>
         <button type="submit" className="btn btn-secondary self-end" disabled={busy || !file}>
           {M.importAndSend}
         </button>

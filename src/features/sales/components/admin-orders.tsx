@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { formatEventDate } from '../../../shared/dates';
@@ -67,26 +68,23 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
             setFilter(v);
           }}
         />
-        <label className="flex flex-col gap-1 text-sm">
-          {SALES_TEXT.status}
-          <select className="select select-sm" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{SALES_TEXT.all}</option>
-            {ORDER_STATUSES_FILTER.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {SALES_TEXT.search}
-          <input
-            className="input input-sm w-72"
+        <SelectField label={SALES_TEXT.status} className="select-sm" value={status} onValue={setStatus}>
+          <option value="">{SALES_TEXT.all}</option>
+          {ORDER_STATUSES_FILTER.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="w-72 max-w-full">
+          <TextField
+            label={SALES_TEXT.search}
+            className="input-sm"
             placeholder={SALES_TEXT.searchPlaceholder}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onValue={setText}
           />
-        </label>
+        </div>
         <button type="submit" className="btn btn-sm btn-primary">
           {SALES_TEXT.search}
         </button>

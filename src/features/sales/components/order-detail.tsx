@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CheckboxField } from '../../../components/ui/fields';
+import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
@@ -239,14 +239,8 @@ function HolderDialog({
       onClose={onClose}
       onConfirm={(reason) => onConfirm({ name, dni, reason })}
     >
-      <label className="flex flex-col gap-1 text-sm">
-        {T.holderName}
-        <input className="input w-full" value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {T.dni}
-        <input className="input w-full" inputMode="numeric" value={dni} onChange={(e) => setDni(e.target.value)} />
-      </label>
+      <TextField label={T.holderName} value={name} onValue={setName} />
+      <TextField label={T.dni} inputMode="numeric" value={dni} onValue={setDni} />
     </ConfirmDialog>
   );
 }

@@ -160,17 +160,17 @@ function MemberRow(props: {
         <div className="text-sm text-muted">{member.email}</div>
       </td>
       <td data-label={TEAM_TEXT.role}>
-        <select
-          aria-label={TEAM_TEXT.roleOf(member.name)}
-          className="select select-sm"
+        <SelectField
+          label={TEAM_TEXT.roleOf(member.name)}
+          hideLabel
+          className="select-sm"
           value={member.role}
           disabled={locked}
           title={locked ? why : undefined}
+          // The reason it is locked is shown in the next cell.
           aria-describedby={locked ? `team-lock-${member.user_id}` : undefined}
-          onChange={(e) =>
-            void act(() =>
-              updateMember(props.producerId, member.user_id, e.target.value as MemberRole, member.event_ids),
-            )
+          onValue={(role) =>
+            void act(() => updateMember(props.producerId, member.user_id, role as MemberRole, member.event_ids))
           }
         >
           {MEMBER_ROLES.map((r) => (
@@ -178,7 +178,7 @@ function MemberRow(props: {
               {MEMBER_ROLE_LABEL[r]}
             </option>
           ))}
-        </select>
+        </SelectField>
       </td>
       <td data-label={TEAM_TEXT.events} className="text-sm">
         {scopeLabel(member.event_ids, props.events)}
