@@ -160,6 +160,14 @@ for (const { name, size } of VIEWPORTS) {
         await expectNoSeriousA11yViolations(page, 'the cancel-event dialog');
         await dialog.getByRole('button', { name: 'Volver' }).click();
         await expect(dialog).toBeHidden();
+        // A click on the dimmed page neither closes it nor drops focus out of it: Escape still closes it.
+        await row.getByRole('button', { name: 'Más acciones de Los Fuegos del Sur en vivo' }).click();
+        await row.getByRole('button', { name: 'Cancelar evento' }).click();
+        await expect(dialog).toBeVisible();
+        await page.mouse.click(4, 4);
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
       });
     });
 

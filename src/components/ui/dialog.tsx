@@ -78,7 +78,16 @@ export function Dialog({
   };
 
   const frame = (
-    <div className="modal modal-open" role="presentation">
+    // A press on the dimmed page keeps focus in the dialog (else it would fall to <body>, out of the trap);
+    // the page under it is not reachable, so there is nothing for the keyboard to do here.
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only keeps focus where it is.
+    <div
+      className="modal modal-open"
+      role="presentation"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) e.preventDefault();
+      }}
+    >
       <div
         ref={box}
         role="dialog"
