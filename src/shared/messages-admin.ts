@@ -1,4 +1,7 @@
 import { SPEC_LABEL } from './messages';
+import { DOOR_TEXT } from './messages-door';
+import { EVENT_LIST_TEXT } from './messages-events';
+import { INVITATIONS_UI_MSG } from './messages-invitations';
 
 /** The back-office pages' titles, headings and introductions (voseo); the spec's own names are SPEC_LABEL's. */
 export const ADMIN_PAGE_TEXT = {
@@ -23,6 +26,20 @@ export const ADMIN_PAGE_TEXT = {
     intro:
       'Invitá a tu equipo por correo con el rol que necesita (administración, boletería, control de acceso o análisis), limitalo a algunos eventos si querés, y cambiá o quitá permisos cuando haga falta: el cambio vale desde su próxima acción.',
   },
+  events: { title: EVENT_LIST_TEXT.events },
+  finance: {
+    title: 'Finanzas',
+    heading: 'Finanzas',
+    intro:
+      'Lo cobrado, las comisiones, los reembolsos y lo que le corresponde a tu productora, con la conciliación de pagos.',
+  },
+  invitations: {
+    title: INVITATIONS_UI_MSG.invitations,
+    heading: INVITATIONS_UI_MSG.invitations,
+    intro:
+      'Entradas de cortesía para prensa, artistas e invitados: sin cargo, con su código QR por e-mail, y seguí cuáles se abrieron y se usaron en la puerta.',
+  },
+  scanner: { title: DOOR_TEXT.scanner },
 } as const;
 
 /** /admin/configurations and the MercadoPago link's return page. */
