@@ -29,6 +29,7 @@ export const SHELL_TEXT = {
   adminTitle: (title: string) => `${title} · ${SPEC_LABEL.controlPanel}`,
   closeSections: 'Cerrar secciones',
   accountOf: 'Cuenta de',
+  greeting: (firstName: string) => `Hola, ${firstName}`,
   tagline:
     'Entradas para recitales, teatro, fiestas y festivales en toda la Argentina. Comprá en minutos y entrá con tu QR.',
   brand: 'Boletería',
