@@ -173,7 +173,5 @@ export const EVENT_PAGE_TEXT = {
   removeOne: (name: string) => `Quitar una entrada ${name}`,
   quantity: (name: string) => `Cantidad ${name}`,
   addOne: (name: string) => `Agregar una entrada ${name}`,
-  choose: 'Elegí tus entradas',
-  chosen: (count: number) => `${count} ${count === 1 ? 'entrada' : 'entradas'}`,
   buy: 'Comprar',
 } as const;

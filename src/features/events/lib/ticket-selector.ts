@@ -1,4 +1,3 @@
-import { EVENT_PAGE_TEXT } from '../../../shared/messages-events';
 import { UI_MSG } from '../../../shared/messages-ui';
 import { formatPrice } from '../../../shared/money';
 import { type PricedLine, priceLine, totals } from '../../../shared/pricing';
@@ -82,7 +81,7 @@ class TicketSelectorElement extends HTMLElement {
       }
     }
     const counter = this.querySelector('[data-count]');
-    if (counter) counter.textContent = count > 0 ? EVENT_PAGE_TEXT.chosen(count) : EVENT_PAGE_TEXT.choose;
+    if (counter) counter.textContent = count > 0 ? UI_MSG.chosen(count) : UI_MSG.choose;
     const totalText = this.querySelector('[data-total]');
     // The same computation the hold prices the order with (src/shared/pricing.ts).
     const { totalCents, feeCents } = totals(lines);
