@@ -1,6 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
-import { completeResale } from '../api/services/resale/resale';
 import { queueWaitlistMail } from '../api/services/waitlist/mail';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
 import { pingWrite } from './bench-floor';
@@ -22,11 +21,10 @@ import {
   type ListResult,
   listResale,
   offerResales,
-  pendingResaleRefunds,
   RESALE_SCHEMA,
   resaleOfferEnded,
-  resaleRefunded,
   resaleStatus,
+  resoldBy,
   withdrawResale,
 } from './resale';
 import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
@@ -103,7 +101,9 @@ export type QueueStats = { capacity: number; sold: number; held: number; openHol
  * closed: the event's sale was closed (cancelled); not_open: the hold expired, was replaced or released
  * before the payment arrived, so it is not sold (the caller refunds).
  */
-export type CommitResult = { ok: true } | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
+export type CommitResult =
+  | { ok: true /** The resold ticket this hold bought (face-value resale): its payment cancels it. */; resold?: string }
+  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
 
 /** One invitation's tickets, taken under its own hold id and counted against its tag. */
 export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
@@ -482,36 +482,6 @@ export class EventInventory extends DurableObject<Env> {
     return resaleStatus(this.sql, ticketId);
   }
 
-  private resaling = false;
-
-  /** Resold tickets whose seller's refund is not done yet (read only). */
-  resaleRefundsPending(): number {
-    return pendingResaleRefunds(this.sql).length;
-  }
-
-  /**
-   * Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). A refund that
-   * fails stays in the outbox; the cron job (services/resale resumeResaleRefunds) calls this again. Answers
-   * how many resold tickets still wait for their refund.
-   */
-  async completeResales(): Promise<number> {
-    if (this.resaling) return pendingResaleRefunds(this.sql).length;
-    this.resaling = true;
-    try {
-      for (const ticketId of pendingResaleRefunds(this.sql)) {
-        try {
-          await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
-          resaleRefunded(this.sql, ticketId);
-        } catch (err) {
-          console.error(`Resale refund of ${ticketId} failed; the cron job retries it`, err);
-        }
-      }
-    } finally {
-      this.resaling = false;
-    }
-    return pendingResaleRefunds(this.sql).length;
-  }
-
   private delivering = false;
 
   /** Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout. */
@@ -710,7 +680,10 @@ export class EventInventory extends DurableObject<Env> {
     this.expireDue();
     const row = this.holdRow(holdId);
     if (!row) return { ok: false, reason: 'unknown_hold' };
-    if (row.status === 'sold') return { ok: true };
+    if (row.status === 'sold') {
+      const resold = row.buyer.startsWith('waitlist:') ? resoldBy(this.sql, holdId) : null;
+      return resold ? { ok: true, resold } : { ok: true };
+    }
     if (this.closed()) return { ok: false, reason: 'closed' };
     const items = parseItems(row.items);
     if (row.status === 'rejected') {
@@ -735,12 +708,13 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'not_open' };
     }
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
+    let resold: string | null = null;
     if (row.buyer.startsWith('waitlist:')) {
       closeOffer(this.sql, holdId, 'bought');
-      if (resaleOfferEnded(this.sql, holdId, true)) this.ctx.waitUntil(this.completeResales());
+      resold = resaleOfferEnded(this.sql, holdId, true);
     }
     this.mirror();
-    return { ok: true };
+    return resold ? { ok: true, resold } : { ok: true };
   }
 
   /** Puts a sold hold's tickets back on sale (refund). Idempotent. */

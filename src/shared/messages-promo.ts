@@ -102,6 +102,21 @@ export const RESALE_MSG = {
   offeredBadge: 'Ofrecida a la lista de espera',
   withdraw: 'Retirar de la lista de espera',
   refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
+  // The seller's refund after the resale (the ticket is already cancelled: the waiting buyer paid)
+  resoldBadge: 'Revendida',
+  refundPendingBadge: 'Reembolso en curso',
+  refundPendingHint:
+    'Tu entrada se revendió. Estamos devolviéndote el dinero: te avisamos por e-mail cuando se acredite.',
+  refundFailedBadge: 'Reembolso demorado',
+  refundFailedHint:
+    'Tu entrada se revendió, pero Mercado Pago no aceptó el reembolso. La productora lo está revisando.',
+  refundMissing: 'La entrada o su compra ya no existen.',
+  refundUsed:
+    'La entrada ingresó al evento mientras estaba en la lista de espera: no se reembolsa sola. Revisala con el vendedor.',
+  refundUnexpected: 'No pudimos terminar el reembolso. Lo volvemos a intentar en unos minutos.',
+  refundNotFound: 'Esa entrada no se revendió en este evento.',
+  refundNotFailed: 'Ese reembolso no falló: está hecho o en curso.',
+  refundRetried: 'Volvemos a intentar el reembolso de la reventa.',
   notFound: 'La entrada no existe.',
   // The holder's confirmation before returning a ticket
   confirmTitle: '¿Devolver la entrada a la lista de espera?',
