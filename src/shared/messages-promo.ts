@@ -110,7 +110,7 @@ export const RESALE_MSG = {
   refundFailedBadge: 'Reembolso demorado',
   refundFailedHint:
     'Tu entrada se revendió, pero Mercado Pago no aceptó el reembolso. La productora lo está revisando.',
-  refundMissing: 'Ya no encontramos la entrada o su compra.',
+  refundMissing: 'Ya no encontramos la entrada ni la compra que la pagó.',
   refundUsed:
     'La entrada ingresó al evento mientras estaba en la lista de espera: no se reembolsa sola. Revisala con el vendedor.',
   refundUnexpected: 'No pudimos terminar el reembolso. Lo volvemos a intentar en unos minutos.',
