@@ -113,6 +113,9 @@ export type GrantResult =
   | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
   | { ok: false; reason: 'quota'; tagKey: string; available: number };
 
+/** How long after an offer or a notice the object's alarm checks its outboxes again (a backstop). */
+const OUTBOX_BACKSTOP_MS = 60_000;
+
 type HoldRow = { id: string; buyer: string; status: string; expires_at: number; items: string };
 
 const SCHEMA = `
@@ -184,6 +187,8 @@ export class EventInventory extends DurableObject<Env> {
     // The previous instance may have died between a change and its copy to D1: reconcile now.
     this.expireDue();
     this.mirror();
+    // ...or in the middle of a delivery: what its outboxes still hold goes out now.
+    if (this.outboxPending()) this.ctx.waitUntil(this.deliverOffers());
   }
 
   private closed(): boolean {
@@ -461,7 +466,7 @@ export class EventInventory extends DurableObject<Env> {
       markOffered(this.sql, entryId, id, 1, expiresAt);
       return id;
     });
-    if (made > 0) this.ctx.waitUntil(this.deliverOffers());
+    if (made > 0) this.kickDelivery();
   }
 
   /** Lists a paid ticket for face-value resale through the waiting list (it stays sold and valid). */
@@ -483,20 +488,61 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   private delivering = false;
+  /** Whether this instance already marked the event in D1's inventory_outbox (cleared when drained). */
+  private outboxMarked = false;
 
-  /** Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout. */
+  /**
+   * Starts a delivery now, with an alarm a minute later as a durable backstop (written with the outbox rows,
+   * so an object that dies before marking D1 still delivers when the alarm wakes it).
+   */
+  private kickDelivery() {
+    this.scheduleAlarm(Date.now() + OUTBOX_BACKSTOP_MS);
+    this.ctx.waitUntil(this.deliverOffers());
+  }
+
+  private outboxPending(): boolean {
+    return pendingOffers(this.sql).length > 0 || pendingNotices(this.sql).length > 0;
+  }
+
+  /**
+   * Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout; queues
+   * the e-mail of each offer that ran out. The event is marked in D1 (inventory_outbox) while anything is
+   * pending, so a delivery that fails or dies part-way is finished by the cron job (drainOutbox) rather than
+   * waiting for the next delivery; the mark is cleared once both outboxes are empty.
+   */
   private async deliverOffers() {
     if (this.delivering || this.eventId === null) return;
     this.delivering = true;
     const eventId = this.eventId;
     try {
+      if (!this.outboxPending()) return;
+      if (!this.outboxMarked) {
+        await this.env.DB.prepare('insert or ignore into inventory_outbox (event_id) values (?)').bind(eventId).run();
+        this.outboxMarked = true;
+      }
       // Until both outboxes are empty: an offer or a notice may arrive while an e-mail is being queued.
-      while (pendingOffers(this.sql).length > 0 || pendingNotices(this.sql).length > 0) await this.deliverOnce(eventId);
+      while (this.outboxPending()) await this.deliverOnce(eventId);
+      await this.env.DB.prepare('delete from inventory_outbox where event_id = ?').bind(eventId).run();
+      this.outboxMarked = false;
     } catch (err) {
-      console.error('Waiting-list offer delivery failed', err);
+      console.error('Waiting-list offer delivery failed; the cron job drains the rest', err);
     } finally {
       this.delivering = false;
     }
+  }
+
+  /**
+   * Cron (services/waitlist/outbox.ts): delivers what the outboxes still hold (a failed or interrupted
+   * delivery) and clears the event's mark when nothing is left. Answers how many items still wait.
+   */
+  async drainOutbox(): Promise<number> {
+    await this.deliverOffers();
+    const left = pendingOffers(this.sql).length + pendingNotices(this.sql).length;
+    if (left === 0 && this.eventId !== null && !this.delivering) {
+      await this.env.DB.prepare('delete from inventory_outbox where event_id = ?').bind(this.eventId).run();
+      this.outboxMarked = false;
+    }
+    return left;
   }
 
   private async deliverOnce(eventId: number) {
@@ -904,6 +950,7 @@ export class EventInventory extends DurableObject<Env> {
   async alarm(): Promise<void> {
     this.alarmAt = null;
     this.expireDue();
+    if (this.outboxPending()) await this.deliverOffers();
     const next = this.sql
       .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
       .one().at;
@@ -931,7 +978,7 @@ export class EventInventory extends DurableObject<Env> {
     releasePromoUse(this.sql, row.id);
     if (row.buyer.startsWith('waitlist:')) {
       // Ran out unanswered (not released or rejected): its buyer is told by e-mail.
-      if (closeOffer(this.sql, row.id, 'expired', status === 'expired')) this.ctx.waitUntil(this.deliverOffers());
+      if (closeOffer(this.sql, row.id, 'expired', status === 'expired')) this.kickDelivery();
       resaleOfferEnded(this.sql, row.id, false);
     }
   }
