@@ -6,9 +6,9 @@ import { inventoryOf } from '../checkout/inventory';
  * (inventory_outbox, kept by the object itself) are called, oldest mark first, 20 per run.
  */
 export async function drainInventoryOutboxes(env: Env) {
-  const { results } = await env.DB.prepare(
-    'select event_id from inventory_outbox order by marked_at limit 20',
-  ).all<{ event_id: number }>();
+  const { results } = await env.DB.prepare('select event_id from inventory_outbox order by marked_at limit 20').all<{
+    event_id: number;
+  }>();
   for (const { event_id } of results) {
     try {
       await inventoryOf(env, event_id).drainOutbox();
