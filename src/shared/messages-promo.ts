@@ -32,6 +32,9 @@ export const PROMO_MSG = {
       : `Tu código ${code} habilitó ${n} tipos de entrada: elegilos abajo.`,
   unlockedBadge: 'Con tu código',
   codeAtCheckout: (code: string) => `El código ${code} se aplica al finalizar la compra.`,
+  /** A queued sale ("Venta con fila"): the code waits with the buyer until their turn. */
+  queueCodeNote: (code: string) =>
+    `Guardamos tu código ${code}: cuando llegue tu turno en la fila, lo vas a ver aplicado al elegir tus entradas.`,
 
   // Back office (producer's codes)
   noAccess: 'No tenés permiso para gestionar los códigos de esta productora.',
