@@ -120,6 +120,8 @@ export const RESALE_MSG = {
   refundNotFound: 'Esa entrada no se revendió en este evento.',
   refundNotFailed: 'Ese reembolso no falló: está hecho o en curso.',
   refundRetried: 'Volvemos a intentar el reembolso de la reventa.',
+  listedNoTransfer: 'Esta entrada está en la lista de espera: retirala antes de transferirla.',
+  offeredNoTransfer: 'Esta entrada está ofrecida a alguien de la lista de espera: ya no se puede transferir.',
   notFound: 'La entrada no existe.',
   // The holder's confirmation before returning a ticket
   confirmTitle: '¿Devolver la entrada a la lista de espera?',

@@ -7,6 +7,7 @@ import { resumeResaleRefunds } from '../../functions/api/services/resale/resale'
 import { RESALE_MSG } from '../../src/shared/messages-promo';
 import { REFUND_MSG } from '../../src/shared/schemas/sales';
 import { adminOf } from './admin-sales-fixtures';
+import { mailsTo } from './auth-fixtures';
 import { asBuyer, BUYER_FORM, createBuyer, createTestEvent, payInSandbox } from './checkout-fixtures';
 import { eventually, ORIGIN, settledFetch } from './helpers';
 
@@ -66,7 +67,7 @@ async function pay(buyer: Buyer, orderId: string) {
 }
 
 /** A paid ticket returned to the list and offered to a waiting buyer (10 % kept by the producer). */
-async function resaleOnOffer() {
+async function resaleOnOffer(beforeListing?: (seller: Buyer, ticketId: string) => Promise<void>) {
   const event = await createTestEvent(env, { capacity: 1, max_per_order: 2, price_cents: 1000_00 });
   await env.DB.prepare(
     `insert into producer_settings (producer_id, resale_keep_bp) values (?, 1000)
@@ -90,6 +91,7 @@ async function resaleOnOffer() {
     json: { ticket_type_id: event.ticket_type_id, quantity: 1 },
   });
   expect(joined.status).toBe(201);
+  await beforeListing?.(seller, ticket.id);
   expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' })).status).toBe(201);
   let offerOrder = '';
   await eventually(async () => {
@@ -304,6 +306,42 @@ describe("a resold ticket's seller refund", () => {
       .bind(s.sellerOrder)
       .all();
     expect(refunds.results).toEqual([{ amount_cents: 1050_00, status: 'done' }]);
+  });
+
+  it('a ticket on the waiting list is not transferred: refused while listed, and a pending transfer cannot be accepted once it is on offer', async () => {
+    routeWithFaultyMercadoPago();
+    const recipient = await createBuyer();
+    let token = '';
+    const s = await resaleOnOffer(async (seller, ticketId) => {
+      const offered = await asBuyer(seller, `/tickets/${ticketId}/transfer`, {
+        method: 'POST',
+        json: { email: recipient.email },
+      });
+      expect(offered.status).toBe(200);
+      const [mail] = await mailsTo(recipient.email);
+      const link = (JSON.parse(mail.links) as string[]).find((l) => l.includes('/tickets/transfer?token='));
+      token = new URL(link ?? '').searchParams.get('token') ?? '';
+    });
+    const again = await asBuyer(s.seller, `/tickets/${s.ticket.id}/transfer`, {
+      method: 'POST',
+      json: { email: recipient.email },
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as Json).message).toBe(RESALE_MSG.listedNoTransfer);
+    const accepted = await asBuyer(recipient, '/tickets/transfers/accept', { method: 'POST', json: { token } });
+    expect(accepted.status).toBe(409);
+    expect(((await accepted.json()) as Json).message).toBe(RESALE_MSG.offeredNoTransfer);
+    expect(await ticketStatus(s.ticket.id)).toBe('valid');
+
+    // The waiting buyer pays: the one valid ticket is theirs; no transferred copy exists.
+    await pay(s.waiting, s.offerOrder);
+    await eventually(async () => (await resaleRow(s.ticket.id))?.status === 'done', 'the seller is refunded');
+    await assertOneValidTicket(s);
+    await assertRefundedAtMostOnce(s);
+    const copies = await env.DB.prepare('select count(*) as n from tickets where owner_user_id = ?')
+      .bind(recipient.id)
+      .first<{ n: number }>();
+    expect(copies?.n).toBe(0);
   });
 
   it('property: under any interleaving of outages, refusals, retries and job runs, the seller is refunded at most once and once MercadoPago answers, exactly once', async () => {

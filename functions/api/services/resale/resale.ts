@@ -113,6 +113,21 @@ function resaleTerms(env: Env, ticketId: string) {
     .first<{ order_id: string; keep_bp: number; unit_price_cents: number; unit_fee_cents: number }>();
 }
 
+/**
+ * A ticket about to change hands (a transfer offered or accepted) leaves the waiting list first, or the
+ * transfer is refused: once a waiting buyer has it on offer (or bought it), the ticket is theirs to cancel,
+ * and a transferred copy must not stay valid beside the buyer's. Answers whether the transfer may go on.
+ * Tickets never returned cost no call to the inventory object.
+ */
+export async function leaveResaleForTransfer(env: Env, eventId: number, ticketId: string, withdraw: boolean) {
+  const returned = await env.DB.prepare('select 1 as x from ticket_resales where ticket_id = ?').bind(ticketId).first();
+  if (!returned) return true;
+  const inventory = inventoryOf(env, eventId);
+  if (withdraw && (await inventory.withdrawResale(ticketId))) return true;
+  const status = await inventory.resaleStatus(ticketId);
+  return status === null || status === 'withdrawn';
+}
+
 /** The key of a resold ticket's refund; a retry after a refusal is a new refund, so a new key. */
 export const resaleKey = (ticketId: string, attempt: number) =>
   attempt === 0 ? `${RESALE_KEY_PREFIX}${ticketId}` : `${RESALE_KEY_PREFIX}${ticketId}:${attempt}`;
