@@ -12,17 +12,17 @@ import type { SessionUser } from '../../src/shared/session';
 import { verifyTicketCode } from '../api/services/tickets/signing';
 import { pingWrite } from './bench-floor';
 import { DoorCache, type TicketRow } from './checkin-door-cache';
-import { CheckinOutbox } from './checkin-outbox';
+import { CheckinScanLog } from './checkin-scan-log';
 
 /**
  * The check-in authority of one event (one object per event id): it decides every redeem. A Durable
  * Object runs one request at a time, and each decision below is synchronous over its SQLite storage (no
  * await between the read and the write), so two gates scanning the same ticket in the same millisecond
  * admit it exactly once. Every scan's answer is kept by its client nonce: a retried request gets the same
- * answer and counts once. The log for D1 (checkin_scans, tickets.used_at and the checkin_admissions mirror)
- * is written to this object's outbox in the same synchronous step as the decision, so it is as durable as
- * the decision itself; the answer does not wait for D1. The outbox is copied to D1 in the background, a few
- * multi-row statements per batch (see CheckinOutbox); readers of D1's log call `flushed()` first.
+ * answer and counts once. That answer is also the scan's log for D1 (checkin_scans, tickets.used_at and the
+ * checkin_admissions mirror): one row per scan, written in the same synchronous step as the decision, so it is
+ * as durable as the decision itself; the answer does not wait for D1. The log is copied to D1 in the
+ * background, a few multi-row statements per batch (see CheckinScanLog); readers of D1's log call `flushed()`.
  */
 
 export type ScanInput = {
@@ -79,7 +79,6 @@ type AdmissionRow = {
 };
 
 const SCHEMA = `
-create table if not exists answers (nonce text primary key, answer text not null);
 create table if not exists admissions (
   list_id integer not null,
   ticket_id text not null,
@@ -93,11 +92,11 @@ create table if not exists admissions (
   last_staff integer not null,
   last_at integer not null,
   primary key (list_id, ticket_id)
-);
+) without rowid;
 create table if not exists meta (event_id integer not null);
 `;
 
-/** A scan's row for D1's checkin_scans, as the outbox keeps it. */
+/** A scan's row for D1's checkin_scans. */
 export type ScanLogRow = {
   id: string;
   event_id: number;
@@ -179,32 +178,42 @@ export type RedeemAnswer = { outcomes: ScanOutcome[] } | { status: 401 | 403 | 4
 
 export class EventCheckin extends DurableObject<Env> {
   private readonly sql: SqlStorage;
-  private readonly outbox: CheckinOutbox;
+  private readonly log: CheckinScanLog;
   private door: DoorCache | null = null;
+  /** The event this object decides for (kept in `meta` once known, for a copy after a restart). */
+  private eventId: number | null;
   /**
-   * Every nonce with a stored answer and every list and ticket with an admission row, in memory (loaded once,
-   * kept in step with each write below), so a new nonce and a first entry, the usual scan at a door, are
-   * decided without reading either table: two SQLite reads fewer per scan. A few dozen bytes per scan.
+   * Every list and ticket with an admission row, in memory (loaded once, kept in step with each write below),
+   * so a first entry, the usual scan at a door, is decided without reading the table (the scan log does the
+   * same for nonces). A few dozen bytes per admission.
    */
-  private readonly knownNonces = new Set<string>();
   private readonly admissionKeys = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
-    for (const row of this.sql.exec<{ nonce: string }>('select nonce from answers')) this.knownNonces.add(row.nonce);
+    this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     for (const row of this.sql.exec<{ list_id: number; ticket_id: string }>(
       'select list_id, ticket_id from admissions',
     ))
       this.admissionKeys.add(admissionKey(row.list_id, row.ticket_id));
-    this.outbox = new CheckinOutbox(
+    this.log = new CheckinScanLog(
       ctx,
       env.DB,
+      () => this.eventId ?? 0,
       (listId, ticketId) => this.admission(listId, ticketId),
       (ticketId) =>
         this.sql.exec('select 1 from admissions where ticket_id = ? limit 1', ticketId).toArray().length > 0,
     );
+  }
+
+  /** Keeps the event's id (once): the log's rows name it only when they are copied. */
+  private noteEvent(eventId: number) {
+    if (this.eventId === eventId) return;
+    this.sql.exec('delete from meta');
+    this.sql.exec('insert into meta (event_id) values (?)', eventId);
+    this.eventId = eventId;
   }
 
   private doorOf(eventId: number) {
@@ -323,7 +332,7 @@ export class EventCheckin extends DurableObject<Env> {
     return pingWrite(this.ctx.storage.sql);
   }
 
-  /** Decides one scan; its log is in the outbox when this answers. */
+  /** Decides one scan; its log row is written when this answers. */
   scan(eventId: number, input: ScanInput): ScanAnswer | NonceReused {
     const answers = this.scanMany(eventId, [input]);
     return Array.isArray(answers) ? answers[0] : answers;
@@ -335,6 +344,7 @@ export class EventCheckin extends DurableObject<Env> {
    * earlier scan's answer).
    */
   scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] | NonceReused {
+    this.noteEvent(eventId);
     const stored: (ScanAnswer | null)[] = [];
     // A nonce repeated within the request must name the same scan too; its later uses replay the first.
     const bound = new Map<string, string>();
@@ -346,18 +356,19 @@ export class EventCheckin extends DurableObject<Env> {
       bound.set(input.nonce, binding);
       stored.push(earlier === undefined ? answer : null);
     }
-    const answers = inputs.map((input, i) => this.decide(eventId, input, stored[i]));
-    this.outbox.kick();
+    const answers = inputs.map((input, i) => this.decide(input, stored[i]));
+    this.log.kick();
     return answers;
   }
 
   /** Resolves once every decision taken so far is in D1 (or the copy failed and waits for its retry). */
   flushed(): Promise<void> {
-    return this.outbox.flushed();
+    return this.log.flushed();
   }
 
   /** Undoes a manual or scanned admission of the same staff member within the undo window. */
   undo(eventId: number, input: UndoInput): ScanAnswer | NonceReused | null {
+    this.noteEvent(eventId);
     // An undo's nonce names the undo of this scan from this device: an admission's nonce is refused.
     const stored = this.storedAnswer(input.nonce, undoBinding(input));
     if (stored === REUSED) return { nonceReused: input.nonce };
@@ -369,13 +380,10 @@ export class EventCheckin extends DurableObject<Env> {
       // The ticket's first entry on this list is undone: it is as if it never came in (valid again in D1).
       this.sql.exec('delete from admissions where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
       this.admissionKeys.delete(admissionKey(row.list_id, row.ticket_id));
-      this.outbox.ticketUnused(row.ticket_id);
     } else {
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
     }
-    this.outbox.admissionChanged(eventId, row.list_id, row.ticket_id);
     const answer = this.record(
-      eventId,
       {
         nonce: input.nonce,
         kind: 'manual',
@@ -394,13 +402,13 @@ export class EventCheckin extends DurableObject<Env> {
       undefined,
       undoBinding(input),
     );
-    this.outbox.kick();
+    this.log.kick();
     return answer;
   }
 
-  /** The outbox's backstop: copies what is still waiting (after a failed copy or a restart). */
+  /** The log's backstop: copies what is still waiting (after a failed copy or a restart). */
   async alarm() {
-    await this.outbox.flushed();
+    await this.log.flushed();
   }
 
   /**
@@ -408,34 +416,31 @@ export class EventCheckin extends DurableObject<Env> {
    * and kind as the one that used it first, REUSED when it names anything else, null for a new nonce.
    */
   private storedAnswer(nonce: string, binding: string): ScanAnswer | typeof REUSED | null {
-    if (!this.knownNonces.has(nonce)) return null;
-    const row = this.sql.exec<{ answer: string }>('select answer from answers where nonce = ?', nonce).toArray()[0];
-    if (!row) return null;
-    const { bound, ...answer } = JSON.parse(row.answer) as ScanAnswer & { bound?: string };
+    const stored = this.log.answer(nonce);
+    if (!stored) return null;
     // Answers stored before nonces were bound carry no binding: they replay as they did.
-    if (bound !== undefined && bound !== binding) return REUSED;
-    return { ...answer, replay: true };
+    if (stored.bound !== null && stored.bound !== binding) return REUSED;
+    return { ...stored.answer, replay: true };
   }
 
   /** The decision itself: synchronous from the nonce lookup to the admission write. */
-  private decide(eventId: number, input: ScanInput, known: ScanAnswer | null): ScanAnswer {
+  private decide(input: ScanInput, known: ScanAnswer | null): ScanAnswer {
     // The nonce's stored answer, read by scanMany; a nonce first used earlier in the same request is read now.
     const stored = known ?? this.storedAnswer(input.nonce, scanBinding(input));
     if (stored === REUSED) throw new Error('nonce reused: checked before deciding');
     if (stored) return stored;
     if (input.refusal || !input.ticketId || !input.list) {
-      return this.record(eventId, input, input.refusal ?? 'forged', null);
+      return this.record(input, input.refusal ?? 'forged', null);
     }
     const listId = input.list.id;
     const row = this.admissionRow(listId, input.ticketId);
     const first = row ? { at: row.first_at, gate: row.first_gate, staff: row.first_staff } : null;
     if (input.kind === 'exit') {
-      if (!row?.inside) return this.record(eventId, input, 'not_inside', first);
+      if (!row?.inside) return this.record(input, 'not_inside', first);
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', listId, input.ticketId);
-      this.outbox.admissionChanged(eventId, listId, input.ticketId);
-      return this.record(eventId, input, 'exited', first);
+      return this.record(input, 'exited', first);
     }
-    if (row && (row.inside || !input.list.allowReentry)) return this.record(eventId, input, 'used', first);
+    if (row && (row.inside || !input.list.allowReentry)) return this.record(input, 'used', first);
 
     const now = new Date().toISOString();
     const scanId = crypto.randomUUID();
@@ -466,13 +471,11 @@ export class EventCheckin extends DurableObject<Env> {
         Date.now(),
       );
       this.admissionKeys.add(admissionKey(listId, input.ticketId));
-      this.outbox.ticketUsed(input.ticketId, now);
     }
-    this.outbox.admissionChanged(eventId, listId, input.ticketId);
-    return this.record(eventId, input, 'admitted', row ? first : null, undefined, scanId, now);
+    return this.record(input, 'admitted', row ? first : null, undefined, scanId, now);
   }
 
-  /** One admission as it is now in this object (the outbox mirrors it to D1), or null once undone. */
+  /** One admission as it is now in this object (the log's copy mirrors it to D1), or null once undone. */
   private admission(listId: number, ticketId: string) {
     const row = this.admissionRow(listId, ticketId);
     return row
@@ -488,9 +491,8 @@ export class EventCheckin extends DurableObject<Env> {
       .toArray()[0];
   }
 
-  /** Stores the answer under its nonce and puts the scan's log row in the outbox. */
+  /** Stores the scan (its answer under its nonce, and its log row for D1) in one row. */
   private record(
-    eventId: number,
     input: ScanInput,
     result: ScanResult,
     first: ScanAnswer['first'],
@@ -500,16 +502,9 @@ export class EventCheckin extends DurableObject<Env> {
     bound: string = scanBinding(input),
   ): ScanAnswer {
     const conflict = !!input.offline?.admitted && result !== 'admitted' && input.kind !== 'exit';
-    const answer: ScanAnswer = { scanId, result, conflict, serverAt, first, replay: false };
-    this.sql.exec(
-      'insert into answers (nonce, answer) values (?, ?)',
-      input.nonce,
-      JSON.stringify({ ...answer, bound }),
-    );
-    this.knownNonces.add(input.nonce);
-    this.outbox.scanned({
+    this.log.append({
+      bound,
       id: scanId,
-      event_id: eventId,
       nonce: input.nonce,
       ticket_id: input.ticketId,
       list_id: input.list?.id ?? null,
@@ -527,7 +522,7 @@ export class EventCheckin extends DurableObject<Env> {
       client_at: input.clientAt,
       server_at: serverAt,
     });
-    return answer;
+    return { scanId, result, conflict, serverAt, first, replay: false };
   }
 }
 

@@ -39,7 +39,6 @@ export async function cookiesFor(env: Env, tokens: TokenPair, url: URL) {
  * as is; a missing or expired one is replaced through the refresh token; a failed refresh clears all.
  */
 export async function resolveSession(env: Env, ctx: WorkerContext, request: Request): Promise<ResolvedSession> {
-  const url = new URL(request.url);
   const header = request.headers.get('cookie');
   const token = readCookie(header, COOKIE.authToken);
   const refresh = readCookie(header, COOKIE.refreshToken);
@@ -50,8 +49,14 @@ export async function resolveSession(env: Env, ctx: WorkerContext, request: Requ
   }
   if (!refresh) {
     const stale = token !== undefined || readCookie(header, COOKIE.userData) !== undefined;
-    return { token: null, session: null, setCookies: stale ? clearedCookies(url) : [], expired: false };
+    return {
+      token: null,
+      session: null,
+      setCookies: stale ? clearedCookies(new URL(request.url)) : [],
+      expired: false,
+    };
   }
+  const url = new URL(request.url);
   const pair = await refreshPair(env, ctx, refresh);
   const issued = pair && (await cookiesFor(env, pair, url));
   if (!pair || !issued) return { token: null, session: null, setCookies: clearedCookies(url), expired: true };

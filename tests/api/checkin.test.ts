@@ -381,7 +381,7 @@ describe('check-in authority', () => {
     expect((await scan(door, event.event_id, { code: tickets[1].code })).json.data.result).toBe('admitted');
   });
 
-  it('copies its log to D1 from its own outbox: rows a restart left behind, copied again, land once', async () => {
+  it('copies its log to D1 from its scans: a copy repeated after a restart lands once', async () => {
     const { event, tickets } = await eventWithTickets();
     const door = await staffOf(event.producer_id);
     expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
@@ -391,14 +391,14 @@ describe('check-in authority', () => {
       .bind(tickets[0].id)
       .first<{ used_at: string }>();
     expect(ticket?.used_at).toBe(logged?.server_at);
-    // The same rows queued again, as if the object restarted before it knew its copy had reached D1.
+    // The object restarts before it knew its copy had reached D1: the same scan is copied again.
     await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => {
-      const queue = (kind: string, body: unknown) =>
-        state.storage.sql.exec('insert into outbox (kind, body) values (?, ?)', kind, JSON.stringify(body));
-      queue('scan', logged);
-      queue('used', { id: tickets[0].id, at: new Date(Date.now() + 60_000).toISOString() });
-      queue('admission', { event_id: event.event_id, list_id: logged?.list_id, ticket_id: tickets[0].id });
+      state.storage.sql.exec('update copied set seq = 0');
     });
+    // (A separate call: an abort drops the writes of its own turn.)
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => state.abort('restart')).catch(
+      () => undefined,
+    );
     await logCopied(env, event.event_id);
     const after = await env.DB.batch([
       env.DB.prepare('select count(*) as n from checkin_scans where event_id = ?').bind(event.event_id),
@@ -409,8 +409,76 @@ describe('check-in authority', () => {
     expect(after[1].results).toEqual([{ used_at: logged?.server_at }]);
     expect(after[2].results).toEqual([{ inside: 1, first_at: logged?.server_at }]);
     await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => {
-      expect(state.storage.sql.exec('select count(*) as n from outbox').one().n).toBe(0);
+      const copied = state.storage.sql.exec<{ seq: number }>('select seq from copied').one().seq;
+      expect(state.storage.sql.exec('select max(seq) as n from scans').one().n).toBe(copied);
     });
+  });
+
+  it('takes over an object kept in the earlier layout: its answers replay and its waiting log reaches D1', async () => {
+    const { event, tickets } = await eventWithTickets(2);
+    const door = await staffOf(event.producer_id);
+    const first = await scan(door, event.event_id, { code: tickets[0].code, nonce: nonce() });
+    expect(first.json.data.result).toBe('admitted');
+    await logCopied(env, event.event_id);
+    const logged = await env.DB.prepare('select * from checkin_scans where event_id = ?')
+      .bind(event.event_id)
+      .first<Record<string, unknown>>();
+    // The earlier layout: answers as JSON by nonce, the log in an outbox of JSON rows (one still waiting).
+    const oldNonce = nonce();
+    const waiting = { ...logged, id: crypto.randomUUID(), nonce: oldNonce, ticket_id: tickets[1].id };
+    const oldAnswer = {
+      scanId: waiting.id,
+      result: 'admitted',
+      conflict: false,
+      serverAt: logged?.server_at,
+      first: null,
+    };
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => {
+      const sql = state.storage.sql;
+      sql.exec('drop table scans; drop table copied; delete from meta');
+      sql.exec('create table answers (nonce text primary key, answer text not null)');
+      sql.exec('create table outbox (seq integer primary key autoincrement, kind text not null, body text not null)');
+      sql.exec('insert into answers (nonce, answer) values (?, ?)', oldNonce, JSON.stringify(oldAnswer));
+      sql.exec(
+        `insert into admissions (list_id, ticket_id, first_at, first_gate, first_staff, first_scan, gate_id, inside,
+           last_scan, last_staff, last_at) values (?, ?, ?, '', 'Carla', ?, null, 1, ?, 1, ?)`,
+        logged?.list_id,
+        tickets[1].id,
+        logged?.server_at,
+        waiting.id,
+        waiting.id,
+        Date.now(),
+      );
+      sql.exec(
+        `insert into outbox (kind, body) values ('scan', ?), ('used', ?), ('admission', ?)`,
+        JSON.stringify(waiting),
+        JSON.stringify({ id: tickets[1].id, at: logged?.server_at }),
+        JSON.stringify({ event_id: event.event_id, list_id: logged?.list_id, ticket_id: tickets[1].id }),
+      );
+    });
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => state.abort('new code')).catch(
+      () => undefined,
+    );
+    await logCopied(env, event.event_id);
+    const rows = await env.DB.prepare('select status from tickets where id in (?, ?)')
+      .bind(tickets[0].id, tickets[1].id)
+      .all();
+    expect(rows.results.map((r) => r.status)).toEqual(['used', 'used']);
+    const mirrored = await env.DB.prepare('select count(*) as n from checkin_admissions where event_id = ?')
+      .bind(event.event_id)
+      .first();
+    expect(mirrored).toEqual({ n: 2 });
+    const scans = await env.DB.prepare('select nonce from checkin_scans where event_id = ?').bind(event.event_id).all();
+    expect(scans.results.map((r) => r.nonce)).toContain(oldNonce);
+    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => {
+      const tables = state.storage.sql
+        .exec<{ name: string }>("select name from sqlite_master where name in ('answers', 'outbox')")
+        .toArray();
+      expect(tables).toEqual([]);
+    });
+    // The migrated answer replays (unbound, as it did) and a new scan goes on from it.
+    const replay = await scan(door, event.event_id, { code: tickets[1].code, nonce: oldNonce });
+    expect(replay.json.data).toMatchObject({ result: 'admitted', scanId: waiting.id, replay: true });
   });
 
   it('refuses scans with a token ended by a logout, before deciding anything', async () => {

@@ -1,16 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
-
 const encoder = new TextEncoder();
 
-/** Constant-time string comparison (length differences leak only the length). */
+/**
+ * Constant-time string comparison (length differences leak only the length): every UTF-16 unit is compared,
+ * whatever the first difference. Plain JavaScript: every provider call checks the API key with it, and
+ * encoding both strings for node:crypto's timingSafeEqual cost more than the comparison itself.
+ */
 export function timingSafeEqualStrings(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  if (x.length !== y.length) {
-    timingSafeEqual(x, x);
-    return false;
-  }
-  return timingSafeEqual(x, y);
+  const other = a.length === b.length ? b : a;
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ other.charCodeAt(i);
+  return diff === 0;
 }
 
 export async function sha256Hex(value: string): Promise<string> {
