@@ -116,6 +116,7 @@ export const RESALE_MSG = {
   refundMissing: 'Ya no encontramos la entrada ni la compra que la pagó.',
   refundUsed:
     'La entrada ingresó al evento mientras estaba en la lista de espera: no se reembolsa sola. Revisala con el vendedor.',
+  refundNotCancelled: 'La entrada cambió de manos antes de revenderse: no se reembolsa sola. Revisala con el vendedor.',
   refundUnexpected: 'No pudimos terminar el reembolso. Lo volvemos a intentar en unos minutos.',
   refundNotFound: 'Esa entrada no se revendió en este evento.',
   refundNotFailed: 'Ese reembolso no falló: está hecho o en curso.',
