@@ -379,8 +379,8 @@ test.describe('every spec route answers', () => {
 
   test('back-office routes, in the back-office layout', async ({ page }) => {
     await signIn(page, DEMO.superadmin);
-    for (const path of ADMIN) await answers(page, path, /aria-label="Panel de control"/);
-    await answers(page, '/admin/access-control/full', /^(?![\s\S]*aria-label="Panel de control")/);
+    for (const path of ADMIN) await answers(page, path, /aria-label="Panel de Control"/);
+    await answers(page, '/admin/access-control/full', /^(?![\s\S]*aria-label="Panel de Control")/);
   });
 });
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the product locally: build, local D1 migrations, demo data, and `wrangler dev` on the build.
 //   node scripts/start.mjs [--no-build] [--state DIR] [--fresh] [--port N] [--var KEY:VALUE ...]
-// PORT overrides the default port 8787; BUILD_DIR the build folder (dist). Data persists in .wrangler/state unless --state says otherwise.
+// PORT overrides the default port 8787; INSPECTOR_PORT the devtools port (a free one); BUILD_DIR the build folder (dist). Data persists in .wrangler/state unless --state says otherwise.
 // API_ORIGIN=<provider origin>: run only the edge (pages, cookies, proxy) in front of that provider API: no
 //   local database, no demo data, no development tools. The provider must share API_KEY and JWT_SECRET.
 // PUBLIC_ORIGIN=<site origin>: the origin the provider writes into e-mail links and MercadoPago back_urls
@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from './lib/free-port.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -98,6 +99,10 @@ const server = spawn(
     '--env-file',
     devVars,
     '--show-interactive-dev-session=false',
+    // The devtools socket on a port of its own: wrangler's default (9229, else the next free one) is chosen
+    // before it binds, so two servers starting together could both pick it and one would fail to start.
+    '--inspector-port',
+    process.env.INSPECTOR_PORT ?? String(await freePort()),
     ...varArgs,
   ],
   { cwd: root, stdio: 'inherit', env: childEnv },

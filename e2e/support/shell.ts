@@ -16,7 +16,7 @@ export const greetingOf = (session: SessionUser) => `Hola, ${firstName(session)}
 export const topNav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 export const bottomBar = (page: Page) => page.getByRole('navigation', { name: 'Barra inferior' });
 export const adminBottomNav = (page: Page) => page.getByRole('navigation', { name: 'Navegación inferior' });
-export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Panel de control' });
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Panel de Control' });
 export const footer = (page: Page) => page.getByRole('contentinfo');
 export const floatingLogo = (page: Page) => page.getByRole('link', { name: 'Boletería, ir al inicio' });
 

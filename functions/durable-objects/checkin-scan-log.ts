@@ -9,36 +9,39 @@ type AdmissionKey = { event_id: number; list_id: number; ticket_id: string };
 /** A scan as it is kept: its log row for D1 (without the event, the same for the whole object) and its binding. */
 export type ScanRecord = Omit<ScanLogRow, 'event_id'> & { bound: string };
 
-const SCAN_COLUMNS = [
-  'id',
-  'nonce',
-  'ticket_id',
-  'list_id',
-  'gate_id',
-  'device',
-  'staff_user_id',
-  'staff_name',
-  'kind',
-  'result',
-  'offline',
-  'conflict',
-  'first_at',
-  'first_gate',
-  'first_staff',
-  'client_at',
-  'server_at',
-] as const satisfies readonly (keyof ScanLogRow)[];
+/** The log's columns, each with its SQLite type (declared, so a digits-only text stays text). */
+const COLUMN_TYPES = {
+  id: 'text not null',
+  nonce: 'text not null',
+  ticket_id: 'text',
+  list_id: 'integer',
+  gate_id: 'integer',
+  device: 'text',
+  staff_user_id: 'integer',
+  staff_name: 'text',
+  kind: 'text',
+  result: 'text not null',
+  offline: 'integer',
+  conflict: 'integer',
+  first_at: 'text',
+  first_gate: 'text',
+  first_staff: 'text',
+  client_at: 'text',
+  server_at: 'text',
+} as const satisfies Record<Exclude<keyof ScanLogRow, 'event_id'>, string>;
+
+const SCAN_COLUMNS = Object.keys(COLUMN_TYPES) as (keyof typeof COLUMN_TYPES)[];
 
 /**
  * One row per scan, in decision order (`seq`, the table's rowid: appending costs one B-tree and no index).
  * It is both the nonce's stored answer and the log on its way to D1: rows after `copied.seq` are not in D1 yet.
- * Columns are nullable only for rows migrated from the earlier layout (answers without their log).
+ * Log columns are nullable only for rows migrated from the earlier layout (answers without their log).
  */
 const SCHEMA = `
 create table if not exists scans (
   seq integer primary key,
   bound text,
-  ${SCAN_COLUMNS.map((c) => `${c} ${c === 'id' || c === 'nonce' || c === 'result' ? 'text not null' : 'any'}`).join(',\n  ')}
+  ${SCAN_COLUMNS.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(',\n  ')}
 );
 create table if not exists copied (id integer primary key, seq integer not null);
 `;

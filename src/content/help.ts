@@ -1,3 +1,6 @@
+import { SPEC_LABEL } from '../shared/messages';
+import { SHELL_TEXT } from '../shared/messages-shell';
+
 /** The questions of the help centre (CENTRO DE AYUDA > Asistencia), grouped by topic. */
 export type HelpTopic = { title: string; questions: { q: string; a: string }[] };
 
@@ -67,3 +70,19 @@ export const HELP_TOPICS: HelpTopic[] = [
     ],
   },
 ];
+
+/** The page around the questions (/ayuda): its heading, introduction and contact cards. */
+export const HELP_PAGE = {
+  title: 'Asistencia',
+  description: 'Centro de Ayuda de Boletería: compras, entradas, devoluciones, tu cuenta y productoras.',
+  kicker: SPEC_LABEL.helpCenter.toUpperCase(),
+  heading: 'Asistencia',
+  intro: 'Respuestas rápidas a lo que más nos preguntan. Si no encontrás lo que buscás, escribinos y te ayudamos.',
+  contact: 'Contacto',
+  writeUs: 'Escribinos',
+  writeUsHint: 'ayuda@boleteria.com.ar · respondemos en 48 h hábiles',
+  myTickets: SPEC_LABEL.myTickets,
+  myTicketsHint: 'Tus entradas y sus códigos QR',
+  withdrawal: SHELL_TEXT.withdrawal,
+  withdrawalHint: 'Revocá una compra dentro de los 10 días',
+} as const;

@@ -1,4 +1,5 @@
 import type { MarkdownInstance } from 'astro';
+import { SHELL_TEXT } from '../shared/messages-shell';
 
 /** The sections of /legal (spec section 2), in the order the page lists them. */
 export const LEGAL_SECTIONS = [
@@ -25,3 +26,11 @@ export function legalDoc(section: LegalSection): MarkdownInstance<LegalFrontmatt
 /** A `?section=` value, or the introduction when it is missing or unknown. */
 export const toLegalSection = (value: string | null): LegalSection =>
   (LEGAL_SECTIONS as readonly string[]).includes(value ?? '') ? (value as LegalSection) : 'introduccion';
+
+/** The words of /legal around the texts: the sections' menu and the date of the last change. */
+export const LEGAL_PAGE = {
+  sections: 'Secciones legales',
+  heading: SHELL_TEXT.legalHeading,
+  withdrawal: SHELL_TEXT.withdrawal,
+  updated: (date: string) => `Última actualización: ${date}`,
+} as const;

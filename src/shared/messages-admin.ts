@@ -1,4 +1,5 @@
 import { SPEC_LABEL } from './messages';
+import { DOOR_TEXT } from './messages-door';
 
 /** The back-office pages' titles, headings and introductions (voseo); the spec's own names are SPEC_LABEL's. */
 export const ADMIN_PAGE_TEXT = {
@@ -23,6 +24,20 @@ export const ADMIN_PAGE_TEXT = {
     intro:
       'Invitá a tu equipo por correo con el rol que necesita (administración, boletería, control de acceso o análisis), limitalo a algunos eventos si querés, y cambiá o quitá permisos cuando haga falta: el cambio vale desde su próxima acción.',
   },
+  events: { title: SPEC_LABEL.events },
+  finance: {
+    title: SPEC_LABEL.finance,
+    heading: SPEC_LABEL.finance,
+    intro:
+      'Lo cobrado, las comisiones, los reembolsos y lo que le corresponde a tu productora, con la conciliación de pagos.',
+  },
+  invitations: {
+    title: SPEC_LABEL.invitations,
+    heading: SPEC_LABEL.invitations,
+    intro:
+      'Entradas de cortesía para prensa, artistas e invitados: sin cargo, con su código QR por e-mail, y seguí cuáles se abrieron y se usaron en la puerta.',
+  },
+  scanner: { title: DOOR_TEXT.scanner },
 } as const;
 
 /** /admin/configurations and the MercadoPago link's return page. */

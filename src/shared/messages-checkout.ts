@@ -83,3 +83,13 @@ export const CHECKOUT_PAGE_TEXT = {
   alreadyPaid: 'Esta compra ya está pagada: tus entradas están en Mis tickets.',
   notActive: 'Esta reserva ya no está activa.',
 } as const;
+
+/** /payment/success, /failure and /pending: the pages' titles and the next step's buttons. */
+export const PAYMENT_PAGE_TEXT = {
+  successTitle: 'Pago exitoso · Boletería',
+  failureTitle: 'Error en el pago · Boletería',
+  pendingTitle: 'Pago pendiente · Boletería',
+  goToMyTickets: 'Ir a Mis tickets',
+  backToCheckout: 'Volver al checkout',
+  tryAgain: 'Intentar de nuevo',
+} as const;

@@ -95,3 +95,83 @@ export const EVENT_LIST_TEXT = {
   duplicate: 'Duplicar',
   unpublish: 'Despublicar',
 } as const;
+
+/** The public catalogue: the event cards, the filters, the pages' paging and sharing (voseo). */
+export const EVENT_BROWSE_TEXT = {
+  soldOut: 'Agotado',
+  from: (price: string) => `Desde ${price}`,
+  datesCount: (count: number) => ` · ${count} funciones`,
+  filters: 'Filtrar eventos',
+  search: 'Buscar',
+  searchPlaceholder: 'Artista, evento, lugar o ciudad',
+  province: 'Provincia',
+  allProvinces: 'Todas las provincias',
+  category: 'Categoría',
+  allCategories: 'Todas las categorías',
+  date: 'Fecha',
+  anyDate: 'Cualquier fecha',
+  dateRange: 'Elegir un rango de fechas',
+  rangeFrom: 'Desde',
+  rangeTo: 'Hasta',
+  clearFilters: 'Limpiar filtros',
+  pagination: 'Paginación',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  share: 'Compartir:',
+  copyLink: 'Copiar enlace',
+  linkCopied: 'Enlace copiado',
+  /** /eventos */
+  events: 'Eventos',
+  inProvince: (province: string) => `en ${province}`,
+  listDescription: 'Encontrá recitales, teatro, stand-up, fiestas y festivales en toda la Argentina.',
+  count: (total: number) => (total === 1 ? '1 evento' : `${total} eventos`),
+  noResults: 'No encontramos eventos con esos filtros.',
+  seeAllEvents: 'Ver todos los eventos',
+} as const;
+
+/** The home page (/). */
+export const HOME_TEXT = {
+  heading: 'Tus próximas salidas, en un solo lugar',
+  lead: 'Recitales, teatro, stand-up, fiestas y festivales en toda la Argentina.',
+  categories: 'Categorías',
+  featured: 'Destacados',
+  results: (total: number) => `Resultados (${total})`,
+  upcoming: 'Próximos eventos',
+  seeAll: 'Ver todos',
+  producers: 'Productoras',
+  seeAllProducers: 'Ver todas',
+  organizerHeading: '¿Organizás eventos?',
+  organizerText: 'Publicá tu evento y vendé entradas con QR en minutos.',
+} as const;
+
+/** An event's page (/eventos/{id}) and its ticket selector. */
+export const EVENT_PAGE_TEXT = {
+  notFound: 'Evento no encontrado',
+  notFoundText: 'Puede que haya terminado o que el enlace sea incorrecto.',
+  seeEvents: 'Ver eventos',
+  defaultDescription: (title: string) => `${title}: entradas en Boletería`,
+  coverAlt: (title: string) => `Imagen de ${title}`,
+  organizedBy: 'Organiza',
+  cancelledAlert:
+    'Este evento fue cancelado. Si compraste entradas, te escribimos por correo con los pasos para la devolución.',
+  dates: 'Fechas',
+  doors: (time: string) => ` · Puertas ${time}`,
+  ends: (time: string) => ` · Termina ${time}`,
+  venue: 'Lugar',
+  map: 'Ver en el mapa',
+  buyTickets: 'Comprar entradas',
+  cancelled: 'Evento cancelado.',
+  saleEnded: 'La venta de este evento terminó.',
+  description: 'Descripción',
+  tickets: 'Entradas',
+  type: 'Tipo',
+  price: 'Precio',
+  availability: 'Disponibilidad',
+  // The ticket selector
+  noTickets: 'Todavía no hay entradas a la venta.',
+  showing: 'Función',
+  removeOne: (name: string) => `Quitar una entrada ${name}`,
+  quantity: (name: string) => `Cantidad ${name}`,
+  addOne: (name: string) => `Agregar una entrada ${name}`,
+  buy: 'Comprar',
+} as const;

@@ -29,3 +29,34 @@ export const ACCOUNT_PAGE_TEXT = {
   noTickets: 'Todavía no tenés entradas. Cuando compres, van a aparecer acá y en tu correo.',
   seeEvents: 'Ver eventos',
 } as const;
+
+/** The account pages reached from an e-mail's link (their forms are islands with their own words). */
+export const AUTH_PAGE_TEXT = {
+  restoreTitle: 'Restablecer contraseña · Boletería',
+  restoreHeading: 'Restablecer contraseña',
+  verifyTitle: 'Verificación de correo · Boletería',
+  verifyHeading: 'Verificación de correo',
+  changeEmailTitle: 'Confirmación de correo · Boletería',
+  changeEmailHeading: 'Confirmación del nuevo correo',
+} as const;
+
+/** /productoras and /productoras/{slug}. */
+export const PRODUCER_PAGE_TEXT = {
+  title: 'Productoras',
+  description: 'Las productoras que venden entradas en Boletería.',
+  search: 'Buscar productoras',
+  searchOne: 'Buscar productora',
+  searchPlaceholder: 'Nombre, ciudad o provincia',
+  searchButton: 'Buscar',
+  noneFound: (q: string) => (q ? `No encontramos productoras para "${q}".` : 'No encontramos productoras.'),
+  upcomingCount: (n: number) =>
+    n === 0 ? 'Sin eventos próximos' : n === 1 ? '1 evento próximo' : `${n} eventos próximos`,
+  website: 'Sitio web',
+  notFound: 'Productora no encontrada',
+  seeProducers: 'Ver productoras',
+  logoAlt: (name: string) => `Logo de ${name}`,
+  upcoming: 'Próximos eventos',
+  noUpcoming: 'No hay eventos próximos por ahora.',
+  past: 'Eventos pasados',
+  noPast: 'Todavía no hay eventos pasados.',
+} as const;

@@ -66,3 +66,95 @@ export const QUEUE_ADMIN_TEXT = {
   disabled: 'Venta con fila desactivada.',
   closed: 'Fila cerrada.',
 } as const;
+
+/** The buyer's side of "Venta con fila": the event page's box, the wait page and the draw's proof page. */
+export const QUEUE_PAGE_TEXT = {
+  badge: 'Venta con fila',
+  badgeState: (state: string) => `Venta con fila · ${state}`,
+  dateOnly: (date: string) => `Función del ${date}`,
+  closedBox: 'La fila de esta venta cerró.',
+  /** "La venta abre el <strong>{date}</strong>. La pre-fila abre el {date}: …" */
+  opensLead: 'La venta abre el ',
+  prequeueRule: (prequeueOpens: string) =>
+    `. La pre-fila abre el ${prequeueOpens}: quienes entren antes de la apertura reciben un lugar por sorteo; después, por orden de llegada.`,
+  opensAt: (date: string) => `La venta abre el ${date}.`,
+  saleOpen: 'La venta está abierta',
+  /** The countdown to the opening ("Faltan 1 h 05 min 09 s"). */
+  timeLeft: (days: number, h: number, m: number, s: number) => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    if (days > 0) return `Faltan ${days} ${days === 1 ? 'día' : 'días'} ${h} h ${pad(m)} min`;
+    if (h > 0) return `Faltan ${h} h ${pad(m)} min ${pad(s)} s`;
+    return `Faltan ${m} min ${pad(s)} s`;
+  },
+  dniCap: (cap: number) => `Hasta ${cap} ${cap === 1 ? 'entrada' : 'entradas'} por DNI.`,
+  seeQueue: 'Ver la fila',
+  joinQueue: 'Entrar a la fila',
+  howDrawn: 'Cómo se sortea la fila',
+  // The wait page (/eventos/{id}/espera)
+  waitTitle: (title: string) => `Fila · ${title}`,
+  waitTitleMissing: 'Fila',
+  noQueue: 'Este evento no tiene venta con fila',
+  seeEvents: 'Ver eventos',
+  yourPlace: 'Tu lugar',
+  closedSoldOut: 'Se agotaron las entradas: la fila cerró.',
+  closedByProducer: 'La productora cerró la fila de esta venta.',
+  prequeueOpens: (date: string) => `La pre-fila abre el ${date}. Volvé a esta página desde esa hora para entrar.`,
+  joinPrequeue:
+    'Entrá ahora a la pre-fila: a la hora de apertura se sortea el orden entre todos los que estén adentro.',
+  joinOpen: 'La venta ya abrió: entrás al final de la fila, por orden de llegada.',
+  yourTurn: '¡Es tu turno!',
+  passUntil: (time: string) =>
+    `Tenés hasta las ${time} para elegir tus entradas y empezar la compra. Después la reserva dura lo que marque el pago.`,
+  passExpired: (time: string) =>
+    `Tu turno venció a las ${time}. Si quedan entradas, la productora puede abrir otra venta.`,
+  prequeueNumber: 'Número de pre-fila',
+  drawOfOrder: 'Sorteo del orden',
+  position: 'Tu número en la fila',
+  ahead: 'Personas adelante',
+  estimate: 'Tiempo estimado',
+  paused: 'Fila en pausa',
+  minutes: (minutes: number | null) => `Unos ${minutes} min`,
+  whatNext: 'Qué sigue',
+  whatNextText:
+    'Cuando llegue tu turno, en esta misma página vas a poder elegir tus entradas: tenés 10 minutos para empezar la compra. El lugar es de tu cuenta: podés cerrar la pestaña o seguir desde otro dispositivo con la misma cuenta.',
+  livePage: 'Esta página se actualiza sola. Si se agotan las entradas, la fila cierra y te avisamos acá mismo.',
+  howDrawnVerify: 'Cómo se sortea la fila y cómo verificarlo',
+  // The draw's proof (/eventos/{id}/fila)
+  drawTitle: (title: string) => `Sorteo de la fila · ${title}`,
+  drawTitleMissing: 'Sorteo de la fila',
+  drawDates: (prequeueOpened: string, opens: string) =>
+    `La pre-fila abrió el ${prequeueOpened} y la venta abre el ${opens}.`,
+  hashHeading: 'Huella publicada antes del sorteo',
+  hashText:
+    'Antes de que nadie entrara a la pre-fila elegimos una semilla al azar y publicamos su huella SHA-256. No se puede cambiar la semilla sin que cambie la huella.',
+  seed: 'Semilla',
+  seedRevealed: (size: number) =>
+    `Revelada en la apertura (${size} ${size === 1 ? 'persona' : 'personas'} en la pre-fila).`,
+  seedPending: 'Se revela en la apertura, cuando se sortea el orden.',
+  verifyHeading: 'Verificá un número',
+  computePlace: 'Calcular mi lugar',
+  howHeading: 'Cómo se calcula',
+  /** The first step, around the shell command that checks the hash. */
+  howHash: 'La huella es SHA-256 del texto de la semilla (64 caracteres hexadecimales). Comprobala con ',
+  hashCommand: 'printf %s SEMILLA | sha256sum',
+  howSteps: [
+    'Cada persona que entró a la pre-fila recibió un número por orden de llegada: 1, 2, … N. Ese número figura en su página de espera.',
+    'Los 32 bytes de la semilla se leen como ocho números de 32 bits (big-endian) w0…w7, y un generador xoshiro128** arranca con el estado (w0 xor w4, w1 xor w5, w2 xor w6, w3 xor w7).',
+    'Se mezcla la lista [1, 2, …, N] con Fisher–Yates desde el final: para i = N−1 hasta 1, r es la siguiente salida del generador, j = piso(r · (i + 1) / 2³²), y se intercambian las posiciones i y j.',
+    'El lugar p de la fila es para el número que quedó en la posición p (contando desde 1).',
+    'Quienes llegaron después de la apertura siguen en la fila por orden de llegada, a partir del lugar N + 1.',
+  ],
+  algorithm: 'El algoritmo se identifica como ',
+  hashMatches: 'La huella de esta semilla coincide con la publicada.',
+  hashMismatch: 'Atención: la huella de esta semilla no coincide con la publicada.',
+  numberRange: (size: number) => `Ingresá un número entre 1 y ${size}.`,
+  placeOf: (n: number, place: number) => `El número de pre-fila ${n} recibió el lugar ${place} de la fila.`,
+  // The back office's page (/admin/fila/{id})
+  adminTitle: (title: string) => `Venta con fila · ${title}`,
+  /** "Antes de la apertura, … se publica en <a>la página del sorteo</a>). Después, por orden de llegada." */
+  adminIntro: [
+    'Antes de la apertura, la pre-fila junta a los compradores y en la apertura se sortea el orden (con una semilla cuya huella se publica en ',
+    'la página del sorteo',
+    '). Después, por orden de llegada.',
+  ],
+} as const;

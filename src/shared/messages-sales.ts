@@ -118,3 +118,22 @@ export const ORDER_TEXT = {
   usedMany: 'Estas entradas ya ingresaron al evento.',
   confirmUsed: (phrase: string) => `Confirmo: ${phrase}.`,
 } as const;
+
+/** The box office's receipt (/admin/boleteria/{id}). */
+export const RECEIPT_TEXT = {
+  title: 'Venta registrada',
+  order: 'Orden:',
+  event: 'Evento:',
+  amount: 'Importe:',
+  method: 'Medio de pago:',
+  tickets: 'Entradas:',
+  date: 'Fecha:',
+  printA4: 'Imprimir A4',
+  printThermal: 'Imprimir ticket 80 mm',
+  downloadPdf: 'Descargar PDF',
+  newSale: 'Nueva venta',
+  ticketList: 'Entradas',
+  qrAlt: (ticketId: string) => `Código QR de la entrada ${ticketId}`,
+  holderLine: (typeName: string, holder: string) => `${typeName} · Titular: ${holder}`,
+  orderLine: (code: string, price: string) => `Orden ${code} · ${price}`,
+} as const;

@@ -1,3 +1,5 @@
+import { SPEC_LABEL } from './messages';
+
 /**
  * The site's shell (top navigation, side drawer, bottom bar, footer, the back-office header), in voseo. The
  * spec's own names (Inicio, Perfil, Ver Perfil, the legal links…) are SPEC_LABEL's; the navigation menus'
@@ -5,6 +7,13 @@
  */
 export const SHELL_TEXT = {
   logoHome: 'Boletería, ir al inicio',
+  logoHomeSite: 'Boletería, ir al inicio del sitio',
+  skipToContent: 'Saltar al contenido',
+  accountHeading: 'CUENTA',
+  description:
+    'Boletería: entradas para recitales, teatro, fiestas y festivales en toda la Argentina. Comprá online y entrá con tu QR.',
+  /** The <title>: the page's name and the brand (the home page is the brand alone). */
+  documentTitle: (title: string) => (title === 'Boletería' ? title : `${title} | Boletería`),
   mainNav: 'Principal',
   openMenu: 'Abrir menú',
   menu: 'Menú',
@@ -14,8 +23,13 @@ export const SHELL_TEXT = {
   qrAccess: 'QR: control de acceso',
   openSections: 'Abrir secciones',
   panelSections: 'Secciones del panel',
+  adminBottomNav: 'Navegación inferior',
+  adminOnly: 'Requiere acceso de administrador',
+  exitFullscreen: 'Salir de pantalla completa',
+  adminTitle: (title: string) => `${title} · ${SPEC_LABEL.controlPanel}`,
   closeSections: 'Cerrar secciones',
   accountOf: 'Cuenta de',
+  greeting: (firstName: string) => `Hola, ${firstName}`,
   tagline:
     'Entradas para recitales, teatro, fiestas y festivales en toda la Argentina. Comprá en minutos y entrá con tu QR.',
   brand: 'Boletería',

@@ -37,3 +37,12 @@ export const TRANSFER_PAGE_TEXT = {
   venue: 'Lugar',
   ticket: 'Entrada',
 } as const;
+
+/** One ticket in Mis tickets (TicketCard). */
+export const TICKET_CARD_TEXT = {
+  venueTbd: 'Lugar a confirmar',
+  qrAlt: (typeName: string) => `Código QR de la entrada ${typeName}`,
+  noCode: 'Sin código',
+  holder: (name: string) => `Titular: ${name}`,
+  addToCalendar: 'Agregar al calendario',
+} as const;

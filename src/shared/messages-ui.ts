@@ -12,6 +12,9 @@ export const UI_MSG = {
       : `Total ${formatMoney(totalCents)}`,
   selectionFee: (feeCents: number) => `Incluye ${formatMoney(feeCents)} de cargo por servicio`,
   loginToBuy: 'Ingresá o registrate para comprar: tu selección queda guardada.',
+  // The ticket selector's counter (its script imports only this catalogue)
+  choose: 'Elegí tus entradas',
+  chosen: (count: number) => `${count} ${count === 1 ? 'entrada' : 'entradas'}`,
 
   // UI kit
   confirm: 'Confirmar',

@@ -76,6 +76,18 @@ export const SPEC_LABEL = {
   refunds: 'Política de Devolución',
   consumerLaw: 'Ley de Defensa al Consumidor',
   settings: 'Configuración',
+  // Top navigation, written in capitals as the spec has them, and its menus
+  navEvents: 'EVENTOS',
+  navProducers: 'PRODUCTORAS',
+  navHelpCenter: 'CENTRO DE AYUDA',
+  assistance: 'Asistencia',
+  newEvent: 'Nuevo Evento',
+  signOut: 'Cerrar sesión',
+  // The back-office sidebar and bottom nav
+  events: 'Eventos',
+  finance: 'Finanzas',
+  invitations: 'Invitaciones',
+  myTicketsAdmin: 'Mis Tickets',
 } as const;
 // END OF SPEC BLOCK
 

@@ -96,6 +96,16 @@ describe('spec section 2: labels', () => {
     [SPEC_LABEL.refunds, 'Política de Devolución'],
     [SPEC_LABEL.consumerLaw, 'Ley de Defensa al Consumidor'],
     [SPEC_LABEL.settings, 'Configuración'],
+    [SPEC_LABEL.navEvents, 'EVENTOS'],
+    [SPEC_LABEL.navProducers, 'PRODUCTORAS'],
+    [SPEC_LABEL.navHelpCenter, 'CENTRO DE AYUDA'],
+    [SPEC_LABEL.assistance, 'Asistencia'],
+    [SPEC_LABEL.newEvent, 'Nuevo Evento'],
+    [SPEC_LABEL.signOut, 'Cerrar sesión'],
+    [SPEC_LABEL.events, 'Eventos'],
+    [SPEC_LABEL.finance, 'Finanzas'],
+    [SPEC_LABEL.invitations, 'Invitaciones'],
+    [SPEC_LABEL.myTicketsAdmin, 'Mis Tickets'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { looksLikeWords, VISIBLE_ATTRIBUTES } from './support/visible-text';
 
 /**
  * Issue 20, "one catalogue of words": the islands' headings, labels, placeholders, help texts, buttons, empty
@@ -15,45 +16,8 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = join(__dirname, '..', '..');
 
-/** Attributes whose value a person reads or hears. */
-const VISIBLE_ATTRIBUTES = new Set([
-  'label',
-  'placeholder',
-  'aria-label',
-  'aria-description',
-  'aria-valuetext',
-  'aria-roledescription',
-  'title',
-  'alt',
-  'hint',
-  'help',
-  'description',
-  'heading',
-  'empty',
-  'emptyText',
-  'confirmLabel',
-  'cancelLabel',
-  'text',
-  'message',
-  'legend',
-  'caption',
-  'data-label',
-]);
-
 /** Files not (yet) held to the rule, each with its reason. Keep it short (empty: every island is held). */
 const ALLOWED_FILES: Record<string, string> = {};
-
-/** A literal reads as words: a capitalised word, a lowercase word of 2+ letters, or two words with a lowercase letter. */
-function looksLikeWords(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim();
-  if (!t) return false;
-  // A capitalised word anywhere ("Guardar", "Precio ($)", "Hoy · ").
-  if (/(?<!\p{L})\p{Lu}\p{Ll}{2,}/u.test(t)) return true;
-  // A lowercase word of a sentence split around values ("{page} de {pages}", "a las {time}").
-  if (/(?<!\p{L})\p{Ll}{2,}(?!\p{L})/u.test(t)) return true;
-  const words = t.match(/\p{L}{2,}/gu) ?? [];
-  return words.length >= 2 && words.some((w) => /\p{Ll}/u.test(w));
-}
 
 /** The string pieces an expression shows when it is rendered (through ?:, &&, ||, ??, parentheses, `${}`). */
 function shownStrings(node: ts.Node): string[] {

@@ -1,3 +1,4 @@
+import { SPEC_LABEL } from '../../shared/messages';
 import { hasFullAccess } from '../../shared/roles';
 import { VIEWS } from '../../shared/routes';
 import type { SessionUser } from '../../shared/session';
@@ -6,14 +7,14 @@ import type { IconName } from './Icon.astro';
 export type AdminItem = { label: string; href: string; icon: IconName; disabled: boolean };
 
 const SECTIONS: { label: string; href: string; icon: IconName; open?: boolean }[] = [
-  { label: 'Inicio', href: VIEWS['admin-dashboard'], icon: 'home' },
-  { label: 'Eventos', href: VIEWS['admin-events'], icon: 'calendar', open: true },
-  { label: 'Tickets', href: VIEWS['admin-tickets'], icon: 'ticket' },
-  { label: 'Control de Acceso', href: VIEWS['admin-access-control'], icon: 'scan' },
-  { label: 'Finanzas', href: VIEWS['admin-finance'], icon: 'wallet' },
-  { label: 'Invitaciones', href: VIEWS['admin-invitations'], icon: 'mail' },
-  { label: 'Colaboradores', href: VIEWS['admin-collaborators'], icon: 'users' },
-  { label: 'Configuración', href: VIEWS['admin-configurations'], icon: 'settings' },
+  { label: SPEC_LABEL.home, href: VIEWS['admin-dashboard'], icon: 'home' },
+  { label: SPEC_LABEL.events, href: VIEWS['admin-events'], icon: 'calendar', open: true },
+  { label: SPEC_LABEL.tickets, href: VIEWS['admin-tickets'], icon: 'ticket' },
+  { label: SPEC_LABEL.accessControl, href: VIEWS['admin-access-control'], icon: 'scan' },
+  { label: SPEC_LABEL.finance, href: VIEWS['admin-finance'], icon: 'wallet' },
+  { label: SPEC_LABEL.invitations, href: VIEWS['admin-invitations'], icon: 'mail' },
+  { label: SPEC_LABEL.collaborators, href: VIEWS['admin-collaborators'], icon: 'users' },
+  { label: SPEC_LABEL.settings, href: VIEWS['admin-configurations'], icon: 'settings' },
 ];
 
 /** The back-office sidebar (spec section 2): all but Eventos are disabled without full access. */
@@ -25,9 +26,13 @@ export function adminSections(session: SessionUser | null): AdminItem[] {
 /** The back-office bottom navigation under 960 px: Inicio, Crear evento, Mis Tickets, Perfil. */
 export function adminBottomItems(session: SessionUser | null): { label: string; href: string; icon: IconName }[] {
   return [
-    { label: 'Inicio', href: hasFullAccess(session?.rol) ? VIEWS['admin-dashboard'] : VIEWS.index, icon: 'home' },
-    { label: 'Crear evento', href: VIEWS.nuevo, icon: 'plusCircle' },
-    { label: 'Mis Tickets', href: VIEWS['mis-tickets'], icon: 'ticket' },
-    { label: 'Perfil', href: VIEWS.perfil, icon: 'user' },
+    {
+      label: SPEC_LABEL.home,
+      href: hasFullAccess(session?.rol) ? VIEWS['admin-dashboard'] : VIEWS.index,
+      icon: 'home',
+    },
+    { label: SPEC_LABEL.createEventMobile, href: VIEWS.nuevo, icon: 'plusCircle' },
+    { label: SPEC_LABEL.myTicketsAdmin, href: VIEWS['mis-tickets'], icon: 'ticket' },
+    { label: SPEC_LABEL.profile, href: VIEWS.perfil, icon: 'user' },
   ];
 }

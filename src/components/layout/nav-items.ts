@@ -1,3 +1,5 @@
+import { SPEC_LABEL } from '../../shared/messages';
+import { SHELL_TEXT } from '../../shared/messages-shell';
 import { hasFullAccess, isCollaborator } from '../../shared/roles';
 import { firstName, type SessionUser } from '../../shared/session';
 
@@ -8,37 +10,39 @@ export type NavItem = { label: string; href?: string; action?: NavAction; icon?:
 
 /** Common items of the top navigation (spec section 2), written in capitals as the spec has them. */
 export const MAIN_ITEMS: NavItem[] = [
-  { label: 'EVENTOS', href: '/eventos' },
-  { label: 'PRODUCTORAS', href: '/productoras' },
+  { label: SPEC_LABEL.navEvents, href: '/eventos' },
+  { label: SPEC_LABEL.navProducers, href: '/productoras' },
 ];
 
-export const HELP_LABEL = 'CENTRO DE AYUDA';
+export const HELP_LABEL = SPEC_LABEL.navHelpCenter;
 
 export const HELP_ITEMS: NavItem[] = [
-  { label: 'Asistencia', href: '/ayuda', icon: 'help' },
-  { label: 'Mis tickets', href: '/mis-tickets', icon: 'ticket' },
+  { label: SPEC_LABEL.assistance, href: '/ayuda', icon: 'help' },
+  { label: SPEC_LABEL.myTickets, href: '/mis-tickets', icon: 'ticket' },
 ];
 
 /** Creating an event: the form when signed in; otherwise the login prompt remembering admin-events. */
 export const createEventItem = (session: SessionUser | null, label: string): NavItem =>
   session ? { label, href: '/nuevo', icon: 'plusCircle' } : { label, action: 'create-event', icon: 'plusCircle' };
 
-export const greeting = (session: SessionUser) => `Hola, ${firstName(session)}`;
+export const greeting = (session: SessionUser) => SHELL_TEXT.greeting(firstName(session));
 
 /** The user menu: logged-out and logged-in items of spec section 2. */
 export function userItems(session: SessionUser | null): NavItem[] {
   if (!session)
     return [
-      { label: 'Iniciar Sesión', action: 'login', icon: 'user' },
-      { label: 'Registrarse', action: 'register', icon: 'plus' },
-      createEventItem(null, 'Crea tu evento'),
+      { label: SPEC_LABEL.signIn, action: 'login', icon: 'user' },
+      { label: SPEC_LABEL.signUp, action: 'register', icon: 'plus' },
+      createEventItem(null, SPEC_LABEL.createEvent),
     ];
   return [
-    { label: 'Perfil', href: '/perfil', icon: 'user' },
-    { label: 'Mis tickets', href: '/mis-tickets', icon: 'ticket' },
-    { label: 'Nuevo Evento', href: '/nuevo', icon: 'plusCircle' },
-    ...(hasFullAccess(session.rol) ? [{ label: 'Panel de Control', href: '/admin/dashboard', icon: 'chart' }] : []),
-    { label: 'Cerrar sesión', action: 'logout', icon: 'logout' },
+    { label: SPEC_LABEL.profile, href: '/perfil', icon: 'user' },
+    { label: SPEC_LABEL.myTickets, href: '/mis-tickets', icon: 'ticket' },
+    { label: SPEC_LABEL.newEvent, href: '/nuevo', icon: 'plusCircle' },
+    ...(hasFullAccess(session.rol)
+      ? [{ label: SPEC_LABEL.controlPanel, href: '/admin/dashboard', icon: 'chart' }]
+      : []),
+    { label: SPEC_LABEL.signOut, action: 'logout', icon: 'logout' },
   ];
 }
 

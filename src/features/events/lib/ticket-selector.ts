@@ -1,5 +1,5 @@
 import { UI_MSG } from '../../../shared/messages-ui';
-import { formatMoney } from '../../../shared/money';
+import { formatPrice } from '../../../shared/money';
 import { type PricedLine, priceLine, totals } from '../../../shared/pricing';
 import { openPurchaseLogin, rememberedSelection } from './purchase-login';
 
@@ -81,12 +81,11 @@ class TicketSelectorElement extends HTMLElement {
       }
     }
     const counter = this.querySelector('[data-count]');
-    if (counter)
-      counter.textContent = count > 0 ? `${count} ${count === 1 ? 'entrada' : 'entradas'}` : 'Elegí tus entradas';
+    if (counter) counter.textContent = count > 0 ? UI_MSG.chosen(count) : UI_MSG.choose;
     const totalText = this.querySelector('[data-total]');
     // The same computation the hold prices the order with (src/shared/pricing.ts).
     const { totalCents, feeCents } = totals(lines);
-    if (totalText) totalText.textContent = count > 0 ? (totalCents === 0 ? 'Gratis' : formatMoney(totalCents)) : '';
+    if (totalText) totalText.textContent = count > 0 ? formatPrice(totalCents) : '';
     const feeNote = this.querySelector('[data-fee-note]');
     if (feeNote) feeNote.textContent = count > 0 && feeCents > 0 ? UI_MSG.selectionFee(feeCents) : '';
     const buy = this.querySelector<HTMLFormElement>('[data-buy]');

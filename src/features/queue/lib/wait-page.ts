@@ -1,4 +1,5 @@
 import { client, unwrap } from '../../../lib/api';
+import { QUEUE_PAGE_TEXT } from '../../../shared/messages-queue';
 
 /**
  * The wait page's live part: one cheap call every few seconds (GET /queues/:id/me, answered by the queue
@@ -27,7 +28,7 @@ export function startWaitPolling() {
       }
       if (data.ahead !== null) set('ahead', String(data.ahead));
       if (data.estimate_seconds !== null && data.state === 'open')
-        set('estimate', `Unos ${Math.max(1, Math.round(data.estimate_seconds / 60))} min`);
+        set('estimate', QUEUE_PAGE_TEXT.minutes(Math.max(1, Math.round(data.estimate_seconds / 60))));
     } catch {
       // A failed poll changes nothing: the next one tries again.
     }
