@@ -9,6 +9,7 @@ import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
 import { retryWaitlistMails } from './services/waitlist/mail';
+import { drainInventoryOutboxes } from './services/waitlist/outbox';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -25,13 +26,15 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await retryTicketsMails(env);
   // Invitation e-mails not sent yet (a large import), failed or interrupted.
   await retryInvitationMails(env);
-  // Waiting-list e-mails (offers, offers that ran out) that failed or were interrupted.
+  // Waiting-list offers and notices left in an inventory object's outbox by a failed or interrupted delivery
+  // (only the events marked in inventory_outbox), then their e-mails that failed or were interrupted.
+  await drainInventoryOutboxes(env);
   await retryWaitlistMails(env);
   // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
   await resumeRefunds(env);
   // Cancelled events whose buyers are not all refunded yet (a large event, a MercadoPago outage).
   await resumeCancellations(env);
-  // Face-value resales whose seller's refund failed part-way (same key `resale:<ticket>`: refunded once).
+  // Face-value resales whose seller's refund is pending (resale_refunds; same key: refunded once).
   await resumeResaleRefunds(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);

@@ -1,6 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { OrderTotals } from '../../src/shared/pricing';
-import { completeResale } from '../api/services/resale/resale';
 import { queueWaitlistMail } from '../api/services/waitlist/mail';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
 import { pingWrite } from './bench-floor';
@@ -22,11 +21,10 @@ import {
   type ListResult,
   listResale,
   offerResales,
-  pendingResaleRefunds,
   RESALE_SCHEMA,
   resaleOfferEnded,
-  resaleRefunded,
   resaleStatus,
+  resoldBy,
   withdrawResale,
 } from './resale';
 import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
@@ -103,7 +101,9 @@ export type QueueStats = { capacity: number; sold: number; held: number; openHol
  * closed: the event's sale was closed (cancelled); not_open: the hold expired, was replaced or released
  * before the payment arrived, so it is not sold (the caller refunds).
  */
-export type CommitResult = { ok: true } | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
+export type CommitResult =
+  | { ok: true /** The resold ticket this hold bought (face-value resale): its payment cancels it. */; resold?: string }
+  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
 
 /** One invitation's tickets, taken under its own hold id and counted against its tag. */
 export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
@@ -112,6 +112,9 @@ export type GrantResult =
   | { ok: false; reason: 'closed' }
   | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
   | { ok: false; reason: 'quota'; tagKey: string; available: number };
+
+/** How long after an offer or a notice the object's alarm checks its outboxes again (a backstop). */
+const OUTBOX_BACKSTOP_MS = 60_000;
 
 type HoldRow = { id: string; buyer: string; status: string; expires_at: number; items: string };
 
@@ -184,6 +187,8 @@ export class EventInventory extends DurableObject<Env> {
     // The previous instance may have died between a change and its copy to D1: reconcile now.
     this.expireDue();
     this.mirror();
+    // ...or in the middle of a delivery: what its outboxes still hold goes out now.
+    if (this.outboxPending()) this.ctx.waitUntil(this.deliverOffers());
   }
 
   private closed(): boolean {
@@ -461,7 +466,7 @@ export class EventInventory extends DurableObject<Env> {
       markOffered(this.sql, entryId, id, 1, expiresAt);
       return id;
     });
-    if (made > 0) this.ctx.waitUntil(this.deliverOffers());
+    if (made > 0) this.kickDelivery();
   }
 
   /** Lists a paid ticket for face-value resale through the waiting list (it stays sold and valid). */
@@ -482,51 +487,62 @@ export class EventInventory extends DurableObject<Env> {
     return resaleStatus(this.sql, ticketId);
   }
 
-  private resaling = false;
+  private delivering = false;
+  /** Whether this instance already marked the event in D1's inventory_outbox (cleared when drained). */
+  private outboxMarked = false;
 
-  /** Resold tickets whose seller's refund is not done yet (read only). */
-  resaleRefundsPending(): number {
-    return pendingResaleRefunds(this.sql).length;
+  /**
+   * Starts a delivery now, with an alarm a minute later as a durable backstop (written with the outbox rows,
+   * so an object that dies before marking D1 still delivers when the alarm wakes it).
+   */
+  private kickDelivery() {
+    this.scheduleAlarm(Date.now() + OUTBOX_BACKSTOP_MS);
+    this.ctx.waitUntil(this.deliverOffers());
+  }
+
+  private outboxPending(): boolean {
+    return pendingOffers(this.sql).length > 0 || pendingNotices(this.sql).length > 0;
   }
 
   /**
-   * Refunds the sellers of resold tickets (the refund machinery, keyed by ticket: once each). A refund that
-   * fails stays in the outbox; the cron job (services/resale resumeResaleRefunds) calls this again. Answers
-   * how many resold tickets still wait for their refund.
+   * Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout; queues
+   * the e-mail of each offer that ran out. The event is marked in D1 (inventory_outbox) while anything is
+   * pending, so a delivery that fails or dies part-way is finished by the cron job (drainOutbox) rather than
+   * waiting for the next delivery; the mark is cleared once both outboxes are empty.
    */
-  async completeResales(): Promise<number> {
-    if (this.resaling) return pendingResaleRefunds(this.sql).length;
-    this.resaling = true;
-    try {
-      for (const ticketId of pendingResaleRefunds(this.sql)) {
-        try {
-          await completeResale(this.env, ticketId, (work) => this.ctx.waitUntil(work));
-          resaleRefunded(this.sql, ticketId);
-        } catch (err) {
-          console.error(`Resale refund of ${ticketId} failed; the cron job retries it`, err);
-        }
-      }
-    } finally {
-      this.resaling = false;
-    }
-    return pendingResaleRefunds(this.sql).length;
-  }
-
-  private delivering = false;
-
-  /** Writes each offer's order to D1 (priced like a hold) and e-mails the buyer a link to its checkout. */
   private async deliverOffers() {
     if (this.delivering || this.eventId === null) return;
     this.delivering = true;
     const eventId = this.eventId;
     try {
+      if (!this.outboxPending()) return;
+      if (!this.outboxMarked) {
+        await this.env.DB.prepare('insert or ignore into inventory_outbox (event_id) values (?)').bind(eventId).run();
+        this.outboxMarked = true;
+      }
       // Until both outboxes are empty: an offer or a notice may arrive while an e-mail is being queued.
-      while (pendingOffers(this.sql).length > 0 || pendingNotices(this.sql).length > 0) await this.deliverOnce(eventId);
+      while (this.outboxPending()) await this.deliverOnce(eventId);
+      await this.env.DB.prepare('delete from inventory_outbox where event_id = ?').bind(eventId).run();
+      this.outboxMarked = false;
     } catch (err) {
-      console.error('Waiting-list offer delivery failed', err);
+      console.error('Waiting-list offer delivery failed; the cron job drains the rest', err);
     } finally {
       this.delivering = false;
     }
+  }
+
+  /**
+   * Cron (services/waitlist/outbox.ts): delivers what the outboxes still hold (a failed or interrupted
+   * delivery) and clears the event's mark when nothing is left. Answers how many items still wait.
+   */
+  async drainOutbox(): Promise<number> {
+    await this.deliverOffers();
+    const left = pendingOffers(this.sql).length + pendingNotices(this.sql).length;
+    if (left === 0 && this.eventId !== null && !this.delivering) {
+      await this.env.DB.prepare('delete from inventory_outbox where event_id = ?').bind(this.eventId).run();
+      this.outboxMarked = false;
+    }
+    return left;
   }
 
   private async deliverOnce(eventId: number) {
@@ -710,7 +726,10 @@ export class EventInventory extends DurableObject<Env> {
     this.expireDue();
     const row = this.holdRow(holdId);
     if (!row) return { ok: false, reason: 'unknown_hold' };
-    if (row.status === 'sold') return { ok: true };
+    if (row.status === 'sold') {
+      const resold = row.buyer.startsWith('waitlist:') ? resoldBy(this.sql, holdId) : null;
+      return resold ? { ok: true, resold } : { ok: true };
+    }
     if (this.closed()) return { ok: false, reason: 'closed' };
     const items = parseItems(row.items);
     if (row.status === 'rejected') {
@@ -735,12 +754,13 @@ export class EventInventory extends DurableObject<Env> {
       return { ok: false, reason: 'not_open' };
     }
     this.sql.exec("update holds set status = 'sold' where id = ?", holdId);
+    let resold: string | null = null;
     if (row.buyer.startsWith('waitlist:')) {
       closeOffer(this.sql, holdId, 'bought');
-      if (resaleOfferEnded(this.sql, holdId, true)) this.ctx.waitUntil(this.completeResales());
+      resold = resaleOfferEnded(this.sql, holdId, true);
     }
     this.mirror();
-    return { ok: true };
+    return resold ? { ok: true, resold } : { ok: true };
   }
 
   /** Puts a sold hold's tickets back on sale (refund). Idempotent. */
@@ -930,6 +950,7 @@ export class EventInventory extends DurableObject<Env> {
   async alarm(): Promise<void> {
     this.alarmAt = null;
     this.expireDue();
+    if (this.outboxPending()) await this.deliverOffers();
     const next = this.sql
       .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
       .one().at;
@@ -957,7 +978,7 @@ export class EventInventory extends DurableObject<Env> {
     releasePromoUse(this.sql, row.id);
     if (row.buyer.startsWith('waitlist:')) {
       // Ran out unanswered (not released or rejected): its buyer is told by e-mail.
-      if (closeOffer(this.sql, row.id, 'expired', status === 'expired')) this.ctx.waitUntil(this.deliverOffers());
+      if (closeOffer(this.sql, row.id, 'expired', status === 'expired')) this.kickDelivery();
       resaleOfferEnded(this.sql, row.id, false);
     }
   }

@@ -1,10 +1,10 @@
 /**
  * Face-value resale through the waiting list, inside the EventInventory object (issue 22). A returned ticket
  * stays sold (and valid) while listed: it is offered, like freed stock, to the next waiting entry of its type
- * that takes one ticket (or accepts fewer), as an offer hold of its own. When that hold is paid the listing is
- * sold and the old ticket's refund is queued (resale_outbox; services/resale completes it through the
- * refund machinery, keyed by ticket, so it runs once). An offer that expires puts the listing back; a listing
- * past its deadline is withdrawn.
+ * that takes one ticket (or accepts fewer), as an offer hold of its own. When that hold is committed (paid)
+ * the listing is sold and commit() answers the resold ticket's id: the payment's D1 batch cancels it and
+ * records its seller's refund (services/resale, resale_refunds), so it cannot stay valid beside the buyer's.
+ * An offer that expires puts the listing back; a listing past its deadline is withdrawn.
  */
 
 export const RESALE_SCHEMA = `
@@ -18,7 +18,6 @@ create table if not exists resale (
 );
 create index if not exists resale_status on resale (status, seq);
 create index if not exists resale_offer on resale (offer_hold);
-create table if not exists resale_outbox (ticket_id text primary key);
 `;
 
 export type ListResult = { ok: true } | { ok: false; reason: 'listed' | 'no_waitlist' | 'closed' };
@@ -84,27 +83,25 @@ export function offerResales(sql: SqlStorage, now: number, offer: (entryId: stri
   return made;
 }
 
-/** An offer hold ended. Paid: the listing is sold and its refund queued (true). Else it is listed again. */
-export function resaleOfferEnded(sql: SqlStorage, holdId: string, paid: boolean): boolean {
+/** An offer hold ended. Paid: the listing is sold (answers the resold ticket's id). Else it is listed again. */
+export function resaleOfferEnded(sql: SqlStorage, holdId: string, paid: boolean): string | null {
   const row = sql
     .exec<{ ticket_id: string }>("select ticket_id from resale where offer_hold = ? and status = 'offered'", holdId)
     .toArray()[0];
-  if (!row) return false;
+  if (!row) return null;
   if (paid) {
     sql.exec("update resale set status = 'sold' where ticket_id = ?", row.ticket_id);
-    sql.exec('insert or ignore into resale_outbox (ticket_id) values (?)', row.ticket_id);
-    return true;
+    return row.ticket_id;
   }
   sql.exec("update resale set status = 'listed', offer_hold = null where ticket_id = ?", row.ticket_id);
-  return false;
+  return null;
 }
 
-export const pendingResaleRefunds = (sql: SqlStorage) =>
-  sql
-    .exec<{ ticket_id: string }>('select ticket_id from resale_outbox')
-    .toArray()
-    .map((r) => r.ticket_id);
-
-export function resaleRefunded(sql: SqlStorage, ticketId: string) {
-  sql.exec('delete from resale_outbox where ticket_id = ?', ticketId);
+/** The ticket a sold offer hold bought (a commit answered again, a payment notification delivered twice). */
+export function resoldBy(sql: SqlStorage, holdId: string): string | null {
+  return (
+    sql
+      .exec<{ ticket_id: string }>("select ticket_id from resale where offer_hold = ? and status = 'sold'", holdId)
+      .toArray()[0]?.ticket_id ?? null
+  );
 }

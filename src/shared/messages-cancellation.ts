@@ -40,3 +40,21 @@ export const CANCELLATION_MSG = {
   status: 'Estado',
   problem: 'Motivo',
 } as const;
+
+/** Finanzas → the resold tickets whose seller's refund failed or waits on MercadoPago (issue 22). */
+export const RESALE_REFUNDS_MSG = {
+  heading: 'Reembolsos de reventas',
+  intro:
+    'Entradas revendidas por la lista de espera: la entrada vieja ya está anulada, pero el dinero del vendedor todavía no volvió.',
+  ticket: 'Entrada',
+  event: 'Evento',
+  seller: 'Vendedor',
+  amount: 'A devolver',
+  status: 'Estado',
+  problem: 'Motivo',
+  actions: 'Acciones',
+  failedRow: 'Falló',
+  pendingRow: 'Pendiente',
+  retry: 'Reintentar',
+  retryLabel: (ticket: string) => `Reintentar el reembolso de la entrada ${ticket}`,
+} as const;

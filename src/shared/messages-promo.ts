@@ -32,6 +32,9 @@ export const PROMO_MSG = {
       : `Tu código ${code} habilitó ${n} tipos de entrada: elegilos abajo.`,
   unlockedBadge: 'Con tu código',
   codeAtCheckout: (code: string) => `El código ${code} se aplica al finalizar la compra.`,
+  /** A queued sale ("Venta con fila"): the code waits with the buyer until their turn. */
+  queueCodeNote: (code: string) =>
+    `Guardamos tu código ${code}: cuando llegue tu turno en la fila, lo vas a ver aplicado al elegir tus entradas.`,
 
   // Back office (producer's codes)
   noAccess: 'No tenés permiso para gestionar los códigos de esta productora.',
@@ -102,6 +105,24 @@ export const RESALE_MSG = {
   offeredBadge: 'Ofrecida a la lista de espera',
   withdraw: 'Retirar de la lista de espera',
   refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
+  // The seller's refund after the resale (the ticket is already cancelled: the waiting buyer paid)
+  resoldBadge: 'Revendida',
+  refundPendingBadge: 'Reembolso en curso',
+  refundPendingHint:
+    'Tu entrada se revendió. Estamos devolviéndote el dinero: te avisamos por e-mail cuando se acredite.',
+  refundFailedBadge: 'Reembolso demorado',
+  refundFailedHint:
+    'Tu entrada se revendió, pero Mercado Pago no aceptó el reembolso. La productora lo está revisando.',
+  refundMissing: 'Ya no encontramos la entrada ni la compra que la pagó.',
+  refundUsed:
+    'La entrada ingresó al evento mientras estaba en la lista de espera: no se reembolsa sola. Revisala con el vendedor.',
+  refundNotCancelled: 'La entrada cambió de manos antes de revenderse: no se reembolsa sola. Revisala con el vendedor.',
+  refundUnexpected: 'No pudimos terminar el reembolso. Lo volvemos a intentar en unos minutos.',
+  refundNotFound: 'Esa entrada no se revendió en este evento.',
+  refundNotFailed: 'Ese reembolso no falló: está hecho o en curso.',
+  refundRetried: 'Volvemos a intentar el reembolso de la reventa.',
+  listedNoTransfer: 'Esta entrada está en la lista de espera: retirala antes de transferirla.',
+  offeredNoTransfer: 'Esta entrada está ofrecida a alguien de la lista de espera: ya no se puede transferir.',
   notFound: 'La entrada no existe.',
   // The holder's confirmation before returning a ticket
   confirmTitle: '¿Devolver la entrada a la lista de espera?',

@@ -377,6 +377,78 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
     expect(list.data.map((r) => [r.ticket_id, r.reason])).toEqual([[gone.id, 'cancelled']]);
   });
 
+  it('cancelling the event revokes its invitations: refused at the door, on the revocation list, no e-mail after', async () => {
+    const { event, admin } = await setup(5);
+    const sent = await json<Body>(await invite(admin, event.event_id, { quantity: 2 }));
+    const sentId = (sent.data!.ids as string[])[0];
+    // One invitation whose e-mail has not gone out yet (a large import): it must not go out after the cancel.
+    const waitingEmail = uniqueEmail('pendiente');
+    const waiting = await json<Body>(await invite(admin, event.event_id, { email: waitingEmail }));
+    const waitingId = (waiting.data!.ids as string[])[0];
+    expect(await mailsTo(waitingEmail)).toHaveLength(1);
+    // ...as if it were queued again (a resend): pending for the job.
+    await env.DB.prepare("update guest_invitations set mail_status = 'pending', mail_at = null where id = ?")
+      .bind(waitingId)
+      .run();
+    const codes = (
+      await env.DB.prepare(
+        `select k.id, k.code from tickets k join guest_invitations g on g.order_id = k.order_id
+         where g.event_id = ? order by k.id`,
+      )
+        .bind(event.event_id)
+        .all<{ id: string; code: string }>()
+    ).results;
+    expect(codes).toHaveLength(3);
+    const scan = async (code: string) =>
+      (
+        await json<{ data: { result: string; ok: boolean } }>(
+          await asBuyer(admin, `/checkin/events/${event.event_id}/scan`, {
+            method: 'POST',
+            json: { nonce: crypto.randomUUID(), device: 'test', code },
+          }),
+        )
+      ).data;
+    // The door's object holds the event's tickets before the cancel (it must be told, not wait for its copy).
+    expect((await scan('cualquier cosa')).ok).toBe(false);
+
+    const cancelled = await asBuyer(admin, `/admin/events/${event.event_id}/cancel`, {
+      method: 'POST',
+      json: { reason: 'Lluvia' },
+    });
+    expect(cancelled.status).toBe(200);
+    const statuses = await env.DB.prepare('select id, status from guest_invitations where event_id = ? order by id')
+      .bind(event.event_id)
+      .all<{ id: string; status: string }>();
+    expect(statuses.results.map((r) => r.status)).toEqual(['revoked', 'revoked']);
+    expect(
+      await countOf(
+        `select count(*) as n from tickets k join guest_invitations g on g.order_id = k.order_id
+         where g.event_id = ? and k.status = 'cancelled'`,
+        event.event_id,
+      ),
+    ).toBe(3);
+    for (const t of codes) {
+      const outcome = await scan(t.code);
+      expect(outcome.ok).toBe(false);
+      expect(outcome.result).toBe('cancelled');
+    }
+    const list = await json<{ data: { ticket_id: string; reason: string }[] }>(
+      await asBuyer(admin, `/tickets/revocations?event_id=${event.event_id}`),
+    );
+    expect(list.data.map((r) => r.ticket_id).sort()).toEqual(codes.map((t) => t.id).sort());
+    // The pending e-mail is not sent by the job; a revoked invitation cannot be revoked or resent again.
+    await retryInvitationMails(env, Date.now() + 24 * 3_600_000);
+    const toGuest = await mailsTo(waitingEmail, 0);
+    // The invitation once (before the cancel) and the cancellation notice; no invitation after it.
+    expect(toGuest.filter((m) => !m.subject.startsWith('Evento cancelado'))).toHaveLength(1);
+    expect(toGuest.filter((m) => m.subject.startsWith('Evento cancelado'))).toHaveLength(1);
+    const again = await asBuyer(admin, `/admin/invitations/${sentId}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Evento cancelado' },
+    });
+    expect(again.status).toBe(409);
+  });
+
   it('lists sent, opened and used per tag; the e-mail link records the opening; resend sends again', async () => {
     const { event, admin } = await setup();
     const email = uniqueEmail('abre');

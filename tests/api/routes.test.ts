@@ -84,6 +84,10 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'POST /admin/events/:id/unpublish': (w) => ({ path: `/admin/events/${w.e2}/unpublish`, named: e2 }),
   'POST /admin/events/:id/cancel': (w) => ({ path: `/admin/events/${w.e1}/cancel`, body: { reason: 5 }, named: e1 }),
   'POST /admin/events/:id/cancellation/retry': (w) => ({ path: `/admin/events/${w.e1}/cancellation/retry`, named: e1 }),
+  'POST /admin/events/:id/resales/:ticket/retry': (w) => ({
+    path: `/admin/events/${w.e1}/resales/${w.ticketId}/retry`,
+    named: e1,
+  }),
   'DELETE /admin/events/:id': (w) => ({ path: `/admin/events/${w.e1}`, named: e1 }),
   'GET /admin/producers': () => ({ path: '/admin/producers' }),
   'GET /admin/producers/:id': (w) => ({ path: `/admin/producers/${w.producerId}`, named: own }),

@@ -22,6 +22,7 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   pending_transfer_to: null,
   refunded_cents: null,
   returned: 0,
+  resale_refund: null,
   ...fields,
 });
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatEventDate } from '../../../src/shared/dates';
 import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
-import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { PROMO_MSG, RESALE_MSG } from '../../../src/shared/messages-promo';
 import { PromoCodeInputSchema } from '../../../src/shared/schemas/checkout';
 import {
   EVENT_STATUSES,
@@ -39,6 +39,7 @@ import {
   toInput,
   updateEvent,
 } from '../services/events/store';
+import { driveResaleRefund, retryResaleRefund } from '../services/resale/resale';
 
 const BACK_TO_REVIEW =
   'Guardamos los cambios. Como cambiaste datos que revisamos, el evento vuelve a revisión y no se muestra hasta que lo aprobemos.';
@@ -55,6 +56,10 @@ const CreateEventSchema = EventInputSchema.extend({
     .min(2, 'El nombre de la productora es requerido')
     .max(80, 'Máximo 80 caracteres')
     .optional(),
+});
+
+const ResaleParam = IdParam.extend({
+  ticket: z.string().trim().min(1, RESALE_MSG.refundNotFound).max(64, RESALE_MSG.refundNotFound),
 });
 
 const UnlockQuery = z.object({ codigo: PromoCodeInputSchema });
@@ -253,6 +258,13 @@ export const adminEvents = new Hono<AccessEnv>()
     await retryCancellation(c.env, header.id);
     c.executionCtx.waitUntil(refundCancellation(c.env, header.id));
     return c.json({ status: true, message: CANCELLATION_MSG.retried });
+  })
+  // "Reintentar" on a resold ticket's refused seller refund (Finanzas): a new attempt, so a new refund key.
+  .post('/:id/resales/:ticket/retry', refundsOf, validate('param', ResaleParam), async (c) => {
+    const { id, ticket } = c.req.valid('param');
+    await retryResaleRefund(c.env, id, ticket);
+    const status = await driveResaleRefund(c.env, ticket, (p) => c.executionCtx.waitUntil(p));
+    return c.json({ status: true, message: RESALE_MSG.refundRetried, data: { status } });
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);

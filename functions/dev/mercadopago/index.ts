@@ -153,6 +153,9 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
         return c.json(payment.refunds[0] ?? {}, 201);
       }
       if (payment.status !== 'approved') return refused('Payment not refundable', 400);
+      // Sandbox only (POST /sandbox/refusals): this payment's refunds are refused, as MercadoPago may.
+      if ((payment as { sandbox_refuse_refunds?: boolean }).sandbox_refuse_refunds)
+        return refused('The refund was not accepted', 400);
       const refunded = payment.transaction_amount_refunded ?? 0;
       const left = Math.round((payment.transaction_amount - refunded) * 100) / 100;
       if (typeof amount === 'number' && amount > left + 0.001) return refused('Amount exceeds refundable', 400);
@@ -195,6 +198,17 @@ export const mercadoPagoSandbox = new Hono<{ Bindings: Env }>()
       return c.json(refund, 201);
     }
     return refused('Too many concurrent refunds', 409);
+  })
+  /** Sandbox only: MercadoPago refuses (or accepts again) the refunds of an order's payments (e2e of refusals). */
+  .post('/sandbox/refusals', async (c) => {
+    const { order_id, refuse } = (await c.req.json().catch(() => ({}))) as { order_id?: string; refuse?: boolean };
+    const res = await c.env.DB.prepare(
+      `update dev_mp_payments set body = json_set(body, '$.sandbox_refuse_refunds', json(?))
+       where json_extract(body, '$.external_reference') = ?`,
+    )
+      .bind(refuse ? 'true' : 'false', order_id ?? '')
+      .run();
+    return c.json({ payments: res.meta.changes });
   })
   /** Sandbox only: the buyer pays a pending cash payment at Rapipago, or it expires unpaid. */
   .post('/v1/payments/:id/settle', async (c) => {

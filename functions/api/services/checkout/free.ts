@@ -2,6 +2,7 @@ import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
 import { fail } from '../../lib/errors';
 import { orderTransition } from '../orders/state';
 import type { Defer } from '../payments/apply';
+import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
 import { ensureTickets } from '../tickets/issue';
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 import { inventoryOf } from './inventory';
@@ -13,12 +14,18 @@ export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) 
   if (!sold.ok) {
     fail(409, sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : CLOSED_ORDER_MSG.expired);
   }
-  const res = await orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'paid', {
-    set: { paid_at: nowIso() },
-    setSql: QUEUE_TICKETS_MAIL_SQL,
-  }).run();
+  // A resold ticket bought with a 100% code: cancelled in the same batch (services/resale).
+  const resale = sold.resold ? await resaleSaleStatements(env, sold.resold, order.id) : [];
+  const [res] = await env.DB.batch([
+    orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'paid', {
+      set: { paid_at: nowIso() },
+      setSql: QUEUE_TICKETS_MAIL_SQL,
+    }),
+    ...resale,
+  ]);
   if (res.meta.changes !== 1) return;
   // Tickets first: the e-mail may fail and is retried by the cron job (mail-queue.ts).
   await ensureTickets(env, order);
   defer(deliverTicketsMail(env, order.id));
+  if (sold.resold) await afterResaleSale(env, sold.resold, defer);
 }

@@ -1,7 +1,9 @@
 import { CANCELLATION_MSG } from '../../../../src/shared/messages-cancellation';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
+import { pushTicketChanges } from '../checkin/push';
 import type { OrderRow } from '../checkout/orders';
+import { revokeEventInvitations } from '../invitations/manage';
 import { CANCEL_KEY_PREFIX, refundOrderTickets } from '../refunds/refund';
 import { scopeWhere } from '../sales/scope';
 import type { Actor } from './access';
@@ -43,8 +45,8 @@ const listOrders = (db: D1Database, eventId: number) =>
 
 /**
  * Records the cancellation: the sale closes (inventory first: a failure leaves the event as it was), then in
- * one batch the intent, the list of orders to refund and the status. A second cancellation fails on the
- * primary key: 409, nothing written twice.
+ * one batch the intent, the list of orders to refund, the status and the revocation of its invitations. A
+ * second cancellation fails on the primary key: 409, nothing written twice.
  */
 export async function recordCancellation(env: Env, eventId: number, actor: Actor, reason: string) {
   await closeEventSale(env, eventId);
@@ -60,12 +62,16 @@ export async function recordCancellation(env: Env, eventId: number, actor: Actor
         `update events set status = 'cancelado', rejection_reason = null, updated_at = ${NOW}
          where id = ? and status not in ('cancelado', 'finalizado')`,
       ).bind(eventId),
+      // Its invitations are revoked with it (no money to give back: the tickets are cancelled and revoked).
+      ...revokeEventInvitations(env.DB, eventId, new Date().toISOString()),
     ]);
   } catch (err) {
     if (/UNIQUE constraint failed: event_cancellations|PRIMARY KEY/.test(String(err)))
       fail(409, CANCELLATION_MSG.already);
     throw err;
   }
+  // The door's object stops admitting the revoked invitations now, not when its copy expires.
+  await pushTicketChanges(env, eventId);
 }
 
 /** The key of an order's cancellation refund; a retry after a refusal is a new refund, so a new key. */

@@ -92,6 +92,35 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
   return { id, status: 'revoked' as const };
 }
 
+/**
+ * The event was cancelled (services/events/cancellation.ts, in the same batch as the cancellation): every
+ * active invitation of the event is revoked (its e-mail no longer goes out) and its valid tickets are
+ * cancelled and put on the revocation list. An admitted ticket keeps its state. The caller tells the door's
+ * object afterwards; the inventory object's sale is closed already, so no stock goes back.
+ */
+export function revokeEventInvitations(db: D1Database, eventId: number, now: string): D1PreparedStatement[] {
+  const revoked = {
+    sql: "select order_id from guest_invitations where event_id = ? and status = 'revoked' and revoked_at = ?",
+    binds: [eventId, now],
+  };
+  return [
+    db
+      .prepare(
+        "update guest_invitations set status = 'revoked', revoked_at = ? where event_id = ? and status = 'active'",
+      )
+      .bind(now, eventId),
+    db
+      .prepare(
+        `insert or ignore into revocations (ticket_id, event_id, reason)
+         select k.id, k.event_id, 'cancelled' from tickets k
+         where k.order_id in (${revoked.sql}) and k.status = 'valid'`,
+      )
+      .bind(...revoked.binds),
+    // The orders keep no "revoked" reason: their guests are told of the cancellation like every buyer.
+    ticketTransition(db, { orderIn: revoked }, ['valid'], 'cancelled'),
+  ];
+}
+
 /** Sends the invitation e-mail again, with a new link (the old one still shows /mis-tickets, unrecorded). */
 export async function resendInvitation(env: Env, actor: Actor, id: string, defer: Defer) {
   const db = env.DB;

@@ -6,6 +6,7 @@ import { inventoryOf } from '../checkout/inventory';
 import { nowIso, type OrderRow } from '../checkout/orders';
 import { type OrderState, orderTransition } from '../orders/state';
 import { refundOrderTickets } from '../refunds/refund';
+import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
 import { formerSellerTokens } from '../settings/mp-link';
 import { ensureTickets } from '../tickets/issue';
 import { sendRefundNotice } from '../tickets/mail';
@@ -129,12 +130,16 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
     return `refunded_${reason}`;
   }
 
+  // A resold ticket (face-value resale) bought by this hold is cancelled in the same batch: never valid beside
+  // the buyer's, whatever becomes of its seller's refund (services/resale).
+  const resale = sold.resold ? await resaleSaleStatements(env, sold.resold, order.id) : [];
   const [res] = await env.DB.batch([
     orderTransition(env.DB, { id: order.id }, OPEN, 'paid', {
       set: { payment_id: paymentId, payment_status: 'approved', paid_at: nowIso(), status_reason: null },
       setSql: QUEUE_TICKETS_MAIL_SQL,
     }),
     ...paymentLedger(env.DB, order, paymentId),
+    ...resale,
   ]);
   if (res.meta.changes !== 1) return 'lost_race';
   const paid = { ...order, status: 'paid' as const, payment_id: paymentId };
@@ -142,6 +147,7 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
   // e-mail is retried by the cron job).
   await ensureTickets(env, paid);
   defer(deliverTicketsMail(env, order.id));
+  if (sold.resold) await afterResaleSale(env, sold.resold, defer);
   return 'paid';
 }
 

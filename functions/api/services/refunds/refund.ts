@@ -70,7 +70,27 @@ export type RefundRequest = {
   keepCents?: number;
   /** Who asked, when the refund is driven without the caller (an event cancellation resumed by the cron job). */
   createdBy?: number | null;
+  /**
+   * A face-value resale's refund (services/resale): it claims the resold ticket, which the waiting buyer's
+   * payment already cancelled and revoked (resale_refunds pending), instead of valid or used ones.
+   */
+  resold?: boolean;
 };
+
+/** The idempotency keys of a face-value resale's refunds: `resale:<ticket_id>` (then `:<attempt>`). */
+export const RESALE_KEY_PREFIX = 'resale:';
+
+/**
+ * Whether a ticket counts as not refunded yet for its order's state: valid or used without a refund, or
+ * resold (cancelled by the buyer's payment) while its seller's refund is not done. An order becomes
+ * refunded only when none is left, so a pending or refused resale refund keeps the seller's order paid
+ * (and claimable) until the money moved.
+ */
+export const UNREFUNDED_TICKET_SQL = `k.refund_id is null and (k.status in ('valid', 'used')
+  or (k.status = 'cancelled' and exists (select 1 from resale_refunds s where s.ticket_id = k.id and s.status <> 'done')))`;
+
+/** A resold ticket waiting for its seller's refund (the only tickets a resale's refund claims). */
+const RESOLD_SQL = `k.status = 'cancelled' and exists (select 1 from resale_refunds s where s.ticket_id = k.id and s.status = 'pending')`;
 
 type Candidate = {
   id: string;
@@ -124,7 +144,7 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
   const { results: open } = await env.DB.prepare(
     `select k.id, k.status, k.ticket_type_id, i.unit_price_cents, i.unit_fee_cents
      from tickets k join order_items i on i.order_id = k.order_id and i.ticket_type_id = k.ticket_type_id
-     where k.order_id = ? and k.status in ('valid', 'used') and k.refund_id is null
+     where k.order_id = ? and k.refund_id is null and ${req.resold ? RESOLD_SQL : "k.status in ('valid', 'used')"}
        and not exists (select 1 from refund_tickets c where c.ticket_id = k.id)
      order by k.id`,
   )
@@ -297,8 +317,7 @@ async function completeRefund(env: Env, order: OrderRow, row: RefundRow): Promis
     orderTransition(env.DB, { id: order.id }, ['paid'], 'refunded', {
       set: { status_reason: row.method === 'chargeback' ? 'contracargo' : 'productora' },
       where: {
-        sql: `${wonSql} and not exists (select 1 from tickets k where k.order_id = orders.id
-                and k.status in ('valid', 'used') and k.refund_id is null)`,
+        sql: `${wonSql} and not exists (select 1 from tickets k where k.order_id = orders.id and ${UNREFUNDED_TICKET_SQL})`,
         binds: [row.id, token],
       },
     }),

@@ -2,6 +2,7 @@ import { salesPeriodRange } from '../../../../src/shared/sales';
 import type { EventStatus } from '../../../../src/shared/schemas/event';
 import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
 import { cancellationProgress } from '../events/cancellation';
+import { resaleRefundProblems } from '../resale/resale';
 import { type SalesScope, scopeWhere } from './scope';
 
 type Totals = {
@@ -171,5 +172,7 @@ export async function finance(db: D1Database, scope: SalesScope, query: SalesSco
     },
     /** Cancelled events of the scope and their buyers' refunds (services/events/cancellation.ts). */
     cancellations: await cancellationProgress(db, scope),
+    /** Resold tickets whose seller's refund failed or waits on MercadoPago (services/resale/resale.ts). */
+    resale_refunds: await resaleRefundProblems(db, scope),
   };
 }

@@ -24,6 +24,8 @@ export type TicketDetail = {
   refunded_cents: number | null;
   /** 1 when its holder returned it to the waiting list (face-value resale). */
   returned: number;
+  /** Resold to the waiting list: its seller's refund (pending or failed until the money moved, then done). */
+  resale_refund: 'pending' | 'done' | 'failed' | null;
 };
 
 const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni, t.name as type_name,
@@ -31,7 +33,8 @@ const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.hold
   v.name as venue, v.address, v.city, (select o.kind = 'invitation' from orders o where o.id = k.order_id) as invitation,
   (select x.to_email from ticket_transfers x where x.ticket_id = k.id and x.status = 'pending') as pending_transfer_to,
   (select r.amount_cents from refunds r where r.id = k.refund_id and r.status = 'done') as refunded_cents,
-  exists (select 1 from ticket_resales s where s.ticket_id = k.id) as returned
+  exists (select 1 from ticket_resales s where s.ticket_id = k.id) as returned,
+  (select s.status from resale_refunds s where s.ticket_id = k.id) as resale_refund
   from tickets k join ticket_types t on t.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
   join events e on e.id = k.event_id left join venues v on v.id = e.venue_id`;
 

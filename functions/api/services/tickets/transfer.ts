@@ -1,3 +1,4 @@
+import { RESALE_MSG } from '../../../../src/shared/messages-promo';
 import { TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -5,6 +6,7 @@ import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
 import { pushTicketChanges } from '../checkin/push';
 import { ticketTransition } from '../orders/state';
+import { leaveResaleForTransfer } from '../resale/resale';
 import { ticketOf, venueLine } from './list';
 import { signTicketCode, ticketIdFor } from './signing';
 import { sendTransferOffer } from './transfer-mail';
@@ -14,6 +16,8 @@ export async function offerTransfer(env: Env, userId: number, ticketId: string, 
   const ticket = await ticketOf(env, ticketId);
   if (!ticket || ticket.owner_user_id !== userId) fail(404, 'La entrada no existe.');
   if (ticket.status !== 'valid') fail(409, 'Solo se pueden transferir entradas válidas.');
+  // Returned to the waiting list: the holder takes it back first (Retirar), so nobody buys it meanwhile.
+  if (!(await leaveResaleForTransfer(env, ticket.event_id, ticketId, false))) fail(409, RESALE_MSG.listedNoTransfer);
   const me = await env.DB.prepare('select email from users where id = ?').bind(userId).first<{ email: string }>();
   if (!me) fail(404, 'La entrada no existe.');
   if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, TRANSFER_MSG.toSelf);
@@ -51,6 +55,8 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
   }
   const old = await ticketOf(env, transfer.ticket_id);
   if (old?.status !== 'valid') fail(409, 'La entrada ya no es válida.');
+  // Listed meanwhile: it leaves the waiting list now; on offer to a waiting buyer (or bought): refused.
+  if (!(await leaveResaleForTransfer(env, old.event_id, old.id, true))) fail(409, RESALE_MSG.offeredNoTransfer);
 
   const newId = await ticketIdFor(`${transfer.id}:new`);
   const code = await signTicketCode(env, newId, old.event_id);

@@ -4,3 +4,10 @@ import { client, unwrap } from '../../../lib/api';
 export async function retryCancellationRefunds(eventId: number) {
   return unwrap(client.admin.events[':id'].cancellation.retry.$post({ param: { id: String(eventId) } }));
 }
+
+/** POST /admin/events/:id/resales/:ticket/retry: a resold ticket's refused seller refund is tried again. */
+export async function retryResaleRefund(eventId: number, ticketId: string) {
+  return unwrap(
+    client.admin.events[':id'].resales[':ticket'].retry.$post({ param: { id: String(eventId), ticket: ticketId } }),
+  );
+}

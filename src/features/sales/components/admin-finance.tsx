@@ -9,6 +9,7 @@ import { STATUS_LABEL } from '../../../shared/schemas/event';
 import { fetchFinance } from '../api/finance';
 import { CancellationRefunds } from './cancellation-refunds';
 import { FigureCard } from './figure-card';
+import { ResaleRefunds } from './resale-refunds';
 import { SalesChart } from './sales-chart';
 import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
 
@@ -55,6 +56,9 @@ export default function AdminFinance() {
             <Totals data={data} />
             {data.cancellations.length > 0 && (
               <CancellationRefunds cancellations={data.cancellations} onChanged={state.reload} />
+            )}
+            {data.resale_refunds.length > 0 && (
+              <ResaleRefunds problems={data.resale_refunds} onChanged={state.reload} />
             )}
             <section className="rounded-box bg-base-200 p-4">
               <h2 className="mb-2 font-bold">{M.netPerDay}</h2>

@@ -1,0 +1,116 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { RESALE_REFUNDS_MSG } from '../src/shared/messages-cancellation';
+import { RESALE_MSG } from '../src/shared/messages-promo';
+import { createVerifiedUser, gotoHydrated, linkTo } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMail } from './support/mailbox';
+import { DEMO, loginAs } from './support/session';
+
+/**
+ * Face-value resale when MercadoPago refuses the seller's refund (issue 22): the waiting buyer's purchase
+ * goes through and the old ticket is cancelled at once; the seller sees the truth ("Reembolso demorado", not
+ * "Reembolsada"); the producer sees the failure in Finanzas and "Reintentar" refunds it; then the seller sees
+ * "Reembolsada" with the amount.
+ */
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+async function payAtCheckout(page: Page) {
+  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
+  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+}
+
+test('a refused resale refund: the seller sees it delayed, the producer retries it from Finanzas, then it is refunded', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Reventa rechazada ${Date.now()}`;
+  const created = await page.request.post('/dev/checkout/test-event', {
+    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title },
+  });
+  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+
+  // The holder buys the only ticket; someone joins the waiting list.
+  const holder = await createVerifiedUser(page.request, 'rechazo');
+  await loginAs(page, holder.email, holder.password);
+  await page.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
+  await page.getByRole('button', { name: 'Reservar entradas' }).click();
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await payAtCheckout(page);
+  const waiting = await newPage(browser);
+  const buyer = await createVerifiedUser(waiting.request, 'espera-rechazo');
+  await loginAs(waiting, buyer.email, buyer.password);
+  await expect
+    .poll(async () => {
+      const res = await waiting.request.post(`/api/v1/waitlist/${event.event_id}`, {
+        data: { ticket_type_id: event.ticket_type_id, quantity: 1 },
+      });
+      return res.status();
+    })
+    .toBe(201);
+
+  // MercadoPago will refuse the refunds of the holder's payment.
+  const refuse = await page.request.post('/dev/mercadopago/sandbox/refusals', {
+    data: { order_id: orderId, refuse: true },
+  });
+  expect(((await refuse.json()) as { payments: number }).payments).toBe(1);
+  await page.goto('/mis-tickets');
+  const card = page.getByRole('region', { name: title });
+  // The button is an island: click once it is hydrated (a click on the server's HTML does nothing).
+  await card.locator('astro-island[component-url*="resale-button"]:not([ssr])').waitFor({ state: 'attached' });
+  await card.getByRole('button', { name: RESALE_MSG.action }).click();
+  await page
+    .getByRole('dialog', { name: RESALE_MSG.confirmTitle })
+    .getByRole('button', { name: RESALE_MSG.confirmAction })
+    .click();
+  await expect(card.getByTestId('resale-status')).toBeVisible();
+
+  // The waiting buyer gets the offer and pays: their purchase goes through.
+  const offer = await waitForMail(waiting.request, buyer.email, /Se liberaron entradas/, 15_000);
+  await waiting.goto(linkTo(offer, '/checkout'));
+  await payAtCheckout(waiting);
+
+  // The holder: the ticket is no longer valid (no QR), and its refund is shown as delayed, not as done.
+  const delayed = `${RESALE_MSG.resoldBadge} · ${RESALE_MSG.refundFailedBadge}`;
+  await expect
+    .poll(async () => {
+      await page.goto('/mis-tickets');
+      return page.getByRole('region', { name: title }).getByTestId('ticket-refund').textContent();
+    })
+    .toBe(delayed);
+  await expect(card.getByText(RESALE_MSG.refundFailedHint)).toBeVisible();
+  await expect(card.getByRole('img', { name: /Código QR/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'Mis tickets with a delayed resale refund');
+
+  // The producer sees it in Finanzas and retries once MercadoPago accepts it.
+  const adminPage = await newPage(browser);
+  await loginAs(adminPage, DEMO.admin);
+  await gotoHydrated(adminPage, '/admin/finance');
+  // The section (its table's scroll region carries the same name inside it).
+  const section = adminPage.getByRole('region', { name: RESALE_REFUNDS_MSG.heading }).first();
+  await expect(section).toContainText(holder.email);
+  await expect(section).toContainText(title);
+  await expect(section).toContainText('MercadoPago no aceptó el reembolso');
+  await expectNoSeriousA11yViolations(adminPage, 'Finanzas with a failed resale refund');
+  await page.request.post('/dev/mercadopago/sandbox/refusals', { data: { order_id: orderId, refuse: false } });
+  await section
+    .getByRole('row')
+    .filter({ hasText: holder.email })
+    .getByRole('button', { name: /^Reintentar/ })
+    .click();
+  await expect(adminPage.getByText(RESALE_MSG.refundRetried)).toBeVisible();
+  await expect(adminPage.getByRole('region', { name: RESALE_REFUNDS_MSG.heading })).toHaveCount(0);
+
+  // The holder now sees it refunded, with the amount (price and service charge).
+  await page.goto('/mis-tickets');
+  await expect(page.getByRole('region', { name: title }).getByTestId('ticket-refund')).toHaveText(
+    /Reembolsada · \$\s?1\.150/,
+  );
+});
