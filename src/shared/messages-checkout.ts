@@ -82,6 +82,8 @@ export const CHECKOUT_PAGE_TEXT = {
   holdHint: 'Las entradas quedan reservadas a tu nombre mientras completás la compra.',
   alreadyPaid: 'Esta compra ya está pagada: tus entradas están en Mis tickets.',
   notActive: 'Esta reserva ya no está activa.',
+  noSelection: 'No elegiste entradas. Elegí un evento y la cantidad de entradas.',
+  holdFailed: 'No pudimos reservar tus entradas. Intentá de nuevo.',
 } as const;
 
 /** /payment/success, /failure and /pending: the pages' titles and the next step's buttons. */

@@ -80,4 +80,11 @@ export const DOOR_TEXT = {
   entriesCaption: (max: number) => `Ingresos por minuto (máximo ${max})`,
   cameraFailed: 'No pudimos abrir la cámara. Revisá el permiso, o escribí o pegá el código abajo.',
   gatePlaceholder: 'Puerta 2',
+  /** The screen reader's line for a "ya usada" card: where the first entry came in. */
+  enteredBy: (gate: string | null) => `Entró por ${gate ?? 'otra puerta'}`,
+  offlineConflictsToast: (n: number) =>
+    `${n === 1 ? 'Una entrada' : `${n} entradas`} que se validaron sin conexión ya habían entrado por otra puerta: quedó registrado para revisar.`,
+  offlineWithoutData: 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.',
+  searchOffline: 'Sin conexión: escaneá el código, que funciona sin red.',
+  undoFailed: 'No se pudo deshacer.',
 } as const;

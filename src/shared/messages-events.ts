@@ -1,6 +1,7 @@
 /** The event wizard (/nuevo) and its fields (voseo); its validation texts are WIZARD_MSG's and the schemas'. */
 export const EVENT_FORM_TEXT = {
   steps: 'Pasos',
+  stepNames: ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vista previa'],
   producerName: 'Nombre de tu productora',
   producerHint: 'Con tu primer evento creamos tu productora y pasás a administrarla.',
   producerPlaceholder: 'Ej.: Sonidos del Sur',

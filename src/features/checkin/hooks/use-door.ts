@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onBeforeWipe, wipeDeviceData } from '../../../lib/device-data';
 import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
+import { DOOR_TEXT } from '../../../shared/messages-door';
 import { ApiError, messageOf } from '../../../shared/provider-result';
 import { $session, restoreSession } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
@@ -79,10 +80,10 @@ export function announce(card: ShownResult) {
   return [
     SCAN_LABEL[card.result],
     card.ticket?.holder,
-    card.ticket?.dni ? `Pedí el DNI: ${card.ticket.dni}` : null,
-    card.result === 'used' && card.first ? `Entró por ${card.first.gate ?? 'otra puerta'}` : null,
+    card.ticket?.dni ? `${DOOR_TEXT.askDni} ${card.ticket.dni}` : null,
+    card.result === 'used' && card.first ? DOOR_TEXT.enteredBy(card.first.gate ?? null) : null,
     card.result !== 'used' ? SCAN_REASON[card.result] : null,
-    card.offline ? 'Validada sin conexión' : null,
+    card.offline ? DOOR_TEXT.validatedOffline : null,
   ]
     .filter(Boolean)
     .join('. ');
@@ -269,11 +270,7 @@ export function useDoor({
             const outcomes = (await call(syncScans(id, batch), SCAN_TIMEOUT_MS * 2)).data;
             await dequeue(batch.map((s) => s.nonce));
             const conflicts = outcomes.filter((o) => o.conflict && !o.replay).length;
-            if (conflicts > 0)
-              toast(
-                'info',
-                `${conflicts === 1 ? 'Una entrada' : `${conflicts} entradas`} que se validaron sin conexión ya habían entrado por otra puerta: quedó registrado para revisar.`,
-              );
+            if (conflicts > 0) toast('info', DOOR_TEXT.offlineConflictsToast(conflicts));
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) {
               // A nonce the server says names something else: the batch can never go through as it is.
@@ -394,7 +391,7 @@ export function useDoor({
   ): Promise<{ shown: ShownResult; queued: Promise<unknown>; later: () => void } | null> {
     const b = bundleRef.current;
     if (!b || !keyRef.current || eventId === null || listId === null) {
-      toast('error', 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.');
+      toast('error', DOOR_TEXT.offlineWithoutData);
       return null;
     }
     const genuine = await verified;
@@ -525,12 +522,7 @@ export function useDoor({
       void refreshCounters(eventId);
       return outcome.result === 'admitted' ? outcome.scanId : null;
     } catch (err) {
-      toast(
-        'error',
-        err instanceof ApiError && !isNetworkFailure(err)
-          ? err.message
-          : 'Sin conexión: escaneá el código, que funciona sin red.',
-      );
+      toast('error', err instanceof ApiError && !isNetworkFailure(err) ? err.message : DOOR_TEXT.searchOffline);
       return null;
     }
   }
@@ -548,7 +540,7 @@ export function useDoor({
       toast('success', answer.message);
       void refreshCounters(eventId);
     } catch (err) {
-      toast('error', err instanceof ApiError && !isNetworkFailure(err) ? err.message : 'No se pudo deshacer.');
+      toast('error', err instanceof ApiError && !isNetworkFailure(err) ? err.message : DOOR_TEXT.undoFailed);
     }
   }
 

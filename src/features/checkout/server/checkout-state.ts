@@ -1,4 +1,5 @@
 import type { Api } from '../../../lib/contract';
+import { CHECKOUT_PAGE_TEXT } from '../../../shared/messages-checkout';
 import { PROMO_MSG } from '../../../shared/messages-promo';
 import { ApiError, unlessNotFound, unwrap } from '../../../shared/provider-result';
 import type { OrderView } from '../../../shared/schemas/checkout';
@@ -20,8 +21,8 @@ export type CheckoutState =
   | { kind: 'created'; orderId: string }
   | { kind: 'error'; message: string };
 
-const NO_SELECTION = 'No elegiste entradas. Elegí un evento y la cantidad de entradas.';
-const HOLD_FAILED = 'No pudimos reservar tus entradas. Intentá de nuevo.';
+const NO_SELECTION = CHECKOUT_PAGE_TEXT.noSelection;
+const HOLD_FAILED = CHECKOUT_PAGE_TEXT.holdFailed;
 
 /** The event and items of a selection (`event=3&items=12:2,13:1`), within the hold request's limits. */
 function selectionOf(

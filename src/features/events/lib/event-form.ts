@@ -1,4 +1,5 @@
 import { isoToLocalInput } from '../../../shared/dates';
+import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
 import { WIZARD_MSG } from '../../../shared/messages-ui';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 import { type Category, EventInputSchema } from '../../../shared/schemas/event';
@@ -168,7 +169,7 @@ export function fromEvent(event: Managed): EventForm {
 }
 
 /** The wizard's steps, in order; each field path belongs to one of them. */
-export const WIZARD_STEPS = ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vista previa'] as const;
+export const WIZARD_STEPS = EVENT_FORM_TEXT.stepNames;
 
 /** The step a field path ('dates.0.ticket_types.1.price_cents', 'venue.city', 'title') is edited on. */
 export function stepOf(path: string): number {
