@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { retryCancellationRefunds } from '../api/cancellations';
 import type { fetchFinance } from '../api/finance';
+import { RefundProblemsTable } from './refund-problems-table';
 
 type Cancellation = Awaited<ReturnType<typeof fetchFinance>>['cancellations'][number];
 
@@ -109,44 +110,11 @@ export function CancellationRefunds({
       {problems.length > 0 && (
         <>
           <h3 className="mt-4 mb-2 font-semibold">{M.problemsHeading}</h3>
-          <ScrollRegion label={M.problemsHeading}>
-            <table className="table table-sm table-cards">
-              <thead>
-                <tr>
-                  <th>{M.order}</th>
-                  <th>{M.status}</th>
-                  <th>{M.event}</th>
-                  <th>{M.buyer}</th>
-                  <th className="text-right">{M.amount}</th>
-                  <th>{M.problem}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.map((p) => (
-                  <tr key={p.order_id}>
-                    <td data-card="title">
-                      <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
-                        {p.order_id.slice(0, 8)}
-                      </a>
-                    </td>
-                    <td data-label={M.status}>
-                      <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
-                        {p.status === 'failed' ? M.failedRow : M.pendingRow}
-                      </span>
-                    </td>
-                    <td data-label={M.event}>{p.title}</td>
-                    <td data-label={M.buyer}>{p.buyer_email ?? '—'}</td>
-                    <td data-label={M.amount} className="text-right tabular-nums">
-                      {formatMoney(p.amount_cents)}
-                    </td>
-                    <td data-label={M.problem} className="text-sm">
-                      {p.last_error}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <RefundProblemsTable
+            label={M.problemsHeading}
+            labels={{ ...M, id: M.order, person: M.buyer }}
+            rows={problems.map((p) => ({ ...p, id: p.order_id, email: p.buyer_email }))}
+          />
         </>
       )}
     </section>

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { formatMoney } from '../../../shared/money';
+
+/** A refund that has not reached its buyer (or seller): still pending at MercadoPago, or refused. */
+export type RefundProblem = {
+  /** The row's own id (the order, or the resold ticket), shown short as a link to the order. */
+  id: string;
+  order_id: string;
+  status: 'pending' | 'failed';
+  title: string;
+  email: string | null;
+  amount_cents: number;
+  last_error: string | null;
+};
+
+type Labels = {
+  id: string;
+  status: string;
+  event: string;
+  person: string;
+  amount: string;
+  problem: string;
+  failedRow: string;
+  pendingRow: string;
+  actions: string;
+};
+
+/**
+ * Finanzas' table of refunds that did not go through (an event's cancellation, a resold ticket), with an
+ * optional action per row. Below 640 px each row is a card with its status and action.
+ */
+export function RefundProblemsTable({
+  label,
+  labels: L,
+  rows,
+  action,
+}: {
+  label: string;
+  labels: Labels;
+  rows: RefundProblem[];
+  action?: (row: RefundProblem) => ReactNode;
+}) {
+  return (
+    <ScrollRegion label={label}>
+      <table className="table table-sm table-cards">
+        <thead>
+          <tr>
+            <th>{L.id}</th>
+            <th>{L.status}</th>
+            <th>{L.event}</th>
+            <th>{L.person}</th>
+            <th className="text-right">{L.amount}</th>
+            <th>{L.problem}</th>
+            {action && (
+              <th>
+                <span className="sr-only">{L.actions}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => (
+            <tr key={p.id}>
+              <td data-card="title">
+                <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
+                  {p.id.slice(0, 8)}
+                </a>
+              </td>
+              <td data-label={L.status}>
+                <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
+                  {p.status === 'failed' ? L.failedRow : L.pendingRow}
+                </span>
+              </td>
+              <td data-label={L.event}>{p.title}</td>
+              <td data-label={L.person}>{p.email ?? '—'}</td>
+              <td data-label={L.amount} className="text-right tabular-nums">
+                {formatMoney(p.amount_cents)}
+              </td>
+              <td data-label={L.problem} className="text-sm">
+                {p.last_error}
+              </td>
+              {action && <td data-card="actions">{action(p)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
