@@ -1,28 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
+import { adminEvent } from './support/admin-event';
 import { DEMO, loginAs } from './support/session';
-
-type TicketType = { id: number; name: string; price_cents: number; named: boolean; remaining: number };
-type PublicEvent = { id: number; title: string; dates: { ticket_types: TicketType[] }[] };
-
-/** A published event of the demo admin's producer with a paid, not named ticket type. */
-async function adminEvent(request: APIRequestContext) {
-  const managed = (await (await request.get('/api/v1/admin/events')).json()) as {
-    data: { id: number; status: string }[];
-  };
-  for (const { id, status } of managed.data) {
-    if (status !== 'publicado') continue;
-    const res = await request.get(`/api/v1/events/${id}`);
-    if (!res.ok()) continue;
-    const event = ((await res.json()) as { data: PublicEvent }).data;
-    const type = event.dates
-      .flatMap((d) => d.ticket_types)
-      .find((t) => !t.named && t.price_cents > 0 && t.remaining >= 5);
-    if (type) return { event, type };
-  }
-  throw new Error('The demo admin has no published event with a paid ticket type');
-}
 
 async function asAdmin(browser: Browser) {
   const context = await browser.newContext();
