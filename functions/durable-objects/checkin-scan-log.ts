@@ -102,10 +102,6 @@ export class CheckinScanLog {
     if (this.pending()) void this.copyNow();
   }
 
-  has(nonce: string): boolean {
-    return this.nonces.has(nonce);
-  }
-
   /** The answer stored for a nonce and what it was bound to (null for answers kept before nonces were bound). */
   answer(nonce: string): { answer: ScanAnswer; bound: string | null } | null {
     const seq = this.nonces.get(nonce);
