@@ -4,7 +4,7 @@ import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';
 import type { OrderRow } from '../checkout/orders';
 import { revokeEventInvitations } from '../invitations/manage';
-import { CANCEL_KEY_PREFIX, refundOrderTickets } from '../refunds/refund';
+import { CANCEL_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
 import { scopeWhere } from '../sales/scope';
 import type { Actor } from './access';
 import { closeEventSale } from './sales';
@@ -222,13 +222,8 @@ async function refundOne(env: Env, cancellation: CancellationRow, row: ProgressR
     // a racing refund holding some tickets) is retried by the next run with the same key.
     if (message === REFUND_MSG.mpRefused) return settle(env, row, 'failed', { error: message });
     console.error(`Cancellation refund of order ${order.id} not done yet`, err);
-    return settle(env, row, 'pending', { error: knownMessage(message) });
+    return settle(env, row, 'pending', { error: refundMessageOr(message, CANCELLATION_MSG.unexpected) });
   }
-}
-
-/** Our own Spanish messages are shown as they are; anything else as the generic one. */
-function knownMessage(message: string) {
-  return Object.values(REFUND_MSG).includes(message as never) ? message : CANCELLATION_MSG.unexpected;
 }
 
 /** Cron: every unfinished cancellation goes on (a large event, a MercadoPago outage, a crash). */

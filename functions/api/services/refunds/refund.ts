@@ -107,6 +107,11 @@ export function refundMethodOf(order: OrderRow, amountCents: number): RefundMeth
   return 'mercadopago';
 }
 
+/** A refund error's message when it is one of ours (Spanish, for the back office), else `fallback`. */
+export function refundMessageOr(message: string, fallback: string) {
+  return Object.values(REFUND_MSG).includes(message as never) ? message : fallback;
+}
+
 /**
  * A refund of some or all of an order's tickets, safe under any interleaving:
  * 1. the refund row is written first, with the tickets it claims (refund_tickets: a ticket can be claimed

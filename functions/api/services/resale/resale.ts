@@ -7,7 +7,7 @@ import { pushTicketChanges } from '../checkin/push';
 import { inventoryOf } from '../checkout/inventory';
 import { findOrder } from '../checkout/orders';
 import { ticketTransition } from '../orders/state';
-import { RESALE_KEY_PREFIX, refundOrderTickets } from '../refunds/refund';
+import { RESALE_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
 import { scopeWhere } from '../sales/scope';
 
 type Defer = (work: Promise<unknown>) => void;
@@ -326,7 +326,7 @@ export async function driveResaleRefund(env: Env, ticketId: string, defer: Defer
     }
     console.error(`Resale refund of ${ticketId} not done yet`, err);
     await settle(env, row, 'pending', {
-      error: Object.values(REFUND_MSG).includes(message as never) ? message : RESALE_MSG.refundUnexpected,
+      error: refundMessageOr(message, RESALE_MSG.refundUnexpected),
     });
     return 'pending';
   }
