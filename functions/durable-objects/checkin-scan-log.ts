@@ -1,11 +1,6 @@
 import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../api/services/orders/state';
 import type { ScanAnswer, ScanLogRow } from './event-checkin';
 
-/** An admission as the check-in object has it now; null once it was undone. */
-export type AdmissionState = { first_at: string; gate_id: number | null; staff_name: string; inside: number } | null;
-
-type AdmissionKey = { event_id: number; list_id: number; ticket_id: string };
-
 /** A scan as it is kept: its log row for D1 (without the event, the same for the whole object) and its binding. */
 export type ScanRecord = Omit<ScanLogRow, 'event_id'> & { bound: string };
 
@@ -45,6 +40,9 @@ create table if not exists scans (
 );
 create table if not exists copied (id integer primary key, seq integer not null);
 `;
+
+const INSERT_SCAN = `insert into scans (seq, bound, ${SCAN_COLUMNS.join(', ')})
+  values (?, ?, ${SCAN_COLUMNS.map(() => '?').join(', ')})`;
 
 /** Scans per copy to D1 (one D1 batch of at most five statements). */
 const ROWS_PER_COPY = 500;
@@ -87,7 +85,6 @@ export class CheckinScanLog {
     private readonly ctx: DurableObjectState,
     private readonly db: D1Database,
     private readonly eventId: () => number,
-    private readonly admission: (listId: number, ticketId: string) => AdmissionState,
     /** Whether the object holds the ticket as admitted on any list (an undone admission's ticket is not). */
     private readonly admitted: (ticketId: string) => boolean,
   ) {
@@ -138,12 +135,7 @@ export class CheckinScanLog {
   /** Appends a decided scan (in the decision's own synchronous step). */
   append(scan: ScanRecord) {
     const seq = ++this.lastSeq;
-    this.sql.exec(
-      `insert into scans (seq, bound, ${SCAN_COLUMNS.join(', ')}) values (?, ?, ${SCAN_COLUMNS.map(() => '?').join(', ')})`,
-      seq,
-      scan.bound,
-      ...SCAN_COLUMNS.map((c) => scan[c]),
-    );
+    this.sql.exec(INSERT_SCAN, seq, scan.bound, ...SCAN_COLUMNS.map((c) => scan[c]));
     this.nonces.set(scan.nonce, seq);
   }
 
@@ -217,10 +209,8 @@ export class CheckinScanLog {
         ROWS_PER_COPY,
       )
       .one();
-    const admissions = new Map<string, AdmissionKey>();
-    for (const [listId, ticketId] of JSON.parse(row.changed) as [number, string][])
-      admissions.set(`${listId}:${ticketId}`, { event_id: this.eventId(), list_id: listId, ticket_id: ticketId });
-    const statements = this.statements(row.scans, row.used, new Set(JSON.parse(row.undone) as string[]), admissions);
+    const undone = new Set(JSON.parse(row.undone) as string[]);
+    const statements = this.statements(row.scans, row.used, undone, row.changed, this.eventId());
     return {
       statements,
       done: () => {
@@ -246,46 +236,75 @@ export class CheckinScanLog {
     const scans: string[] = [];
     const used: string[] = [];
     const undone = new Set<string>();
-    const admissions = new Map<string, AdmissionKey>();
+    const changed: [number, string][] = [];
+    // That layout kept no event id of its own: its rows name it.
+    let eventId = this.eventId();
     for (const row of rows) {
       if (row.kind === 'scan') scans.push(row.body);
       else if (row.kind === 'used') used.push(row.body);
       else if (row.kind === 'unused') undone.add((JSON.parse(row.body) as { id: string }).id);
       else {
-        const key = JSON.parse(row.body) as AdmissionKey;
-        admissions.set(`${key.list_id}:${key.ticket_id}`, key);
+        const key = JSON.parse(row.body) as { event_id: number; list_id: number; ticket_id: string };
+        changed.push([key.list_id, key.ticket_id]);
+        eventId = key.event_id;
       }
     }
     return {
-      statements: this.statements(`[${scans.join(',')}]`, `[${used.join(',')}]`, undone, admissions),
+      statements: this.statements(
+        `[${scans.join(',')}]`,
+        `[${used.join(',')}]`,
+        undone,
+        JSON.stringify(changed),
+        eventId,
+      ),
       done: () => this.sql.exec('delete from outbox where seq <= ?', rows[rows.length - 1].seq),
     };
   }
 
-  /** The D1 statements for a run of scans: each kind in one statement over a JSON array. */
+  /**
+   * The D1 statements for a run of scans: each kind in one statement over a JSON array. `changed` names the
+   * admissions (`[list_id, ticket_id]` pairs) whose state the mirror takes as it is now, so the order of their
+   * changes does not matter.
+   */
   private statements(
     scans: string,
     used: string,
     undone: Set<string>,
-    admissions: Map<string, AdmissionKey>,
+    changed: string,
+    eventId: number,
   ): D1PreparedStatement[] {
-    // The mirror copies each admission's state as it is now, so the order of its changes does not matter.
-    const upserts: unknown[] = [];
-    const deletes: AdmissionKey[] = [];
-    for (const key of admissions.values()) {
-      const state = this.admission(key.list_id, key.ticket_id);
-      if (state) upserts.push({ ...key, ...state });
-      else deletes.push(key);
-    }
+    const mirror = this.mirrorRows(changed, eventId);
     const statements: D1PreparedStatement[] = [];
     if (scans !== '[]') statements.push(this.db.prepare(INSERT_SCANS).bind(scans));
     if (used !== '[]') statements.push(this.db.prepare(MARK_USED).bind(used));
     // After MARK_USED: an admission and its undo in the same copy leave the ticket valid, as it is here now.
     const reverted = [...undone].filter((id) => !this.admitted(id));
     if (reverted.length > 0) statements.push(this.db.prepare(MARK_UNUSED).bind(JSON.stringify(reverted)));
-    if (upserts.length > 0) statements.push(this.db.prepare(UPSERT_ADMISSIONS).bind(JSON.stringify(upserts)));
-    if (deletes.length > 0) statements.push(this.db.prepare(DELETE_ADMISSIONS).bind(JSON.stringify(deletes)));
+    if (mirror.upserts !== '[]') statements.push(this.db.prepare(UPSERT_ADMISSIONS).bind(mirror.upserts));
+    if (mirror.deletes !== '[]') statements.push(this.db.prepare(DELETE_ADMISSIONS).bind(mirror.deletes));
     return statements;
+  }
+
+  /**
+   * The mirror's rows for the named admissions, in one read of the check-in object's `admissions` table (same
+   * storage): each one's current state to upsert, or its key to delete once it was undone.
+   */
+  private mirrorRows(changed: string, eventId: number): { upserts: string; deletes: string } {
+    if (changed === '[]') return { upserts: '[]', deletes: '[]' };
+    return this.sql
+      .exec<{ upserts: string; deletes: string }>(
+        `select
+           json_group_array(json_object('event_id', ?1, 'list_id', k.list_id, 'ticket_id', k.ticket_id,
+             'first_at', a.first_at, 'gate_id', a.gate_id, 'staff_name', a.first_staff, 'inside', a.inside))
+             filter (where a.list_id is not null) as upserts,
+           json_group_array(json_object('event_id', ?1, 'list_id', k.list_id, 'ticket_id', k.ticket_id))
+             filter (where a.list_id is null) as deletes
+         from (select distinct value ->> 0 as list_id, value ->> 1 as ticket_id from json_each(?2)) as k
+         left join admissions a on a.list_id = k.list_id and a.ticket_id = k.ticket_id`,
+        eventId,
+        changed,
+      )
+      .one();
   }
 }
 

@@ -202,7 +202,6 @@ export class EventCheckin extends DurableObject<Env> {
       ctx,
       env.DB,
       () => this.eventId ?? 0,
-      (listId, ticketId) => this.admission(listId, ticketId),
       (ticketId) =>
         this.sql.exec('select 1 from admissions where ticket_id = ? limit 1', ticketId).toArray().length > 0,
     );
@@ -473,14 +472,6 @@ export class EventCheckin extends DurableObject<Env> {
       this.admissionKeys.add(admissionKey(listId, input.ticketId));
     }
     return this.record(input, 'admitted', row ? first : null, undefined, scanId, now);
-  }
-
-  /** One admission as it is now in this object (the log's copy mirrors it to D1), or null once undone. */
-  private admission(listId: number, ticketId: string) {
-    const row = this.admissionRow(listId, ticketId);
-    return row
-      ? { first_at: row.first_at, gate_id: row.gate_id, staff_name: row.first_staff, inside: row.inside }
-      : null;
   }
 
   /** The admission row of a ticket on a list (read only when one exists). */
