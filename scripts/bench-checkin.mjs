@@ -2,24 +2,28 @@
 // Check-in benchmark on the locally served product: door staff redeem distinct tickets at concurrency 50,
 // then pairs of simultaneous redeems of the same ticket from two gates.
 //   BASE_URL (default http://localhost:8787)  TICKETS (3000)  PAIRS (500)  CONCURRENCY (50)  ROUNDS (10)
+//   WARMUP (TICKETS)
 // Needs DEV_MODE (npm start sets it): /dev/checkin/bench-setup creates the event, its paid tickets and a staff
 // member with a token. Each scan is POST /api/v1/checkin/events/:id/scan through the edge with the staff
 // session cookie, exactly like the scanner page. Prints key=value lines: checkins, checkins_per_s, p50_ms,
 // p99_ms, pairs, double_admits (from the answers and from D1's log), ceiling_per_s (a bare call to the
 // same event's check-in object, through the same HTTP path, same run) and ratio (checkins_per_s over it).
+// Both measured paths start warm: before them, WARMUP scans of tickets of their own and as many bare calls,
+// so neither pays the isolate's first compilations.
 import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const tickets = Number(process.env.TICKETS ?? 3000);
 const pairs = Number(process.env.PAIRS ?? 500);
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
+const warmup = Number(process.env.WARMUP ?? tickets);
 
 const hit = keepAliveClient(base, concurrency * 2);
 
 const setup = await fetch(`${base}/dev/checkin/bench-setup`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ tickets: tickets + pairs }),
+  body: JSON.stringify({ tickets: tickets + pairs + warmup }),
 });
 if (!setup.ok) {
   console.error(
@@ -45,8 +49,10 @@ async function scan(code, gate) {
   return JSON.parse(res.text).data.result;
 }
 
-// Warm up the Worker and the event's object.
+// Warm up the Worker and the event's object: the bare call first (it creates the object), then both paths.
 for (let i = 0; i < 20; i++) await hit(`/dev/checkin/ping?event_id=${eventId}`);
+await pool(warmup, concurrency, (i) => scan(codes[tickets + pairs + i], gates[i % 2]));
+await pool(warmup, concurrency, () => hit(`/dev/checkin/ping?event_id=${eventId}`));
 
 // Distinct redeems and the bare ceiling calls alternate in ROUNDS slices, so both see the same machine (on a
 // shared machine the load moves within a run; a ceiling measured only at the end would not be the same run's).

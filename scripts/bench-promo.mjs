@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Promo code benchmark against the locally served product (npm start, DEV_MODE):
 //   BASE_URL (default http://localhost:8787)  BUYERS (1000)  USES (100)  CAPACITY (2000)  CONCURRENCY (100)
+//   WARMUP (BUYERS)
 // BUYERS buyers each try to hold one ticket with the same code, limited to USES tickets, all at once
 // (CONCURRENCY in flight), through the edge with their session cookie, exactly like the browser. The code's
 // uses are counted by the event's inventory object in the hold's own step.
+// Both measured paths start warm: before them, WARMUP (BUYERS) holds on a warm-up event and code of their own
+// and as many bare calls, so neither the holds nor the ceiling pay the isolate's first compilations.
 // Prints key=value lines: discounted_tickets (the discounted tickets of the orders in D1: must equal USES),
 // over_redeemed (must be 0), live_tickets (the object's own count), holds_per_s, p50_ms, p99_ms,
 // ceiling_per_s (a bare call to the same event's object through the same HTTP path, same run) and ratio
@@ -16,42 +19,60 @@ const uses = Number(process.env.USES ?? 100);
 const capacity = Number(process.env.CAPACITY ?? 2000);
 const concurrency = Number(process.env.CONCURRENCY ?? 100);
 
+const warmup = Number(process.env.WARMUP ?? buyers);
+
 const hit = keepAliveClient(base, concurrency);
 
-const setup = await fetch(`${base}/dev/promo/bench-setup`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ capacity, buyers, uses }),
-});
-if (!setup.ok) {
-  console.error(
-    `✗ ${base}/dev/promo/bench-setup answered ${setup.status}: is the product running with DEV_MODE (npm start)?`,
-  );
-  process.exit(1);
+/** An event with its code and buyers (POST /dev/promo/bench-setup). */
+async function benchEvent(body) {
+  const setup = await fetch(`${base}/dev/promo/bench-setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!setup.ok) {
+    console.error(
+      `✗ ${base}/dev/promo/bench-setup answered ${setup.status}: is the product running with DEV_MODE (npm start)?`,
+    );
+    process.exit(1);
+  }
+  return setup.json();
 }
-const { event_id: eventId, ticket_type_id: typeId, code, tokens } = await setup.json();
 
-// Warm up the Worker and the event's object (first calls compile and load).
+/** Every buyer of `bench` tries to hold one ticket with its code; answers the statuses seen. */
+function holdAll(bench) {
+  const seen = { held: 0, exhausted: 0, errors: 0 };
+  const run = pool(bench.tokens.length, concurrency, async (i) => {
+    const r = await hit('/api/v1/holds', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${bench.tokens[i]}` },
+      // Any case: codes are case-insensitive.
+      body: JSON.stringify({
+        event_id: bench.event_id,
+        items: [{ ticket_type_id: bench.ticket_type_id, quantity: 1 }],
+        promo_code: i % 2 ? bench.code : bench.code.toLowerCase(),
+      }),
+    });
+    if (r.status === 201) seen.held++;
+    else if (r.status === 409) seen.exhausted++;
+    else seen.errors++;
+  });
+  return run.then((timing) => ({ ...timing, ...seen }));
+}
+
+if (warmup > 0) {
+  const warm = await benchEvent({ capacity: warmup * 2, buyers: warmup, uses: Math.ceil(warmup / 10) });
+  await holdAll(warm);
+  await pool(warmup, concurrency, () => hit(`/dev/checkout/ping?event_id=${warm.event_id}`));
+}
+const bench = await benchEvent({ capacity, buyers, uses });
+const { event_id: eventId, code, tokens } = bench;
+
+// The measured event's object is created by its first call, not by the first hold.
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
 
-let held = 0;
-let exhausted = 0;
-let errors = 0;
-const holds = await pool(tokens.length, concurrency, async (i) => {
-  const r = await hit('/api/v1/holds', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
-    // Any case: codes are case-insensitive.
-    body: JSON.stringify({
-      event_id: eventId,
-      items: [{ ticket_type_id: typeId, quantity: 1 }],
-      promo_code: i % 2 ? code : code.toLowerCase(),
-    }),
-  });
-  if (r.status === 201) held++;
-  else if (r.status === 409) exhausted++;
-  else errors++;
-});
+const holds = await holdAll(bench);
+const { held, exhausted, errors } = holds;
 
 const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
 
