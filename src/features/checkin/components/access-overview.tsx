@@ -5,13 +5,14 @@ import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
-import { formatEventDate, formatTime } from '../../../shared/dates';
+import { formatTime } from '../../../shared/dates';
 import { DOOR_TEXT } from '../../../shared/messages-door';
 import { toast } from '../../../stores/toast';
 import { getOverview } from '../api/get-overview';
 import { saveGate } from '../api/save-gate';
 import { saveList } from '../api/save-list';
 import type { DoorEvent, Overview } from '../types';
+import { DoorEventOptions } from './door-event-options';
 import { EntriesChart } from './entries-chart';
 
 const OVERVIEW_REFRESH_MS = 10_000;
@@ -47,12 +48,7 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full max-w-md">
           <SelectField label={DOOR_TEXT.event} value={String(eventId ?? '')} onValue={(v) => setEventId(Number(v))}>
-            {events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.today ? DOOR_TEXT.today : ''}
-                {e.title} · {formatEventDate(e.starts_at)}
-              </option>
-            ))}
+            <DoorEventOptions events={events} />
           </SelectField>
         </div>
         <a href="/admin/access-control/full" className="btn btn-ticket">

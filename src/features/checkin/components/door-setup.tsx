@@ -1,8 +1,8 @@
 import { SelectField } from '../../../components/ui/fields';
-import { formatEventDate } from '../../../shared/dates';
 import { DOOR_TEXT } from '../../../shared/messages-door';
 import type { Door } from '../hooks/use-door';
 import type { DoorEvent } from '../types';
+import { DoorEventOptions } from './door-event-options';
 
 /** Long names end in "…" before the select's arrow instead of running under it. */
 const SELECT = 'truncate pe-12';
@@ -27,12 +27,7 @@ export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorE
         value={String(choice.eventId ?? '')}
         onValue={(v) => door.chooseEvent(Number(v))}
       >
-        {events.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.today ? DOOR_TEXT.today : ''}
-            {e.title} · {formatEventDate(e.starts_at)}
-          </option>
-        ))}
+        <DoorEventOptions events={events} />
       </SelectField>
       <SelectField
         large
