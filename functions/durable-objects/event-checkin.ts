@@ -18,11 +18,13 @@ import { CheckinScanLog } from './checkin-scan-log';
  * The check-in authority of one event (one object per event id): it decides every redeem. A Durable
  * Object runs one request at a time, and each decision below is synchronous over its SQLite storage (no
  * await between the read and the write), so two gates scanning the same ticket in the same millisecond
- * admit it exactly once. Every scan's answer is kept by its client nonce: a retried request gets the same
- * answer and counts once. That answer is also the scan's log for D1 (checkin_scans, tickets.used_at and the
- * checkin_admissions mirror): one row per scan, written in the same synchronous step as the decision, so it is
- * as durable as the decision itself; the answer does not wait for D1. The log is copied to D1 in the
- * background, a few multi-row statements per batch (see CheckinScanLog); readers of D1's log call `flushed()`.
+ * admit it exactly once. Decisions are taken in turns (group commit, see `inTurn`): the requests that arrive
+ * together are decided one after another in one synchronous step, so their writes share one commit. Every
+ * scan's answer is kept by its client nonce: a retried request gets the same answer and counts once. That
+ * answer is also the scan's log for D1 (checkin_scans, tickets.used_at and the checkin_admissions mirror): one
+ * row per scan, written in the same synchronous step as the decision, so it is as durable as the decision
+ * itself; the answer does not wait for D1. The log is copied to D1 in the background, a few multi-row
+ * statements per batch (see CheckinScanLog); readers of D1's log call `flushed()`.
  */
 
 export type ScanInput = {
@@ -188,6 +190,8 @@ export class EventCheckin extends DurableObject<Env> {
    * same for nonces). A few dozen bytes per admission.
    */
   private readonly admissionKeys = new Set<string>();
+  /** Decisions queued for the next turn (see `inTurn`). */
+  private turn: (() => void)[] = [];
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -261,7 +265,7 @@ export class EventCheckin extends DurableObject<Env> {
       }),
     );
 
-    // From here to the decisions, nothing is awaited.
+    // Each scan as the authority decides it, from what was read above (decided in the next turn, below).
     const inputs: ScanInput[] = [];
     const shown: ReturnType<typeof ticketInfo>[] = [];
     for (const [i, r] of requests.entries()) {
@@ -291,7 +295,7 @@ export class EventCheckin extends DurableObject<Env> {
         offline: r.local_result ? { admitted: r.local_result === 'admitted' } : undefined,
       });
     }
-    const decided = this.scanMany(eventId, inputs);
+    const decided = await this.inTurn(() => this.scanMany(eventId, inputs));
     if (!Array.isArray(decided)) return { status: 409, message: CHECKIN_MSG.nonceReused };
     return {
       outcomes: decided.map((a, i) => ({
@@ -331,12 +335,6 @@ export class EventCheckin extends DurableObject<Env> {
     return pingWrite(this.ctx.storage.sql);
   }
 
-  /** Decides one scan; its log row is written when this answers. */
-  scan(eventId: number, input: ScanInput): ScanAnswer | NonceReused {
-    const answers = this.scanMany(eventId, [input]);
-    return Array.isArray(answers) ? answers[0] : answers;
-  }
-
   /**
    * Decides scans in order (an offline queue), each atomically. A nonce already used for another device,
    * ticket or kind refuses the whole request before anything is decided (a client error, never the
@@ -366,7 +364,11 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** Undoes a manual or scanned admission of the same staff member within the undo window. */
-  undo(eventId: number, input: UndoInput): ScanAnswer | NonceReused | null {
+  undo(eventId: number, input: UndoInput): Promise<ScanAnswer | NonceReused | null> {
+    return this.inTurn(() => this.undoNow(eventId, input));
+  }
+
+  private undoNow(eventId: number, input: UndoInput): ScanAnswer | NonceReused | null {
     this.noteEvent(eventId);
     // An undo's nonce names the undo of this scan from this device: an admission's nonce is refused.
     const stored = this.storedAnswer(input.nonce, undoBinding(input));
@@ -403,6 +405,33 @@ export class EventCheckin extends DurableObject<Env> {
     );
     this.log.kick();
     return answer;
+  }
+
+  /**
+   * Runs a decision in the next turn and answers what it returns. The first request to queue one schedules the
+   * turn (a zero timer: the requests already delivered to this object run their checks and queue too); the turn
+   * takes every queued decision, in arrival order, in one synchronous step. Their writes then share ONE SQLite
+   * transaction (the implicit one of a step without awaits): one commit and one fsync instead of one per scan,
+   * and in production one replication round. Each answer still waits for that commit (the output gate), so a
+   * scan is never answered before it is durable.
+   */
+  private inTurn<T>(decision: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.turn.length === 0) setTimeout(() => this.takeTurn(), 0);
+      this.turn.push(() => {
+        try {
+          resolve(decision());
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+  }
+
+  private takeTurn() {
+    const queued = this.turn;
+    this.turn = [];
+    for (const decide of queued) decide();
   }
 
   /** The log's backstop: copies what is still waiting (after a failed copy or a restart). */
