@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/accounts';
 import { DEMO, loginAs } from './support/session';
 
 test.describe('Configuración', () => {
@@ -36,7 +37,8 @@ test.describe('Configuración', () => {
 
   test('explains a CUIT with a wrong check digit before saving', async ({ page }) => {
     await loginAs(page, DEMO.admin);
-    await page.goto('/admin/configurations');
+    // Typed only once the form is live: a value typed into the server HTML is never validated.
+    await gotoHydrated(page, '/admin/configurations');
     const cuit = page.getByLabel('CUIT');
     await cuit.fill('20-12345678-7');
     await expect(page.getByText('El CUIT no es válido: revisá el dígito verificador.')).toBeVisible();

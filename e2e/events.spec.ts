@@ -72,7 +72,7 @@ test.describe('public catalogue', () => {
 test('a user creates an event, becomes its admin, a superadmin approves it and it goes public', async ({ page }) => {
   const title = `Recital de prueba ${Date.now()}`;
   await loginAs(page, DEMO.usuario);
-  await page.goto('/nuevo');
+  await gotoHydrated(page, '/nuevo');
 
   await page.getByLabel('Nombre de tu productora').fill('Productora de Ulises');
   await page.getByLabel('Título').fill(title);
@@ -202,7 +202,7 @@ test('the wizard shows the API validation messages in Spanish and pages are priv
 
 test('the wizard checks each step, marks the step with errors and focuses the first one', async ({ page }) => {
   await loginAs(page, DEMO.admin);
-  await page.goto('/nuevo');
+  await gotoHydrated(page, '/nuevo');
   // Staff build events inside the back office.
   await expect(page.getByRole('navigation', { name: 'Navegación inferior' }).or(page.locator('aside'))).not.toHaveCount(
     0,

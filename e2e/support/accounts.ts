@@ -99,8 +99,9 @@ export async function sessionCookies(page: Page) {
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   // client:visible islands hydrate once seen: bring each into view (a long Mis tickets has some below the fold).
+  // An island is `display: contents` (no box to scroll to): its first element is what gets seen.
   for (const island of await page.$$('astro-island[ssr][client="visible"]')) {
-    await island.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
     await page.waitForFunction((el) => !el.hasAttribute('ssr'), island, { timeout: 5_000 }).catch(() => undefined);
   }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
