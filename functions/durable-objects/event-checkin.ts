@@ -342,8 +342,9 @@ export class EventCheckin extends DurableObject<Env> {
    */
   scanMany(eventId: number, inputs: ScanInput[]): ScanAnswer[] | NonceReused {
     this.noteEvent(eventId);
-    const stored: (ScanAnswer | null)[] = [];
-    // A nonce repeated within the request must name the same scan too; its later uses replay the first.
+    // Each nonce's stored answer (null: none); undefined for a nonce's later uses within the request, which must
+    // name the same scan too and replay the first, so they are read when decided.
+    const stored: (ScanAnswer | null | undefined)[] = [];
     const bound = new Map<string, string>();
     for (const input of inputs) {
       const binding = scanBinding(input);
@@ -351,7 +352,7 @@ export class EventCheckin extends DurableObject<Env> {
       const answer = earlier === undefined ? this.storedAnswer(input.nonce, binding) : null;
       if (answer === REUSED || (earlier !== undefined && earlier !== binding)) return { nonceReused: input.nonce };
       bound.set(input.nonce, binding);
-      stored.push(earlier === undefined ? answer : null);
+      stored.push(earlier === undefined ? answer : undefined);
     }
     const answers = inputs.map((input, i) => this.decide(input, stored[i]));
     this.log.kick();
@@ -452,9 +453,9 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /** The decision itself: synchronous from the nonce lookup to the admission write. */
-  private decide(input: ScanInput, known: ScanAnswer | null): ScanAnswer {
+  private decide(input: ScanInput, known: ScanAnswer | null | undefined): ScanAnswer {
     // The nonce's stored answer, read by scanMany; a nonce first used earlier in the same request is read now.
-    const stored = known ?? this.storedAnswer(input.nonce, scanBinding(input));
+    const stored = known === undefined ? this.storedAnswer(input.nonce, scanBinding(input)) : known;
     if (stored === REUSED) throw new Error('nonce reused: checked before deciding');
     if (stored) return stored;
     if (input.refusal || !input.ticketId || !input.list) {

@@ -492,6 +492,25 @@ describe('check-in authority', () => {
     expect((await counters(door, event.event_id)).event.admitted).toBe(2);
   });
 
+  it('decides a scan queued twice in one offline upload once: the second is its replay', async () => {
+    const { event, tickets } = await eventWithTickets();
+    const door = await staffOf(event.producer_id);
+    const twice = { code: tickets[0].code, nonce: nonce(), device: 'tel' };
+    const res = await asBuyer(door, `/checkin/events/${event.event_id}/sync`, {
+      method: 'POST',
+      json: { scans: [twice, twice] },
+    });
+    expect(res.status).toBe(200);
+    const [first, again] = ((await res.json()) as { data: Outcome[] }).data;
+    expect(first).toMatchObject({ result: 'admitted', replay: false });
+    expect(again).toMatchObject({ result: 'admitted', replay: true, scanId: first.scanId });
+    await logCopied(env, event.event_id);
+    const rows = await env.DB.prepare('select count(*) as n from checkin_scans where nonce = ?')
+      .bind(twice.nonce)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
   it('gives offline scanners no e-mails, the DNI only when the producer asks for it, and the holder never the seller', async () => {
     const { event, tickets } = await eventWithTickets(1, { named: true });
     const door = await staffOf(event.producer_id);
