@@ -20,11 +20,13 @@ import {
 import {
   type ListResult,
   listResale,
+  offeredTicket,
   offerResales,
   RESALE_SCHEMA,
   resaleOfferEnded,
   resaleStatus,
   resoldBy,
+  withdrawAdmitted,
   withdrawResale,
 } from './resale';
 import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
@@ -43,6 +45,7 @@ import {
   pendingOffers,
   placeOf,
   recordOfferOrder,
+  reopenOffer,
   setWaitlistSettings,
   WAITLIST_SCHEMA,
   waitlistOf,
@@ -103,7 +106,9 @@ export type QueueStats = { capacity: number; sold: number; held: number; openHol
  */
 export type CommitResult =
   | { ok: true /** The resold ticket this hold bought (face-value resale): its payment cancels it. */; resold?: string }
-  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
+  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' }
+  /** A resale offer is sold only once its ticket was claimed at the door (services/checkout/commit.ts). */
+  | { ok: false; reason: 'resale_claim'; ticketId: string };
 
 /** One invitation's tickets, taken under its own hold id and counted against its tag. */
 export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
@@ -482,6 +487,31 @@ export class EventInventory extends DurableObject<Env> {
     return withdrawResale(this.sql, ticketId);
   }
 
+  /**
+   * The door admitted a listed ticket (its seller went in), or refused the waiting buyer's claim on it: the
+   * listing is withdrawn and an open offer for it released, its entry waiting again in its place. Idempotent.
+   */
+  withdrawAdmittedResale(ticketId: string): boolean {
+    const holdId = withdrawAdmitted(this.sql, ticketId);
+    const row = holdId ? this.holdRow(holdId) : undefined;
+    if (row?.status === 'open') {
+      reopenOffer(this.sql, row.id);
+      this.releaseRow(row, 'released');
+      this.mirror();
+    }
+    return true;
+  }
+
+  /**
+   * A resale offer sold here whose payment the door then refused (the seller went in before the payment's
+   * retry): the sale is undone, its place back and the listing withdrawn. The caller refunds the buyer.
+   */
+  undoResaleSale(holdId: string, ticketId: string): boolean {
+    withdrawAdmitted(this.sql, ticketId);
+    this.sql.exec("update resale set status = 'withdrawn' where ticket_id = ? and status = 'sold'", ticketId);
+    return this.refund(holdId);
+  }
+
   resaleStatus(ticketId: string): string | null {
     this.expireDue();
     return resaleStatus(this.sql, ticketId);
@@ -722,7 +752,7 @@ export class EventInventory extends DurableObject<Env> {
    * (its order cannot be paid: the caller refunds a late payment), and nothing is sold once the sale closed.
    * A rejected hold (see reject) is sold on a retry within its time while the stock is there.
    */
-  commit(holdId: string): CommitResult {
+  commit(holdId: string, claimedTicket?: string): CommitResult {
     this.expireDue();
     const row = this.holdRow(holdId);
     if (!row) return { ok: false, reason: 'unknown_hold' };
@@ -731,6 +761,9 @@ export class EventInventory extends DurableObject<Env> {
       return resold ? { ok: true, resold } : { ok: true };
     }
     if (this.closed()) return { ok: false, reason: 'closed' };
+    // A resale offer: its ticket must be held by the payment at the door first (it may have gone in).
+    const offered = row.buyer.startsWith('waitlist:') ? offeredTicket(this.sql, holdId) : null;
+    if (offered && offered !== claimedTicket) return { ok: false, reason: 'resale_claim', ticketId: offered };
     const items = parseItems(row.items);
     if (row.status === 'rejected') {
       // A retry after a rejected attempt: sold only within the hold's time and while the stock is there.
