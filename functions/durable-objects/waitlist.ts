@@ -38,7 +38,11 @@ export type JoinInput = {
 
 export type JoinResult =
   | { ok: true; entryId: string; position: number }
-  | { ok: false; reason: 'twice' | 'dni_twice' | 'unknown_type' | 'available' | 'closed'; available?: number };
+  | {
+      ok: false;
+      reason: 'twice' | 'dni_twice' | 'unknown_type' | 'available' | 'closed' | 'queued';
+      available?: number;
+    };
 
 export type WaitlistPlace = {
   id: string;

@@ -8,6 +8,14 @@ export const QUEUE_MSG = {
     cap === 1
       ? 'En esta venta se puede comprar 1 entrada por DNI.'
       : `En esta venta se pueden comprar hasta ${cap} entradas por DNI.`,
+  passLimit: (left: number) =>
+    left === 0
+      ? 'Con tu turno de la fila ya compraste todas las entradas de este tipo que permite una compra.'
+      : `Con tu turno de la fila podés comprar ${left} ${left === 1 ? 'entrada más' : 'entradas más'} de este tipo: un turno compra como mucho lo que permite una compra.`,
+  dniTaken: 'Tu DNI ya tiene un lugar en esta fila con otra cuenta: cada DNI entra una sola vez.',
+  removeConfirm: (people: number) =>
+    `Hay ${people} ${people === 1 ? 'persona' : 'personas'} en la pre-fila. Si quitás la fila, ${people === 1 ? 'pierde su lugar' : 'pierden su lugar'} y les avisamos por correo. Confirmá para quitarla.`,
+  noStock: 'No quedan entradas para vender: la venta no puede ir con fila.',
   noQueue: 'Este evento no tiene venta con fila.',
   tooEarly: (opensAt: string) => `La fila todavía no abrió. Abre el ${opensAt}.`,
   closed: 'La fila de esta venta ya cerró.',
