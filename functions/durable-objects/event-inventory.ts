@@ -320,7 +320,13 @@ export class EventInventory extends DurableObject<Env> {
     const openHolds = this.sql.exec<{ n: number }>("select count(*) as n from holds where status = 'open'").one().n;
     const remaining = this.closed() ? 0 : Math.max(0, totals.capacity - totals.sold);
     const gate = this.gate();
-    return { ...totals, openHolds, remaining, queueHolds: gate ? gate.holds : null, waitlistOpen: !!gate?.waitlistOpen };
+    return {
+      ...totals,
+      openHolds,
+      remaining,
+      queueHolds: gate ? gate.holds : null,
+      waitlistOpen: !!gate?.waitlistOpen,
+    };
   }
 
   /** A no-op round trip: the raw ceiling of a call to this object (used by the sale benchmark). */
@@ -457,7 +463,9 @@ export class EventInventory extends DurableObject<Env> {
         console.warn(JSON.stringify({ refused: 'hold', reason: 'dni_cap', eventId, userId, cap }));
         return { ok: false, reason: 'dni_cap', cap };
       }
-      const over = wanted.find((i) => (sold.get(i.typeId) ?? 0) + i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? 0));
+      const over = wanted.find(
+        (i) => (sold.get(i.typeId) ?? 0) + i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? 0),
+      );
       if (cap === null && over) {
         const max = config.types.get(over.typeId)?.maxPerOrder ?? 0;
         console.warn(JSON.stringify({ refused: 'hold', reason: 'pass_limit', eventId, userId, max }));

@@ -249,7 +249,8 @@ export class EventQueue extends DurableObject<Env> {
       .exec<{ user_id: number }>('select user_id from entries order by arrival')
       .toArray()
       .map((r) => r.user_id);
-    if (dropped.length > 0 && confirmed !== dropped.length) return { ok: false, reason: 'confirm', count: dropped.length };
+    if (dropped.length > 0 && confirmed !== dropped.length)
+      return { ok: false, reason: 'confirm', count: dropped.length };
     await this.ctx.storage.deleteAlarm();
     const c = this.config;
     this.sql.exec('delete from kept_seed');

@@ -26,11 +26,9 @@ export async function queueRemovedMails(env: Env, eventId: number, userIds: numb
       ids
         .slice(i, i + 50)
         .map((id, k) =>
-          env.DB.prepare("insert or ignore into queue_mails (id, event_id, user_id, kind) values (?, ?, ?, 'removed')").bind(
-            id,
-            eventId,
-            userIds[i + k],
-          ),
+          env.DB.prepare(
+            "insert or ignore into queue_mails (id, event_id, user_id, kind) values (?, ?, ?, 'removed')",
+          ).bind(id, eventId, userIds[i + k]),
         ),
     );
   }
