@@ -6,7 +6,7 @@ import { WAITLIST_MSG } from '../../src/shared/messages-promo';
 import { QUEUE_MSG } from '../../src/shared/messages-queue';
 import { asBuyer } from './checkout-fixtures';
 import { eventually } from './helpers';
-import { hold, join, json, place, queueBuyer, queuedEvent } from './queue-fixtures';
+import { join, json, place, queueBuyer, queuedEvent } from './queue-fixtures';
 
 /**
  * One queue for one on-sale (issue 29): on a queued on-sale nothing takes stock without a pass or a named
