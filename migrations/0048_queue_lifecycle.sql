@@ -15,6 +15,18 @@ create trigger sale_queues_mode after update of mode on event_queues begin
   update sale_versions set v = v + 1 where event_id = new.event_id;
 end;
 
+-- The event page shows the queue (its box, the ticket selector after closing back to the normal sale, the waiting
+-- list): every change of the row is a new catalogue version, so no cached page shows an old one.
+create trigger catalog_event_queues_insert after insert on event_queues begin
+  update catalog_version set v = v + 1 where id = 1;
+end;
+create trigger catalog_event_queues_update after update on event_queues begin
+  update catalog_version set v = v + 1 where id = 1;
+end;
+create trigger catalog_event_queues_delete after delete on event_queues begin
+  update catalog_version set v = v + 1 where id = 1;
+end;
+
 -- E-mails to the people a removed queue dropped (a retried job, like the waiting list's): one per account and
 -- removal, tried at once, retried by the cron job after 1, 5, 15, 60 and 180 minutes, then 'failed'.
 create table queue_mails (

@@ -50,6 +50,18 @@ export const QUEUE_ADMIN_TEXT = {
     `Pre-fila: ${prequeue} ${prequeue === 1 ? 'persona' : 'personas'}. Apertura: ${opensAt}.`,
   applyRate: 'Aplicar ritmo',
   closeQueue: 'Cerrar la fila',
+  closeToNormal: 'Cerrar la fila y volver a la venta normal',
+  closeToNormalText:
+    'La fila se cierra y las entradas que quedan se venden en la página del evento por orden de llegada, sin turno. Quienes esperaban en la fila ven que cerró y pueden comprar como cualquiera. La lista de espera se abre si se agotan. Podés reabrir la fila después.',
+  reopen: 'Reabrir la fila',
+  reopened: 'Fila reabierta.',
+  closedToNormal: 'Fila cerrada: la venta sigue sin fila.',
+  waitlistToggle: 'Abrir la lista de espera durante la fila',
+  waitlistHint:
+    'Apagada, la lista de espera abre cuando cierra la fila. Aunque la abras, las entradas que se liberan mientras la fila sigue abierta son para la fila.',
+  waitlistOpened: 'La lista de espera quedó abierta.',
+  waitlistClosed: 'La lista de espera abre cuando cierre la fila.',
+  removeTitle: 'Quitar la fila',
   title: 'Venta con fila',
   scope: 'Qué se vende con fila',
   allDates: 'Todas las fechas del evento',
@@ -62,8 +74,10 @@ export const QUEUE_ADMIN_TEXT = {
   saveChanges: 'Guardar cambios',
   enable: 'Activar venta con fila',
   disable: 'Quitar la fila',
-  closeText: 'Nadie más podrá entrar ni comprar por la fila.',
-  live: (state: string, soldOut: boolean) => `En vivo · ${state}${soldOut ? ' (agotado)' : ''}`,
+  closeText:
+    'Nadie más podrá entrar ni comprar por la fila. Las entradas que queden no se venden online hasta que la reabras o vuelvas a la venta normal, y la lista de espera se abre. Para seguir vendiendo sin fila, elegí "Cerrar la fila y volver a la venta normal". Podés reabrir la fila después.',
+  live: (state: string, reason: string | null) =>
+    `En vivo · ${state}${reason === 'agotado' ? ' (agotado)' : reason === 'normal' ? ' (venta normal, sin fila)' : ''}`,
   notConfigured: 'Sin configurar',
   opensRequired: 'Indicá la fecha y hora de apertura',
   saved: 'Venta con fila guardada.',
@@ -106,6 +120,8 @@ export const QUEUE_PAGE_TEXT = {
   yourPlace: 'Tu lugar',
   closedSoldOut: 'Se agotaron las entradas: la fila cerró.',
   closedByProducer: 'La productora cerró la fila de esta venta.',
+  closedToNormal: 'La productora cerró la fila: las entradas que quedan se venden en la página del evento, sin turno.',
+  buyOnEventPage: 'Ir a comprar',
   prequeueOpens: (date: string) => `La pre-fila abre el ${date}. Volvé a esta página desde esa hora para entrar.`,
   joinPrequeue:
     'Entrá ahora a la pre-fila: a la hora de apertura se sortea el orden entre todos los que estén adentro.',

@@ -209,8 +209,8 @@ export async function controlQueue(env: Env, eventId: number, action: QueueActio
   const queue = queueOf(env, eventId);
   const inventory = inventoryOf(env, eventId);
   const setMode = async (mode: 'queue' | 'normal') => {
-    await env.DB.prepare('update event_queues set mode = ?, updated_at = ? where event_id = ? and mode <> ?')
-      .bind(mode, new Date().toISOString(), eventId, mode)
+    await env.DB.prepare('update event_queues set mode = ?, updated_at = ? where event_id = ?')
+      .bind(mode, new Date().toISOString(), eventId)
       .run();
     await refreshInventory(env, eventId);
   };
@@ -229,7 +229,13 @@ export async function controlQueue(env: Env, eventId: number, action: QueueActio
   } else {
     live = await queue.control(action);
     if (action === 'close_normal') await setMode('normal');
-    if (action === 'close' || action === 'close_normal') await inventory.setQueueGate(false);
+    if (action === 'close' || action === 'close_normal') {
+      await inventory.setQueueGate(false);
+      // The event page shows the closed queue (and its waiting list): a new catalogue version (migration 0048).
+      await env.DB.prepare('update event_queues set updated_at = ? where event_id = ?')
+        .bind(new Date().toISOString(), eventId)
+        .run();
+    }
   }
   console.info(JSON.stringify({ queue: 'control', eventId, action, by }));
   return live ? liveJson(live) : null;
