@@ -26,7 +26,7 @@ export async function queueBuyer(options: { dni?: string; verified?: boolean; tt
     },
     options.ttlSeconds ?? 3600,
   );
-  return { id: user!.id, dni, auth: { authorization: `Bearer ${token}` } };
+  return { id: user!.id, dni, email, auth: { authorization: `Bearer ${token}` } };
 }
 
 export type Json = { status: boolean; message?: string; data?: Record<string, unknown> & { [k: string]: unknown } };
