@@ -122,7 +122,7 @@ async function heldOrderOf(w: World, b: Buyer) {
 }
 
 /** Pays the buyer's newest held order on the event, if any. */
-async function paidLatest(w: World, b: Buyer, eventId: number) {
+async function paidLatest(b: Buyer, eventId: number) {
   const order = await env.DB.prepare(
     `select id from orders where user_id = ? and event_id = ? and status in ('held', 'pending_payment')
      order by created_at desc limit 1`,
@@ -193,7 +193,7 @@ async function run(w: World, c: Command): Promise<number[]> {
       const answers = await Promise.all(
         w.events.map((e, i) =>
           run(w, { kind: 'hold', buyer: c.buyer, event: i, quantity: 1, code: true, pass: e.queued, other: true }).then(
-            async (held) => (held[0] === 201 ? [...held, ...(await paidLatest(w, b, e.id))] : held),
+            async (held) => (held[0] === 201 ? [...held, ...(await paidLatest(b, e.id))] : held),
           ),
         ),
       );
