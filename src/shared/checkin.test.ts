@@ -26,5 +26,6 @@ describe('doorOrder', () => {
     expect(scanTone('used')).toBe('warn');
     expect(scanTone('forged')).toBe('bad');
     expect(scanTone('revoked')).toBe('bad');
+    expect(scanTone('in_process')).toBe('warn');
   });
 });
