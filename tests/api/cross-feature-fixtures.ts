@@ -31,7 +31,7 @@ export type World = {
   /** The buyers the queue let in (indexes), before the run starts. */
   admittedByQueue: Set<number>;
   admin: Staff;
-  door: Staff;
+  door: Awaited<ReturnType<typeof staffOf>>;
   gates: number[];
   code: string;
   codeId: number;

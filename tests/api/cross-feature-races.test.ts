@@ -235,7 +235,10 @@ async function run(w: World, c: Command): Promise<number[]> {
   }
 }
 
-async function ticketCommand(w: World, c: Extract<Command, { ticket: number }>): Promise<number[]> {
+async function ticketCommand(
+  w: World,
+  c: Extract<Command, { kind: 'scan' | 'refund' | 'resale' | 'transfer' }>,
+): Promise<number[]> {
   const tickets = await ticketsOf(w);
   if (tickets.length === 0) return [];
   const t = tickets[c.ticket % tickets.length];

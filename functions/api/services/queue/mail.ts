@@ -1,19 +1,15 @@
 import { MAIL_QUEUE_REMOVED } from '../../../../src/shared/messages-mail';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
+import { deliverMailJob, dueMailJobs } from '../mail-jobs';
 
 /**
- * The queue's e-mails as a retried job (queue_mails, migrations/0048_queue_lifecycle.sql), like the waiting
- * list's: queued once per account and removal, tried at once (a few, in the background of the request that
- * removed the queue), and retried by the cron job.
+ * The queue's e-mails as a retried job (queue_mails, migrations/0048_queue_lifecycle.sql; services/mail-jobs.ts),
+ * like the waiting list's: queued once per account and removal, tried at once (a few, in the background of the
+ * request that removed the queue), and retried by the cron job.
  */
 
-const RETRY_AFTER_MINUTES = [1, 5, 15, 60, 180];
-/** A 'sending' claim older than this was interrupted (the isolate died): another try takes it over. */
-const CLAIM_MINUTES = 5;
 const PER_RUN = 25;
-
-const minutesFrom = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString();
 
 type QueueMail = { id: string; event_id: number; user_id: number; attempts: number };
 
@@ -40,41 +36,12 @@ export async function deliverQueueMails(env: Env, ids: string[]) {
   for (const id of ids.slice(0, PER_RUN)) await deliverQueueMail(env, id);
 }
 
-async function deliverQueueMail(env: Env, id: string, at = Date.now()): Promise<string> {
-  const now = new Date(at).toISOString();
-  const claimed = await env.DB.prepare(
-    `update queue_mails set status = 'sending', mail_at = ?1, attempts = attempts + 1
-     where id = ?2 and ((status = 'pending' and (mail_at is null or mail_at <= ?1)) or (status = 'sending' and mail_at <= ?3))
-     returning id, event_id, user_id, attempts`,
-  )
-    .bind(now, id, minutesFrom(at, -CLAIM_MINUTES))
-    .first<QueueMail>();
-  if (!claimed) return 'not_due';
-  try {
-    await sendRemovedMail(env, claimed);
-  } catch (err) {
-    const wait = RETRY_AFTER_MINUTES[claimed.attempts - 1];
-    console.error(`Queue e-mail ${id} failed (try ${claimed.attempts})`, err);
-    await env.DB.prepare("update queue_mails set status = ?, mail_at = ? where id = ? and status = 'sending'")
-      .bind(wait === undefined ? 'failed' : 'pending', wait === undefined ? now : minutesFrom(at, wait), id)
-      .run();
-    return 'retry';
-  }
-  await env.DB.prepare("update queue_mails set status = 'sent', mail_at = ? where id = ? and status = 'sending'")
-    .bind(now, id)
-    .run();
-  return 'sent';
-}
+const deliverQueueMail = (env: Env, id: string, at = Date.now()) =>
+  deliverMailJob<QueueMail>(env.DB, 'queue_mails', id, (mail) => sendRemovedMail(env, mail), at);
 
 /** Cron: the queue's e-mails that are due (not sent by the request, failed tries, interrupted sends). */
 export async function retryQueueMails(env: Env, at = Date.now()): Promise<void> {
-  const { results } = await env.DB.prepare(
-    `select id from queue_mails where (status = 'pending' and (mail_at is null or mail_at <= ?1))
-       or (status = 'sending' and mail_at <= ?2) order by created_at limit ?3`,
-  )
-    .bind(new Date(at).toISOString(), minutesFrom(at, -CLAIM_MINUTES), PER_RUN)
-    .all<{ id: string }>();
-  for (const { id } of results) await deliverQueueMail(env, id, at);
+  for (const id of await dueMailJobs(env.DB, 'queue_mails', PER_RUN, at)) await deliverQueueMail(env, id, at);
 }
 
 async function sendRemovedMail(env: Env, mail: QueueMail) {
