@@ -346,11 +346,16 @@ export class EventCheckin extends DurableObject<Env> {
   /**
    * The claim's operation ended (or, with `fence`, is presumed dead: its D1 write is fenced off first): each
    * ticket takes D1's outcome. Transferred or cancelled → closed here for good; still waiting for a refund's
-   * money → kept; anything else (the operation failed or changed nothing) → released.
+   * money → kept; anything else (the operation failed or changed nothing) → released. `touched`: the tickets
+   * the operation changed, read again even when the claim is gone.
    */
-  async settle(eventId: number, claimId: string, fence = false): Promise<void> {
+  async settle(eventId: number, claimId: string, fence = false, touched: string[] = []): Promise<void> {
     const ids = this.claims.ticketsOf(claimId);
-    if (ids.length === 0) return;
+    // No claim (settled already, or an operation begun before claims existed): its tickets are read again.
+    if (ids.length === 0) {
+      if (touched.length > 0) this.doorOf(eventId).ticketsChanged(touched);
+      return;
+    }
     const db = this.env.DB;
     const whole = ids.includes(WHOLE_EVENT);
     const results = await db.batch([

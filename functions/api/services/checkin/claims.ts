@@ -41,12 +41,17 @@ export function fencedOff(err: unknown): boolean {
 }
 
 /**
- * The operation ended (whatever its outcome): the door takes D1's outcome for the claim's tickets. Never fails
- * the caller: a claim left unsettled is settled by the door itself once it is stale.
+ * The operation ended (whatever its outcome): the door takes D1's outcome for the claim's tickets (and reads
+ * `touched` again even without a claim). Never fails the caller: a claim left unsettled is settled by the door
+ * itself once it is stale.
  */
-export async function settleAtDoor(env: Env, claim: Pick<DoorClaim, 'eventId' | 'claimId'>): Promise<void> {
+export async function settleAtDoor(
+  env: Env,
+  claim: Pick<DoorClaim, 'eventId' | 'claimId'>,
+  touched: string[] = [],
+): Promise<void> {
   try {
-    await checkinOf(env, claim.eventId).settle(claim.eventId, claim.claimId);
+    await checkinOf(env, claim.eventId).settle(claim.eventId, claim.claimId, false, touched);
   } catch (err) {
     console.error(`Door claim ${claim.claimId} not settled; the door settles it once stale`, err);
   }

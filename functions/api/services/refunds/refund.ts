@@ -277,7 +277,7 @@ async function driveRefund(
     }
     const won = await completeRefund(env, order, row);
     // The door closes the cancelled tickets for good (and releases any the refund kept admitted).
-    await settleAtDoor(env, { eventId: order.event_id, claimId: refundClaimId(row.id) });
+    await settleAtDoor(env, { eventId: order.event_id, claimId: refundClaimId(row.id) }, JSON.parse(row.ticket_ids));
     if (won) defer(sendRefundMail(env, order, row));
   }
   try {
