@@ -47,6 +47,8 @@ test('the queue closes back to the normal sale, saying so first; the event page 
   await expect(buy.getByRole('button', { name: 'Agregar una entrada General' })).toHaveCount(0);
 
   await gotoHydrated(admin, `/admin/fila/${event.event_id}`);
+  await expect(admin.getByRole('switch', { name: 'Abrir la lista de espera durante la fila' })).not.toBeChecked();
+  await expectNoSeriousA11yViolations(admin, 'queue admin, queue open');
   // Closing for good says that the online sale stops and how to keep selling.
   await admin.getByRole('button', { name: 'Cerrar la fila', exact: true }).click();
   const close = admin.getByRole('dialog', { name: 'Cerrar la fila' });
@@ -57,6 +59,7 @@ test('the queue closes back to the normal sale, saying so first; the event page 
   await admin.getByRole('button', { name: 'Cerrar la fila y volver a la venta normal' }).click();
   const toNormal = admin.getByRole('dialog', { name: 'Cerrar la fila y volver a la venta normal' });
   await expect(toNormal).toContainText('se venden en la página del evento por orden de llegada, sin turno');
+  await expectNoSeriousA11yViolations(admin, 'queue admin, closing back to the normal sale');
   await shot(admin, '32-3-cerrar-fila-despues.png');
   await toNormal.getByRole('button', { name: 'Cerrar la fila y volver a la venta normal' }).click();
   await expect(admin.getByText('En vivo · Fila cerrada (venta normal, sin fila)')).toBeVisible();
