@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { COOKIE, MSG } from '../../src/shared/messages';
+import { refuseDeepJson } from '../lib/json-depth';
 import { trustedClientAddress } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';
 import { cookiesFor, resolveSession } from './session';
@@ -45,6 +46,8 @@ edge.use('/api/*', async (c, next) => {
   if (isCrossOrigin(c.req.raw)) return json({ status: false, message: MSG.forbiddenOrigin }, 403);
   await next();
 });
+// JSON nested too deep never reaches a provider (an external one included); the body is buffered here.
+edge.use('/api/*', refuseDeepJson);
 
 /** Logout: revokes the refresh family at the provider and clears the three cookies. */
 edge.post('/api/auth/logout', async (c) => {
@@ -94,12 +97,8 @@ edge.all('/api/v1/*', async (c) => {
     {
       method: request.method,
       headers,
-      // The bundled API reads the browser's body itself (no copy here); an external one gets it buffered.
-      body: SAFE_METHODS.has(request.method)
-        ? undefined
-        : c.env.API_ORIGIN
-          ? await request.arrayBuffer()
-          : request.body,
+      // Buffered already (its depth was checked): the bundled API and an external one get the same bytes.
+      body: SAFE_METHODS.has(request.method) ? undefined : await c.req.arrayBuffer(),
     },
     // Verified here a moment ago: the bundled API does not verify it again.
     resolved.token && resolved.session ? { token: resolved.token, session: resolved.session } : null,
