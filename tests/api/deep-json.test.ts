@@ -53,13 +53,11 @@ describe('deep JSON', () => {
     for (const route of routes) {
       const path = concrete(route.path);
       for (const [name, body] of Object.entries(BODIES)) {
-        for (const auth of [{}, { authorization: `Bearer ${admin.token}` }]) {
-          const res = await provider(path, {
-            method: route.method,
-            headers: { 'content-type': 'application/json', ...auth },
-            body,
-          });
-          await expectRefused(res, `${route.key} ${name} ${auth.authorization ? 'admin' : 'visitor'}`);
+        for (const caller of ['visitor', 'admin'] as const) {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (caller === 'admin') headers.authorization = `Bearer ${admin.token}`;
+          const res = await provider(path, { method: route.method, headers, body });
+          await expectRefused(res, `${route.key} ${name} ${caller}`);
         }
       }
     }
