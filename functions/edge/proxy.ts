@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { COOKIE, MSG } from '../../src/shared/messages';
 import { refuseDeepJson } from '../lib/json-depth';
-import { trustedClientAddress } from './client-address';
+import { visitorOf } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';
 import { cookiesFor, resolveSession } from './session';
 import { callApi } from './upstream';
@@ -54,7 +54,7 @@ edge.post('/api/auth/logout', async (c) => {
   const refresh = readCookie(c.req.header('cookie'), COOKIE.refreshToken);
   const access = readCookie(c.req.header('cookie'), COOKIE.authToken);
   if (refresh) {
-    await callApi(c.env, c.executionCtx, '/api/v1/logout', {
+    await callApi(c.env, c.executionCtx, visitorOf(c.req.raw, c.env), '/api/v1/logout', {
       method: 'POST',
       headers: { authorization: `Bearer ${refresh}`, 'content-type': 'application/json' },
       body: JSON.stringify(access ? { access_token: access } : {}),
@@ -66,7 +66,7 @@ edge.post('/api/auth/logout', async (c) => {
 /** Refresh from the browser: uses the refresh cookie and answers the new session, never the tokens. */
 edge.post('/api/v1/refresh', async (c) => {
   const url = new URL(c.req.url);
-  const resolved = await resolveSession(c.env, c.executionCtx, forceRefresh(c.req.raw));
+  const resolved = await resolveSession(c.env, c.executionCtx, forceRefresh(c.req.raw), visitorOf(c.req.raw, c.env));
   if (!resolved.session)
     return json({ status: false, message: MSG.sessionExpired, error: true }, 401, clearedCookies(url));
   return json({ status: true, session: resolved.session, error: false }, 200, resolved.setCookies);
@@ -75,10 +75,11 @@ edge.post('/api/v1/refresh', async (c) => {
 edge.all('/api/v1/*', async (c) => {
   const request = c.req.raw;
   const url = new URL(request.url);
+  const visitor = visitorOf(request, c.env);
   const issuesTokens = TOKEN_ISSUERS.has(url.pathname);
   const resolved = issuesTokens
     ? { token: null, setCookies: [], expired: false }
-    : await resolveSession(c.env, c.executionCtx, request);
+    : await resolveSession(c.env, c.executionCtx, request, visitor);
   if (resolved.expired) return json({ status: false, message: MSG.sessionExpired }, 401, resolved.setCookies);
 
   const headers = new Headers();
@@ -87,12 +88,11 @@ edge.all('/api/v1/*', async (c) => {
     if (value !== null) headers.set(name, value);
   }
   if (resolved.token) headers.set('authorization', `Bearer ${resolved.token}`);
-  const clientIp = trustedClientAddress(request, c.env);
-  if (clientIp) headers.set('x-client-ip', clientIp);
 
   const upstream = await callApi(
     c.env,
     c.executionCtx,
+    visitor,
     url.pathname + url.search,
     {
       method: request.method,
@@ -122,7 +122,9 @@ edge.get('/media/*', (c) => {
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }
-  return callApi(c.env, c.executionCtx, `/api/v1${new URL(c.req.url).pathname}`, { headers });
+  return callApi(c.env, c.executionCtx, visitorOf(c.req.raw, c.env), `/api/v1${new URL(c.req.url).pathname}`, {
+    headers,
+  });
 });
 
 /** Replaces the token pair in an answer with a `session` object and sets the cookies instead. */
