@@ -1,6 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { syncInventory } from '../../functions/api/services/checkout/inventory';
 import { pageContext } from '../../functions/edge/provider-client';
 import { codeOnPage } from '../../src/features/promo/server/unlock';
 import { MSG } from '../../src/shared/messages';
@@ -255,14 +254,8 @@ describe("server-side calls carry the visitor's address", () => {
 
 describe('guessing access codes through the event page', () => {
   it('after 30 wrong codes the page is refused in Spanish, and the right code then does not unlock', async () => {
-    const event = await createTestEvent(env, { capacity: 50, price_cents: 1000_00, max_per_order: 4 });
-    const vip = (await env.DB.prepare(
-      `insert into ticket_types (event_date_id, name, price_cents, capacity, max_per_order, hidden)
-       values (?, 'VIP oculto', 5000_00, 20, 4, 1) returning id`,
-    )
-      .bind(event.event_date_id)
-      .first<{ id: number }>())!.id;
-    await syncInventory(env, event.event_id);
+    const event = await createTestEvent(env, { capacity: 50, price_cents: 1000_00, hidden_price_cents: 5000_00 });
+    const vip = event.hidden_type_id!;
     const admin = await adminOf(event.producer_id);
     const right = `ADIVINA${Date.now().toString(36).toUpperCase()}`;
     const created = await asBuyer(admin, `/admin/promo-codes/${admin.producerId}`, {
