@@ -8,7 +8,8 @@
 --             whose mirror has not arrived yet)
 --   sold      paid: counts (tickets lowers when refunded tickets give their use back, release_on_refund)
 --   released  the hold ended without a sale, or every ticket gave its use back: does not count
--- buyer is the inventory's buyer key (`user:<id>`, the same on every event), for max_per_buyer.
+-- buyer is the inventory's buyer key (`user:<id>`, the same on every event), for max_per_buyer. rev is the
+-- object's revision of the use: a copy only ever replaces an older one (two copies may cross on the way).
 create table promo_code_uses (
   hold_id text primary key,
   code_id integer not null references promo_codes (id) on delete cascade,
@@ -17,6 +18,7 @@ create table promo_code_uses (
   tickets integer not null check (tickets >= 0),
   state text not null check (state in ('held', 'sold', 'released')),
   expires_at integer not null,
+  rev integer not null default 0,
   created_at text not null default (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 ) without rowid;
 create index promo_code_uses_code on promo_code_uses (code_id, state, expires_at, tickets);

@@ -49,8 +49,9 @@ create table if not exists promo_uses (
 /**
  * `state` and `expires_at` as in D1. `synced`: 1 when D1 has the use as it is here; 0 when a change is still to
  * be copied (an update: the row itself is inserted by the hold's order batch); 2 when D1 may not have the row
- * at all (uses this object counted before migration 0050), so the copy inserts it. `rev` tells a copy apart
- * from a change made while it was on its way. (`active` is the flag of before issue 29, no longer read.)
+ * at all (uses this object counted before migration 0050), so the copy inserts it. `rev` counts the changes:
+ * a copy marks synced only the revision it copied, and D1 keeps the newest revision it was sent (the uses of
+ * before 0050 come as revision 1, newer than what the migration guessed from the orders). (`active` is the flag of before issue 29, no longer read.)
  */
 const INDEXES = `
 create index if not exists promo_uses_counted on promo_uses (code_id, state, expires_at);
@@ -76,7 +77,7 @@ export function setupPromoUses(sql: SqlStorage) {
                       when (select status from holds h where h.id = promo_uses.hold_id) = 'sold' then 'sold'
                       else 'held' end,
          expires_at = coalesce((select expires_at from holds h where h.id = promo_uses.hold_id), 0),
-         synced = case when active = 0 then 1 else 2 end`,
+         synced = 2, rev = 1`,
     );
   }
   sql.exec(INDEXES);
@@ -315,19 +316,22 @@ export function mirrorStatements(sql: SqlStorage, db: D1Database, eventId: numbe
       'select hold_id, code_id, buyer, tickets, state, expires_at, synced, rev from promo_uses where synced <> 1',
     )
     .toArray();
+  // A copy never replaces a newer one: two copies of one use (the mirror's, a claim batch's) may cross.
   const statements = rows.map((r) =>
     r.synced === 2
       ? db
           .prepare(
-            `insert into promo_code_uses (hold_id, code_id, event_id, buyer, tickets, state, expires_at)
-             select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from promo_codes where id = ?)
+            `insert into promo_code_uses (hold_id, code_id, event_id, buyer, tickets, state, expires_at, rev)
+             select ?, ?, ?, ?, ?, ?, ?, ? where exists (select 1 from promo_codes where id = ?)
              on conflict (hold_id) do update set tickets = excluded.tickets, state = excluded.state,
-               expires_at = excluded.expires_at`,
+               expires_at = excluded.expires_at, rev = excluded.rev where excluded.rev > promo_code_uses.rev`,
           )
-          .bind(r.hold_id, r.code_id, eventId, r.buyer, r.tickets, r.state, r.expires_at, r.code_id)
+          .bind(r.hold_id, r.code_id, eventId, r.buyer, r.tickets, r.state, r.expires_at, r.rev, r.code_id)
       : db
-          .prepare('update promo_code_uses set tickets = ?, state = ?, expires_at = ? where hold_id = ?')
-          .bind(r.tickets, r.state, r.expires_at, r.hold_id),
+          .prepare(
+            'update promo_code_uses set tickets = ?, state = ?, expires_at = ?, rev = ? where hold_id = ? and rev < ?',
+          )
+          .bind(r.tickets, r.state, r.expires_at, r.rev, r.hold_id, r.rev),
   );
   const copied = () => {
     for (const r of rows) sql.exec('update promo_uses set synced = 1 where hold_id = ? and rev = ?', r.hold_id, r.rev);
