@@ -67,6 +67,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
       maxWidth={LIMITS.registerDialogMaxWidth}
       closeLabel={AUTH_TEXT.close}
       closeOnBackdrop
+      anchorTop
       onClose={onClose}
     >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
