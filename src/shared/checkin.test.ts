@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorOrder, scanTone } from './checkin';
+import { doorOrder, scanTone, shortTicketCode, typedTicketCode } from './checkin';
 
 describe('doorOrder', () => {
   const now = new Date('2026-11-20T15:00:00Z'); // 12:00 in Buenos Aires
@@ -26,5 +26,32 @@ describe('doorOrder', () => {
     expect(scanTone('used')).toBe('warn');
     expect(scanTone('forged')).toBe('bad');
     expect(scanTone('revoked')).toBe('bad');
+  });
+});
+
+describe('short ticket codes', () => {
+  const id = '3f9a0c12-7b4e-4d2a-9c1e-5a6b7c8d9e0f';
+
+  it('prints the first 8 hex digits of the id, in two groups', () => {
+    expect(shortTicketCode(id)).toBe('3F9A-0C12');
+  });
+
+  it.each([
+    ['3F9A-0C12', { short: '3f9a0c12' }],
+    [' 3f9a0c12 ', { short: '3f9a0c12' }],
+    ['3f9a 0c12', { short: '3f9a0c12' }],
+    [id, { id }],
+    [id.toUpperCase(), { id }],
+    [id.replaceAll('-', ''), { id }],
+    ['BOL1.3f9a0c12-7b4e-4d2a-9c1e-5a6b7c8d9e0f.12.c2ln', null],
+    ['3F9A-0C1', null],
+    ['3F9A-0C12Z', null],
+    ['', null],
+  ])('reads %j as %j', (text, read) => {
+    expect(typedTicketCode(text)).toEqual(read);
+  });
+
+  it('reads back what it prints', () => {
+    expect(typedTicketCode(shortTicketCode(id))).toEqual({ short: id.slice(0, 8) });
   });
 });

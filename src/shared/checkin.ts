@@ -94,3 +94,33 @@ export function doorOrder<T extends { starts_at: string; last_starts_at: string 
       return ra === 2 ? b.starts_at.localeCompare(a.starts_at) : a.starts_at.localeCompare(b.starts_at);
     });
 }
+
+/**
+ * A ticket's short code, printed beside its QR and read out at the door when the QR cannot be scanned
+ * (`A1B2-C3D4`): the first 8 hex digits of its id (random UUIDs). The door's manual entry takes it, or the
+ * whole id, and the event's check-in object resolves it among that event's tickets only, so it is judged by
+ * the same decision as a scanned QR. Two tickets of one event may share a prefix (32 bits: about a 1 % chance
+ * somewhere in an event of 10,000 tickets); such a code is ambiguous, answered "Código inválido", and staff
+ * use the search (which lists both).
+ */
+export function shortTicketCode(ticketId: string): string {
+  const hex = ticketId.replaceAll('-', '').slice(0, 8).toUpperCase();
+  return `${hex.slice(0, 4)}-${hex.slice(4)}`;
+}
+
+/** What a typed code names, when it is not a signed QR code: a short code or a whole ticket id (lower case). */
+export type TypedTicketCode = { short: string } | { id: string };
+
+/**
+ * A code typed at the door read as a short code (`a1b2c3d4`, `A1B2-C3D4`, `a1b2 c3d4`) or a whole ticket id
+ * (with or without its dashes); null for anything else (a signed code is `BOL1.…`).
+ */
+export function typedTicketCode(text: string): TypedTicketCode | null {
+  const compact = text.trim().replace(/[\s-]/g, '').toLowerCase();
+  if (/^[0-9a-f]{8}$/.test(compact)) return { short: compact };
+  if (/^[0-9a-f]{32}$/.test(compact))
+    return {
+      id: `${compact.slice(0, 8)}-${compact.slice(8, 12)}-${compact.slice(12, 16)}-${compact.slice(16, 20)}-${compact.slice(20)}`,
+    };
+  return null;
+}
