@@ -95,32 +95,47 @@ export function doorOrder<T extends { starts_at: string; last_starts_at: string 
     });
 }
 
+/** Crockford's base 32: no I, L, O or U, so a code read out loud or typed by hand has no look-alikes. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
 /**
  * A ticket's short code, printed beside its QR and read out at the door when the QR cannot be scanned
- * (`A1B2-C3D4`): the first 8 hex digits of its id (random UUIDs). The door's manual entry takes it, or the
- * whole id, and the event's check-in object resolves it among that event's tickets only, so it is judged by
- * the same decision as a scanned QR. Two tickets of one event may share a prefix (32 bits: about a 1 % chance
- * somewhere in an event of 10,000 tickets); such a code is ambiguous, answered "Código inválido", and staff
- * use the search (which lists both).
+ * (`K7M2-9QXD`): the first 40 bits of its id (16 base64url characters of a SHA-256, tickets/signing.ts) in
+ * Crockford's base 32, case-free. The door's manual entry takes it (or the whole id), and the event's check-in
+ * object resolves it among that event's tickets only, so it is judged by the same decision as a scanned QR.
+ * Two tickets of one event sharing a code is unlikely (about 1 in 20,000 for an event of 10,000 tickets); such a
+ * code is ambiguous, answered "Código inválido", and staff use the search, which lists both.
  */
 export function shortTicketCode(ticketId: string): string {
-  const hex = ticketId.replaceAll('-', '').slice(0, 8).toUpperCase();
-  return `${hex.slice(0, 4)}-${hex.slice(4)}`;
+  let bits = 0;
+  let width = 0;
+  let out = '';
+  for (const char of ticketId) {
+    const value = BASE64URL.indexOf(char);
+    bits = (bits * 64 + (value < 0 ? char.charCodeAt(0) % 64 : value)) % 2 ** 45;
+    width += 6;
+    while (width >= 5 && out.length < 8) {
+      width -= 5;
+      out += CROCKFORD[Math.floor(bits / 2 ** width) % 32];
+    }
+    if (out.length === 8) break;
+  }
+  return `${out.slice(0, 4)}-${out.slice(4)}`;
 }
 
-/** What a typed code names, when it is not a signed QR code: a short code or a whole ticket id (lower case). */
+/** What a typed code names, when it is not a signed QR code: a short code (normalised) or a whole ticket id. */
 export type TypedTicketCode = { short: string } | { id: string };
 
 /**
- * A code typed at the door read as a short code (`a1b2c3d4`, `A1B2-C3D4`, `a1b2 c3d4`) or a whole ticket id
- * (with or without its dashes); null for anything else (a signed code is `BOL1.…`).
+ * A code typed at the door read as a short code (`K7M2-9QXD`, `k7m29qxd`, `K7M2 9QXD`; O read as 0, I and L as
+ * 1) or a whole ticket id (16 base64url characters, as the back office shows it); null for anything else (a
+ * signed code is `BOL1.…`).
  */
 export function typedTicketCode(text: string): TypedTicketCode | null {
-  const compact = text.trim().replace(/[\s-]/g, '').toLowerCase();
-  if (/^[0-9a-f]{8}$/.test(compact)) return { short: compact };
-  if (/^[0-9a-f]{32}$/.test(compact))
-    return {
-      id: `${compact.slice(0, 8)}-${compact.slice(8, 12)}-${compact.slice(12, 16)}-${compact.slice(16, 20)}-${compact.slice(20)}`,
-    };
+  const trimmed = text.trim();
+  if (/^[A-Za-z0-9_-]{16}$/.test(trimmed)) return { id: trimmed };
+  const compact = trimmed.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (/^[0-9A-HJKMNP-TV-Z]{8}$/.test(compact)) return { short: `${compact.slice(0, 4)}-${compact.slice(4)}` };
   return null;
 }
