@@ -32,6 +32,8 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'POST /login': () => ({ path: '/login', body: {} }),
   'POST /register': () => ({ path: '/register', body: {} }),
   'GET /verify-email': () => ({ path: '/verify-email?token=x' }),
+  'POST /resend-verification': () => ({ path: '/resend-verification', body: {} }),
+  'POST /change-pending-email': () => ({ path: '/change-pending-email', body: {} }),
   'POST /restore-password': () => ({ path: '/restore-password', body: {} }),
   'POST /reset-password': () => ({ path: '/reset-password', body: {} }),
   'POST /refresh': () => ({ path: '/refresh' }),
