@@ -129,6 +129,13 @@ export const RESALE_MSG = {
   confirmText:
     'Tu entrada sigue siendo tuya y válida hasta que alguien de la lista de espera la compre. Si nadie la compra, vuelve a ser solo tuya.',
   refundIfSold: (amount: string) => `Si se revende, te devolvemos ${amount}.`,
+  /** What happens, said before confirming (issue 32). */
+  whoWaits: (n: number) =>
+    n === 1
+      ? 'Hay 1 persona esperando esta entrada: se la ofrecemos a ella, con un tiempo limitado para pagarla.'
+      : `Hay ${n} personas esperando esta entrada: se la ofrecemos a la primera, con un tiempo limitado para pagarla.`,
+  whenSold:
+    'Cuando la paguen, tu entrada se anula (ya no entra al evento) y el dinero vuelve al medio de pago con que la compraste. Mientras nadie la esté pagando, podés retirarla.',
   confirmAction: 'Devolver',
   // The producer's policy (Configuración)
   keepTitle: 'Reventa a valor nominal',
