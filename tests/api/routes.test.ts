@@ -107,6 +107,10 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     path: `/admin/settings/platform/producers/${w.producerId}/activation`,
     body: {},
   }),
+  'PUT /admin/settings/platform/producers/:id/trust': (w) => ({
+    path: `/admin/settings/platform/producers/${w.producerId}/trust`,
+    body: {},
+  }),
   // Producer-level configuration
   'GET /admin/settings/producers/:id': (w) => ({ path: `/admin/settings/producers/${w.producerId}`, named: own }),
   'PUT /admin/settings/producers/:id': (w) => ({
