@@ -51,7 +51,8 @@ export const AUTH_TEXT = {
 export const VERIFY_PENDING_TEXT = {
   title: 'Revisá tu correo',
   sentTo: 'Te enviamos un enlace para verificar tu cuenta a',
-  openIt: 'Abrí ese correo y tocá el enlace (vale 48 horas). Si no llega en unos minutos, revisá el correo no deseado o reenvialo.',
+  openIt:
+    'Abrí ese correo y tocá el enlace (vale 48 horas). Si no llega en unos minutos, revisá el correo no deseado o reenvialo.',
   /** What happens next, by where the person came from. */
   nextPurchase:
     'Cuando abras el enlace en este navegador, volvés a esta página con las entradas que elegiste y terminás la compra.',
