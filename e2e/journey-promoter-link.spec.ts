@@ -22,7 +22,7 @@ test('the producer copies a code’s link and QR; the link shows the discounted 
   const admin = await adminContext.newPage();
   await loginAs(admin, DEMO.admin);
   const { event, type, producerId } = await adminEvent(admin.request, 'last');
-  const code = `RRPP${Date.now().toString(36).toUpperCase()}`;
+  const code = `LINK${Date.now().toString(36).toUpperCase()}`;
   const created = await admin.request.post(`/api/v1/admin/promo-codes/${producerId}`, {
     data: { code, event_id: event.id, discount_type: 'percent', value: 20, owner_label: 'Lucía RRPP' },
   });
