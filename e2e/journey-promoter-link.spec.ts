@@ -33,10 +33,10 @@ test('the producer copies a code’s link and QR; the link shows the discounted 
   await admin.goto(`/admin/codigos/${event.id}`);
   await admin.locator('astro-island[component-url*="promo-admin"]:not([ssr])').waitFor({ state: 'attached' });
   const row = admin.getByRole('row').filter({ hasText: code });
-  await row.getByRole('button', { name: `Copiar el link del código ${code}` }).click();
+  await row.getByRole('button', { name: `Copiar link del código ${code}` }).click();
   await expect(admin.getByText(`Copiamos el link del código ${code}.`)).toBeVisible();
   expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await row.getByRole('button', { name: `Ver el QR del código ${code}` }).click();
+  await row.getByRole('button', { name: `QR del código ${code}` }).click();
   const qr = admin.getByRole('dialog', { name: `QR del código ${code}` });
   await expect(qr.getByRole('img', { name: `Código QR del link del código ${code}` })).toBeVisible();
   await expect(qr.getByLabel('Link para compartir')).toHaveValue(link);

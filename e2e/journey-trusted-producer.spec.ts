@@ -54,7 +54,9 @@ test('a new producer is told how long review takes; once trusted, its admin publ
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, DEMO.superadmin);
   await gotoHydrated(admin, '/admin/configurations');
-  await admin.getByRole('switch', { name: `${producer} publica sin revisión` }).check();
+  const trust = admin.getByRole('switch', { name: `${producer} publica sin revisión` });
+  await trust.click();
+  await expect(trust).toBeChecked();
   await expect(admin.getByText('La productora publica sus eventos sin revisión').first()).toBeVisible();
 
   // Now the same step says it goes on sale at once, and it does.

@@ -215,10 +215,10 @@ export const WAITLIST_TEXT = {
 /** A code's link and QR for its promoter (the producer's "Códigos" page, issue 32). */
 export const PROMO_SHARE_TEXT = {
   copy: 'Copiar link',
-  copyOf: (code: string) => `Copiar el link del código ${code}`,
+  copyOf: (code: string) => `Copiar link del código ${code}`,
   copied: (code: string) => `Copiamos el link del código ${code}.`,
   qr: 'QR',
-  qrOf: (code: string) => `Ver el QR del código ${code}`,
+  qrOf: (code: string) => `QR del código ${code}`,
   qrTitle: (code: string) => `QR del código ${code}`,
   qrAlt: (code: string) => `Código QR del link del código ${code}`,
   linkLabel: 'Link para compartir',
