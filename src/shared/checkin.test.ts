@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorOrder, scanTone, shortTicketCode, typedTicketCode } from './checkin';
+import { doorOrder, scanTone, shortCodePrefix, shortTicketCode, typedTicketCode } from './checkin';
 
 describe('doorOrder', () => {
   const now = new Date('2026-11-20T15:00:00Z'); // 12:00 in Buenos Aires
@@ -72,5 +72,23 @@ describe('short ticket codes', () => {
   it('reads back what it prints', () => {
     expect(typedTicketCode(shortTicketCode(id))).toEqual({ short: shortTicketCode(id) });
     expect(typedTicketCode(shortTicketCode(id).toLowerCase())).toEqual({ short: shortTicketCode(id) });
+  });
+});
+
+describe('shortCodePrefix', () => {
+  it('gives back the first six characters of every id that prints the code, and the seventh among four', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return alphabet[Math.floor(seed / 2 ** 25) % 64];
+    };
+    for (let n = 0; n < 500; n++) {
+      const id = Array.from({ length: 16 }, next).join('');
+      const { prefix, seventh } = shortCodePrefix(shortTicketCode(id));
+      expect(prefix).toBe(id.slice(0, 6));
+      expect(seventh).toContain(id[6]);
+      expect(seventh).toHaveLength(4);
+    }
   });
 });

@@ -139,3 +139,17 @@ export function typedTicketCode(text: string): TypedTicketCode | null {
   if (/^[0-9A-HJKMNP-TV-Z]{8}$/.test(compact)) return { short: `${compact.slice(0, 4)}-${compact.slice(4)}` };
   return null;
 }
+
+/**
+ * Where a short code's ticket ids start: its 40 bits are the id's first six characters and the top four bits of
+ * its seventh (the four characters those bits allow). The check-in object looks a code up by this prefix.
+ */
+export function shortCodePrefix(short: string): { prefix: string; seventh: string[] } {
+  const digits = short.replace('-', '');
+  let bits = 0n;
+  for (const digit of digits) bits = bits * 32n + BigInt(CROCKFORD.indexOf(digit));
+  let prefix = '';
+  for (let i = 0; i < 6; i++) prefix += BASE64URL[Number((bits >> BigInt(34 - 6 * i)) & 63n)];
+  const top = Number(bits & 15n);
+  return { prefix, seventh: [0, 1, 2, 3].map((low) => BASE64URL[(top << 2) | low]) };
+}

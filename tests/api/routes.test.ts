@@ -213,6 +213,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /checkin/events/:eventId/counters': (w) => ({ path: `/checkin/events/${w.e1}/counters`, named: e1 }),
   'GET /checkin/events/:eventId/overview': (w) => ({ path: `/checkin/events/${w.e2}/overview`, named: e2 }),
   'GET /checkin/events/:eventId/offline': (w) => ({ path: `/checkin/events/${w.e1}/offline`, named: e1 }),
+  'GET /checkin/events/:eventId/search': (w) => ({ path: `/checkin/events/${w.e2}/search?q=Ana`, named: e2 }),
   'POST /checkin/events/:eventId/lists': (w) => ({ path: `/checkin/events/${w.e1}/lists`, body: {}, named: e1 }),
   'PUT /checkin/lists/:listId': (w) => ({ path: `/checkin/lists/${w.listId}`, body: {}, named: e1 }),
   'POST /checkin/events/:eventId/gates': (w) => ({ path: `/checkin/events/${w.e2}/gates`, body: {}, named: e2 }),
