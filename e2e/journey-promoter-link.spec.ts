@@ -29,21 +29,6 @@ test('the producer copies a code’s link and QR; the link shows the discounted 
   expect(created.status(), await created.text()).toBe(201);
   const link = `${baseURL}/eventos/${event.id}?codigo=${code}`;
 
-  // The producer's codes page: "Copiar link" puts the code's own link on the clipboard; "QR" shows it.
-  await admin.goto(`/admin/codigos/${event.id}`);
-  await admin.locator('astro-island[component-url*="promo-admin"]:not([ssr])').waitFor({ state: 'attached' });
-  const row = admin.getByRole('row').filter({ hasText: code });
-  await row.getByRole('button', { name: `Copiar link del código ${code}` }).click();
-  await expect(admin.getByText(`Copiamos el link del código ${code}.`)).toBeVisible();
-  expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await row.getByRole('button', { name: `QR del código ${code}` }).click();
-  const qr = admin.getByRole('dialog', { name: `QR del código ${code}` });
-  await expect(qr.getByRole('img', { name: `Código QR del link del código ${code}` })).toBeVisible();
-  await expect(qr.getByLabel('Link para compartir')).toHaveValue(link);
-  await expect(qr.getByRole('link', { name: 'Descargar QR' })).toHaveAttribute('download', `qr-${code}.gif`);
-  await qr.getByRole('button', { name: 'Cerrar' }).click();
-  await adminContext.close();
-
   // A visitor opens the link on a phone: the code is applied and the prices are the discounted ones.
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await page.goto(link);
@@ -69,4 +54,19 @@ test('the producer copies a code’s link and QR; the link shows the discounted 
   await add.click();
   await add.click();
   await expect(page.locator('ticket-selector [data-total]')).toHaveText(formatMoney(expected));
+
+  // The producer's codes page: "Copiar link" puts the code's own link on the clipboard; "QR" shows it.
+  await admin.goto(`/admin/codigos/${event.id}`);
+  await admin.locator('astro-island[component-url*="promo-admin"]:not([ssr])').waitFor({ state: 'attached' });
+  const row = admin.getByRole('row').filter({ hasText: code });
+  await row.getByRole('button', { name: `Copiar link del código ${code}` }).click();
+  await expect(admin.getByText(`Copiamos el link del código ${code}.`)).toBeVisible();
+  expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await row.getByRole('button', { name: `QR del código ${code}` }).click();
+  const qr = admin.getByRole('dialog', { name: `QR del código ${code}` });
+  await expect(qr.getByRole('img', { name: `Código QR del link del código ${code}` })).toBeVisible();
+  await expect(qr.getByLabel('Link para compartir')).toHaveValue(link);
+  await expect(qr.getByRole('link', { name: 'Descargar QR' })).toHaveAttribute('download', `qr-${code}.gif`);
+  await qr.getByRole('button', { name: 'Cerrar' }).click();
+  await adminContext.close();
 });

@@ -48,7 +48,8 @@ test('a tap on the QR shows it full screen, white, with the event, date and hold
   await paidTicket(page, title, 5);
   await page.goto('/mis-tickets');
   const card = page.getByRole('region', { name: title });
-  await card.getByRole('button', { name: /Mostrar en pantalla completa el QR/ }).click();
+  // A person taps the QR itself.
+  await card.getByRole('img', { name: /Código QR de la entrada/ }).click();
 
   const full = page.getByRole('dialog', { name: title });
   await page.waitForTimeout(300);
@@ -80,7 +81,7 @@ test('"Devolver a la lista de espera" shows only where someone waits, and says w
   const card = page.getByRole('region', { name: title });
   await card.scrollIntoViewIfNeeded();
   await shoot(page, '32-7-sin-lista', card);
-  await expect(card.getByRole('button', { name: /Mostrar en pantalla completa el QR/ })).toBeVisible();
+  await expect(card.getByRole('img', { name: /Código QR de la entrada/ })).toBeVisible();
   await expect(card.getByRole('button', { name: RESALE_MSG.action })).toHaveCount(0);
 
   // Someone joins the waiting list: now it is offered, and the dialog says what will happen.
