@@ -107,8 +107,14 @@ test('an invited person with an account logs in with the invited address filled 
   const dialog = person.getByRole('dialog', { name: /ingresar/i });
   await expect(dialog.getByLabel('Correo electrónico')).toHaveValue(email);
   await dialog.getByLabel('Contraseña', { exact: true }).fill('clave-segura-1');
+  // A slow phone: the page's button shows well before its island is live, and the person taps it at once.
+  await person.route('**/_astro/accept-invitation*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Ingresar' }).click();
   await person.waitForURL(link);
+  await expect(person.locator('astro-island[component-url*="accept-invitation"][ssr]')).toHaveCount(1);
   await person.getByRole('button', { name: 'Aceptar la invitación' }).click();
   await expect(person.getByText(/Ya sos parte del equipo de/)).toBeVisible();
   await context.close();
