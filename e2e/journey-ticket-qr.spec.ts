@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { RESALE_MSG } from '../src/shared/messages-promo';
 import { createVerifiedUser, gotoHydrated } from './support/accounts';
+import { buyAndPay } from './support/checkout';
 import { shoot } from './support/screenshot';
 import { loginAs } from './support/session';
 
@@ -19,13 +20,7 @@ async function paidTicket(page: Page, title: string, capacity: number) {
   const event = (await created.json()) as { event_id: number; ticket_type_id: number };
   const buyer = await createVerifiedUser(page.request, 'qr-grande');
   await loginAs(page, buyer.email, buyer.password);
-  await page.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
-  await page.getByRole('button', { name: 'Reservar entradas' }).click();
-  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+  await buyAndPay(page, event.event_id, event.ticket_type_id);
   return { ...event, buyer };
 }
 

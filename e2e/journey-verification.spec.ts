@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
-import { linkTo, newUser, SUBJECT, submitLogin, toastWith } from './support/accounts';
+import { linkTo, newUser, registerByApi, SUBJECT, submitLogin, toastWith } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { shoot } from './support/screenshot';
 
@@ -85,19 +85,7 @@ test('registering inside a purchase leaves a screen with the address, resend, ch
 
 test('an unverified login gets the same screen beside the spec message', async ({ page, request }) => {
   const user = newUser('login-pendiente');
-  const res = await request.post('/api/v1/register', {
-    data: {
-      name: user.name,
-      email: user.email,
-      password: user.password,
-      repeat_password: user.password,
-      telefono: '1155556666',
-      dni: '30111444',
-      terms_and_conditions: true,
-      accept_promotions: false,
-    },
-  });
-  expect(res.status()).toBe(201);
+  await registerByApi(request, user, '30111444');
   await page.goto('/?login=1');
   await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeVisible();
   await submitLogin(page, user.email, user.password);

@@ -29,6 +29,16 @@ describe('doorOrder', () => {
   });
 });
 
+/** Ticket ids as tickets/signing.ts makes them (16 base64url characters), from a seeded generator. */
+function randomIds(count: number, seed: number): string[] {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return alphabet[Math.floor(seed / 2 ** 25) % 64];
+  };
+  return Array.from({ length: count }, () => Array.from({ length: 16 }, next).join(''));
+}
+
 describe('short ticket codes', () => {
   const id = '6omFfM2HOdYVWAg3';
 
@@ -43,15 +53,7 @@ describe('short ticket codes', () => {
   });
 
   it('spreads random ids: no two of 5,000 share a code', () => {
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return alphabet[Math.floor(seed / 2 ** 25) % 64];
-    };
-    const codes = new Set(
-      Array.from({ length: 5_000 }, () => shortTicketCode(Array.from({ length: 16 }, random).join(''))),
-    );
+    const codes = new Set(randomIds(5_000, 7).map(shortTicketCode));
     expect(codes.size).toBe(5_000);
   });
 
@@ -77,14 +79,7 @@ describe('short ticket codes', () => {
 
 describe('shortCodePrefix', () => {
   it('gives back the first six characters of every id that prints the code, and the seventh among four', () => {
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    let seed = 11;
-    const next = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return alphabet[Math.floor(seed / 2 ** 25) % 64];
-    };
-    for (let n = 0; n < 500; n++) {
-      const id = Array.from({ length: 16 }, next).join('');
+    for (const id of randomIds(500, 11)) {
       const { prefix, seventh } = shortCodePrefix(shortTicketCode(id));
       expect(prefix).toBe(id.slice(0, 6));
       expect(seventh).toContain(id[6]);
