@@ -71,7 +71,7 @@ test('a waiting-list offer of 2 h counts down as "1 h 59 min", not "119:55"', as
   const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const offer = await waitForMail(page.request, entries[0].email, /Se liberaron entradas/, 15_000);
-  await loginAs(page, entries[0].email, (entries[0] as { password: string }).password);
+  await loginAs(page, entries[0].email, entries[0].password);
   await page.goto(linkTo(offer, '/checkout'));
   await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
   await expect(page.getByRole('timer')).toContainText(/1 h 5\d min/);
