@@ -168,6 +168,8 @@ export const PROMO_ADMIN_MSG = {
   codes: 'Códigos',
   csv: 'Descargar CSV',
   columns: ['Código', 'RRPP', 'Descuento', 'Usos', 'Entradas', 'Recaudación'] as const,
+  /** Beside a code's sold tickets: what counts now against its limit, on every event it covers. */
+  limitUsed: (used: number, max: number) => `${used} de ${max} del límite`,
   actions: 'Acciones',
   archive: (code: string) => `Archivar ${code}`,
   archivedLabel: 'Archivado',

@@ -194,7 +194,7 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
                       <td>{c.uses}</td>
                       <td>
                         {c.tickets}
-                        {c.max_tickets !== null ? ` / ${c.max_tickets}` : ''}
+                        {c.max_tickets !== null ? ` · ${T.limitUsed(c.live_tickets, c.max_tickets)}` : ''}
                       </td>
                       <td>{formatMoney(c.revenue_cents)}</td>
                       <td>
