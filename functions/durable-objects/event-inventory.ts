@@ -49,6 +49,7 @@ import {
   reopenOffer,
   setWaitlistSettings,
   WAITLIST_SCHEMA,
+  waitingDemand,
   waitlistOf,
   waitlistSettings,
 } from './waitlist';
@@ -545,6 +546,15 @@ export class EventInventory extends DurableObject<Env> {
   waitlist() {
     this.expireDue();
     return { ...waitlistOf(this.sql), ...waitlistSettings(this.sql) };
+  }
+
+  /**
+   * The waiting demand per type, read-only: Mis tickets offers "Devolver a la lista de espera" only for a type
+   * someone waits for (listResale refuses the others), and says how many wait (issue 32).
+   */
+  waitingDemand() {
+    this.expireDue();
+    return waitingDemand(this.sql);
   }
 
   setWaitlistSettings(offerMinutes: number) {

@@ -4,16 +4,32 @@
  */
 import { logout } from '../../lib/api';
 import { pendingDestination } from '../../shared/guard';
+import type { NextView } from '../../shared/routes';
 import { viewOf } from '../../shared/routes';
 import { safeNextPath } from '../../shared/safe-next';
-import { $nextView, openLogin, openRegister } from '../../stores/navigation';
+import { $authEmail, $nextView, openLogin, openRegister } from '../../stores/navigation';
 import { nextLogoState } from './logo-scroll';
 
 const signedIn = document.body.dataset.signedIn === '1';
 
-const ACTIONS: Record<string, () => void> = {
-  login: () => openLogin(),
-  register: () => openRegister(),
+/**
+ * Where an account action came from may name the view to return to (`data-next`, a path on this site) and an
+ * address to fill in (`data-email`): the team invitation page passes both (issue 32).
+ */
+function nextOf(element: HTMLElement): NextView | undefined {
+  const safe = safeNextPath(element.dataset.next ?? null);
+  return safe ? viewOf(new URL(safe, location.origin)) : undefined;
+}
+
+const ACTIONS: Record<string, (element: HTMLElement) => void> = {
+  login: (element) => {
+    $authEmail.set(element.dataset.email ?? '');
+    openLogin(nextOf(element));
+  },
+  register: (element) => {
+    $authEmail.set(element.dataset.email ?? '');
+    openRegister(nextOf(element));
+  },
   // Creating an event while logged out opens login and remembers the destination admin-events.
   'create-event': () => openLogin({ name: 'admin-events' }),
   logout: () => void logout(),
@@ -31,9 +47,11 @@ document.addEventListener('click', (event) => {
   const target = event.target as Element;
   const action = target.closest<HTMLElement>('[data-action]');
   if (action?.dataset.action && ACTIONS[action.dataset.action]) {
+    // A link with an action (its href is the no-script way) stays on the page.
+    event.preventDefault();
     closeAllDisclosures();
     action.closest('dialog')?.close();
-    ACTIONS[action.dataset.action]();
+    ACTIONS[action.dataset.action](action);
     return;
   }
   const toggle = target.closest<HTMLElement>('[data-disclosure]');

@@ -5,11 +5,12 @@ import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
 import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
-import { openLogin } from '../../../stores/navigation';
+import { $authEmail, openLogin } from '../../../stores/navigation';
 import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
+import { VerifyPendingDialog } from './verify-pending';
 
 const EMPTY: RegisterInput = {
   name: '',
@@ -24,9 +25,12 @@ const EMPTY: RegisterInput = {
 
 /** The registration dialog (spec sections 2, 5 and 8). The button stays disabled until the form is valid. */
 export default function RegisterDialog({ onClose }: { onClose: () => void }) {
-  const form = useZodForm(RegisterSchema, EMPTY);
+  // An invited address (a team invitation's page) is filled in.
+  const form = useZodForm(RegisterSchema, { ...EMPTY, email: $authEmail.get() });
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Registered: the screen that stays (where the mail went, resend, change address), beside the spec's toast.
+  const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
   const v = form.values as RegisterInput;
 
   // The schema checks the repeat only once every other field passes; tell the user as they type.
@@ -43,7 +47,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
     try {
       await register(data);
       toast('success', MSG.registerSuccess);
-      onClose();
+      setPending({ email: data.email, password: data.password });
     } catch (err) {
       // The server's own message, title-cased; without one (network, or only the generic fallback) the spec's text.
       const fromServer = err instanceof ApiError && err.status > 0 && err.message !== MSG.unexpected;
@@ -54,6 +58,8 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
       setBusy(false);
     }
   }
+
+  if (pending) return <VerifyPendingDialog email={pending.email} password={pending.password} onClose={onClose} />;
 
   const text = (
     name: keyof RegisterInput & string,
@@ -67,6 +73,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
       maxWidth={LIMITS.registerDialogMaxWidth}
       closeLabel={AUTH_TEXT.close}
       closeOnBackdrop
+      anchorTop
       onClose={onClose}
     >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>

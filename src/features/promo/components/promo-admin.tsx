@@ -9,6 +9,7 @@ import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { WaitlistEntries } from '../../waitlist/components/waitlist-entries';
 import { archiveCode, bulkCodes, createCode, listCodes, readWaitlist } from '../api/promo-admin';
+import { PromoShare } from './promo-share';
 
 type Code = Awaited<ReturnType<typeof listCodes>>['data'][number];
 type Waitlist = Awaited<ReturnType<typeof readWaitlist>>['data'];
@@ -200,14 +201,17 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
                         {c.archived_at ? (
                           T.archivedLabel
                         ) : (
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs"
-                            disabled={busy}
-                            onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
-                          >
-                            {T.archive(c.code)}
-                          </button>
+                          <span className="flex flex-wrap gap-1">
+                            <PromoShare eventId={eventId} code={c.code} />
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-xs"
+                              disabled={busy}
+                              onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
+                            >
+                              {T.archive(c.code)}
+                            </button>
+                          </span>
                         )}
                       </td>
                     </tr>
