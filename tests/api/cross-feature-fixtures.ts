@@ -215,4 +215,37 @@ export async function assertWorld(w: World) {
   expect(total, 'the code’s tickets over both events').toBeLessThanOrEqual(CODE_LIMITS.maxTickets);
   for (const u of uses)
     expect(u.n, `the code’s tickets of buyer ${u.user_id}`).toBeLessThanOrEqual(CODE_LIMITS.maxPerBuyer);
+  await assertCodeCount(w);
+}
+
+/**
+ * The code's own count over its whole scope (D1 promo_code_uses, claimed in each hold's order batch): every paid
+ * order with the code had its use claimed there; what counts now (sold, or held and not expired or paid) stays within
+ * the limits, in all and per buyer, over both events; and the producer's report says no more than that.
+ */
+async function assertCodeCount(w: World) {
+  const unclaimed = await env.DB.prepare(
+    `select count(*) as n from orders o where o.promo_code_id = ? and o.paid_at is not null
+       and not exists (select 1 from promo_code_uses u where u.hold_id = o.hold_id)`,
+  )
+    .bind(w.codeId)
+    .first<{ n: number }>();
+  expect(unclaimed!.n, 'paid orders with the code whose use was never claimed').toBe(0);
+  const now = Date.now();
+  const { results: live } = await env.DB.prepare(
+    `select u.buyer, sum(u.tickets) as n from promo_code_uses u
+     where u.code_id = ? and (u.state = 'sold' or (u.state = 'held' and (u.expires_at > ? or exists (
+       select 1 from orders o where o.hold_id = u.hold_id and o.paid_at is not null))))
+     group by u.buyer`,
+  )
+    .bind(w.codeId, now)
+    .all<{ buyer: string; n: number }>();
+  const counted = live.reduce((sum, u) => sum + u.n, 0);
+  expect(counted, 'the code’s live uses over both events').toBeLessThanOrEqual(CODE_LIMITS.maxTickets);
+  for (const u of live) expect(u.n, `the code’s live uses of ${u.buyer}`).toBeLessThanOrEqual(CODE_LIMITS.maxPerBuyer);
+  const res = await asBuyer(w.admin, `/admin/promo-codes/${w.admin.producerId}/report`);
+  expect(res.status).toBe(200);
+  const report = ((await res.json()) as { data: { codes: { id: number; live_tickets: number }[] } }).data.codes;
+  const mine = report.find((c) => c.id === w.codeId);
+  expect(mine?.live_tickets ?? 0, 'the report’s live uses').toBeLessThanOrEqual(CODE_LIMITS.maxTickets);
 }
