@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { checkinOf, logCopied } from '../api/services/checkin/scan';
+import { logCopied } from '../api/services/checkin/scan';
 import { checkinSetup } from '../api/services/checkin/setup';
 import { signTicketCode, ticketIdFor } from '../api/services/tickets/signing';
+import { checkinOf } from '../durable-objects/stubs';
 import { signAccessToken } from '../lib/jwt';
 import { createTestEvent } from './checkout-tools';
 

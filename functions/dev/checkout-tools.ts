@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { inventoryOf, syncInventory } from '../api/services/checkout/inventory';
+import { syncInventory } from '../api/services/checkout/inventory';
+import { inventoryOf } from '../durable-objects/stubs';
 import { signAccessToken } from '../lib/jwt';
 
 /**

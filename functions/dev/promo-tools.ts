@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { inventoryOf } from '../api/services/checkout/inventory';
+import { inventoryOf } from '../durable-objects/stubs';
 import { createBuyers, createTestEvent } from './checkout-tools';
 
 /** Development tools of promo codes (behind DEV_MODE): the setup and the audit of `npm run bench:promo`. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { inventoryOf, refreshInventory } from '../api/services/checkout/inventory';
-import { queueOf } from '../api/services/queue/queues';
+import { emit } from '../api/reactions';
+import { inventoryOf, queueOf } from '../durable-objects/stubs';
 import { benchBuyerToken, createTestEvent } from './checkout-tools';
 
 /**
@@ -42,7 +42,7 @@ async function setOpening(env: Env, eventId: number, opensAt: number, ratePerMin
   await queueOf(env, eventId).configure({ eventId, opensAt, prequeueMinutes: 30, ratePerMinute, holdLimit: null });
   // As the producer's setting does (services/queue/queues.ts): the stock is the queue's while it runs.
   await inventoryOf(env, eventId).setQueueGate(true);
-  await refreshInventory(env, eventId);
+  await emit(env, { kind: 'saleConfigChanged', eventId });
 }
 
 export const queueTools = new Hono<{ Bindings: Env }>()

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { inventoryOf } from '../api/services/checkout/inventory';
+import { inventoryOf } from '../durable-objects/stubs';
 import { signAccessToken } from '../lib/jwt';
 import { createBuyers, createTestEvent } from './checkout-tools';
 

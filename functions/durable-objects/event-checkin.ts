@@ -10,12 +10,12 @@ import {
 } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
 import type { SessionUser } from '../../src/shared/session';
-import { inventoryOf } from '../api/services/checkout/inventory';
 import { verifyTicketCode } from '../api/services/tickets/signing';
 import { pingWrite } from './bench-floor';
 import { type ClaimAnswer, type ClaimRequest, TicketClaims, WHOLE_EVENT } from './checkin-claims';
 import { DoorCache, type TicketRow } from './checkin-door-cache';
 import { CheckinScanLog } from './checkin-scan-log';
+import { inventoryOf } from './stubs';
 
 /**
  * The check-in authority of one event (one object per event id): it decides every redeem. A Durable

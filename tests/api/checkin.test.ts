@@ -1,9 +1,10 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { emit } from '../../functions/api/reactions';
 import { revokeAccessToken } from '../../functions/api/services/accounts/access-revocation';
-import { pushTicketChanges } from '../../functions/api/services/checkin/push';
-import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
+import { logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
+import { checkinOf } from '../../functions/durable-objects/stubs';
 import { CHECKIN_MSG } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
 import { mailsTo, tokenIn } from './auth-fixtures';
@@ -109,14 +110,14 @@ describe('check-in authority', () => {
       .run();
     await env.DB.prepare("update tickets set status = 'transferred' where id = ?").bind(tickets[1].id).run();
     // Written straight to D1 here: told to the event's check-in object the way the product's code paths do.
-    await pushTicketChanges(env, event.event_id, [tickets[1].id]);
+    await emit(env, { kind: 'ticketsChanged', eventId: event.event_id, ticketIds: [tickets[1].id] });
     expect(await reasonOf(tickets[1].code)).toMatchObject({ result: 'revoked', label: 'Entrada revocada' });
 
     await env.DB.prepare("update orders set status = 'pending_payment' where id = ?").bind(orderId).run();
-    await pushTicketChanges(env, event.event_id);
+    await emit(env, { kind: 'ticketsChanged', eventId: event.event_id });
     expect(await reasonOf(tickets[2].code)).toMatchObject({ result: 'unpaid', label: 'Entrada no pagada' });
     await env.DB.prepare("update orders set status = 'paid' where id = ?").bind(orderId).run();
-    await pushTicketChanges(env, event.event_id);
+    await emit(env, { kind: 'ticketsChanged', eventId: event.event_id });
 
     const admitted = await reasonOf(tickets[2].code);
     expect(admitted.result).toBe('admitted');

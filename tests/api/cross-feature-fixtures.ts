@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
-import { inventoryOf, syncInventory } from '../../functions/api/services/checkout/inventory';
-import { queueOf } from '../../functions/api/services/queue/queues';
+import { syncInventory } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf, queueOf } from '../../functions/durable-objects/stubs';
 import { adminOf } from './admin-sales-fixtures';
 import { addGate, staffOf } from './checkin-fixtures';
 import { asBuyer, BUYER_FORM, createTestEvent, payInSandbox } from './checkout-fixtures';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { seedAccounts } from '../../functions/dev/seeds/accounts';
 import { seedEvents } from '../../functions/dev/seeds/events';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { asBuyer, createBuyer } from './checkout-fixtures';
 
 // The demo's "Agotado" and "Últimas entradas" are sales the inventory object (the authority) knows, not

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import {
   CANCEL_BATCH,
   processCancellation,
   resumeCancellations,
 } from '../../functions/api/services/events/cancellation';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { adminOf } from './admin-sales-fixtures';
 import { asBuyer, createBuyer, createTestEvent, mailsTo, payInSandbox, startPurchase } from './checkout-fixtures';
 import { ORIGIN, settledFetch } from './helpers';

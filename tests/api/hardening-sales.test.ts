@@ -1,6 +1,7 @@
 import { env, evictDurableObject, listDurableObjectIds, SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
-import { inventoryOf, syncInventory } from '../../functions/api/services/checkout/inventory';
+import { syncInventory } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import {
   asBuyer,
   BUYER_FORM,

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { drainInventoryOutboxes } from '../../functions/api/services/waitlist/outbox';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
 import { eventually } from './helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 
 function freshInventory(capacity: number, max = 10) {
   const eventId = 900_000 + Math.floor(Math.random() * 90_000);

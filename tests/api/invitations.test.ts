@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { changeEmail } from '../../functions/api/services/accounts/users';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { retryInvitationMails } from '../../functions/api/services/invitations/mail';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { adminOf } from './admin-sales-fixtures';
 import { json, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';

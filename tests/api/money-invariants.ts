@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { asBuyer } from './checkout-fixtures';
 
 /**

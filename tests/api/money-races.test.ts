@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,

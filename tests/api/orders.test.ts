@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import {
   asBuyer,
   BUYER_FORM,

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
-import { queueOf } from '../../functions/api/services/queue/queues';
+import { inventoryOf, queueOf } from '../../functions/durable-objects/stubs';
 import { WAITLIST_MSG } from '../../src/shared/messages-promo';
 import { QUEUE_MSG } from '../../src/shared/messages-queue';
 import { asBuyer } from './checkout-fixtures';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { signQueuePass } from '../../functions/lib/queue-pass';
 import { MSG } from '../../src/shared/messages';
 import { QUEUE_MSG } from '../../src/shared/messages-queue';
@@ -27,8 +27,8 @@ describe('the draw (src/shared/queue-draw.ts)', () => {
   });
 
   it('changes with the seed', () => {
-    const a = drawOrder('0'.repeat(63) + '1', 50);
-    const b = drawOrder('0'.repeat(63) + '2', 50);
+    const a = drawOrder(`${'0'.repeat(63)}1`, 50);
+    const b = drawOrder(`${'0'.repeat(63)}2`, 50);
     expect(a).not.toEqual(b);
   });
 });

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { IllegalTransition, orderTransition, ticketTransition } from '../../functions/api/services/orders/state';
 import { resumeRefunds } from '../../functions/api/services/refunds/refund';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { adminOf, auditOf } from './admin-sales-fixtures';
 import {
   asBuyer,

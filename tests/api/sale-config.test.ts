@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { inventoryOf } from '../../functions/api/services/checkout/inventory';
+import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
 
 type HoldAnswer = { message?: string; data?: { id: string; subtotal_cents: number; fee_cents: number } };

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { refreshInventory } from '../../functions/api/services/checkout/inventory';
+import { emit } from '../../functions/api/reactions';
 import type { MemberRole } from '../../src/shared/roles';
 import { adminOf } from './admin-sales-fixtures';
 import { asBuyer, createBuyer, createTestEvent, startPurchase } from './checkout-fixtures';
@@ -62,7 +62,7 @@ export async function addMember(producerId: number, role: MemberRole, eventIds: 
 export async function eventOf(producerId: number) {
   const event = await createTestEvent(env, { price_cents: 0 });
   await env.DB.prepare('update events set producer_id = ? where id = ?').bind(producerId, event.event_id).run();
-  await refreshInventory(env, event.event_id);
+  await emit(env, { kind: 'saleConfigChanged', eventId: event.event_id });
   return { ...event, producer_id: producerId };
 }
 

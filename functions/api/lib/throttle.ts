@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { MSG } from '../../../src/shared/messages';
 import type { Attempt } from '../../durable-objects/rate-limiter';
+import { limiterOf } from '../../durable-objects/stubs';
 import type { ApiError } from './errors';
 
 /**
@@ -50,8 +51,7 @@ export type ThrottleRule = keyof typeof THROTTLE_RULES;
 /** The object name of a rule and subject (e-mails are case-insensitive). */
 export const limiterKey = (rule: ThrottleRule, subject: string) => `${rule}:${subject.trim().toLowerCase()}`;
 
-export const limiterFor = (env: Env, rule: ThrottleRule, subject: string) =>
-  env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterKey(rule, subject)));
+export const limiterFor = (env: Env, rule: ThrottleRule, subject: string) => limiterOf(env, limiterKey(rule, subject));
 
 /**
  * The caller's address as the edge reports it (absent for server-to-server calls and locally, see

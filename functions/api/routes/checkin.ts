@@ -23,7 +23,6 @@ import {
   type TargetResolver,
 } from '../lib/access';
 import { validate } from '../lib/validate';
-import { pushDoorSetupChange } from '../services/checkin/push';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import { searchDoorTickets } from '../services/checkin/search';
@@ -170,9 +169,7 @@ export const checkin = new Hono<AccessEnv>()
     validate('json', CheckinListSchema),
     async (c) => {
       const { eventId } = c.req.valid('param');
-      await checkinSetup(c.env.DB, eventId);
-      const list = await createList(c.env.DB, eventId, c.req.valid('json'));
-      await pushDoorSetupChange(c.env, eventId);
+      const list = await createList(c.env, eventId, c.req.valid('json'));
       return c.json({ status: true, message: 'Lista creada.', data: list }, 201);
     },
   )
@@ -184,8 +181,7 @@ export const checkin = new Hono<AccessEnv>()
     async (c) => {
       const { listId } = c.req.valid('param');
       const eventId = await eventOfList(c.env.DB, listId);
-      const list = await updateList(c.env.DB, eventId, listId, c.req.valid('json'));
-      await pushDoorSetupChange(c.env, eventId);
+      const list = await updateList(c.env, eventId, listId, c.req.valid('json'));
       return c.json({ status: true, message: 'Lista guardada.', data: list });
     },
   )
@@ -196,9 +192,7 @@ export const checkin = new Hono<AccessEnv>()
     validate('json', CheckinGateSchema),
     async (c) => {
       const { eventId } = c.req.valid('param');
-      await checkinSetup(c.env.DB, eventId);
-      const gate = await createGate(c.env.DB, eventId, c.req.valid('json').name);
-      await pushDoorSetupChange(c.env, eventId);
+      const gate = await createGate(c.env, eventId, c.req.valid('json').name);
       return c.json({ status: true, message: 'Puerta creada.', data: gate }, 201);
     },
   )
@@ -210,8 +204,7 @@ export const checkin = new Hono<AccessEnv>()
     async (c) => {
       const { gateId } = c.req.valid('param');
       const eventId = await eventOfGate(c.env.DB, gateId);
-      const gate = await renameGate(c.env.DB, gateId, c.req.valid('json').name);
-      await pushDoorSetupChange(c.env, eventId);
+      const gate = await renameGate(c.env, eventId, gateId, c.req.valid('json').name);
       return c.json({ status: true, message: 'Puerta guardada.', data: gate });
     },
   );

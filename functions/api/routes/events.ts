@@ -4,18 +4,12 @@ import { formatEventDate } from '../../../src/shared/dates';
 import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
 import { PROMO_MSG, RESALE_MSG } from '../../../src/shared/messages-promo';
 import { PromoCodeInputSchema } from '../../../src/shared/schemas/checkout';
-import {
-  EVENT_STATUSES,
-  EventFiltersSchema,
-  EventInputSchema,
-  publishProblems,
-} from '../../../src/shared/schemas/event';
+import { EVENT_STATUSES, EventFiltersSchema, EventInputSchema } from '../../../src/shared/schemas/event';
 import { type AccessEnv, authenticated, eventParam, producerJson, publicRoute, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { clientAddress, throttle } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
-import { refreshInventory } from '../services/checkout/inventory';
 import { canView, canWide, visibleProducerIds } from '../services/events/access';
 import { recordCancellation, refundCancellation, retryCancellation } from '../services/events/cancellation';
 import {
@@ -25,6 +19,7 @@ import {
   listFeaturedEvents,
   listPublicEvents,
 } from '../services/events/catalog';
+import { editEvent, publishEvent, unpublishEvent } from '../services/events/lifecycle';
 import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
@@ -35,9 +30,7 @@ import {
   eventHeader,
   getManagedEvent,
   listManagedEvents,
-  setStatus,
   toInput,
-  updateEvent,
 } from '../services/events/store';
 import { driveResaleRefund, retryResaleRefund } from '../services/resale/resale';
 
@@ -172,20 +165,8 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .put('/:id', manage, validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
-    const actor = c.var.actor;
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status === 'cancelado') fail(409, 'Un evento cancelado no se puede editar');
-    const input = c.req.valid('json');
-    if (header.status === 'publicado' || header.status === 'en_revision') {
-      const problems = publishProblems(input);
-      if (problems.length) fail(400, problems[0], { _: problems });
-    }
-    const { backToReview } = await updateEvent(c.env.DB, header.id, header.producer_id, input, {
-      userId: actor.userId,
-      isSuperAdmin: actor.isSuperAdmin,
-      trusted: header.producer_trusted === 1,
-    });
-    await refreshInventory(c.env, header.id);
+    const { backToReview } = await editEvent(c.env, header, c.req.valid('json'), c.var.actor);
     return c.json({
       status: true,
       ...(backToReview ? { message: BACK_TO_REVIEW, back_to_review: true } : {}),
@@ -209,20 +190,8 @@ export const adminEvents = new Hono<AccessEnv>()
     },
   )
   .post('/:id/publish', manage, validate('param', IdParam), async (c) => {
-    const actor = c.var.actor;
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
-    const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
-    if (problems.length) fail(400, problems[0], { _: problems });
-    // A superadmin publishes at once, and so does a producer the platform trusts (issue 32; the same checks
-    // above); an event approved before is re-published without a new review, as long as nothing the review
-    // looked at changed since (updateEvent withdraws the approval then).
-    const trusted = header.producer_trusted === 1;
-    const direct = actor.isSuperAdmin || trusted || header.approved_at !== null;
-    await setStatus(c.env.DB, header.id, direct ? 'publicado' : 'en_revision', {
-      approved: actor.isSuperAdmin || trusted,
-    });
-    await refreshInventory(c.env, header.id);
+    const { direct } = await publishEvent(c.env, header, c.var.actor);
     return c.json({
       status: true,
       message: direct ? 'Evento publicado' : 'Evento enviado a revisión',
@@ -231,10 +200,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .post('/:id/unpublish', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'publicado' && header.status !== 'en_revision')
-      fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
-    await setStatus(c.env.DB, header.id, 'borrador');
-    await refreshInventory(c.env, header.id);
+    await unpublishEvent(c.env, header);
     return c.json({
       status: true,
       message: 'El evento volvió a borrador',

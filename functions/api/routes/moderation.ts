@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type AccessEnv, superAdmin } from '../lib/access';
-import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { refreshInventory } from '../services/checkout/inventory';
-import { notifyModeration } from '../services/events/notify';
-import { eventHeader, listManagedEvents, setStatus } from '../services/events/store';
+import { reviewEvent } from '../services/events/lifecycle';
+import { eventHeader, listManagedEvents } from '../services/events/store';
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Evento no encontrado') });
 const RejectSchema = z.object({
@@ -22,19 +20,11 @@ export const moderation = new Hono<AccessEnv>()
     return c.json({ status: true, data: await listManagedEvents(c.env.DB, null, { status: 'en_revision' }) });
   })
   .post('/:id/approve', superAdmin(), validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
-    await setStatus(c.env.DB, header.id, 'publicado', { approved: true });
-    await refreshInventory(c.env, header.id);
-    await notifyModeration(c.env, header, { approved: true });
+    await reviewEvent(c.env, await eventHeader(c.env.DB, c.req.valid('param').id), { approved: true });
     return c.json({ status: true, message: 'Evento aprobado y publicado' });
   })
   .post('/:id/reject', superAdmin(), validate('param', IdParam), validate('json', RejectSchema), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
-    const { reason } = c.req.valid('json');
-    await setStatus(c.env.DB, header.id, 'borrador', { rejection_reason: reason });
-    await refreshInventory(c.env, header.id);
-    await notifyModeration(c.env, header, { approved: false, reason });
+    await reviewEvent(c.env, header, { approved: false, reason: c.req.valid('json').reason });
     return c.json({ status: true, message: 'Evento rechazado' });
   });

@@ -1,26 +1,21 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { payoutKindOf } from '../../../src/shared/fiscal';
 import {
-  FEE_OUT_OF_LIMITS,
   PlatformSettingsInputSchema,
   ProducerActivationSchema,
   ProducerSettingsInputSchema,
   ProducerTrustSchema,
 } from '../../../src/shared/schemas/settings';
 import { type AccessEnv, producerParam, requirePermission, superAdmin } from '../lib/access';
-import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { pushProducerDoorChange } from '../services/checkin/push';
 import { auditStatement } from '../services/sales/audit';
-import { feeWithin, platformFees, platformSettings, savePlatformSettings } from '../services/settings/platform';
+import { platformFees, platformSettings, savePlatformSettings } from '../services/settings/platform';
 import {
   listProducersForPlatform,
   producerSettings,
-  refreshProducerInventories,
-  saveProducerSettingsStatements,
-  setProducerActive,
-  setProducerTrusted,
+  saveProducerSettings,
+  setProducerActivation,
+  setProducerTrust,
 } from '../services/settings/producer';
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
@@ -44,31 +39,9 @@ export const settings = new Hono<AccessEnv>()
     validate('param', IdParam, 404),
     validate('json', ProducerSettingsInputSchema),
     async (c) => {
-      const actor = c.var.actor;
       const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const [before, platform] = await Promise.all([producerSettings(c.env.DB, id), platformFees(c.env.DB)]);
-      const feeChanged = JSON.stringify(before.fee) !== JSON.stringify(input.fee);
-      // Within the platform's limits; a superadmin may set any charge (an agreement with the producer).
-      if (feeChanged && input.fee && !actor.isSuperAdmin && !feeWithin(input.fee, platform.limits))
-        fail(400, FEE_OUT_OF_LIMITS, { fee: [FEE_OUT_OF_LIMITS] });
-      const changed = (Object.keys(input) as (keyof typeof input)[]).filter(
-        (k) => JSON.stringify(input[k]) !== JSON.stringify(before[k]),
-      );
-      await c.env.DB.batch([
-        ...saveProducerSettingsStatements(
-          c.env.DB,
-          id,
-          input,
-          input.payout_account ? payoutKindOf(input.payout_account) : null,
-          feeChanged,
-        ),
-        auditStatement(c.env.DB, actor, { producerId: id, action: 'settings_change', detail: { changed } }),
-      ]);
-      if (changed.includes('fee') || changed.includes('hold_minutes'))
-        c.executionCtx.waitUntil(refreshProducerInventories(c.env, id));
-      if (changed.includes('door_dni')) await pushProducerDoorChange(c.env, id);
-      const saved = await producerSettings(c.env.DB, id);
+      const background = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+      const { saved, platform } = await saveProducerSettings(c.env, c.var.actor, id, c.req.valid('json'), background);
       return c.json({
         status: true,
         message: 'Configuración guardada',
@@ -102,17 +75,9 @@ export const settings = new Hono<AccessEnv>()
     validate('param', IdParam, 404),
     validate('json', ProducerActivationSchema),
     async (c) => {
-      const actor = c.var.actor;
       const { id } = c.req.valid('param');
       const { activo } = c.req.valid('json');
-      await producerSettings(c.env.DB, id);
-      await c.env.DB.batch([
-        setProducerActive(c.env.DB, id, activo),
-        auditStatement(c.env.DB, actor, { producerId: id, action: 'producer_activation', detail: { activo } }),
-      ]);
-      // Awaited: a refusal the inventory objects make from their kept configuration is never re-checked, so
-      // a reactivated producer must be on sale again when this answers (a hold right after it was refused).
-      await refreshProducerInventories(c.env, id);
+      await setProducerActivation(c.env, c.var.actor, id, activo);
       return c.json({
         status: true,
         message: activo ? 'Productora activada' : 'Productora desactivada',
@@ -126,14 +91,9 @@ export const settings = new Hono<AccessEnv>()
     validate('param', IdParam, 404),
     validate('json', ProducerTrustSchema),
     async (c) => {
-      const actor = c.var.actor;
       const { id } = c.req.valid('param');
       const { trusted } = c.req.valid('json');
-      await producerSettings(c.env.DB, id);
-      await c.env.DB.batch([
-        setProducerTrusted(c.env.DB, id, trusted, actor.userId),
-        auditStatement(c.env.DB, actor, { producerId: id, action: 'producer_trust', detail: { trusted } }),
-      ]);
+      await setProducerTrust(c.env, c.var.actor, id, trusted);
       return c.json({
         status: true,
         message: trusted

@@ -18,7 +18,6 @@ import {
 } from '../lib/access';
 import { throttled } from '../lib/throttle';
 import { validate } from '../lib/validate';
-import { pushDoorStaffChange } from '../services/checkin/push';
 import { canWide } from '../services/events/access';
 import { listMyProducers } from '../services/events/producers';
 import {
@@ -103,8 +102,7 @@ export const team = new Hono<AccessEnv>()
     async (c) => {
       const actor = c.var.actor;
       const input = c.req.valid('json');
-      await updateMember(c.env.DB, actor, c.req.valid('param').userId, input);
-      await pushDoorStaffChange(c.env, c.req.valid('param').userId);
+      await updateMember(c.env, actor, c.req.valid('param').userId, input);
       return c.json({ status: true, message: 'Listo: los permisos cambian en su próxima acción.' });
     },
   )
@@ -116,8 +114,7 @@ export const team = new Hono<AccessEnv>()
     async (c) => {
       const actor = c.var.actor;
       const { producer_id } = c.req.valid('query');
-      await removeMember(c.env.DB, actor, producer_id, c.req.valid('param').userId);
-      await pushDoorStaffChange(c.env, c.req.valid('param').userId);
+      await removeMember(c.env, actor, producer_id, c.req.valid('param').userId);
       return c.json({
         status: true,
         message: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',
@@ -133,9 +130,7 @@ export const teamInvitations = new Hono<AccessEnv>()
     return c.json({ status: true, data: await previewInvitation(c.env.DB, c.req.valid('param').token) });
   })
   .post('/:token/accept', authenticated('session'), validate('param', TeamTokenParamSchema, 404), async (c) => {
-    const data = await acceptInvitation(c.env.DB, c.var.session, c.req.valid('param').token);
-    // A new membership is pushed to the doors like any other (a scan a moment later sees the new role).
-    await pushDoorStaffChange(c.env, c.var.session.user.id);
+    const data = await acceptInvitation(c.env, c.var.session, c.req.valid('param').token);
     // The new member's own token lacks the new role: refresh it now.
     return c.json({
       status: true,

@@ -29,7 +29,6 @@ import {
   publicUser,
   updateProfile,
 } from '../services/accounts/users';
-import { pushDoorStaffChange } from '../services/checkin/push';
 
 type UserEnv = AccessEnv;
 
@@ -109,8 +108,7 @@ export const user = new Hono<UserEnv>()
       await setPassword(c.env.DB, target.id, input.new_password);
       // Someone else's password changed by a SUPERADMIN: their open sessions end.
       if (target.id !== caller.id) {
-        await revokeAllSessions(c.env.DB, target.id);
-        await pushDoorStaffChange(c.env, target.id);
+        await revokeAllSessions(c.env, target.id);
       }
       return c.json({ status: true, message: MSG.passwordChangeSuccess });
     }
@@ -119,8 +117,7 @@ export const user = new Hono<UserEnv>()
     const { caller, target } = await targetOf(c.env.DB, session.user.id, input.user_id);
     if (target.id === caller.id) fail(400, ACCOUNT_MSG.useSecureChange);
     await setPassword(c.env.DB, target.id, input.password);
-    await revokeAllSessions(c.env.DB, target.id);
-    await pushDoorStaffChange(c.env, target.id);
+    await revokeAllSessions(c.env, target.id);
     return c.json({ status: true, message: MSG.passwordChangeSuccess });
   })
 

@@ -2,9 +2,10 @@ import { toArIso } from '../../../src/shared/dates';
 import { smallKeyOf } from '../../../src/shared/media';
 import { type Category, EventInputSchema } from '../../../src/shared/schemas/event';
 import { syncUserRole } from '../../api/services/accounts/roles';
-import { inventoryOf, syncInventory } from '../../api/services/checkout/inventory';
+import { syncInventory } from '../../api/services/checkout/inventory';
 import { createProducer } from '../../api/services/events/producers';
 import { createEvent, setStatus } from '../../api/services/events/store';
+import { inventoryOf } from '../../durable-objects/stubs';
 
 /**
  * Demo catalogue (DEV only): producers, venues and events in several provinces, with dates relative to

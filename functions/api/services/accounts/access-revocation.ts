@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../../src/shared/session';
 import { verifyAccessToken } from '../../../lib/jwt';
 import { sha256Hex } from '../../lib/crypto';
-import { pushDoorStaffChange } from '../checkin/push';
+import { emit } from '../../reactions';
 import { forgetRevocations } from './revocation-cache';
 import { accessTtl } from './session-tokens';
 
@@ -16,7 +16,7 @@ export async function revokeAccessToken(env: Env, token: string, userId: number)
     .bind(await sha256Hex(token), claims.exp * 1000)
     .run();
   forgetRevocations();
-  await pushDoorStaffChange(env, userId);
+  await emit(env, { kind: 'staffChanged', userId });
 }
 
 /**

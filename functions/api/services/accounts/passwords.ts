@@ -1,6 +1,5 @@
 import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { pushDoorStaffChange } from '../checkin/push';
 import { claimInvitations } from '../invitations/claim';
 import { consumeAccountToken } from './account-tokens';
 import { ACCOUNT_MSG } from './messages';
@@ -30,8 +29,7 @@ export async function resetPassword(env: Env, token: string, password: string, u
     .bind(used.user_id)
     .run();
   await claimInvitations(env.DB, used.user_id);
-  await revokeAllSessions(env.DB, used.user_id);
-  await pushDoorStaffChange(env, used.user_id);
+  await revokeAllSessions(env, used.user_id);
   const user = await findUserById(env.DB, used.user_id);
   if (!user) fail(400, ACCOUNT_MSG.resetInvalid);
   return user;

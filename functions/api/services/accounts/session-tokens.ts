@@ -1,5 +1,6 @@
 import { signAccessToken } from '../../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { emit } from '../../reactions';
 import { forgetRevocations } from './revocation-cache';
 import type { UserRow } from './users';
 import { memberRolesOf, sessionClaims } from './users';
@@ -91,7 +92,8 @@ export async function revokeFamily(db: D1Database, familyId: string) {
  * Ends every session of a user (after a password reset): the refresh families, and the access tokens
  * issued up to this second (checked in services/accounts/access-revocation.ts).
  */
-export async function revokeAllSessions(db: D1Database, userId: number) {
+export async function revokeAllSessions(env: Env, userId: number) {
+  const db = env.DB;
   await db.batch([
     db
       .prepare(
@@ -101,6 +103,7 @@ export async function revokeAllSessions(db: D1Database, userId: number) {
     db.prepare('update users set sessions_revoked_at = ? where id = ?').bind(Math.floor(Date.now() / 1000), userId),
   ]);
   forgetRevocations();
+  await emit(env, { kind: 'staffChanged', userId });
 }
 
 async function lookup(db: D1Database, presented: string) {

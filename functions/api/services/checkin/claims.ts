@@ -1,7 +1,7 @@
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
 import type { ClaimKind, ClaimRefusal } from '../../../durable-objects/checkin-claims';
+import { checkinOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import { checkinOf } from './scan';
 
 /**
  * The service side of a ticket's one owner (durable-objects/checkin-claims.ts): an operation that changes who

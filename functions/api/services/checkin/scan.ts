@@ -1,15 +1,11 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import type { SessionUser } from '../../../../src/shared/session';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/event-checkin';
+import { checkinOf } from '../../../durable-objects/stubs';
 import type { SignedToken } from '../../lib/auth';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { assertCan, loadActor } from '../events/access';
-
-/** The check-in authority of an event (one Durable Object per event id). */
-export function checkinOf(env: Env, eventId: number) {
-  return env.EVENT_CHECKIN.get(env.EVENT_CHECKIN.idFromName(`event:${eventId}`));
-}
 
 /**
  * Waits until D1's check-in log (checkin_scans, checkin_admissions, tickets.used_at) has every decision the
@@ -49,7 +45,7 @@ async function tokenHash(token: string) {
 
 /**
  * Redeems scans of one event in ONE call to its check-in object, which holds the event's tickets (with their
- * issued codes), setup and door staff (pushed to it on every change, services/checkin/push.ts): it checks the
+ * issued codes), setup and door staff (pushed to it on every change, api/reactions/door.ts): it checks the
  * caller and the codes and decides each scan in order. No D1 read on the way: the object read what it holds once.
  */
 export async function redeemScans(

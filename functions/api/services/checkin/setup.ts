@@ -1,5 +1,6 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import { fail } from '../../lib/errors';
+import { emit } from '../../reactions';
 
 export type CheckinList = { id: number; name: string; type_ids: number[]; allow_reentry: boolean; is_default: boolean };
 export type CheckinGate = { id: number; name: string };
@@ -73,7 +74,10 @@ async function assertTypesOfEvent(db: D1Database, eventId: number, typeIds: numb
 
 type ListInput = { name: string; type_ids: number[]; allow_reentry: boolean };
 
-export async function createList(db: D1Database, eventId: number, input: ListInput) {
+/** A new list of the event (its default list and gate first, when they do not exist yet). */
+export async function createList(env: Env, eventId: number, input: ListInput) {
+  const db = env.DB;
+  await checkinSetup(db, eventId);
   await assertTypesOfEvent(db, eventId, input.type_ids);
   const row = await db
     .prepare(
@@ -81,6 +85,7 @@ export async function createList(db: D1Database, eventId: number, input: ListInp
     )
     .bind(eventId, input.name, JSON.stringify([...new Set(input.type_ids)]), input.allow_reentry ? 1 : 0)
     .first<ListRow>();
+  await emit(env, { kind: 'doorSetupChanged', eventId });
   return toList(row!);
 }
 
@@ -102,7 +107,8 @@ export async function eventOfGate(db: D1Database, gateId: number) {
   return row.event_id;
 }
 
-export async function updateList(db: D1Database, eventId: number, listId: number, input: ListInput) {
+export async function updateList(env: Env, eventId: number, listId: number, input: ListInput) {
+  const db = env.DB;
   await assertTypesOfEvent(db, eventId, input.type_ids);
   const row = await db
     .prepare(
@@ -111,19 +117,24 @@ export async function updateList(db: D1Database, eventId: number, listId: number
     )
     .bind(input.name, JSON.stringify([...new Set(input.type_ids)]), input.allow_reentry ? 1 : 0, listId)
     .first<ListRow>();
+  await emit(env, { kind: 'doorSetupChanged', eventId });
   return toList(row!);
 }
 
-export async function createGate(db: D1Database, eventId: number, name: string) {
-  return (await db
-    .prepare('insert into checkin_gates (event_id, name) values (?, ?) returning id, name')
+/** A new gate of the event (its default list and gate first, when they do not exist yet). */
+export async function createGate(env: Env, eventId: number, name: string) {
+  await checkinSetup(env.DB, eventId);
+  const gate = (await env.DB.prepare('insert into checkin_gates (event_id, name) values (?, ?) returning id, name')
     .bind(eventId, name)
     .first<CheckinGate>())!;
+  await emit(env, { kind: 'doorSetupChanged', eventId });
+  return gate;
 }
 
-export async function renameGate(db: D1Database, gateId: number, name: string) {
-  return (await db
-    .prepare('update checkin_gates set name = ? where id = ? returning id, name')
+export async function renameGate(env: Env, eventId: number, gateId: number, name: string) {
+  const gate = (await env.DB.prepare('update checkin_gates set name = ? where id = ? returning id, name')
     .bind(name, gateId)
     .first<CheckinGate>())!;
+  await emit(env, { kind: 'doorSetupChanged', eventId });
+  return gate;
 }

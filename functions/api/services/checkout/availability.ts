@@ -1,6 +1,6 @@
 import type { Availability } from '../../../durable-objects/event-inventory';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import { inventoryOf } from './inventory';
 
 /**
  * Live availability for the public: only a published event, only its public (not hidden) ticket types.

@@ -1,7 +1,6 @@
 import type { CommitResult } from '../../../durable-objects/event-inventory';
+import { checkinOf, inventoryOf } from '../../../durable-objects/stubs';
 import { claimCommit, type DoorClaim, settleAtDoor, underClaim } from '../checkin/claims';
-import { checkinOf } from '../checkin/scan';
-import { inventoryOf } from './inventory';
 
 /** What selling a hold gave: the inventory's answer, and the door's claim on a resold ticket (or null). */
 export type HoldSale = { sold: CommitResult | { ok: false; reason: 'in_flight' }; claim: DoorClaim | null };

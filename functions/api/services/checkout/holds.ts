@@ -4,9 +4,9 @@ import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { orderTransition } from '../orders/state';
-import { inventoryOf } from './inventory';
 
 type Refused = Exclude<Extract<SellResult, { ok: false }>, { reason: 'stale' }>;
 

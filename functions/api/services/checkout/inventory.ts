@@ -1,14 +1,9 @@
 import type { Availability, InventoryType } from '../../../durable-objects/event-inventory';
-import { objectId } from '../../../lib/object-ids';
-
-/** The inventory object of an event (one per event id). */
-export function inventoryOf(env: Env, eventId: number) {
-  return env.EVENT_INVENTORY.get(objectId(env.EVENT_INVENTORY, `event:${eventId}`));
-}
+import { inventoryOf } from '../../../durable-objects/stubs';
 
 /**
  * Copies capacity and per-order limits of an event's ticket types from D1 into its inventory object.
- * Call it whenever ticket types are created or changed (the events API does); holds also call it when
+ * Called whenever ticket types are created or changed (reactions/inventory.ts); holds also call it when
  * the object does not know a type yet, so a missed call heals itself.
  */
 export async function syncInventory(env: Env, eventId: number): Promise<Availability[]> {
@@ -25,18 +20,4 @@ export async function syncInventory(env: Env, eventId: number): Promise<Availabi
     maxPerOrder: r.max_per_order,
   }));
   return inventoryOf(env, eventId).configure(eventId, types);
-}
-
-/**
- * Tells an event's inventory object that its sale configuration changed (status, dates, ticket types), so
- * the next hold reads it again instead of failing its version check once. Best effort: a missed refresh
- * costs one retry, never a sale at a stale price or capacity (holds.ts writes orders only while the
- * configuration version the object used is current).
- */
-export async function refreshInventory(env: Env, eventId: number): Promise<void> {
-  try {
-    await syncInventory(env, eventId);
-  } catch (err) {
-    console.error('Inventory refresh failed', err);
-  }
 }

@@ -1,5 +1,5 @@
 import { INVITATION_REVOKED_REASON } from '../../../../src/shared/schemas/invitations';
-import { inventoryOf } from '../checkout/inventory';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { orderTransition } from '../orders/state';
 
 /**

@@ -85,6 +85,8 @@ export async function eventHeader(db: D1Database, id: number) {
   return row;
 }
 
+export type EventHeader = Awaited<ReturnType<typeof eventHeader>>;
+
 /** An event with everything the back office edits: venue, dates, every ticket type (hidden too) and sales. */
 export async function getManagedEvent(db: D1Database, id: number): Promise<ManagedEvent> {
   const event = await db

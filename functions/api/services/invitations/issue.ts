@@ -1,7 +1,8 @@
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/event-inventory';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import { inventoryOf } from '../checkout/inventory';
+import { emit } from '../../reactions';
 import { type Actor, assertCan } from '../events/access';
 import { signTicketCode, ticketIdFor } from '../tickets/signing';
 import { deliverInvitationMails } from './mail';
@@ -127,6 +128,7 @@ export async function issueInvitations(env: Env, actor: Actor, eventId: number, 
     for (const p of prepared) await inventory.revokeInvitation(p.holdId);
     fail(503, INVITATION_MSG.saveFailed);
   }
+  await emit(env, { kind: 'ticketsChanged', eventId, ticketIds: tickets.map((t) => t.id) });
   // Tried at once in the background; what a large file leaves unsent, the cron job sends (mail.ts).
   defer(
     deliverInvitationMails(

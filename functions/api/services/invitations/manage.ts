@@ -1,8 +1,8 @@
 import { INVITATION_MSG, INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
-import { inventoryOf } from '../checkout/inventory';
 import type { Actor } from '../events/access';
 import { ticketTransition } from '../orders/state';
 import { auditStatement } from '../sales/audit';

@@ -1,10 +1,10 @@
 import { HTTPException } from 'hono/http-exception';
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
 import type { RefundReason } from '../../../../src/shared/schemas/checkout';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { payUnderClaim, sellHold } from '../checkout/commit';
 import { mpCredentialsOf } from '../checkout/config';
-import { inventoryOf } from '../checkout/inventory';
 import { nowIso, type OrderRow } from '../checkout/orders';
 import { type OrderState, orderTransition } from '../orders/state';
 import { refundOrderTickets } from '../refunds/refund';

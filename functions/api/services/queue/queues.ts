@@ -2,17 +2,12 @@ import { formatEventDate } from '../../../../src/shared/dates';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { QueueAction, QueueSetting } from '../../../../src/shared/schemas/queue';
 import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
-import { objectId } from '../../../lib/object-ids';
+import { inventoryOf, queueOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/throttle';
-import { inventoryOf, refreshInventory } from '../checkout/inventory';
+import { emit } from '../../reactions';
 import type { Defer } from '../payments/apply';
 import { deliverQueueMails, queueRemovedMails } from './mail';
-
-/** The queue object of an event's on-sale (one per event). */
-export function queueOf(env: Env, eventId: number) {
-  return env.EVENT_QUEUE.get(objectId(env.EVENT_QUEUE, `queue:${eventId}`));
-}
 
 type SettingRow = {
   event_id: number;
@@ -143,7 +138,7 @@ export async function setQueue(env: Env, eventId: number, input: QueueSetting) {
       now,
     )
     .run();
-  await refreshInventory(env, eventId);
+  await emit(env, { kind: 'saleConfigChanged', eventId });
   return adminQueue(env, eventId);
 }
 
@@ -169,7 +164,7 @@ export async function removeQueue(env: Env, eventId: number, confirmDropped: num
   }
   await env.DB.prepare('delete from event_queues where event_id = ?').bind(eventId).run();
   await inventoryOf(env, eventId).removeQueueGate();
-  await refreshInventory(env, eventId);
+  await emit(env, { kind: 'saleConfigChanged', eventId });
   if (removed.dropped.length > 0) {
     const mails = await queueRemovedMails(env, eventId, removed.dropped);
     defer(deliverQueueMails(env, mails));
@@ -212,7 +207,7 @@ export async function controlQueue(env: Env, eventId: number, action: QueueActio
     await env.DB.prepare('update event_queues set mode = ?, updated_at = ? where event_id = ?')
       .bind(mode, new Date().toISOString(), eventId)
       .run();
-    await refreshInventory(env, eventId);
+    await emit(env, { kind: 'saleConfigChanged', eventId });
   };
   let live: QueueLive | null;
   if (action === 'waitlist_open' || action === 'waitlist_closed') {

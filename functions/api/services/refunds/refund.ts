@@ -9,6 +9,7 @@ import {
   type RefundMethod,
   USED_OVERRIDE_PHRASE,
 } from '../../../../src/shared/schemas/sales';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
@@ -16,7 +17,6 @@ import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, fencedOff, settleAtDoor } from '../checkin/claims';
 import { logCopied } from '../checkin/scan';
 import { mpCredentialsOf } from '../checkout/config';
-import { inventoryOf } from '../checkout/inventory';
 import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
 import type { Actor } from '../events/access';
 import { orderTransition, ticketTransition } from '../orders/state';

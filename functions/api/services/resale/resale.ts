@@ -3,10 +3,9 @@ import { RESALE_MSG } from '../../../../src/shared/messages-promo';
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
 import { resaleKeepCents, resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
+import { checkinOf, inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import { pushTicketChanges } from '../checkin/push';
-import { checkinOf } from '../checkin/scan';
-import { inventoryOf } from '../checkout/inventory';
+import { emit } from '../../reactions';
 import { findOrder } from '../checkout/orders';
 import { ticketTransition } from '../orders/state';
 import { RESALE_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
@@ -213,7 +212,7 @@ const resaleRefundOf = (env: Env, ticketId: string) =>
 
 async function closeResoldTicket(env: Env, row: ResaleRefundRow) {
   if (row.ticket_closed) return;
-  await pushTicketChanges(env, row.event_id, [row.ticket_id]);
+  await emit(env, { kind: 'ticketsChanged', eventId: row.event_id, ticketIds: [row.ticket_id] });
   const ticket = await env.DB.prepare(
     `select k.status, k.ticket_type_id, o.hold_id from tickets k join orders o on o.id = k.order_id where k.id = ?`,
   )

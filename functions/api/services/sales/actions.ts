@@ -1,7 +1,7 @@
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import { type AdminRefund, REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
-import { pushTicketChanges } from '../checkin/push';
+import { emit } from '../../reactions';
 import { findOrder, type OrderRow } from '../checkout/orders';
 import type { Actor } from '../events/access';
 import { refundOrderTickets } from '../refunds/refund';
@@ -75,7 +75,7 @@ export async function changeHolder(
       },
     }),
   ]);
-  await pushTicketChanges(env, ticket.event_id, [ticketId]);
+  await emit(env, { kind: 'ticketsChanged', eventId: ticket.event_id, ticketIds: [ticketId] });
   return { ...ticket, holder_name: input.name, holder_dni: input.dni };
 }
 

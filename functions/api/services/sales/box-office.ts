@@ -1,9 +1,9 @@
 import { boxOfficeMethodLabel } from '../../../../src/shared/labels';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { createHold } from '../checkout/holds';
-import { inventoryOf } from '../checkout/inventory';
 import { findOrder, nowIso, type OrderRow } from '../checkout/orders';
 import type { Actor } from '../events/access';
 import { orderTransition } from '../orders/state';

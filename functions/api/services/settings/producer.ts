@@ -1,6 +1,11 @@
-import type { ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
+import { payoutKindOf } from '../../../../src/shared/fiscal';
+import { FEE_OUT_OF_LIMITS, type ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
 import { fail } from '../../lib/errors';
-import { refreshInventory } from '../checkout/inventory';
+import { emit } from '../../reactions';
+import type { Actor } from '../events/access';
+import type { Defer } from '../payments/apply';
+import { auditStatement } from '../sales/audit';
+import { feeWithin, platformFees } from './platform';
 
 type SettingsRow = {
   razon_social: string | null;
@@ -59,7 +64,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
 export type ProducerSettings = Awaited<ReturnType<typeof producerSettings>>;
 
 /** The writes that save a producer's settings (batched with the audit entry by the caller). */
-export function saveProducerSettingsStatements(
+function saveProducerSettingsStatements(
   db: D1Database,
   producerId: number,
   input: ProducerSettingsInput,
@@ -131,7 +136,7 @@ export async function listProducersForPlatform(db: D1Database) {
 }
 
 /** A superadmin trusts a producer (its admins publish without review) or takes the trust back. */
-export function setProducerTrusted(db: D1Database, producerId: number, trusted: boolean, by: number) {
+function setProducerTrusted(db: D1Database, producerId: number, trusted: boolean, by: number) {
   return db
     .prepare(
       `update producers set trusted_at = case when ?1 then coalesce(trusted_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) end,
@@ -140,23 +145,67 @@ export function setProducerTrusted(db: D1Database, producerId: number, trusted: 
     .bind(trusted ? 1 : 0, by, producerId);
 }
 
-export function setProducerActive(db: D1Database, producerId: number, active: boolean) {
+function setProducerActive(db: D1Database, producerId: number, active: boolean) {
   return db
     .prepare(`update producers set activo = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ?`)
     .bind(active ? 1 : 0, producerId);
 }
 
 /**
- * After a change that alters what its events sell (hold minutes, service charge, activation): tells the
- * inventory objects of the producer's events on sale to re-read their configuration now (best effort; a
- * missed one re-reads at its next hold, see refreshInventory).
+ * Saves a producer's settings (its own service charge within the platform's limits, unless a superadmin sets
+ * it: an agreement with the producer) with an audit entry, and says what changed: what its events sell (hold
+ * minutes, charge) reaches their inventory objects in the background; "DNI en la puerta" reaches the doors
+ * before this answers.
  */
-export async function refreshProducerInventories(env: Env, producerId: number) {
-  const { results } = await env.DB.prepare(
-    `select id from events where producer_id = ? and status = 'publicado'
-       and (last_starts_at is null or last_starts_at >= ?)`,
-  )
-    .bind(producerId, new Date(Date.now() - 86_400_000).toISOString())
-    .all<{ id: number }>();
-  await Promise.all(results.map((e) => refreshInventory(env, e.id)));
+export async function saveProducerSettings(
+  env: Env,
+  actor: Actor,
+  producerId: number,
+  input: ProducerSettingsInput,
+  background: Defer,
+) {
+  const [before, platform] = await Promise.all([producerSettings(env.DB, producerId), platformFees(env.DB)]);
+  const feeChanged = JSON.stringify(before.fee) !== JSON.stringify(input.fee);
+  if (feeChanged && input.fee && !actor.isSuperAdmin && !feeWithin(input.fee, platform.limits))
+    fail(400, FEE_OUT_OF_LIMITS, { fee: [FEE_OUT_OF_LIMITS] });
+  const changed = (Object.keys(input) as (keyof typeof input)[]).filter(
+    (k) => JSON.stringify(input[k]) !== JSON.stringify(before[k]),
+  );
+  await env.DB.batch([
+    ...saveProducerSettingsStatements(
+      env.DB,
+      producerId,
+      input,
+      input.payout_account ? payoutKindOf(input.payout_account) : null,
+      feeChanged,
+    ),
+    auditStatement(env.DB, actor, { producerId, action: 'settings_change', detail: { changed } }),
+  ]);
+  if (changed.includes('fee') || changed.includes('hold_minutes'))
+    background(emit(env, { kind: 'producerSaleConfigChanged', producerId }));
+  if (changed.includes('door_dni')) await emit(env, { kind: 'producerDoorChanged', producerId });
+  return { saved: await producerSettings(env.DB, producerId), platform };
+}
+
+/**
+ * A superadmin activates or deactivates a producer. Awaited: a refusal the inventory objects make from their
+ * kept configuration is never re-checked, so a reactivated producer must be on sale again when this answers
+ * (a hold right after it was refused).
+ */
+export async function setProducerActivation(env: Env, actor: Actor, producerId: number, activo: boolean) {
+  await producerSettings(env.DB, producerId);
+  await env.DB.batch([
+    setProducerActive(env.DB, producerId, activo),
+    auditStatement(env.DB, actor, { producerId, action: 'producer_activation', detail: { activo } }),
+  ]);
+  await emit(env, { kind: 'producerSaleConfigChanged', producerId });
+}
+
+/** A superadmin trusts a producer (its events publish without review) or stops trusting it. */
+export async function setProducerTrust(env: Env, actor: Actor, producerId: number, trusted: boolean) {
+  await producerSettings(env.DB, producerId);
+  await env.DB.batch([
+    setProducerTrusted(env.DB, producerId, trusted, actor.userId),
+    auditStatement(env.DB, actor, { producerId, action: 'producer_trust', detail: { trusted } }),
+  ]);
 }

@@ -5,6 +5,7 @@ import { sendMail } from '../../../mail/port';
 import { teamInvitationEmail } from '../../../mail/templates/team';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { emit } from '../../reactions';
 import { siteLink } from '../accounts/mails';
 import { syncUserRole } from '../accounts/roles';
 import { type Actor, assertGrantable } from '../events/access';
@@ -157,9 +158,11 @@ export async function previewInvitation(db: D1Database, token: string) {
 
 /**
  * Accepts an invitation for the signed-in person, whose account must be the invited address (verified:
- * unverified accounts cannot sign in). They join at once with the invitation's role and events.
+ * unverified accounts cannot sign in). They join at once with the invitation's role and events; the new
+ * membership reaches the doors like any other (a scan a moment later sees the new role).
  */
-export async function acceptInvitation(db: D1Database, session: SessionUser, token: string) {
+export async function acceptInvitation(env: Env, session: SessionUser, token: string) {
+  const db = env.DB;
   const row = await byToken(db, token);
   const user = await db
     .prepare('select id, name, email from users where id = ? and activo = 1')
@@ -181,5 +184,6 @@ export async function acceptInvitation(db: D1Database, session: SessionUser, tok
     auditStatement(db, actor, { producerId: row.producer_id, action: 'team_join', detail: { role: row.role } }),
   ]);
   await syncUserRole(db, user.id);
+  await emit(env, { kind: 'staffChanged', userId: user.id });
   return { producer_id: row.producer_id, producer_name: row.producer_name, role_label: MEMBER_ROLE_LABEL[row.role] };
 }

@@ -1,6 +1,7 @@
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
 import type { MemberUpdate } from '../../../../src/shared/schemas/team';
 import { fail } from '../../lib/errors';
+import { emit } from '../../reactions';
 import { syncUserRole } from '../accounts/roles';
 import { type Actor, assertGrantable, GRANT_MSG } from '../events/access';
 import { auditStatement } from '../sales/audit';
@@ -141,7 +142,8 @@ async function memberRole(db: D1Database, producerId: number, userId: number) {
  * Changes a member's role and events. Nobody changes their own; the actor grants no more than it holds;
  * the producer keeps a producer-wide ADMIN (checked in the same statements that write, see above).
  */
-export async function updateMember(db: D1Database, actor: Actor, userId: number, input: MemberUpdate) {
+export async function updateMember(env: Env, actor: Actor, userId: number, input: MemberUpdate) {
+  const db = env.DB;
   if (userId === actor.userId) {
     // The last producer-wide Administrador hears why first (a conflict with the team, not a permission).
     const other = await db
@@ -162,13 +164,15 @@ export async function updateMember(db: D1Database, actor: Actor, userId: number,
     detail: { user_id: userId, from: current, to: input.role, event_ids: input.event_ids },
   }).run();
   await syncUserRole(db, userId);
+  await emit(env, { kind: 'staffChanged', userId });
 }
 
 /**
  * Removes a member from the producer (their access ends on their next call). One statement decides:
  * a producer-wide ADMIN goes only while another one stays.
  */
-export async function removeMember(db: D1Database, actor: Actor, producerId: number, userId: number) {
+export async function removeMember(env: Env, actor: Actor, producerId: number, userId: number) {
+  const db = env.DB;
   const current = await memberRole(db, producerId, userId);
   const [removed] = await db.batch([
     db
@@ -191,6 +195,7 @@ export async function removeMember(db: D1Database, actor: Actor, producerId: num
     detail: { user_id: userId, role: current },
   }).run();
   await syncUserRole(db, userId);
+  await emit(env, { kind: 'staffChanged', userId });
 }
 
 // At most one activity write per member a minute, per isolate: the list shows minutes, not seconds.

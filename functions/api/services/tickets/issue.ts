@@ -1,4 +1,4 @@
-import { pushOrderTicketChanges, pushTicketChanges } from '../checkin/push';
+import { emit } from '../../reactions';
 import type { OrderRow } from '../checkout/orders';
 import { orderItems } from '../checkout/orders';
 import { ticketTransition } from '../orders/state';
@@ -41,7 +41,7 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
   }
   if (statements.length > 0) {
     await env.DB.batch(statements);
-    await pushTicketChanges(env, order.event_id, ids);
+    await emit(env, { kind: 'ticketsChanged', eventId: order.event_id, ticketIds: ids });
   }
 }
 
@@ -54,5 +54,5 @@ export async function cancelOrderTickets(env: Env, orderId: string): Promise<voi
     ).bind(orderId),
     ticketTransition(env.DB, { orderId }, ['valid'], 'cancelled'),
   ]);
-  await pushOrderTicketChanges(env, orderId);
+  await emit(env, { kind: 'orderTicketsChanged', orderId });
 }

@@ -1,4 +1,4 @@
-import { inventoryOf } from '../checkout/inventory';
+import { inventoryOf } from '../../../durable-objects/stubs';
 
 /**
  * Cron: the inventory objects whose waiting-list outboxes still hold work (an offer's order and e-mail, the

@@ -1,7 +1,7 @@
 import { WAITLIST_MSG } from '../../../../src/shared/messages-promo';
 import type { WaitlistJoin } from '../../../../src/shared/schemas/waitlist';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import { inventoryOf } from '../checkout/inventory';
 
 /**
  * The waiting list (issue 22): the entries and their order live in the event's inventory object

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { scanServer } from './support/sql-writes';
+
+/**
+ * Every write to a table that a Durable Object keeps a copy of must tell that object, through a typed change
+ * emitted by the service that wrote (functions/api/reactions). A write is covered when the function it sits in
+ * emits one of the kinds its table maps to, or when every function that calls it is covered (up to a few
+ * levels: statement builders and helpers). A write that needs no reaction is listed below, with why.
+ */
+
+/** Table → the change kinds that tell its reader. */
+const READ_BY_OBJECTS: Record<string, string[]> = {
+  // The check-in object's door cache (durable-objects/checkin-door-cache.ts): tickets, setup, door staff.
+  tickets: ['ticketsChanged', 'orderTicketsChanged'],
+  revocations: ['ticketsChanged', 'orderTicketsChanged'],
+  checkin_lists: ['doorSetupChanged'],
+  checkin_gates: ['doorSetupChanged'],
+  producer_settings: ['producerDoorChanged', 'producerSaleConfigChanged'],
+  producer_members: ['staffChanged'],
+  producer_member_events: ['staffChanged'],
+  revoked_access_tokens: ['staffChanged'],
+  users: ['staffChanged'],
+  // The inventory object's sale configuration (durable-objects/sale-config.ts).
+  events: ['saleConfigChanged', 'eventReviewed'],
+  event_dates: ['saleConfigChanged'],
+  ticket_types: ['saleConfigChanged'],
+  event_queues: ['saleConfigChanged'],
+  producers: ['producerSaleConfigChanged'],
+};
+
+/**
+ * A ticket's fate changed under a check-in claim (refund, transfer, resale, revocation, cancellation) reaches
+ * the object through the claim itself: settling it makes the object take D1's outcome (services/checkin/claims.ts).
+ */
+const DOOR_SETTLES = ['settleAtDoor', 'underClaim', 'payUnderClaim'];
+const SETTLED_TABLES = new Set(['tickets', 'revocations']);
+
+/** `file#function` → why its writes need no reaction. */
+const NO_REACTION: Record<string, string> = {
+  // The objects write these copies themselves.
+  'functions/durable-objects/checkin-scan-log.ts#(module)': "the check-in object's own log of its admissions",
+  'functions/durable-objects/event-inventory.ts#EventInventory.flushMirror': "the inventory object's own mirror",
+  'functions/api/services/checkin/setup.ts#checkinSetup':
+    'creates the default list and gate on first use: what every reader already assumes when none exist',
+  // Nothing holds these rows yet, or no reader looks at what is written.
+  'functions/api/services/events/store.ts#createEvent': 'a new draft: no object has read it yet',
+  'functions/api/services/events/store.ts#deleteEvent': 'only drafts without sales are deleted: nothing sells them',
+  'functions/api/services/events/store.ts#refreshDenormalised':
+    'catalogue columns (first and last date, prices) no object reads',
+  'functions/api/services/events/store.ts#finishPastEvents':
+    'events over for a day: nothing sells them any more, and the version triggers make a late hold re-read',
+  'functions/api/services/events/cancellation.ts#recordCancellation':
+    'the cancellation closes the sale and claims every ticket in the objects itself (closeSale, claims)',
+  'functions/api/services/events/producers.ts#createProducer': 'a new producer has no events yet',
+  'functions/api/services/events/producers.ts#updateProducer': 'name and contact: no object reads them',
+  'functions/api/services/team/members.ts#touchActivity': '"última actividad": no object reads it',
+  'functions/api/services/accounts/cleanup.ts#purgeExpiredAccountTokens': 'deletes only tokens already expired',
+  'functions/api/services/accounts/passwords.ts#setPassword':
+    'the hash only; whoever ends sessions with it (a reset, a superadmin) emits through revokeAllSessions',
+  'functions/api/services/accounts/passwords.ts#resetPassword':
+    'e-mail verification only; the sessions end in revokeAllSessions, which emits',
+  'functions/api/services/accounts/users.ts#updateProfile': 'name and DNI of the account: no object reads them',
+  'functions/api/services/accounts/users.ts#changeEmail': 'the address: no object reads it',
+  'functions/api/services/accounts/users.ts#movePendingEmail': 'the address: no object reads it',
+  'functions/api/services/accounts/users.ts#insertUser': 'a new account is nobody’s staff yet',
+  'functions/api/services/accounts/users.ts#deleteUser': 'an account deleted unverified, never a member',
+  'functions/api/services/accounts/users.ts#markEmailVerified': 'verification: no object reads it',
+  'functions/api/services/queue/queues.ts#controlQueue':
+    'the waiting list flag and the catalogue stamp: the inventory object is told first (setQueueWaitlist, setQueueGate)',
+  'functions/api/services/queue/queues.ts#rateQueue': 'pace and hold limit: held by the queue object, not sold by',
+  'functions/api/services/settings/producer.ts#setProducerTrusted': 'trust only changes the review, not what is sold',
+  'functions/dev/queue-tools.ts#queueBuyers': 'bench buyers: new accounts, nobody’s staff',
+  'functions/api/services/invitations/claim.ts#claimInvitations':
+    'moves invitations to their verified owner: the door reads holders and codes, not owners',
+  'functions/api/services/accounts/roles.ts#syncUserRole':
+    'the cached global role; the membership change that calls it emits staffChanged',
+};
+
+const isFixture = (file: string) =>
+  /^functions\/dev\/(seeds\/|checkin-tools|checkout-tools|sales-bench|refunds-bench)/.test(file);
+
+describe('reactions: every write a reader copies emits a change', () => {
+  const { writes, functions } = scanServer(['functions']);
+  const callersOf = (fn: string) =>
+    [...functions.values()].filter((f) => f.calls.has(fn.split('.').pop()!) && !isFixture(f.file));
+  const covered = (file: string, fn: string, table: string, depth = 0, seen = new Set<string>()): boolean => {
+    const kinds = READ_BY_OBJECTS[table];
+    const key = `${file}#${fn}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    if (key in NO_REACTION) return true;
+    const facts = functions.get(key);
+    if (facts && kinds.some((k) => facts.emits.has(k))) return true;
+    if (facts && SETTLED_TABLES.has(table) && DOOR_SETTLES.some((f) => facts.calls.has(f))) return true;
+    if (depth >= 4 || fn === '(module)') return false;
+    const callers = callersOf(fn).filter((c) => `${c.file}#${c.fn}` !== key);
+    return callers.length > 0 && callers.every((c) => covered(c.file, c.fn, table, depth + 1, seen));
+  };
+
+  const watched = writes.filter((w) => w.table in READ_BY_OBJECTS && !isFixture(w.file));
+
+  it('finds the writes it checks', () => {
+    // The scan itself works: the known writers are seen (a broken parser would pass everything below).
+    const seen = new Set(watched.map((w) => `${w.file}#${w.fn}`));
+    expect(seen).toContain('functions/api/services/tickets/issue.ts#ensureTickets');
+    expect(seen).toContain('functions/api/services/checkin/setup.ts#createList');
+    expect(seen).toContain('functions/api/services/queue/queues.ts#setQueue');
+    expect(watched.length).toBeGreaterThan(40);
+  });
+
+  it.each(watched.map((w) => [`${w.table} in ${w.file}:${w.line} (${w.fn})`, w] as const))('%s', (_, write) => {
+    const key = `${write.file}#${write.fn}`;
+    expect(
+      covered(write.file, write.fn, write.table),
+      `${key} writes ${write.table} but neither it nor all its callers emit ${READ_BY_OBJECTS[write.table].join(' or ')}`,
+    ).toBe(true);
+  });
+
+  it('lists no exemption that is gone', () => {
+    const writers = new Set(watched.map((w) => `${w.file}#${w.fn}`));
+    expect(Object.keys(NO_REACTION).filter((k) => !writers.has(k))).toEqual([]);
+  });
+});
