@@ -32,7 +32,7 @@ if (typeof globalThis.gc !== 'function') {
 const { MAX_TICKETS_PER_ORDER } = await import('../src/shared/schemas/checkout.ts');
 const { orderTicketsMail } = await import('../functions/api/services/tickets/mail.ts');
 const { mailApiBody } = await import('../functions/mail/port.ts');
-const { signTicketCode, ticketIdFor } = await import('../functions/api/services/tickets/signing.ts');
+const { signTicketCode, ticketIdFor } = await import('../functions/domain/tickets/signing.ts');
 
 const tickets = Number(process.env.TICKETS ?? MAX_TICKETS_PER_ORDER);
 const env = { TICKET_SIGNING_KEY: 'bench-order-memory-key' };

@@ -1,3 +1,4 @@
+import { retryWaitlistMails } from '../mail/waitlist';
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { resumeCancellations } from './services/events/cancellation';
@@ -9,7 +10,6 @@ import { resumeResaleRefunds } from './services/resale/resale';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';
-import { retryWaitlistMails } from './services/waitlist/mail';
 import { drainInventoryOutboxes } from './services/waitlist/outbox';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */

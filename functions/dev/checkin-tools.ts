@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { logCopied } from '../api/services/checkin/scan';
 import { checkinSetup } from '../api/services/checkin/setup';
-import { signTicketCode, ticketIdFor } from '../api/services/tickets/signing';
+import { signTicketCode, ticketIdFor } from '../domain/tickets/signing';
 import { checkinOf } from '../durable-objects/stubs';
 import { signAccessToken } from '../lib/jwt';
 import { createTestEvent } from './checkout-tools';

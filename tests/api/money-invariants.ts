@@ -39,7 +39,7 @@ export async function assertMoneyOfEvent(eventId: number, admin: { auth: Record<
   expect(new Set(refundedTickets).size, 'a ticket refunded twice').toBe(refundedTickets.length);
 
   // Per ticket type: the inventory's sold = valid + used tickets, within capacity. A resale offer's hold is held
-  // over the sold ticket it would replace (durable-objects/resale.ts), so it is left out of held + sold.
+  // over the sold ticket it would replace (durable-objects/inventory/resale.ts), so it is left out of held + sold.
   const { results: tickets } = await env.DB.prepare('select id, ticket_type_id, status from tickets where event_id = ?')
     .bind(eventId)
     .all<{ id: string; ticket_type_id: number; status: string }>();

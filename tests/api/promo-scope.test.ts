@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { createBuyers } from '../../functions/dev/checkout-tools';
-import { setupPromoUses } from '../../functions/durable-objects/promo-uses';
+import { setupPromoUses } from '../../functions/durable-objects/inventory/promo-uses';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { PROMO_MSG } from '../../src/shared/messages-promo';
 import { adminOf } from './admin-sales-fixtures';

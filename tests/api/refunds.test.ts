@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
-import { IllegalTransition, orderTransition, ticketTransition } from '../../functions/api/services/orders/state';
 import { resumeRefunds } from '../../functions/api/services/refunds/refund';
+import { IllegalTransition, orderTransition, ticketTransition } from '../../functions/domain/orders/state';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { adminOf, auditOf } from './admin-sales-fixtures';
 import {

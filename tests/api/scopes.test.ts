@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NO_PRODUCER_ACCESS } from '../../functions/api/services/events/access';
 import { TEAM_MSG } from '../../functions/api/services/team/members';
+import { NO_PRODUCER_ACCESS } from '../../functions/domain/events/access';
 import { adminOf } from './admin-sales-fixtures';
 import { asBuyer } from './checkout-fixtures';
 import { eventBody } from './events-helpers';

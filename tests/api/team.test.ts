@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { GRANT_MSG } from '../../functions/api/services/events/access';
 import { TEAM_MSG } from '../../functions/api/services/team/members';
-import { signTicketCode } from '../../functions/api/services/tickets/signing';
+import { GRANT_MSG } from '../../functions/domain/events/access';
+import { signTicketCode } from '../../functions/domain/tickets/signing';
 import { MSG } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/roles';
 import { adminOf } from './admin-sales-fixtures';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { fromBase64url } from '../../functions/api/services/tickets/signing';
+import { fromBase64url } from '../../functions/domain/tickets/signing';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 import { provider } from './helpers';
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
-import { retryWaitlistMails } from '../../functions/api/services/waitlist/mail';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
+import { retryWaitlistMails } from '../../functions/mail/waitlist';
 import { MAIL_WAITLIST_EXPIRED } from '../../src/shared/messages-mail';
 import { WAITLIST_MSG } from '../../src/shared/messages-promo';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';

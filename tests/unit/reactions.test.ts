@@ -10,7 +10,7 @@ import { scanServer } from './support/sql-writes';
 
 /** Table → the change kinds that tell its reader. */
 const READ_BY_OBJECTS: Record<string, string[]> = {
-  // The check-in object's door cache (durable-objects/checkin-door-cache.ts): tickets, setup, door staff.
+  // The check-in object's door cache (durable-objects/checkin/door-cache.ts): tickets, setup, door staff.
   tickets: ['ticketsChanged', 'orderTicketsChanged'],
   revocations: ['ticketsChanged', 'orderTicketsChanged'],
   checkin_lists: ['doorSetupChanged'],
@@ -20,7 +20,7 @@ const READ_BY_OBJECTS: Record<string, string[]> = {
   producer_member_events: ['staffChanged'],
   revoked_access_tokens: ['staffChanged'],
   users: ['staffChanged'],
-  // The inventory object's sale configuration (durable-objects/sale-config.ts).
+  // The inventory object's sale configuration (durable-objects/inventory/sale-config.ts).
   events: ['saleConfigChanged', 'eventReviewed'],
   event_dates: ['saleConfigChanged'],
   ticket_types: ['saleConfigChanged'],
@@ -38,8 +38,8 @@ const SETTLED_TABLES = new Set(['tickets', 'revocations']);
 /** `file#function` → why its writes need no reaction. */
 const NO_REACTION: Record<string, string> = {
   // The objects write these copies themselves.
-  'functions/durable-objects/checkin-scan-log.ts#(module)': "the check-in object's own log of its admissions",
-  'functions/durable-objects/event-inventory.ts#EventInventory.flushMirror': "the inventory object's own mirror",
+  'functions/durable-objects/checkin/scan-log.ts#(module)': "the check-in object's own log of its admissions",
+  'functions/durable-objects/inventory/object.ts#EventInventory.flushMirror': "the inventory object's own mirror",
   'functions/api/services/checkin/setup.ts#checkinSetup':
     'creates the default list and gate on first use: what every reader already assumes when none exist',
   // Nothing holds these rows yet, or no reader looks at what is written.

@@ -11,7 +11,7 @@ import {
   NO_PRODUCER_ACCESS,
   type PermissionScope,
   SUPERADMIN_ONLY,
-} from '../services/events/access';
+} from '../../domain/events/access';
 import { findOrder } from '../services/sales/actions';
 import {
   type AuthVariables,
@@ -162,7 +162,7 @@ export function requirePermission(
 /**
  * The door's scan endpoints: only the token's signature is checked here; the revocation and the
  * `tickets.validate` check on the event are made by the event's check-in object, which holds its door staff
- * (one call per scan, see services/checkin/scan.ts and durable-objects/checkin-door-cache.ts).
+ * (one call per scan, see services/checkin/scan.ts and durable-objects/checkin/door-cache.ts).
  */
 export function signedDoorRoute() {
   return declare(

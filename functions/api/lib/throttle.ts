@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { MSG } from '../../../src/shared/messages';
-import type { Attempt } from '../../durable-objects/rate-limiter';
+import type { Attempt } from '../../durable-objects/rate-limiter/object';
 import { limiterOf } from '../../durable-objects/stubs';
 import type { ApiError } from './errors';
 
@@ -39,7 +39,7 @@ export const THROTTLE_RULES = {
   teamInviteStaff: { limit: 20, windowSeconds: 60 * 60 },
   /** Wrong codes tried on an event page (`GET /events/:id/unlock`), per address (a right one is not counted). */
   unlockAddress: { limit: 30, windowSeconds: 60 * 60 },
-  /** Joins to a "Venta con fila" queue, per address (counted by each queue object, durable-objects/queue-join.ts). */
+  /** Joins to a "Venta con fila" queue, per address (counted by each queue object, durable-objects/queue/join.ts). */
   queueJoinAddress: { limit: 20, windowSeconds: 60 },
 } as const;
 

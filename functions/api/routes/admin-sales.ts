@@ -15,6 +15,7 @@ import {
   SalesScopeQuerySchema,
   TicketsMailSchema,
 } from '../../../src/shared/schemas/sales';
+import { type Actor, assertCan, producerOfEvent } from '../../domain/events/access';
 import {
   type AccessEnv,
   eventJson,
@@ -27,7 +28,6 @@ import {
 import { fail } from '../lib/errors';
 import { throttled } from '../lib/throttle';
 import { validate } from '../lib/validate';
-import { type Actor, assertCan, producerOfEvent } from '../services/events/access';
 import { changeHolder, findOrder, refundTickets, resendTickets, ticketForStaff } from '../services/sales/actions';
 import { auditExport } from '../services/sales/audit';
 import {

@@ -12,6 +12,7 @@ import {
   SyncRequestSchema,
   UndoCheckinSchema,
 } from '../../../src/shared/schemas/checkin';
+import { can, visibleProducerIds } from '../../domain/events/access';
 import {
   type AccessEnv,
   authenticated,
@@ -36,7 +37,6 @@ import {
   renameGate,
   updateList,
 } from '../services/checkin/setup';
-import { can, visibleProducerIds } from '../services/events/access';
 
 /** The caller may scan this event (tickets.validate on it, read from D1). */
 const doorStaff = (target: TargetResolver) =>

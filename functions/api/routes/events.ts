@@ -5,12 +5,12 @@ import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
 import { PROMO_MSG, RESALE_MSG } from '../../../src/shared/messages-promo';
 import { PromoCodeInputSchema } from '../../../src/shared/schemas/checkout';
 import { EVENT_STATUSES, EventFiltersSchema, EventInputSchema } from '../../../src/shared/schemas/event';
+import { canView, canWide, visibleProducerIds } from '../../domain/events/access';
 import { type AccessEnv, authenticated, eventParam, producerJson, publicRoute, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { clientAddress, throttle } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { syncUserRole } from '../services/accounts/roles';
-import { canView, canWide, visibleProducerIds } from '../services/events/access';
 import { recordCancellation, refundCancellation, retryCancellation } from '../services/events/cancellation';
 import {
   catalogVersion,

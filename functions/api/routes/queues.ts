@@ -24,7 +24,7 @@ import {
 const idParam = validate('param', QueueEventParamSchema, 404);
 
 /**
- * "Venta con fila": the virtual queue of a hot on-sale (services/queue, durable-objects/event-queue.ts),
+ * "Venta con fila": the virtual queue of a hot on-sale (services/queue, durable-objects/queue/object.ts),
  * mounted at /queues. The proof is public; joining and the own place need a signed-in person (to join,
  * with a verified account and a DNI).
  */

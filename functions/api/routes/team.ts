@@ -8,6 +8,7 @@ import {
   TeamQuerySchema,
   TeamTokenParamSchema,
 } from '../../../src/shared/schemas/team';
+import { canWide } from '../../domain/events/access';
 import {
   type AccessEnv,
   authenticated,
@@ -18,7 +19,6 @@ import {
 } from '../lib/access';
 import { throttled } from '../lib/throttle';
 import { validate } from '../lib/validate';
-import { canWide } from '../services/events/access';
 import { listMyProducers } from '../services/events/producers';
 import {
   acceptInvitation,

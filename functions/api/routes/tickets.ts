@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { TRANSFER_MSG } from '../../../src/shared/messages-tickets';
 import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
+import { publicKeyOf, revocationsOf, verifyTicketCode } from '../../domain/tickets/signing';
 import {
   type AccessEnv,
   authenticated,
@@ -15,7 +16,6 @@ import { validate } from '../lib/validate';
 import { withResaleOffers } from '../services/resale/resale';
 import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
-import { publicKeyOf, revocationsOf, verifyTicketCode } from '../services/tickets/signing';
 import { acceptTransfer, cancelTransfer, offerTransfer, previewTransfer } from '../services/tickets/transfer';
 
 const EventQuery = z.object({

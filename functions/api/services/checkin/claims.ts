@@ -1,10 +1,10 @@
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
-import type { ClaimKind, ClaimRefusal } from '../../../durable-objects/checkin-claims';
+import type { ClaimKind, ClaimRefusal } from '../../../durable-objects/checkin/claims';
 import { checkinOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 
 /**
- * The service side of a ticket's one owner (durable-objects/checkin-claims.ts): an operation that changes who
+ * The service side of a ticket's one owner (durable-objects/checkin/claims.ts): an operation that changes who
  * may enter claims its tickets at the event's check-in object (claimAtDoor), writes its D1 batch with the
  * claim's commit row first (claimCommit), and tells the object when it ended (settleAtDoor), which then takes
  * D1's outcome. `underClaim` does the last two around a batch.

@@ -1,6 +1,6 @@
 import type { ScanResult } from '../../../../src/shared/checkin';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
-import { revocationsOf } from '../tickets/signing';
+import { revocationsOf } from '../../../domain/tickets/signing';
 import { DOOR_TICKET_SELECT, type DoorTicket } from './search';
 import { checkinSetup, eventTypes } from './setup';
 

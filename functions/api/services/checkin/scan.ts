@@ -1,11 +1,11 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import type { SessionUser } from '../../../../src/shared/session';
-import type { DoorRequest, ScanOutcome } from '../../../durable-objects/event-checkin';
+import { assertCan, loadActor } from '../../../domain/events/access';
+import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/object';
 import { checkinOf } from '../../../durable-objects/stubs';
 import type { SignedToken } from '../../lib/auth';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import { assertCan, loadActor } from '../events/access';
 
 /**
  * Waits until D1's check-in log (checkin_scans, checkin_admissions, tickets.used_at) has every decision the
@@ -28,7 +28,7 @@ export type ScanRequest = {
   local_result?: 'admitted' | 'refused';
 };
 
-export type { ScanOutcome } from '../../../durable-objects/event-checkin';
+export type { ScanOutcome } from '../../../durable-objects/checkin/object';
 
 /** Token hashes of this isolate (the revocation list is keyed by them; a scanner sends one token many times). */
 const hashes = new Map<string, string>();

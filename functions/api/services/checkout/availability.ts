@@ -1,4 +1,4 @@
-import type { Availability } from '../../../durable-objects/event-inventory';
+import type { Availability } from '../../../durable-objects/inventory/object';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 

@@ -1,6 +1,6 @@
 import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
+import { orderTransition } from '../../../domain/orders/state';
 import { fail } from '../../lib/errors';
-import { orderTransition } from '../orders/state';
 import type { Defer } from '../payments/apply';
 import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
 import { ensureTickets } from '../tickets/issue';

@@ -3,10 +3,10 @@ import { BUY_MSG } from '../../../../src/shared/messages-checkout';
 import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
-import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
+import { orderTransition } from '../../../domain/orders/state';
+import type { SaleGate, SellResult } from '../../../durable-objects/inventory/object';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import { orderTransition } from '../orders/state';
 
 type Refused = Exclude<Extract<SellResult, { ok: false }>, { reason: 'stale' }>;
 

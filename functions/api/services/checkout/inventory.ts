@@ -1,4 +1,4 @@
-import type { Availability, InventoryType } from '../../../durable-objects/event-inventory';
+import type { Availability, InventoryType } from '../../../durable-objects/inventory/object';
 import { inventoryOf } from '../../../durable-objects/stubs';
 
 /**

@@ -1,6 +1,6 @@
 import { ORDER_NOT_FOUND, type OrderStatus, type OrderView } from '../../../../src/shared/schemas/checkout';
+import { orderTransition } from '../../../domain/orders/state';
 import { fail } from '../../lib/errors';
-import { orderTransition } from '../orders/state';
 
 export type OrderRow = {
   id: string;

@@ -1,9 +1,9 @@
 import { BUY_MSG } from '../../../../src/shared/messages-checkout';
 import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
+import { orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
-import { orderTransition } from '../orders/state';
 import type { Defer } from '../payments/apply';
 import { mpCredentialsOf } from './config';
 import { approveFreeOrder } from './free';

@@ -1,13 +1,13 @@
 import { CANCELLATION_MSG } from '../../../../src/shared/messages-cancellation';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
-import { WHOLE_EVENT } from '../../../durable-objects/checkin-claims';
+import type { Actor } from '../../../domain/events/access';
+import { WHOLE_EVENT } from '../../../durable-objects/checkin/claims';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import type { OrderRow } from '../checkout/orders';
 import { revokeEventInvitations } from '../invitations/manage';
 import { CANCEL_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
 import { scopeWhere } from '../sales/scope';
-import type { Actor } from './access';
 import { closeEventSale } from './sales';
 
 /**

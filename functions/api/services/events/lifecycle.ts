@@ -1,7 +1,7 @@
 import { type EventInput, publishProblems } from '../../../../src/shared/schemas/event';
+import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
-import type { Actor } from './access';
 import { type EventHeader, getManagedEvent, setStatus, toInput, updateEvent } from './store';
 
 /**

@@ -1,6 +1,6 @@
 import { INVITATION_REVOKED_REASON } from '../../../../src/shared/schemas/invitations';
+import { orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
-import { orderTransition } from '../orders/state';
 
 /**
  * What the checkout work knows about an event's buyers, read here without importing its code: the orders

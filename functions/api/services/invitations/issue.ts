@@ -1,10 +1,10 @@
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
-import type { GrantResult, InvitationGrant } from '../../../durable-objects/event-inventory';
+import { type Actor, assertCan } from '../../../domain/events/access';
+import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
+import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/object';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
-import { type Actor, assertCan } from '../events/access';
-import { signTicketCode, ticketIdFor } from '../tickets/signing';
 import { deliverInvitationMails } from './mail';
 import { type InvitationRecord, invitationStatements, type TicketRecord } from './records';
 import { eventTicketTypes, type ResolvedRow, resolveTypes } from './rows';

@@ -1,4 +1,4 @@
-import type { Actor } from '../events/access';
+import type { Actor } from '../../../domain/events/access';
 import { invitationEvent } from './issue';
 
 /** The event's invitations, newest first, and per tag: sent, opened, used at the door, quota. */

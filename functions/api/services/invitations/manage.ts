@@ -1,10 +1,10 @@
 import { INVITATION_MSG, INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import type { Actor } from '../../../domain/events/access';
+import { ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
-import type { Actor } from '../events/access';
-import { ticketTransition } from '../orders/state';
 import { auditStatement } from '../sales/audit';
 import { invitationEvent } from './issue';
 import { deliverInvitationMail } from './mail';

@@ -1,4 +1,4 @@
-import type { Actor } from '../events/access';
+import type { Actor } from '../../../domain/events/access';
 
 /** One invitation as issue.ts prepared it (owner: the recipient's account, else the issuer's placeholder). */
 export type InvitationRecord = {

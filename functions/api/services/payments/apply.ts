@@ -1,12 +1,12 @@
 import { HTTPException } from 'hono/http-exception';
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
 import type { RefundReason } from '../../../../src/shared/schemas/checkout';
+import { type OrderState, orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { payUnderClaim, sellHold } from '../checkout/commit';
 import { mpCredentialsOf } from '../checkout/config';
 import { nowIso, type OrderRow } from '../checkout/orders';
-import { type OrderState, orderTransition } from '../orders/state';
 import { refundOrderTickets } from '../refunds/refund';
 import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
 import { formerSellerTokens } from '../settings/mp-link';

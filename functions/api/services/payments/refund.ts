@@ -1,5 +1,5 @@
+import type { Actor } from '../../../domain/events/access';
 import type { OrderRow } from '../checkout/orders';
-import type { Actor } from '../events/access';
 import { refundOrderTickets } from '../refunds/refund';
 import type { Defer } from './apply';
 

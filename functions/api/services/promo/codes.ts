@@ -6,7 +6,7 @@ import { type Sheet, toCsv } from '../sales/exports';
 /**
  * The producer's promo and access codes (issue 22): created one by one or generated in bulk, archived, and
  * reported per code and per promoter (RRPP). Uses are counted at hold time over the code's whole scope
- * (durable-objects/promo-uses.ts); the report reads what was paid from D1, and the live use from the same count.
+ * (durable-objects/inventory/promo-uses.ts); the report reads what was paid from D1, and the live use from the same count.
  */
 
 type Fields = Omit<PromoCreate, 'code'>;
@@ -180,7 +180,7 @@ async function codeById(env: Env, producerId: number, id: number) {
 /**
  * The producer's codes with what they sold (with `eventId`, the codes that apply to that event), and each
  * code's live use: the tickets counted against its max_tickets now, in open holds and sales, over every event
- * it covers (D1's promo_code_uses, durable-objects/promo-uses.ts; a give-back reaches it within a second).
+ * it covers (D1's promo_code_uses, durable-objects/inventory/promo-uses.ts; a give-back reaches it within a second).
  */
 export async function listCodes(env: Env, producerId: number, eventId?: number) {
   const now = Date.now();

@@ -1,10 +1,10 @@
 import { MAIL_QUEUE_REMOVED } from '../../../../src/shared/messages-mail';
+import { deliverMailJob, dueMailJobs } from '../../../mail/jobs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
-import { deliverMailJob, dueMailJobs } from '../mail-jobs';
 
 /**
- * The queue's e-mails as a retried job (queue_mails, migrations/0048_queue_lifecycle.sql; services/mail-jobs.ts),
+ * The queue's e-mails as a retried job (queue_mails, migrations/0048_queue_lifecycle.sql; mail/jobs.ts),
  * like the waiting list's: queued once per account and removal, tried at once (a few, in the background of the
  * request that removed the queue), and retried by the cron job.
  */

@@ -1,7 +1,7 @@
 import { formatEventDate } from '../../../../src/shared/dates';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { QueueAction, QueueSetting } from '../../../../src/shared/schemas/queue';
-import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
+import type { PlaceView, QueueLive } from '../../../durable-objects/queue/object';
 import { inventoryOf, queueOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/throttle';
@@ -268,7 +268,7 @@ export async function rateQueue(
  * Joins the event's queue: a signed-in account (the route checked the session) with a verified e-mail and a
  * DNI, at most `queueJoinAddress` joins per address a minute. This runs for every buyer at once before an
  * opening, so it is one call to the queue object and nothing else: the object counts the address and reads
- * the account itself (durable-objects/event-queue.ts join). Every refusal is logged there.
+ * the account itself (durable-objects/queue/object.ts join). Every refusal is logged there.
  */
 export async function joinQueue(env: Env, userId: number, eventId: number, address: string | undefined) {
   const joined = await queueOf(env, eventId).join(userId, address ?? null);

@@ -9,6 +9,8 @@ import {
   type RefundMethod,
   USED_OVERRIDE_PHRASE,
 } from '../../../../src/shared/schemas/sales';
+import type { Actor } from '../../../domain/events/access';
+import { orderTransition, ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
@@ -18,8 +20,6 @@ import { claimAtDoor, claimCommit, fencedOff, settleAtDoor } from '../checkin/cl
 import { logCopied } from '../checkin/scan';
 import { mpCredentialsOf } from '../checkout/config';
 import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
-import type { Actor } from '../events/access';
-import { orderTransition, ticketTransition } from '../orders/state';
 import { isBoxOfficePayment } from '../sales/box-office-payment';
 import { ensureTickets } from '../tickets/issue';
 import { summaryTable } from '../tickets/mail';

@@ -3,11 +3,11 @@ import { RESALE_MSG } from '../../../../src/shared/messages-promo';
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
 import { resaleKeepCents, resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
+import { ticketTransition } from '../../../domain/orders/state';
 import { checkinOf, inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { findOrder } from '../checkout/orders';
-import { ticketTransition } from '../orders/state';
 import { RESALE_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
 import { scopeWhere } from '../sales/scope';
 import type { ticketsOfUser } from '../tickets/list';
@@ -16,7 +16,7 @@ type Defer = (work: Promise<unknown>) => void;
 
 /**
  * Face-value resale through the waiting list (issue 22): a holder returns a paid ticket; the event's inventory
- * object offers it to the waiting list (durable-objects/resale.ts); when the offer is paid, the payment's own
+ * object offers it to the waiting list (durable-objects/inventory/resale.ts); when the offer is paid, the payment's own
  * D1 batch cancels and revokes the old ticket and records the seller's refund (resale_refunds), which is then
  * driven here through the refund machinery (the money back on the original MercadoPago payment minus what the
  * producer keeps), once per attempt: the key is the ticket's (`resale:<ticket>`, `resale:<ticket>:<n>` after

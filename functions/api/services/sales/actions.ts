@@ -1,9 +1,9 @@
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import { type AdminRefund, REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
+import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { findOrder, type OrderRow } from '../checkout/orders';
-import type { Actor } from '../events/access';
 import { refundOrderTickets } from '../refunds/refund';
 import { sendOrderTickets } from '../tickets/mail';
 import { audit, auditStatement } from './audit';

@@ -1,4 +1,4 @@
-import type { Actor } from '../events/access';
+import type { Actor } from '../../../domain/events/access';
 
 export const AUDIT_ACTIONS = [
   'refund',

@@ -1,12 +1,12 @@
 import { boxOfficeMethodLabel } from '../../../../src/shared/labels';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
+import type { Actor } from '../../../domain/events/access';
+import { orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { createHold } from '../checkout/holds';
 import { findOrder, nowIso, type OrderRow } from '../checkout/orders';
-import type { Actor } from '../events/access';
-import { orderTransition } from '../orders/state';
 import { ensureTickets } from '../tickets/issue';
 import { ticketsOfOrder } from '../tickets/list';
 import { printable, sendOrderTickets } from '../tickets/mail';

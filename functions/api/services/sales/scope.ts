@@ -1,6 +1,6 @@
 import type { Permission } from '../../../../src/shared/roles';
+import { type Actor, assertCan, can, eventsLimit, producerOfEvent } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
-import { type Actor, assertCan, can, eventsLimit, producerOfEvent } from '../events/access';
 
 export const NO_SALES_ACCESS = 'No tenés permiso para ver las ventas de esta productora.';
 

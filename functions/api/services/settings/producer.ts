@@ -1,8 +1,8 @@
 import { payoutKindOf } from '../../../../src/shared/fiscal';
 import { FEE_OUT_OF_LIMITS, type ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
+import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
-import type { Actor } from '../events/access';
 import type { Defer } from '../payments/apply';
 import { auditStatement } from '../sales/audit';
 import { feeWithin, platformFees } from './platform';

@@ -1,6 +1,7 @@
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
 import type { TeamInvite } from '../../../../src/shared/schemas/team';
 import type { SessionUser } from '../../../../src/shared/session';
+import { type Actor, assertGrantable } from '../../../domain/events/access';
 import { sendMail } from '../../../mail/port';
 import { teamInvitationEmail } from '../../../mail/templates/team';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -8,7 +9,6 @@ import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { siteLink } from '../accounts/mails';
 import { syncUserRole } from '../accounts/roles';
-import { type Actor, assertGrantable } from '../events/access';
 import { auditStatement } from '../sales/audit';
 import { assertOwnEvents, membershipStatements } from './members';
 

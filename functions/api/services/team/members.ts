@@ -1,9 +1,9 @@
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
 import type { MemberUpdate } from '../../../../src/shared/schemas/team';
+import { type Actor, assertGrantable, GRANT_MSG } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { syncUserRole } from '../accounts/roles';
-import { type Actor, assertGrantable, GRANT_MSG } from '../events/access';
 import { auditStatement } from '../sales/audit';
 
 export const TEAM_MSG = {

@@ -1,8 +1,8 @@
+import { ticketTransition } from '../../../domain/orders/state';
+import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import { emit } from '../../reactions';
 import type { OrderRow } from '../checkout/orders';
 import { orderItems } from '../checkout/orders';
-import { ticketTransition } from '../orders/state';
-import { signTicketCode, ticketIdFor } from './signing';
 
 type Holder = { name: string; dni: string };
 

@@ -1,14 +1,14 @@
 import { RESALE_MSG } from '../../../../src/shared/messages-promo';
 import { TICKET_FATE_MSG, TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
+import { ticketTransition } from '../../../domain/orders/state';
+import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
-import { ticketTransition } from '../orders/state';
 import { leaveResaleForTransfer } from '../resale/resale';
 import { ticketOf, venueLine } from './list';
-import { signTicketCode, ticketIdFor } from './signing';
 import { sendTransferOffer } from './transfer-mail';
 
 /** Offers a valid ticket to someone by e-mail. A newer offer replaces a pending one. */

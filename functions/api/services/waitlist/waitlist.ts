@@ -5,7 +5,7 @@ import { fail } from '../../lib/errors';
 
 /**
  * The waiting list (issue 22): the entries and their order live in the event's inventory object
- * (durable-objects/waitlist.ts), which also offers freed stock to them; here the buyer's account and the
+ * (durable-objects/inventory/waitlist.ts), which also offers freed stock to them; here the buyer's account and the
  * ticket type are checked against D1 first.
  */
 export async function joinWaitlist(env: Env, userId: number, eventId: number, input: WaitlistJoin) {

@@ -1,6 +1,6 @@
 /**
  * What a join to a queued on-sale needs besides the queue itself, kept inside the EventQueue object so that
- * a join costs the Worker one call to it (durable-objects/event-queue.ts).
+ * a join costs the Worker one call to it (durable-objects/queue/object.ts).
  */
 
 /** The account facts a join checks. */

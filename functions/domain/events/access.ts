@@ -1,7 +1,7 @@
-import { MSG } from '../../../../src/shared/messages';
-import { type MemberRole, type Permission, permissionsForMember, permissionsOf } from '../../../../src/shared/roles';
-import type { SessionUser } from '../../../../src/shared/session';
-import { fail } from '../../lib/errors';
+import { MSG } from '../../../src/shared/messages';
+import { type MemberRole, type Permission, permissionsForMember, permissionsOf } from '../../../src/shared/roles';
+import type { SessionUser } from '../../../src/shared/session';
+import { fail } from '../../api/lib/errors';
 
 /**
  * The one authorization rule of the back office. Every route's declaration (functions/api/lib/access.ts)

@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { OrderTotals } from '../../src/shared/pricing';
-import { queueWaitlistMail } from '../api/services/waitlist/mail';
-import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
-import { pingWrite } from './bench-floor';
+import type { OrderTotals } from '../../../src/shared/pricing';
+import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../../lib/queue-pass';
+import { queueWaitlistMail } from '../../mail/waitlist';
+import { pingWrite } from '../bench-floor';
 import { OrderWriter, orderStatements } from './order-writer';
 import { countedItems, type PromoRefusal, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
 import {

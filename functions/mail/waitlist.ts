@@ -1,9 +1,9 @@
-import { formatEventDate } from '../../../../src/shared/dates';
-import { MAIL_WAITLIST_EXPIRED } from '../../../../src/shared/messages-mail';
-import { WAITLIST_MSG } from '../../../../src/shared/messages-promo';
-import { sendMail } from '../../../mail/port';
-import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
-import { deliverMailJob, dueMailJobs } from '../mail-jobs';
+import { formatEventDate } from '../../src/shared/dates';
+import { MAIL_WAITLIST_EXPIRED } from '../../src/shared/messages-mail';
+import { WAITLIST_MSG } from '../../src/shared/messages-promo';
+import { deliverMailJob, dueMailJobs } from './jobs';
+import { sendMail } from './port';
+import { escapeHtml, paragraph, renderEmail } from './templates/layout';
 
 /**
  * The waiting list's e-mails as a retried job (waitlist_mails, migrations/0043_waitlist_mails.sql), the same

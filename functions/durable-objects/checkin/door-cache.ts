@@ -1,9 +1,9 @@
-import { shortCodePrefix, shortTicketCode, type TypedTicketCode } from '../../src/shared/checkin';
-import { INVITATION_LABEL } from '../../src/shared/schemas/invitations';
-import type { SessionUser } from '../../src/shared/session';
-import { revokedBy } from '../api/services/accounts/access-revocation';
-import { type CheckinGate, type CheckinList, checkinSetup } from '../api/services/checkin/setup';
-import { type Actor, actorFrom, actorStatements, can } from '../api/services/events/access';
+import { shortCodePrefix, shortTicketCode, type TypedTicketCode } from '../../../src/shared/checkin';
+import { INVITATION_LABEL } from '../../../src/shared/schemas/invitations';
+import type { SessionUser } from '../../../src/shared/session';
+import { revokedBy } from '../../api/services/accounts/access-revocation';
+import { type CheckinGate, type CheckinList, checkinSetup } from '../../api/services/checkin/setup';
+import { type Actor, actorFrom, actorStatements, can } from '../../domain/events/access';
 
 /**
  * What a scan needs, held by the event's check-in object so that a scan is one call to it and nothing else:

@@ -1,10 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
-import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../src/shared/queue-draw';
-import { THROTTLE_RULES } from '../api/lib/throttle';
-import { PASS_TTL_MS, signQueuePass } from '../lib/queue-pass';
-import { pingWrite } from './bench-floor';
-import type { QueueStats } from './event-inventory';
-import { AccountReader, JoinThrottle } from './queue-join';
+import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../../src/shared/queue-draw';
+import { THROTTLE_RULES } from '../../api/lib/throttle';
+import { PASS_TTL_MS, signQueuePass } from '../../lib/queue-pass';
+import { pingWrite } from '../bench-floor';
+import type { QueueStats } from '../inventory/object';
+import { AccountReader, JoinThrottle } from './join';
 
 /**
  * The virtual queue of one queued on-sale ("Venta con fila"; one object per event, `queue:<eventId>`).
@@ -22,8 +22,8 @@ import { AccountReader, JoinThrottle } from './queue-join';
  *   sees it on their next poll.
  *
  * A join is one call to this object and nothing else from the Worker: the per-address limit is counted
- * here (queue-join.ts JoinThrottle) and the account (verified, active, with a DNI) is read here too, each
- * join with its own primary-key read (queue-join.ts AccountReader).
+ * here (queue/join.ts JoinThrottle) and the account (verified, active, with a DNI) is read here too, each
+ * join with its own primary-key read (queue/join.ts AccountReader).
  *
  * Every method is synchronous over the object's SQLite storage except where it awaits the inventory's
  * counts, the joining accounts or a signature, and those awaits come before the synchronous step, so joins

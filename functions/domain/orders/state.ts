@@ -8,7 +8,7 @@
  * Writers: checkout (held → pending_payment, expiry, release), payments (paid, failed, refunded), free
  * orders, the box office, refunds (services/refunds), event cancellation, the inventory object's order
  * writer (a replaced hold's order expires), transfers, invitations and the check-in log (valid → used, and used → valid
- * when the admission is undone: durable-objects/checkin-scan-log.ts, which uses TICKET_USED_SQL and
+ * when the admission is undone: durable-objects/checkin/scan-log.ts, which uses TICKET_USED_SQL and
  * TICKET_UNUSED_SQL from here).
  */
 
@@ -122,7 +122,7 @@ export function ticketTransition(
 
 /**
  * The check-in log's transition valid → used, as a SQL set-expression for its batched copy to D1
- * (checkin-scan-log.ts): a ticket admitted at the door becomes used; any other state stays as it is
+ * (checkin/scan-log.ts): a ticket admitted at the door becomes used; any other state stays as it is
  * (a ticket refunded or revoked after an offline admission keeps its state, and the door log shows it).
  */
 export const TICKET_USED_SQL = "status = case when tickets.status = 'valid' then 'used' else tickets.status end";

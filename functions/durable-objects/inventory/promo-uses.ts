@@ -1,4 +1,4 @@
-import type { HoldItem } from './event-inventory';
+import type { HoldItem } from './object';
 import { type PromoDef, type PromoRefusal, sumItems } from './promo-redemptions';
 
 /**

@@ -1,4 +1,4 @@
-import type { HoldItem, InventoryType } from './event-inventory';
+import type { HoldItem, InventoryType } from './object';
 
 /**
  * An event's sale configuration as the EventInventory object keeps it: everything a hold checks or prices,

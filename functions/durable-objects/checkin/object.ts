@@ -7,15 +7,15 @@ import {
   type TicketRefusal,
   typedTicketCode,
   UNDO_WINDOW_MS,
-} from '../../src/shared/checkin';
-import { MSG } from '../../src/shared/messages';
-import type { SessionUser } from '../../src/shared/session';
-import { verifyTicketCode } from '../api/services/tickets/signing';
-import { pingWrite } from './bench-floor';
-import { type ClaimAnswer, type ClaimRequest, TicketClaims, WHOLE_EVENT } from './checkin-claims';
-import { DoorCache, type TicketRow } from './checkin-door-cache';
-import { CheckinScanLog } from './checkin-scan-log';
-import { inventoryOf } from './stubs';
+} from '../../../src/shared/checkin';
+import { MSG } from '../../../src/shared/messages';
+import type { SessionUser } from '../../../src/shared/session';
+import { verifyTicketCode } from '../../domain/tickets/signing';
+import { pingWrite } from '../bench-floor';
+import { inventoryOf } from '../stubs';
+import { type ClaimAnswer, type ClaimRequest, TicketClaims, WHOLE_EVENT } from './claims';
+import { DoorCache, type TicketRow } from './door-cache';
+import { CheckinScanLog } from './scan-log';
 
 /**
  * The check-in authority of one event (one object per event id): it decides every redeem. A Durable
@@ -29,7 +29,7 @@ import { inventoryOf } from './stubs';
  * itself; the answer does not wait for D1. The log is copied to D1 in the background, a few multi-row
  * statements per batch (see CheckinScanLog); readers of D1's log call `flushed()`.
  *
- * It is also the one owner of each ticket's fate (checkin-claims.ts): an operation that changes who may enter
+ * It is also the one owner of each ticket's fate (checkin/claims.ts): an operation that changes who may enter
  * (transfer, refund, resale, revocation, cancellation) claims its tickets here first, in a step that refuses an
  * admitted ticket, and a claimed or closed ticket is refused at the door in the same synchronous decision.
  */
@@ -201,7 +201,7 @@ export class EventCheckin extends DurableObject<Env> {
   private readonly admissionKeys = new Set<string>();
   /** Per ticket, on how many lists it is admitted (a claim refuses admitted tickets without a read). */
   private readonly admittedTickets = new Map<string, number>();
-  /** Claims, closed and listed tickets (checkin-claims.ts). */
+  /** Claims, closed and listed tickets (checkin/claims.ts). */
   private readonly claims: TicketClaims;
   /** Decisions queued for the next turn (see `inTurn`). */
   private turn: (() => void)[] = [];
@@ -322,7 +322,7 @@ export class EventCheckin extends DurableObject<Env> {
         offline: r.local_result ? { admitted: r.local_result === 'admitted' } : undefined,
       });
     }
-    // A claim whose operation may have died is settled from D1 first (rare: see checkin-claims.ts).
+    // A claim whose operation may have died is settled from D1 first (rare: see checkin/claims.ts).
     const entered = inputs.filter((i) => i.kind !== 'exit' && i.ticketId).map((i) => i.ticketId as string);
     for (const claimId of this.claims.staleClaims(entered, Date.now())) await this.settle(eventId, claimId, true);
     const decided = await this.inTurn(() => this.scanMany(eventId, inputs));
@@ -343,7 +343,7 @@ export class EventCheckin extends DurableObject<Env> {
   }
 
   /**
-   * An operation that changes who may enter claims its tickets (see checkin-claims.ts): refused when a ticket
+   * An operation that changes who may enter claims its tickets (see checkin/claims.ts): refused when a ticket
    * was admitted (unless `allowAdmitted`), is claimed by another operation, or is closed. Claims older than
    * STALE_CLAIM_MS among these tickets are settled from D1 first.
    */
