@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { logCopied } from '../api/services/checkin/scan';
-import { checkinSetup } from '../api/services/checkin/setup';
+import { checkinSetup } from '../domain/checkin/setup';
 import { signTicketCode, ticketIdFor } from '../domain/tickets/signing';
 import { checkinOf } from '../durable-objects/stubs';
 import { signAccessToken } from '../lib/jwt';

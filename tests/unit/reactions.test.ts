@@ -40,7 +40,7 @@ const NO_REACTION: Record<string, string> = {
   // The objects write these copies themselves.
   'functions/durable-objects/checkin/scan-log.ts#(module)': "the check-in object's own log of its admissions",
   'functions/durable-objects/inventory/object.ts#EventInventory.flushMirror': "the inventory object's own mirror",
-  'functions/api/services/checkin/setup.ts#checkinSetup':
+  'functions/domain/checkin/setup.ts#checkinSetup':
     'creates the default list and gate on first use: what every reader already assumes when none exist',
   // Nothing holds these rows yet, or no reader looks at what is written.
   'functions/api/services/events/store.ts#createEvent': 'a new draft: no object has read it yet',

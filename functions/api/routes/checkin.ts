@@ -12,6 +12,7 @@ import {
   SyncRequestSchema,
   UndoCheckinSchema,
 } from '../../../src/shared/schemas/checkin';
+import { checkinSetup } from '../../domain/checkin/setup';
 import { can, visibleProducerIds } from '../../domain/events/access';
 import {
   type AccessEnv,
@@ -28,7 +29,6 @@ import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import { searchDoorTickets } from '../services/checkin/search';
 import {
-  checkinSetup,
   createGate,
   createList,
   eventOfGate,

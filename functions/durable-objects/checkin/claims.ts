@@ -1,3 +1,12 @@
+import {
+  type ClaimAnswer,
+  type ClaimKind,
+  type ClaimRefusal,
+  type ClaimRequest,
+  type ClosedResult,
+  WHOLE_EVENT,
+} from './types';
+
 /**
  * A ticket's fate has one owner: the event's check-in object (issue 29). Admission decides that someone entered;
  * a transfer's acceptance, a refund, a resale's payment, an invitation's revocation and the event's cancellation
@@ -17,27 +26,6 @@
  * the same step (an entry in `withdrawals`, delivered to the inventory object right after, retried by the alarm),
  * and the waiting buyer's payment claims it like any other operation, so it is refused once the seller is in.
  */
-
-export type ClaimKind = 'transfer' | 'refund' | 'resale' | 'revoke' | 'cancel';
-
-/** The whole event (its cancellation): every entry is refused while it is claimed, and for good once closed. */
-export const WHOLE_EVENT = '*';
-
-export type ClaimRequest = {
-  /** Unique per attempt: D1's door_claims row names it (committed by the operation, or void by the fence). */
-  claimId: string;
-  kind: ClaimKind;
-  /** The tickets, or [WHOLE_EVENT]. */
-  ticketIds: string[];
-  /** Admitted tickets may be claimed (a refund confirmed with "ya ingresó: reembolsar igual"; a chargeback). */
-  allowAdmitted?: boolean;
-};
-
-export type ClaimRefusal = 'admitted' | 'busy' | 'closed';
-export type ClaimAnswer = { ok: true; admitted: string[] } | { ok: false; reason: ClaimRefusal; ticketIds: string[] };
-
-/** What a closed ticket answers at the door. */
-export type ClosedResult = 'cancelled' | 'revoked';
 
 /** Older than this, a claim is settled from D1 by the object itself (its operation may have died). */
 export const STALE_CLAIM_MS = 20_000;

@@ -1,8 +1,8 @@
 import { shortCodePrefix, shortTicketCode, type TypedTicketCode } from '../../../src/shared/checkin';
 import { INVITATION_LABEL } from '../../../src/shared/schemas/invitations';
 import type { SessionUser } from '../../../src/shared/session';
-import { revokedBy } from '../../api/services/accounts/access-revocation';
-import { type CheckinGate, type CheckinList, checkinSetup } from '../../api/services/checkin/setup';
+import { revokedBy } from '../../domain/accounts/revocation';
+import { type CheckinGate, type CheckinList, checkinSetup } from '../../domain/checkin/setup';
 import { type Actor, actorFrom, actorStatements, can } from '../../domain/events/access';
 
 /**

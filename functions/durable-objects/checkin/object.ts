@@ -13,9 +13,21 @@ import type { SessionUser } from '../../../src/shared/session';
 import { verifyTicketCode } from '../../domain/tickets/signing';
 import { pingWrite } from '../bench-floor';
 import { inventoryOf } from '../stubs';
-import { type ClaimAnswer, type ClaimRequest, TicketClaims, WHOLE_EVENT } from './claims';
-import { DoorCache, type TicketRow } from './door-cache';
+import { TicketClaims } from './claims';
+import { DoorCache } from './door-cache';
+import { refusalOf, sameCode, ticketInfo } from './rules';
 import { CheckinScanLog } from './scan-log';
+import type {
+  ClaimAnswer,
+  ClaimRequest,
+  DoorRequest,
+  NonceReused,
+  RedeemAnswer,
+  ScanAnswer,
+  ScanInput,
+  UndoInput,
+} from './types';
+import { WHOLE_EVENT } from './types';
 
 /**
  * The check-in authority of one event (one object per event id): it decides every redeem. A Durable
@@ -33,38 +45,6 @@ import { CheckinScanLog } from './scan-log';
  * (transfer, refund, resale, revocation, cancellation) claims its tickets here first, in a step that refuses an
  * admitted ticket, and a claimed or closed ticket is refused at the door in the same synchronous decision.
  */
-
-export type ScanInput = {
-  nonce: string;
-  kind: 'entry' | 'exit' | 'manual';
-  ticketId: string | null;
-  /** A refusal the Worker already found in the ticket's data (forged, cancelled, another event...). */
-  refusal: TicketRefusal | null;
-  list: { id: number; allowReentry: boolean } | null;
-  gate: { id: number; name: string } | null;
-  device: string;
-  staff: { id: number; name: string };
-  clientAt: string | null;
-  /** Sent from an offline queue: what the scanner did on its own (a refused admission is a conflict). */
-  offline?: { admitted: boolean };
-};
-
-export type ScanAnswer = {
-  scanId: string;
-  result: ScanResult;
-  conflict: boolean;
-  serverAt: string;
-  first: { at: string; gate: string; staff: string } | null;
-  /** True when this answer is the stored one of an earlier request with the same nonce. */
-  replay: boolean;
-  /** The admission withdrew a ticket listed for resale (delivered to the inventory before answering). */
-  withdrew?: true;
-};
-
-export type UndoInput = { nonce: string; scanId: string; staff: { id: number; name: string }; device: string };
-
-/** A request reused a nonce that names another device, ticket or kind: refused as a client error (409). */
-export type NonceReused = { nonceReused: string };
 
 const REUSED = Symbol('nonce reused');
 
@@ -106,86 +86,6 @@ create table if not exists admissions (
 ) without rowid;
 create table if not exists meta (event_id integer not null);
 `;
-
-/** A scan's row for D1's checkin_scans. */
-export type ScanLogRow = {
-  id: string;
-  event_id: number;
-  nonce: string;
-  ticket_id: string | null;
-  list_id: number | null;
-  gate_id: number | null;
-  device: string;
-  staff_user_id: number;
-  staff_name: string;
-  kind: string;
-  result: ScanResult;
-  offline: 0 | 1;
-  conflict: 0 | 1;
-  first_at: string | null;
-  first_gate: string | null;
-  first_staff: string | null;
-  client_at: string | null;
-  server_at: string;
-};
-
-/**
- * One scan as the Worker hands it over (the request's own fields, validated there).
- */
-export type DoorRequest = {
-  nonce: string;
-  /** A code read at the door (camera, reader, typed): checked here against the ticket's issued code. */
-  code?: string;
-  /** A check-in by hand from the search: the ticket's id instead of a code. */
-  ticket_id?: string;
-  list_id?: number;
-  gate_id?: number;
-  device: string;
-  kind: 'entry' | 'exit';
-  client_at?: string;
-  local_result?: 'admitted' | 'refused';
-};
-
-/** Why a ticket cannot enter through this list, from its own data (the authority decides the rest). */
-export function refusalOf(ticket: TicketRow | undefined, eventId: number, typeIds: number[]): TicketRefusal | null {
-  if (!ticket) return 'unpaid';
-  if (ticket.event_id !== eventId) return 'other_event';
-  if (ticket.status === 'cancelled' || ticket.revoked === 'cancelled') return 'cancelled';
-  if (ticket.status === 'transferred' || ticket.revoked === 'transferred') return 'revoked';
-  if (ticket.order_status !== 'paid') return 'unpaid';
-  if (typeIds.length > 0 && !typeIds.includes(ticket.ticket_type_id)) return 'wrong_list';
-  return null;
-}
-
-/** Equal codes, compared in constant time (a presented code must not learn the issued one by timing). */
-function sameCode(issued: string, presented: string) {
-  if (issued.length !== presented.length) return false;
-  let diff = 0;
-  for (let i = 0; i < issued.length; i++) diff |= issued.charCodeAt(i) ^ presented.charCodeAt(i);
-  return diff === 0;
-}
-
-/** What staff see of the ticket: the holder's DNI when named, the buyer's when the producer asks at the door. */
-const ticketInfo = (t: TicketRow | undefined, doorDni: boolean) =>
-  t
-    ? {
-        id: t.id,
-        type: t.type_name,
-        holder: t.holder_name ?? '',
-        dni: t.named ? (t.holder_dni ?? null) : doorDni ? (t.buyer_dni ?? null) : null,
-      }
-    : null;
-
-export type ScanOutcome = ScanAnswer & {
-  ok: boolean;
-  label: string;
-  reason: string | null;
-  ticket: ReturnType<typeof ticketInfo>;
-  list_id: number | null;
-  gate_id: number | null;
-};
-
-export type RedeemAnswer = { outcomes: ScanOutcome[] } | { status: 401 | 403 | 404 | 409; message: string };
 
 export class EventCheckin extends DurableObject<Env> {
   private readonly sql: SqlStorage;

@@ -1,10 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { OrderTotals } from '../../../src/shared/pricing';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../../lib/queue-pass';
 import { queueWaitlistMail } from '../../mail/waitlist';
 import { pingWrite } from '../bench-floor';
 import { OrderWriter, orderStatements } from './order-writer';
-import { countedItems, type PromoRefusal, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
+import { countedItems, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
 import {
   claimRefusal,
   extendPromoUse,
@@ -30,7 +29,19 @@ import {
   withdrawAdmitted,
   withdrawResale,
 } from './resale';
-import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
+import { loadSaleConfig, type SaleAccess, type SaleConfig } from './sale-config';
+import type {
+  Availability,
+  CommitResult,
+  GrantResult,
+  HoldItem,
+  HoldResult,
+  InventoryType,
+  InvitationGrant,
+  QueueStats,
+  SaleGate,
+  SellResult,
+} from './types';
 import {
   closeOffer,
   type JoinInput,
@@ -64,75 +75,6 @@ import {
  * A cancelled event's sale is closed here for good (closeSale): no hold, no commit, no extension after it.
  * On start the object copies its counts to D1 again, so a crash between a change and its mirror heals.
  */
-
-export type InventoryType = { id: number; capacity: number; minPerOrder: number; maxPerOrder: number };
-export type HoldItem = { typeId: number; quantity: number };
-export type Availability = { typeId: number; capacity: number; sold: number; held: number; available: number };
-
-export type HoldResult =
-  | { ok: true; holdId: string; expiresAt: number; replaced: string | null }
-  | {
-      ok: false;
-      reason: 'unknown_type' | 'sold_out' | 'min' | 'max' | 'empty' | 'closed';
-      typeId?: number;
-      available?: number;
-    };
-
-/** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
-export type SellResult =
-  | ({ ok: true; orderId: string; holdId: string; expiresAt: string; discountCents: number } & OrderTotals)
-  | { ok: false; reason: 'stale'; version: number }
-  | SaleRefusal
-  | Extract<PassCheck, { ok: false }>
-  | { ok: false; reason: 'dni_cap'; cap: number }
-  /** Without a per-DNI cap, a pass buys at most one order's worth: `max` tickets of that type are left to it. */
-  | { ok: false; reason: 'pass_limit'; max: number }
-  | PromoRefusal
-  | (Extract<HoldResult, { ok: false }> & { name?: string });
-
-/**
- * What a queued on-sale ("Venta con fila") asks of a hold: the buyer's queue pass. Only the box office,
- * behind its own permission (tickets.sell), passes `exempt`; nothing else can skip the queue.
- */
-export type SaleGate = {
-  pass?: string;
-  exempt?: 'box_office';
-  /** A promo or access code (promo-redemptions.ts): checked and counted in the same step as the hold. */
-  promoCode?: string;
-};
-
-/**
- * Counts the queue object reads to admit by live holds and to close when the stock is gone. `queueHolds`: this
- * object still keeps the stock for the queue (null: no queue was ever set through it); the queue closes once
- * it is false. `waitlistOpen`: the producer opened the waiting list while the queue runs.
- */
-export type QueueStats = {
-  capacity: number;
-  sold: number;
-  held: number;
-  openHolds: number;
-  remaining: number;
-  queueHolds: boolean | null;
-  waitlistOpen: boolean;
-};
-
-/**
- * closed: the event's sale was closed (cancelled); not_open: the hold expired, was replaced or released
- * before the payment arrived, so it is not sold (the caller refunds).
- */
-export type CommitResult =
-  | { ok: true /** The resold ticket this hold bought (face-value resale): its payment cancels it. */; resold?: string }
-  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' }
-  /** A resale offer is sold only once its ticket was claimed at the door (services/checkout/commit.ts). */
-  | { ok: false; reason: 'resale_claim'; ticketId: string };
-
-/** One invitation's tickets, taken under its own hold id and counted against its tag. */
-export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
-export type GrantResult =
-  | { ok: true }
-  | { ok: false; reason: 'closed' }
-  | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
-  | { ok: false; reason: 'quota'; tagKey: string; available: number };
 
 /** How long after an offer or a notice the object's alarm checks its outboxes again (a backstop). */
 const OUTBOX_BACKSTOP_MS = 60_000;

@@ -1,6 +1,6 @@
 import { discountLines, discountTotal, priceLine, totals } from '../../../src/shared/pricing';
 import { orderTransition } from '../../domain/orders/state';
-import type { HoldItem } from './object';
+import type { HoldItem } from './items';
 import { CLAIMED, claimStatements, type PromoClaim } from './promo-uses';
 import type { SaleConfig } from './sale-config';
 

@@ -1,5 +1,5 @@
 import type { Discount } from '../../../src/shared/pricing';
-import type { HoldItem } from './object';
+import type { HoldItem } from './items';
 import { refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
 /**

@@ -1,4 +1,4 @@
-import type { HoldItem } from './object';
+import type { HoldItem } from './items';
 import { type PromoDef, type PromoRefusal, sumItems } from './promo-redemptions';
 
 /**

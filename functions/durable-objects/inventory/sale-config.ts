@@ -1,4 +1,4 @@
-import type { HoldItem, InventoryType } from './object';
+import type { HoldItem, InventoryType } from './items';
 
 /**
  * An event's sale configuration as the EventInventory object keeps it: everything a hold checks or prices,

@@ -3,7 +3,7 @@ import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../../src/shared/queue-d
 import { THROTTLE_RULES } from '../../api/lib/throttle';
 import { PASS_TTL_MS, signQueuePass } from '../../lib/queue-pass';
 import { pingWrite } from '../bench-floor';
-import type { QueueStats } from '../inventory/object';
+import type { QueueStats } from '../inventory/types';
 import { AccountReader, JoinThrottle } from './join';
 
 /**

@@ -1,9 +1,9 @@
 import type { SessionUser } from '../../../../src/shared/session';
+import { revokedBy, rolesChangedSince } from '../../../domain/accounts/revocation';
 import { verifyAccessToken } from '../../../lib/jwt';
 import { sha256Hex } from '../../lib/crypto';
 import { emit } from '../../reactions';
 import { forgetRevocations } from './revocation-cache';
-import { accessTtl } from './session-tokens';
 
 /**
  * Logout ends the access token at once instead of letting it live out its 15 minutes. Only a token
@@ -42,23 +42,4 @@ export async function revocationStatement(env: Env, token: string, claims: Sessi
             sessions_revoked_at as cutoff, roles_changed_at
        from (select 1) left join users on users.id = ?`,
   ).bind(await sha256Hex(token), claims.user.id);
-}
-
-type RevocationRow = { listed: number; cutoff: number | null; roles_changed_at: number | null };
-
-/** Reads the answer of `revocationStatement`. */
-export function revokedBy(env: Env, result: D1Result, claims: SessionUser): boolean {
-  const row = result.results[0] as RevocationRow | undefined;
-  if (!row) return false;
-  if (row.listed === 1) return true;
-  return row.cutoff !== null && claims.exp - accessTtl(env) < row.cutoff;
-}
-
-/**
- * Whether the token was issued before the person's memberships last changed (answer of
- * `revocationStatement`): its `rol` and `permisos` are stale, and the answer says `role_update`.
- */
-export function rolesChangedSince(env: Env, result: D1Result, claims: SessionUser): boolean {
-  const row = result.results[0] as RevocationRow | undefined;
-  return !!row?.roles_changed_at && claims.exp - accessTtl(env) <= row.roles_changed_at;
 }

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../../src/shared/session';
+import { accessTtl } from '../../../domain/accounts/revocation';
 import { sha256Hex } from '../../lib/crypto';
-import { accessTtl } from './session-tokens';
 
 /**
  * The revocations that can still matter, held by each Worker isolate for the buyer's hot paths (POST /holds

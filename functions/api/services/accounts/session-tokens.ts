@@ -1,3 +1,4 @@
+import { accessTtl } from '../../../domain/accounts/revocation';
 import { signAccessToken } from '../../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { emit } from '../../reactions';
@@ -23,11 +24,6 @@ type RefreshRow = {
   expires_at: number;
   used_at: number | null;
   revoked_at: string | null;
-};
-
-export const accessTtl = (env: Env) => {
-  const ttl = Number(env.ACCESS_TOKEN_TTL);
-  return Number.isFinite(ttl) && ttl > 0 ? ttl : 900;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
-import type { ClaimKind, ClaimRefusal } from '../../../durable-objects/checkin/claims';
+import type { ClaimKind, ClaimRefusal } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 

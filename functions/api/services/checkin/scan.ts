@@ -1,7 +1,7 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import type { SessionUser } from '../../../../src/shared/session';
 import { assertCan, loadActor } from '../../../domain/events/access';
-import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/object';
+import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
 import type { SignedToken } from '../../lib/auth';
 import { sha256Hex } from '../../lib/crypto';
@@ -28,7 +28,7 @@ export type ScanRequest = {
   local_result?: 'admitted' | 'refused';
 };
 
-export type { ScanOutcome } from '../../../durable-objects/checkin/object';
+export type { ScanOutcome } from '../../../durable-objects/checkin/types';
 
 /** Token hashes of this isolate (the revocation list is keyed by them; a scanner sends one token many times). */
 const hashes = new Map<string, string>();

@@ -1,4 +1,4 @@
-import type { Availability } from '../../../durable-objects/inventory/object';
+import type { Availability } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 

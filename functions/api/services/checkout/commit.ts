@@ -1,4 +1,4 @@
-import type { CommitResult } from '../../../durable-objects/inventory/object';
+import type { CommitResult } from '../../../durable-objects/inventory/types';
 import { checkinOf, inventoryOf } from '../../../durable-objects/stubs';
 import { claimCommit, type DoorClaim, settleAtDoor, underClaim } from '../checkin/claims';
 

@@ -1,4 +1,4 @@
-import type { Availability, InventoryType } from '../../../durable-objects/inventory/object';
+import type { Availability, InventoryType } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 
 /**

@@ -1,7 +1,7 @@
 import { CANCELLATION_MSG } from '../../../../src/shared/messages-cancellation';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
 import type { Actor } from '../../../domain/events/access';
-import { WHOLE_EVENT } from '../../../durable-objects/checkin/claims';
+import { WHOLE_EVENT } from '../../../durable-objects/checkin/types';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import type { OrderRow } from '../checkout/orders';

@@ -1,7 +1,7 @@
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { type Actor, assertCan } from '../../../domain/events/access';
 import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
-import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/object';
+import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';

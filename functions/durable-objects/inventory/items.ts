@@ -1,0 +1,14 @@
+/** The units of the inventory's contract: what a type offers, what a hold asks for, what is left. */
+
+export type InventoryType = { id: number; capacity: number; minPerOrder: number; maxPerOrder: number };
+export type HoldItem = { typeId: number; quantity: number };
+export type Availability = { typeId: number; capacity: number; sold: number; held: number; available: number };
+
+export type HoldResult =
+  | { ok: true; holdId: string; expiresAt: number; replaced: string | null }
+  | {
+      ok: false;
+      reason: 'unknown_type' | 'sold_out' | 'min' | 'max' | 'empty' | 'closed';
+      typeId?: number;
+      available?: number;
+    };
