@@ -2,10 +2,7 @@ import { handle } from '@astrojs/cloudflare/handler';
 import { runScheduledJobs } from './api/jobs';
 import { createServer } from './server';
 
-export { EventCheckin } from './durable-objects/checkin/object';
-export { EventInventory } from './durable-objects/inventory/object';
-export { EventQueue } from './durable-objects/queue/object';
-export { RateLimiter } from './durable-objects/rate-limiter/object';
+export { EventCheckin, EventInventory, EventQueue, RateLimiter } from './durable-objects';
 
 // Hono's context type is a subset of the Workers one; the adapter gets the real context at run time.
 const server = createServer((request, env, ctx) => handle(request, env, ctx as ExecutionContext));

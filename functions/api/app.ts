@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { CachedRouter } from '../lib/cached-router';
 import { refuseDeepJson } from '../lib/json-depth';
+import { notFound, onError } from './answers';
 import { requireApiKey } from './lib/api-key';
-import { notFound, onError } from './lib/errors';
 import { adminSales } from './routes/admin-sales';
 import { auth } from './routes/auth';
 import { checkin } from './routes/checkin';

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { limiterFor, THROTTLE_RULES } from '../../functions/api/lib/throttle';
+import { limiterFor } from '../../functions/api/lib/throttle';
+import { THROTTLE_RULES } from '../../functions/domain/throttle-rules';
 import { trustedClientAddress } from '../../functions/edge/client-address';
 import { createUser, PASSWORD } from './auth-fixtures';
 import { browser } from './helpers';

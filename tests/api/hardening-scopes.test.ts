@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { THROTTLE_RULES } from '../../functions/api/lib/throttle';
+import { THROTTLE_RULES } from '../../functions/domain/throttle-rules';
 import { FISCAL_MSG } from '../../src/shared/fiscal';
 import { MSG } from '../../src/shared/messages';
 import { adminOf } from './admin-sales-fixtures';

@@ -1,12 +1,11 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { addressKey, limiterFor } from '../../functions/api/lib/throttle';
 import {
-  addressKey,
   LOGIN_UNDER_ATTACK_PER_ADDRESS,
-  limiterFor,
   THROTTLE_RULES,
   type ThrottleRule,
-} from '../../functions/api/lib/throttle';
+} from '../../functions/domain/throttle-rules';
 import { createUser, json, PASSWORD, uniqueEmail } from './auth-fixtures';
 import { provider } from './helpers';
 

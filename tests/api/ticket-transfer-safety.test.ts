@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { THROTTLE_RULES } from '../../functions/api/lib/throttle';
+import { THROTTLE_RULES } from '../../functions/domain/throttle-rules';
 import { mailsTo } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 

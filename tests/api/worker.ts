@@ -1,10 +1,7 @@
 // The Worker under test: everything but the Astro pages (which need the Astro build).
 import { createServer } from '../../functions/server';
 
-export { EventCheckin } from '../../functions/durable-objects/checkin/object';
-export { EventInventory } from '../../functions/durable-objects/inventory/object';
-export { EventQueue } from '../../functions/durable-objects/queue/object';
-export { RateLimiter } from '../../functions/durable-objects/rate-limiter/object';
+export { EventCheckin, EventInventory, EventQueue, RateLimiter } from '../../functions/durable-objects';
 
 const server = createServer(() => new Response('página de Astro (no incluida en las pruebas de API)', { status: 404 }));
 

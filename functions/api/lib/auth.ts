@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { MSG } from '../../../src/shared/messages';
 import type { SessionUser } from '../../../src/shared/session';
+import type { SignedToken } from '../../domain/accounts/revocation';
 import { verifyAccessToken } from '../../lib/jwt';
 import { accessTokenStatus } from '../services/accounts/access-revocation';
 import { snapshotTokenStatus } from '../services/accounts/revocation-cache';
@@ -10,8 +11,6 @@ import { fail } from './errors';
 
 export type AuthVariables = { session: SessionUser };
 
-/** A token whose signature and expiry were checked, but not yet whether it was revoked. */
-export type SignedToken = { token: string; session: SessionUser };
 export type SignedTokenVariables = { signed: SignedToken };
 
 const bearer = (header: string | undefined) => header?.match(/^Bearer (.+)$/)?.[1];

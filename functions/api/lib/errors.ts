@@ -1,8 +1,5 @@
-import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MSG } from '../../../src/shared/messages';
-import { MercadoPagoError } from '../../payments/mercadopago';
 
 /** The one error shape of the provider API: `{ status: false, message, errors? }`. */
 export type ApiError = { status: false; message: string; errors?: Record<string, string[]> };
@@ -11,27 +8,4 @@ export type ApiError = { status: false; message: string; errors?: Record<string,
 export function fail(status: ContentfulStatusCode, message: string, errors?: Record<string, string[]>): never {
   const body: ApiError = { status: false, message, ...(errors ? { errors } : {}) };
   throw new HTTPException(status, { message, res: Response.json(body, { status }) });
-}
-
-/**
- * Our own failures carry their Spanish answer. Exceptions raised inside Hono or its middleware (a body
- * that is not JSON, for instance) carry English texts: the user gets the generic Spanish one instead.
- */
-export function onError(err: Error, c: Context) {
-  if (err instanceof HTTPException) {
-    if (err.res) return err.res;
-    const message = err.status === 400 ? MSG.invalidInput : MSG.unexpected;
-    return c.json({ status: false, message } satisfies ApiError, err.status);
-  }
-  if (err instanceof MercadoPagoError) {
-    // A MercadoPago failure no service handled itself: the payment provider, not us, is down.
-    console.error('MercadoPago failed', c.req.method, c.req.path, err);
-    return c.json({ status: false, message: MSG.paymentProviderDown } satisfies ApiError, 502);
-  }
-  console.error('Unexpected error', c.req.method, c.req.path, err);
-  return c.json({ status: false, message: MSG.unexpected } satisfies ApiError, 500);
-}
-
-export function notFound(c: Context) {
-  return c.json({ status: false, message: MSG.notFound } satisfies ApiError, 404);
 }

@@ -12,6 +12,9 @@ export const accessTtl = (env: Env) => {
   return Number.isFinite(ttl) && ttl > 0 ? ttl : 900;
 };
 
+/** A token whose signature and expiry were checked, but not yet whether it was revoked. */
+export type SignedToken = { token: string; session: SessionUser };
+
 type RevocationRow = { listed: number; cutoff: number | null; roles_changed_at: number | null };
 
 /** Reads the answer of `revocationStatement`. */

@@ -1,10 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import { DRAW_ALGORITHM, drawOrder, seedHash } from '../../../src/shared/queue-draw';
-import { THROTTLE_RULES } from '../../api/lib/throttle';
+import { THROTTLE_RULES } from '../../domain/throttle-rules';
 import { PASS_TTL_MS, signQueuePass } from '../../lib/queue-pass';
 import { pingWrite } from '../bench-floor';
 import type { QueueStats } from '../inventory/types';
 import { AccountReader, JoinThrottle } from './join';
+import type { ClosedReason, JoinResult, PlaceView, QueueConfig, QueueLive, QueueProof, QueueState } from './types';
 
 /**
  * The virtual queue of one queued on-sale ("Venta con fila"; one object per event, `queue:<eventId>`).
@@ -29,69 +30,6 @@ import { AccountReader, JoinThrottle } from './join';
  * counts, the joining accounts or a signature, and those awaits come before the synchronous step, so joins
  * and admissions never interleave half-way.
  */
-
-export type QueueConfig = {
-  eventId: number;
-  opensAt: number;
-  prequeueMinutes: number;
-  ratePerMinute: number;
-  holdLimit: number | null;
-};
-export type QueueState = 'unconfigured' | 'scheduled' | 'prequeue' | 'open' | 'paused' | 'closed';
-/** agotado: the stock ran out; productora: closed by the producer; normal: closed back to the normal sale. */
-export type ClosedReason = 'agotado' | 'productora' | 'normal';
-
-/** A buyer's place as the wait page shows it. */
-export type PlaceView = {
-  state: QueueState;
-  closedReason: ClosedReason | null;
-  opensAt: number;
-  prequeueOpensAt: number;
-  joined: boolean;
-  prequeueNumber: number | null;
-  position: number | null;
-  ahead: number | null;
-  admitted: boolean;
-  passExpiresAt: number | null;
-  estimateSeconds: number | null;
-  /** Only for the account itself, while admitted and unexpired. */
-  pass: string | null;
-};
-
-export type JoinResult =
-  | { ok: true; place: PlaceView; existing: boolean }
-  | { ok: false; reason: 'no_queue' | 'too_early' | 'closed'; opensAt?: number; prequeueOpensAt?: number }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
-  | { ok: false; reason: 'unverified' | 'no_dni' | 'dni_taken' };
-
-export type QueueLive = {
-  state: QueueState;
-  closedReason: ClosedReason | null;
-  opensAt: number;
-  prequeueOpensAt: number;
-  ratePerMinute: number;
-  holdLimit: number | null;
-  length: number;
-  prequeueSize: number;
-  waiting: number;
-  admitted: number;
-  activeHolds: number | null;
-  sold: number | null;
-  remaining: number | null;
-  seedHash: string;
-};
-
-export type QueueProof = {
-  state: QueueState;
-  opensAt: number;
-  prequeueOpensAt: number;
-  seedHash: string;
-  /** Revealed only after the draw. */
-  seed: string | null;
-  prequeueSize: number | null;
-  drawnAt: number | null;
-  algorithm: string;
-};
 
 type ConfigRow = {
   event_id: number;

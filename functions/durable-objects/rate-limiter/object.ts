@@ -1,6 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-
-export type Attempt = { allowed: boolean; count: number; retryAfterSeconds: number };
+import type { Attempt } from './types';
 
 /**
  * Exact sliding-window counter for one throttling key (the Worker addresses one object per key, by name).

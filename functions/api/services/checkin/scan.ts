@@ -1,9 +1,9 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import type { SessionUser } from '../../../../src/shared/session';
+import type { SignedToken } from '../../../domain/accounts/revocation';
 import { assertCan, loadActor } from '../../../domain/events/access';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
-import type { SignedToken } from '../../lib/auth';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 

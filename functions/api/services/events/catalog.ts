@@ -1,7 +1,7 @@
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import type { Discount } from '../../../../src/shared/pricing';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
-import { SERVICE_FEE_COLUMNS } from '../../../durable-objects/inventory/sale-config';
+import { SERVICE_FEE_COLUMNS } from '../../../domain/checkout/service-fee';
 import { likeEvery, searchPatterns } from './search';
 
 const LISTED_AFTER_START_MS = 3 * 3_600_000;

@@ -1,7 +1,7 @@
 import { formatEventDate } from '../../../../src/shared/dates';
 import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
 import type { QueueAction, QueueSetting } from '../../../../src/shared/schemas/queue';
-import type { PlaceView, QueueLive } from '../../../durable-objects/queue/object';
+import type { PlaceView, QueueLive } from '../../../durable-objects/queue/types';
 import { inventoryOf, queueOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/throttle';
