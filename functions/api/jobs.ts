@@ -6,7 +6,7 @@ import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
 import { retryQueueMails } from './services/queue/mail';
 import { resumeRefunds } from './services/refunds/refund';
-import { resumeResaleRefunds } from './services/resale/resale';
+import { resumeResaleRefunds } from './services/resale/seller-refund';
 import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { retryTicketsMails } from './services/tickets/mail-queue';

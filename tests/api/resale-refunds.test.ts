@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
-import { resumeResaleRefunds } from '../../functions/api/services/resale/resale';
+import { resumeResaleRefunds } from '../../functions/api/services/resale/seller-refund';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { RESALE_MSG } from '../../src/shared/messages-promo';
 import { REFUND_MSG } from '../../src/shared/schemas/sales';

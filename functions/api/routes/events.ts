@@ -32,7 +32,7 @@ import {
   listManagedEvents,
   toInput,
 } from '../services/events/store';
-import { driveResaleRefund, retryResaleRefund } from '../services/resale/resale';
+import { driveResaleRefund, retryResaleRefund } from '../services/resale/seller-refund';
 
 const BACK_TO_REVIEW =
   'Guardamos los cambios. Como cambiaste datos que revisamos, el evento vuelve a revisión y no se muestra hasta que lo aprobemos.';

@@ -2,7 +2,7 @@ import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
 import { orderTransition } from '../../../domain/orders/state';
 import { fail } from '../../lib/errors';
 import type { Defer } from '../payments/apply';
-import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
+import { afterResaleSale, resaleSaleStatements } from '../resale/seller-refund';
 import { ensureTickets } from '../tickets/issue';
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 import { payUnderClaim, sellHold } from './commit';

@@ -8,7 +8,7 @@ import { payUnderClaim, sellHold } from '../checkout/commit';
 import { mpCredentialsOf } from '../checkout/config';
 import { nowIso, type OrderRow } from '../checkout/orders';
 import { refundOrderTickets } from '../refunds/refund';
-import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
+import { afterResaleSale, resaleSaleStatements } from '../resale/seller-refund';
 import { formerSellerTokens } from '../settings/mp-link';
 import { ensureTickets } from '../tickets/issue';
 import { sendRefundNotice } from '../tickets/mail';

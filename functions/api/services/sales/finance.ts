@@ -2,7 +2,7 @@ import { salesPeriodRange } from '../../../../src/shared/sales';
 import type { EventStatus } from '../../../../src/shared/schemas/event';
 import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
 import { cancellationProgress } from '../events/cancellation';
-import { resaleRefundProblems } from '../resale/resale';
+import { resaleRefundProblems } from '../resale/seller-refund';
 import { type SalesScope, scopeWhere } from './scope';
 
 type Totals = {
