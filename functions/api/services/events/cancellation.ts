@@ -6,7 +6,8 @@ import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import type { OrderRow } from '../checkout/orders';
 import { revokeEventInvitations } from '../invitations/manage';
-import { CANCEL_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
+import { refundMessageOr, refundOrderTickets } from '../refunds/refund';
+import { CANCEL_KEY_PREFIX } from '../refunds/rows';
 import { scopeWhere } from '../sales/scope';
 import { closeEventSale } from './sales';
 

@@ -6,8 +6,6 @@ import { fail } from '../../lib/errors';
 import type { ticketsOfUser } from '../tickets/list';
 import { type ResaleRefundRow, resaleTerms } from './seller-refund';
 
-type Defer = (work: Promise<unknown>) => void;
-
 /**
  * Face-value resale through the waiting list (issue 22): a holder returns a paid ticket; the event's inventory
  * object offers it to the waiting list (durable-objects/inventory/resale.ts); when the offer is paid, the payment's own

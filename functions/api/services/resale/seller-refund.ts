@@ -7,7 +7,8 @@ import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { findOrder } from '../checkout/orders';
-import { RESALE_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
+import { refundMessageOr, refundOrderTickets } from '../refunds/refund';
+import { RESALE_KEY_PREFIX } from '../refunds/rows';
 import { scopeWhere } from '../sales/scope';
 
 type Defer = (work: Promise<unknown>) => void;
