@@ -2,7 +2,7 @@ import { retryWaitlistMails } from '../mail/waitlist';
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { resumeCancellations } from './services/events/cancellation';
-import { finishPastEvents } from './services/events/store';
+import { finishPastEvents } from './services/events/list';
 import { retryInvitationMails } from './services/invitations/mail';
 import { retryQueueMails } from './services/queue/mail';
 import { resumeRefunds } from './services/refunds/refund';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { finishPastEvents } from '../../functions/api/services/events/store';
+import { finishPastEvents } from '../../functions/api/services/events/list';
 import { createUser, PASSWORD } from './auth-fixtures';
 import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
 import { browser, cookiesFrom } from './helpers';

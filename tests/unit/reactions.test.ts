@@ -45,9 +45,9 @@ const NO_REACTION: Record<string, string> = {
   // Nothing holds these rows yet, or no reader looks at what is written.
   'functions/api/services/events/store.ts#createEvent': 'a new draft: no object has read it yet',
   'functions/api/services/events/store.ts#deleteEvent': 'only drafts without sales are deleted: nothing sells them',
-  'functions/api/services/events/store.ts#refreshDenormalised':
+  'functions/api/services/events/dates.ts#refreshDenormalised':
     'catalogue columns (first and last date, prices) no object reads',
-  'functions/api/services/events/store.ts#finishPastEvents':
+  'functions/api/services/events/list.ts#finishPastEvents':
     'events over for a day: nothing sells them any more, and the version triggers make a late hold re-read',
   'functions/api/services/events/cancellation.ts#recordCancellation':
     'the cancellation closes the sale and claims every ticket in the objects itself (closeSale, claims)',

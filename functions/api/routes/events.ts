@@ -20,18 +20,12 @@ import {
   listPublicEvents,
 } from '../services/events/catalog';
 import { editEvent, publishEvent, unpublishEvent } from '../services/events/lifecycle';
+import { listManagedEvents } from '../services/events/list';
 import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
 import { eventHasSales } from '../services/events/sales';
-import {
-  createEvent,
-  deleteEvent,
-  eventHeader,
-  getManagedEvent,
-  listManagedEvents,
-  toInput,
-} from '../services/events/store';
+import { createEvent, deleteEvent, eventHeader, getManagedEvent, toInput } from '../services/events/store';
 import { driveResaleRefund, retryResaleRefund } from '../services/resale/seller-refund';
 
 const BACK_TO_REVIEW =

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { type AccessEnv, superAdmin } from '../lib/access';
 import { validate } from '../lib/validate';
 import { reviewEvent } from '../services/events/lifecycle';
-import { eventHeader, listManagedEvents } from '../services/events/store';
+import { listManagedEvents } from '../services/events/list';
+import { eventHeader } from '../services/events/store';
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Evento no encontrado') });
 const RejectSchema = z.object({

@@ -1,64 +1,14 @@
-import { toArIso } from '../../../../src/shared/dates';
 import type { EventInput, EventStatus } from '../../../../src/shared/schemas/event';
 import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import {
-  deleteDeadOrders,
-  EVENT_HAS_RECORDS,
-  eventHasRecords,
-  runDeletion,
-  typeHasRecords,
-  typeWithRecords,
-} from './dead-orders';
+import { refreshDenormalised, writeDates } from './dates';
+import { deleteDeadOrders, EVENT_HAS_RECORDS, eventHasRecords, runDeletion } from './dead-orders';
+import type { ManagedEvent, ManagedTicketType } from './managed';
 import { assertOwnImages } from './media';
-import { likeEvery, searchPatterns } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-
-export type ManagedTicketType = {
-  id: number;
-  name: string;
-  description: string;
-  price_cents: number;
-  capacity: number;
-  sale_starts_at: string | null;
-  sale_ends_at: string | null;
-  min_per_order: number;
-  max_per_order: number;
-  hidden: boolean;
-  named: boolean;
-  sold: number;
-  held: number;
-};
-
-export type ManagedEvent = {
-  id: number;
-  producer_id: number;
-  producer_name: string;
-  title: string;
-  slug: string;
-  description: string;
-  category: string;
-  min_age: number | null;
-  cover_key: string | null;
-  flyer_key: string | null;
-  hold_minutes: number;
-  status: EventStatus;
-  rejection_reason: string | null;
-  approved_at: string | null;
-  starts_at: string | null;
-  updated_at: string;
-  venue: (VenueInput & { id: number }) | null;
-  dates: {
-    id: number;
-    starts_at: string;
-    ends_at: string | null;
-    doors_at: string | null;
-    ticket_types: ManagedTicketType[];
-  }[];
-};
 
 type EventRow = Omit<ManagedEvent, 'venue' | 'dates'> & { venue_id: number | null };
 
@@ -290,117 +240,6 @@ function reviewedContent(event: EventInput): string {
   ]);
 }
 
-const sales = (t: { sold: number; held: number }) => t.sold + t.held;
-
-/**
- * Writes dates and ticket types: updates those with a known id, inserts new ones, deletes the rest.
- * Every check runs before the first write, so a refused change leaves the event as it was.
- */
-async function writeDates(db: D1Database, eventId: number, dates: EventInput['dates'], current: ManagedEvent['dates']) {
-  const currentDates = new Map(current.map((d) => [d.id, d]));
-  const currentTypes = new Map(
-    current.flatMap((d) => d.ticket_types.map((t) => [t.id, { ...t, dateId: d.id }] as const)),
-  );
-  const keptDates = new Set<number>();
-  const keptTypes = new Set<number>();
-  for (const date of dates) {
-    if (date.id !== undefined) {
-      if (!currentDates.has(date.id)) fail(400, 'La función indicada no pertenece a este evento');
-      keptDates.add(date.id);
-    }
-    for (const type of date.ticket_types) {
-      if (type.id === undefined) continue;
-      const existing = currentTypes.get(type.id);
-      if (!existing || existing.dateId !== date.id)
-        fail(400, 'El tipo de entrada indicado no pertenece a esta función');
-      if (type.capacity < sales(existing))
-        fail(
-          409,
-          `La capacidad de "${existing.name}" no puede ser menor a las entradas ya vendidas o reservadas (${sales(existing)})`,
-        );
-      keptTypes.add(type.id);
-    }
-  }
-  for (const [id, type] of currentTypes)
-    if (!keptTypes.has(id) && sales(type) > 0)
-      fail(409, `No se puede eliminar "${type.name}": tiene entradas vendidas o reservadas`);
-  for (const [id, date] of currentDates)
-    if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0))
-      fail(409, 'No se puede eliminar una función con entradas vendidas o reservadas');
-
-  const removedTypes = [...currentTypes.keys()].filter((id) => !keptTypes.has(id));
-  const withRecords = await typeWithRecords(db, removedTypes);
-  if (withRecords !== null) fail(409, typeHasRecords(currentTypes.get(withRecords)?.name ?? ''));
-
-  const deletions = [
-    ...deleteDeadOrders(db, { typeIds: removedTypes }),
-    ...removedTypes.map((id) => db.prepare('delete from ticket_types where id = ?').bind(id)),
-    ...[...currentDates.keys()]
-      .filter((id) => !keptDates.has(id))
-      .map((id) => db.prepare('delete from event_dates where id = ?').bind(id)),
-  ];
-  if (deletions.length) await runDeletion(db, deletions);
-
-  for (const date of dates) {
-    let dateId = date.id;
-    if (dateId === undefined) {
-      const row = await db
-        .prepare('insert into event_dates (event_id, starts_at, ends_at, doors_at) values (?, ?, ?, ?) returning id')
-        .bind(eventId, date.starts_at, date.ends_at ?? null, date.doors_at ?? null)
-        .first<{ id: number }>();
-      dateId = row!.id;
-    } else {
-      await db
-        .prepare('update event_dates set starts_at = ?, ends_at = ?, doors_at = ? where id = ?')
-        .bind(date.starts_at, date.ends_at ?? null, date.doors_at ?? null, dateId)
-        .run();
-    }
-    const writes = date.ticket_types.map((t, sort) => {
-      const values = [
-        t.name,
-        t.description,
-        t.price_cents,
-        t.capacity,
-        t.sale_starts_at ?? null,
-        t.sale_ends_at ?? null,
-        t.min_per_order,
-        t.max_per_order,
-        t.hidden ? 1 : 0,
-        t.named ? 1 : 0,
-        sort,
-      ];
-      return t.id === undefined
-        ? db
-            .prepare(
-              `insert into ticket_types (name, description, price_cents, capacity, sale_starts_at, sale_ends_at,
-                 min_per_order, max_per_order, hidden, named, sort, event_date_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .bind(...values, dateId)
-        : db
-            .prepare(
-              `update ticket_types set name = ?, description = ?, price_cents = ?, capacity = ?, sale_starts_at = ?,
-                 sale_ends_at = ?, min_per_order = ?, max_per_order = ?, hidden = ?, named = ?, sort = ? where id = ?`,
-            )
-            .bind(...values, t.id);
-    });
-    if (writes.length) await db.batch(writes);
-  }
-}
-
-/** Recomputes the listing columns: first and last start, and the venue's province. */
-async function refreshDenormalised(db: D1Database, id: number) {
-  await db
-    .prepare(
-      `update events set
-         starts_at = (select min(starts_at) from event_dates where event_id = ?1),
-         last_starts_at = (select max(starts_at) from event_dates where event_id = ?1),
-         provinces_id = (select provinces_id from venues where id = events.venue_id)
-       where id = ?1`,
-    )
-    .bind(id)
-    .run();
-}
-
 export async function setStatus(
   db: D1Database,
   id: number,
@@ -465,65 +304,4 @@ export function toInput(event: ManagedEvent, withIds: boolean): EventInput {
       })),
     })),
   };
-}
-
-export type ManagedEventRow = {
-  id: number;
-  title: string;
-  status: EventStatus;
-  category: string;
-  starts_at: string | null;
-  producer_id: number;
-  producer_name: string;
-  cover_key: string | null;
-  rejection_reason: string | null;
-  capacity: number;
-  sold: number;
-};
-
-/** The back-office list: events of the given producers (null: all), optional producer, status and text filters. */
-export async function listManagedEvents(
-  db: D1Database,
-  producerIds: number[] | null,
-  filters: { producer_id?: number; status?: EventStatus; q?: string },
-): Promise<ManagedEventRow[]> {
-  if (producerIds && producerIds.length === 0) return [];
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, ...values: unknown[]) => {
-    where.push(sql);
-    params.push(...values);
-  };
-  if (producerIds) add(`e.producer_id in (${producerIds.map(() => '?').join(',')})`, ...producerIds);
-  if (filters.producer_id) add('e.producer_id = ?', filters.producer_id);
-  if (filters.status) add('e.status = ?', filters.status);
-  if (filters.q) {
-    const patterns = searchPatterns(filters.q);
-    add(`e.id in (select s.event_id from events_search s where ${likeEvery('s.admin_text', patterns)})`, ...patterns);
-  }
-  const { results } = await db
-    .prepare(
-      `select e.id, e.title, e.status, e.category, e.starts_at, e.producer_id, p.name as producer_name, e.cover_key,
-              e.rejection_reason,
-              (select coalesce(sum(t.capacity), 0) from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = e.id) as capacity,
-              (select coalesce(sum(t.sold), 0) from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = e.id) as sold
-         from events e join producers p on p.id = e.producer_id
-        ${where.length ? `where ${where.join(' and ')}` : ''}
-        order by case e.status when 'en_revision' then 0 when 'borrador' then 1 when 'publicado' then 2 else 3 end,
-                 e.starts_at desc limit 200`,
-    )
-    .bind(...params)
-    .all<ManagedEventRow>();
-  return results;
-}
-
-/** Marks published events whose last date started more than 12 hours ago as finished (cron, idempotent). */
-export async function finishPastEvents(db: D1Database, now = new Date()) {
-  const cutoff = toArIso(new Date(now.getTime() - 12 * 3_600_000));
-  await db
-    .prepare(
-      `update events set status = 'finalizado', updated_at = ${NOW_SQL} where status = 'publicado' and last_starts_at < ?`,
-    )
-    .bind(cutoff)
-    .run();
 }
