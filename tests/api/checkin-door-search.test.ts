@@ -69,7 +69,7 @@ describe('a code typed at the door', () => {
     const door = await staffOf(event.producer_id);
     await env.DB.prepare("update orders set status = 'refunded' where id = ?").bind(orderId).run();
     await env.DB.prepare("update tickets set status = 'cancelled' where order_id = ?").bind(orderId).run();
-    // Told like every refund tells the door (reactions/door.ts), so the object reads the ticket again.
+    // Told like every refund tells the door (reactions/checkin.ts), so the object reads the ticket again.
     const { emit } = await import('../../functions/api/reactions');
     await emit(env, { kind: 'ticketsChanged', eventId: event.event_id, ticketIds: [tickets[0].id] });
     const res = await scan(door, event.event_id, { code: shortTicketCode(tickets[0].id) });

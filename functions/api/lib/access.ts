@@ -174,7 +174,7 @@ export function signedDoorRoute() {
 /**
  * Any signed-in person, on a buyer's hot path where only the token's signature and expiry are checked
  * here (`c.var.signed`): the handler checks the revocation in its own D1 batch, or needs no D1 at all
- * (the queue's wait-page poll, see routes/queues.ts).
+ * (the queue's wait-page poll, see routes/queue.ts).
  */
 export function signedSession() {
   // A handler of its own: declare() marks the function it is given, and requireSignedToken is shared.

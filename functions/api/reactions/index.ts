@@ -1,12 +1,12 @@
 import type { Change, Reactions } from './changes';
-import { doorReactions } from './door';
+import { checkinReactions } from './checkin';
 import { inventoryReactions } from './inventory';
 import { mailReactions } from './mail';
 
 export type { Change } from './changes';
 
 /** Every reader that keeps a copy of what writers change, in the order they hear about a change. */
-const READERS: Reactions[] = [doorReactions, inventoryReactions, mailReactions];
+const READERS: Reactions[] = [checkinReactions, inventoryReactions, mailReactions];
 
 /**
  * Tells the readers what changed. Call it after the change is committed to D1, from the service that made it

@@ -9,7 +9,7 @@ import { type Actor, actorFrom, actorStatements, can } from '../../domain/events
  * What a scan needs, held by the event's check-in object so that a scan is one call to it and nothing else:
  * the event's lists and gates (and its producer and "DNI en la puerta"), its tickets, and who may scan it.
  * Each part is read from D1 once and kept; the code paths that change them push the change here
- * (api/reactions/door.ts: a sale, refund, transfer or cancellation names its tickets; a membership or
+ * (api/reactions/checkin.ts: a sale, refund, transfer or cancellation names its tickets; a membership or
  * session change names its user; a list or gate change the setup), and the object forgets that part and reads
  * it again on the next scan. A push that never arrives (the object unreachable a moment) is bounded by the
  * TTLs below: nothing is trusted longer than that without a fresh read.
@@ -190,7 +190,7 @@ export class DoorCache {
         .prepare('select sessions_revoked_at as cutoff, roles_changed_at from users where id = ?')
         .bind(session.user.id),
       db.prepare('select exists (select 1 from revoked_access_tokens where token_hash = ?) as n').bind(tokenHash),
-      // Where this user's changes must be pushed (api/reactions/door.ts).
+      // Where this user's changes must be pushed (api/reactions/checkin.ts).
       db
         .prepare('insert or ignore into checkin_door_staff (event_id, user_id) values (?, ?)')
         .bind(this.eventId, session.user.id),

@@ -45,7 +45,7 @@ async function tokenHash(token: string) {
 
 /**
  * Redeems scans of one event in ONE call to its check-in object, which holds the event's tickets (with their
- * issued codes), setup and door staff (pushed to it on every change, api/reactions/door.ts): it checks the
+ * issued codes), setup and door staff (pushed to it on every change, api/reactions/checkin.ts): it checks the
  * caller and the codes and decides each scan in order. No D1 read on the way: the object read what it holds once.
  */
 export async function redeemScans(

@@ -19,7 +19,7 @@ const ticketsChanged = (env: Env, eventId: number, ticketIds?: string[]) =>
 const setupChanged = (env: Env, eventId: number) =>
   quietly(checkinOf(env, eventId).setupChanged(eventId), `setup of event ${eventId}`);
 
-export const doorReactions: Reactions = {
+export const checkinReactions: Reactions = {
   ticketsChanged: (env, change) => ticketsChanged(env, change.eventId, change.ticketIds),
 
   orderTicketsChanged: async (env, { orderId }) => {
