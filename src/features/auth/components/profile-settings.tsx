@@ -4,13 +4,14 @@ import type { SessionUser } from '../../../shared/session';
 import { $session } from '../../../stores/session';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
-import { ProfileForm } from './profile-form';
+import { type ProfileData, ProfileForm } from './profile-form';
 
 /**
  * The /perfil island: profile data, password and e-mail. `initial` is the session the server resolved
- * for this request (the user's own claims, which the user-data cookie holds anyway).
+ * for this request (the user's own claims, which the user-data cookie holds anyway); `profile` the profile
+ * and provinces the page loaded (absent if that failed: the form then loads them itself).
  */
-export default function ProfileSettings({ initial }: { initial: SessionUser }) {
+export default function ProfileSettings({ initial, profile }: { initial: SessionUser; profile?: ProfileData }) {
   const session = useStore($session).user ?? initial;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -18,7 +19,7 @@ export default function ProfileSettings({ initial }: { initial: SessionUser }) {
         <h2 id="perfil-datos" className="mb-4 text-xl font-semibold">
           {AUTH_TEXT.myData}
         </h2>
-        <ProfileForm userId={session.user.id} onSaved={() => location.reload()} />
+        <ProfileForm userId={session.user.id} initial={profile} onSaved={() => location.reload()} />
       </section>
       <section aria-labelledby="perfil-clave" className="card bg-base-200 p-6">
         <h2 id="perfil-clave" className="mb-4 text-xl font-semibold">
