@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
+import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
 import { AUTH_TEXT } from '../../../shared/messages-auth';
@@ -10,6 +9,7 @@ import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
+import { AuthFrame } from './auth-frame';
 
 const EMPTY: RegisterInput = {
   name: '',
@@ -22,8 +22,17 @@ const EMPTY: RegisterInput = {
   accept_promotions: false,
 };
 
-/** The registration dialog (spec sections 2, 5 and 8). The button stays disabled until the form is valid. */
-export default function RegisterDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The registration dialog (spec sections 2, 5 and 8). The button stays disabled until the form is valid.
+ * `page`: the same form as the /registrarme page (what was typed before it was live is kept).
+ */
+export default function RegisterDialog({
+  onClose = () => undefined,
+  page = false,
+}: {
+  onClose?: () => void;
+  page?: boolean;
+}) {
   const form = useZodForm(RegisterSchema, EMPTY);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -43,7 +52,9 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
     try {
       await register(data);
       toast('success', MSG.registerSuccess);
-      onClose();
+      // The page's form leaves for the index (the toast goes along); the dialog just closes.
+      if (page) location.assign('/');
+      else onClose();
     } catch (err) {
       // The server's own message, title-cased; without one (network, or only the generic fallback) the spec's text.
       const fromServer = err instanceof ApiError && err.status > 0 && err.message !== MSG.unexpected;
@@ -62,13 +73,7 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
   ) => <TextField label={label} {...form.field(name)} {...extra} />;
 
   return (
-    <Dialog
-      title={SPEC_LABEL.signUp}
-      maxWidth={LIMITS.registerDialogMaxWidth}
-      closeLabel={AUTH_TEXT.close}
-      closeOnBackdrop
-      onClose={onClose}
-    >
+    <AuthFrame page={page} title={SPEC_LABEL.signUp} maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {text('name', AUTH_TEXT.fullName, { autoComplete: 'name' })}
         {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}
@@ -113,15 +118,16 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         {form.touchedAny && !form.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
-        <button type="submit" className="btn btn-primary w-full" disabled={!form.valid || busy}>
+        <SubmitButton className="btn btn-primary w-full" busy={busy} disabled={!form.valid}>
           {SPEC_LABEL.registerLink}
-        </button>
+        </SubmitButton>
         <p className="text-center text-sm">
           {AUTH_TEXT.haveAccount}{' '}
           <a
-            href="/?login=1"
+            href="/ingresar"
             className="link link-primary"
             onClick={(e) => {
+              if (page) return; // the page's link goes to /ingresar
               e.preventDefault();
               openLogin();
             }}
@@ -130,6 +136,6 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
           </a>
         </p>
       </form>
-    </Dialog>
+    </AuthFrame>
   );
 }
