@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO } from './support/session';
 import { bottomBar, signIn } from './support/shell';
+import { expect, test } from './support/test';
 import { eventWithWaitlist } from './support/waitlist';
 
 // axe-core audit (WCAG 2 A/AA) of the public pages, the buyer's pages, every back-office page and the door

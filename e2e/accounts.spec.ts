@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import {
   createVerifiedUser,
@@ -15,6 +14,7 @@ import {
 } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, DEMO_PASSWORD } from './support/session';
+import { expect, test } from './support/test';
 import { expiredCopyOf } from './support/tokens';
 
 test.describe('registration', () => {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support/accounts';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 test.describe('Configuración', () => {
   test('links MercadoPago through the sandbox’s authorization page and shows the account as linked', async ({

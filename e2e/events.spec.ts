@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { gotoHydrated, submitLogin } from './support/accounts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /** A datetime-local value `days` from now at 21:00. */
 function inDays(days: number) {

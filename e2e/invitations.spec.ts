@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { gotoHydrated, linkTo, newUser, registerByApi, SUBJECT } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 test('an ADMIN sends two invitations to a new e-mail; the recipient registers and sees two QR tickets in /mis-tickets', async ({
   page,

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { gotoHydrated, uniqueEmail } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The five most common back-office tasks on a 390 px phone: sell at the box office, find that order by

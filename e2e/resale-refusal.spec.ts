@@ -1,10 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { RESALE_REFUNDS_MSG } from '../src/shared/messages-cancellation';
 import { RESALE_MSG } from '../src/shared/messages-promo';
 import { createVerifiedUser, gotoHydrated, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Face-value resale when MercadoPago refuses the seller's refund (issue 22): the waiting buyer's purchase

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { submitLogin } from './support/accounts';
 import { DEMO, DEMO_PASSWORD } from './support/session';
 import { signIn } from './support/shell';
+import { expect, test } from './support/test';
 
 /** Records every Content-Security-Policy violation of the page, from its first script on. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {

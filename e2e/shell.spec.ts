@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO } from './support/session';
 import { adminBottomNav, bottomBar, floatingLogo, footer, greetingOf, sidebar, signIn, topNav } from './support/shell';
+import { expect, test } from './support/test';
 
 const MOBILE = { width: 390, height: 844 };
 

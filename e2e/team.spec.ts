@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { gotoHydrated, linkTo, registerByApi, SUBJECT, toastWith, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The team: the demo producer's ADMIN invites a new person as door staff; they register with the invited

@@ -1,9 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { RESALE_MSG, WAITLIST_MSG } from '../src/shared/messages-promo';
 import { createVerifiedUser, gotoHydrated, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext();
