@@ -229,6 +229,28 @@ async function assertInvariants(world: World) {
   expect(data.available_cents + data.to_release_cents).toBe(t.net_cents);
   expect(t.refunds_cents + t.chargebacks_cents).toBe(back);
   expect(data.reconciliation.orders_missing_from_ledger).toEqual([]);
+
+  // The dashboard's hourly rollups (migration 0053, kept by triggers) say what the ledger and tickets say.
+  const rolled = await env.DB.prepare(
+    `select coalesce(sum(orders), 0) as orders, coalesce(sum(total_cents), 0) as gross, coalesce(sum(refunds_cents), 0) as back
+     from ledger_hourly where event_id = ?`,
+  )
+    .bind(world.eventId)
+    .first<{ orders: number; gross: number; back: number }>();
+  const direct = await env.DB.prepare(
+    `select count(distinct case when kind in ('payment', 'box_office') then order_id end) as orders
+     from ledger_entries where event_id = ?`,
+  )
+    .bind(world.eventId)
+    .first<{ orders: number }>();
+  expect(rolled).toEqual({ orders: direct!.orders, gross: paid, back });
+  const standing = await env.DB.prepare(
+    `select (select count(*) from tickets where event_id = ?1 and status in ('valid', 'used')) as tickets,
+            (select coalesce(sum(tickets), 0) from ticket_sales_hourly where event_id = ?1) as rolled`,
+  )
+    .bind(world.eventId)
+    .first<{ tickets: number; rolled: number }>();
+  expect(standing!.rolled, 'tickets counted by the hourly rollup').toBe(standing!.tickets);
 }
 
 describe('money under any interleaving (property test against the real endpoints)', () => {
