@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createVerifiedUser, newUser, SUBJECT } from './support/accounts';
+import type { APIRequestContext } from '@playwright/test';
+import { createVerifiedUser, loginForm, newUser, registerForm, SUBJECT } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
@@ -23,7 +23,9 @@ async function demoTicket(request: APIRequestContext, free: boolean) {
         data: {
           id: number;
           title: string;
-          dates: { ticket_types: { id: number; name: string; price_cents: number; named: boolean; remaining: number }[] }[];
+          dates: {
+            ticket_types: { id: number; name: string; price_cents: number; named: boolean; remaining: number }[];
+          }[];
         };
       }
     ).data;
@@ -34,10 +36,6 @@ async function demoTicket(request: APIRequestContext, free: boolean) {
   }
   throw new Error('No demo event with such a ticket type');
 }
-
-/** The login form, whichever opened: the spec's dialog (page live) or the /ingresar page (not yet). */
-const loginForm = (page: Page) =>
-  page.getByRole('dialog', { name: 'Ingresar' }).or(page.getByRole('region', { name: 'Ingresar' }));
 
 test('logs in through the navigation menu: the first taps open the menu and the login form', async ({
   page,
@@ -67,7 +65,7 @@ test('registers: every field typed at once is kept and the first tap on "Registr
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Registrarse' }).click();
-  const form = page.getByRole('dialog', { name: 'Registrarse' }).or(page.getByRole('region', { name: 'Registrarse' }));
+  const form = registerForm(page);
   await expect(form).toBeVisible();
   const dni = uniqueDni();
   await form.getByLabel('Nombre completo').fill(user.name);
@@ -134,7 +132,9 @@ test('the door: the code typed into the manual entry is validated on the first t
   const user = await createVerifiedUser(buyer, 'lento-puerta', uniqueDni());
   expect((await buyer.post('/api/v1/login', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
   // The demo producer's free event, which the demo collaborator controls (as in door.spec.ts).
-  const events = (await (await buyer.get('/api/v1/events?limit=50')).json()) as { data: { id: number; title: string }[] };
+  const events = (await (await buyer.get('/api/v1/events?limit=50')).json()) as {
+    data: { id: number; title: string }[];
+  };
   const event = events.data.find((e) => e.title === 'Canciones para Chicos')!;
   const detail = (await (await buyer.get(`/api/v1/events/${event.id}`)).json()) as {
     data: { dates: { ticket_types: { id: number }[] }[] };

@@ -130,3 +130,5 @@ if (location.pathname === '/ingresar' && !signedIn) {
 
 // Menus and buttons tapped before this script ran (issue 31): act on them now, in order.
 for (const control of takeEarlyTaps('shell')) (control as HTMLElement).click();
+// Live from here on (the e2e tests about the dialogs themselves wait for this mark).
+document.documentElement.dataset.shell = 'live';
