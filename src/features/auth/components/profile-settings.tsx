@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useLive } from '../../../components/ui/adopt';
 import { AUTH_TEXT } from '../../../shared/messages-auth';
 import type { SessionUser } from '../../../shared/session';
 import { $session } from '../../../stores/session';
@@ -12,7 +13,10 @@ import { type ProfileData, ProfileForm } from './profile-form';
  * and provinces the page loaded (absent if that failed: the form then loads them itself).
  */
 export default function ProfileSettings({ initial, profile }: { initial: SessionUser; profile?: ProfileData }) {
-  const session = useStore($session).user ?? initial;
+  // The browser's session (updated after a save) only once live: hydration draws what the server drew.
+  const live = useLive();
+  const stored = useStore($session).user;
+  const session = (live && stored) || initial;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="perfil-datos" className="card bg-base-200 p-6 lg:row-span-2">
