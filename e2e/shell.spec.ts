@@ -127,7 +127,10 @@ test.describe('footer (spec section 2)', () => {
   }) => {
     await page.goto('/ayuda');
     const f = footer(page);
-    await expect(f.getByRole('link', { name: 'Crear Evento' })).toHaveAttribute('href', '/ingresar?next=%2Fadmin%2Fevents');
+    await expect(f.getByRole('link', { name: 'Crear Evento' })).toHaveAttribute(
+      'href',
+      '/ingresar?next=%2Fadmin%2Fevents',
+    );
     await expect(f.getByRole('link', { name: 'Centro de Ayuda' })).toHaveAttribute('href', '/ayuda');
     const legal: [string, string][] = [
       ['Términos y Condiciones', 'introduccion'],

@@ -69,7 +69,9 @@ function entriesOf(html, pageUrl) {
     const island = {};
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const value = attr(m[0], name);
-      if (value) urls.add((island[name] = new URL(value, pageUrl).href));
+      if (!value) continue;
+      island[name] = new URL(value, pageUrl).href;
+      urls.add(island[name]);
     }
     island.when = attr(m[0], 'client');
     islands.push(island);
@@ -118,7 +120,11 @@ async function weigh(urls) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const islandName = (url) => url.split('/').pop().replace(/\.[\w-]+\.js$/, '');
+const islandName = (url) =>
+  url
+    .split('/')
+    .pop()
+    .replace(/\.[\w-]+\.js$/, '');
 
 let over = false;
 const rows = [];
@@ -158,7 +164,9 @@ for (const r of rows)
       `${kb(r.gzip).padStart(11)}${(r.budget === undefined ? '-' : `${r.budget} KB`).padStart(10)}${r.over ? '  over' : ''}`,
   );
 console.log(`\nIslands (own modules beyond the shared React runtime, gzip -9)\n`);
-console.log(`${'Page'.padEnd(14)}${'Island'.padEnd(20)}${'When'.padEnd(9)}${'Gzipped'.padStart(10)}${'Budget'.padStart(9)}`);
+console.log(
+  `${'Page'.padEnd(14)}${'Island'.padEnd(20)}${'When'.padEnd(9)}${'Gzipped'.padStart(10)}${'Budget'.padStart(9)}`,
+);
 for (const r of islandRows)
   console.log(
     `${r.page.padEnd(14)}${r.name.padEnd(20)}${String(r.when).padEnd(9)}${kb(r.gzip).padStart(10)}${`${r.limit} KB`.padStart(9)}${r.over ? '  over' : ''}`,
