@@ -8,7 +8,11 @@ import { defineConfig } from 'astro/config';
 import { EARLY_TAPS_SCRIPT } from './src/shared/early-taps';
 import { EXTRA_SCRIPT_HASHES, PAGE_CSP_DIRECTIVES } from './src/shared/security-policy';
 
-/** The CSP source of an inline script Astro does not hash itself (`is:inline`). */
+/**
+ * The CSP source of an inline script Astro does not hash itself (`is:inline`).
+ * @param {string} source
+ * @returns {`sha256-${string}`}
+ */
 const scriptHash = (source) => `sha256-${createHash('sha256').update(source).digest('base64')}`;
 
 // BUILD_DIR lets several builds live side by side (parallel work on one machine); dist/ by default.

@@ -11,11 +11,14 @@ export const EARLY_TAPS_SCRIPT =
 
 type EarlyWindow = { __earlyTaps?: Element[] };
 
+/** Where an owner's controls live: the document, or its own element. */
+type EarlyRoot = { contains(node: Node | null): boolean; querySelectorAll(selectors: string): NodeListOf<Element> };
+
 /**
  * The controls of `owner` tapped before it was live, in tap order (taken: asked again, they are gone), and
  * the owner's controls under `root` unmarked from now on.
  */
-export function takeEarlyTaps(owner: string, root: ParentNode = document): Element[] {
+export function takeEarlyTaps(owner: string, root: EarlyRoot = document): Element[] {
   const early = globalThis as EarlyWindow;
   const all = early.__earlyTaps ?? [];
   const mine = all.filter((el) => el.getAttribute('data-early') === owner && (root === document || root.contains(el)));

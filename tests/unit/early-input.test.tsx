@@ -27,7 +27,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
   vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
   container = document.createElement('div');
-  document.body.append(container);
+  document.body.appendChild(container);
   recoverable = [];
 });
 
@@ -57,7 +57,7 @@ async function tick(seconds: number) {
   });
 }
 
-const byLabel = <T extends HTMLElement>(text: string): T => {
+const byLabel = <T = HTMLInputElement>(text: string): T => {
   const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(text));
   if (!label) throw new Error(`No label "${text}"`);
   const id = label.getAttribute('for');

@@ -94,7 +94,7 @@ export default function ProducerForm({
       <Field label={SETTINGS_TEXT.province} error={errors.provinces_id}>
         <Select
           className="select w-full"
-          value={data.provinces_id ?? ''}
+          value={String(data.provinces_id ?? '')}
           onValue={(id) => set({ provinces_id: id ? Number(id) : null })}
         >
           <option value="">{SETTINGS_TEXT.noProvince}</option>
