@@ -2,7 +2,8 @@
 -- and counted tickets per type by scanning every entry of the period: 169 ms p50 at 100,000 orders, and
 -- ten times the rows at 1,000,000. These tables hold the same sums per event and UTC hour, kept by triggers
 -- in the very statement that writes the ledger entry or the ticket (no writer can forget them, and they are
--- never behind). The dashboard reads a period's hours: at most 24 rows per event and day.
+-- never behind). The dashboard reads a period's hours: at most 24 rows per event and day. (The ledger's
+-- inserts carry no `meta.changes` check: D1 counts a trigger's writes there.)
 
 -- Money per event and hour, from the immutable ledger (ledger_entries only grows: insert is the one change).
 -- `orders`: the orders with a payment or box-office entry in that hour (an order counted once per hour).
@@ -53,8 +54,10 @@ begin
     refunds_cents = refunds_cents + excluded.refunds_cents;
 end;
 
--- Tickets sold per event, type and hour of issue, counting only those that still stand (valid or used):
--- a refund, cancellation or transfer takes one off the hour it was issued in, as the dashboard's count did.
+-- Tickets issued per event, type and hour (insert only). A ticket that stops standing (refunded, cancelled,
+-- transferred) is not taken off here: the dashboard subtracts those live, through `tickets_date_status` (they
+-- are few). Updates of tickets carry no trigger on purpose: D1 counts a trigger's writes in the statement's
+-- `meta.changes`, which the state transitions of tickets check (`changes !== 1` means a lost race).
 create table ticket_sales_hourly (
   event_id integer not null,
   hour text not null,
@@ -65,35 +68,12 @@ create table ticket_sales_hourly (
 
 insert into ticket_sales_hourly (event_id, hour, ticket_type_id, tickets)
 select event_id, substr(created_at, 1, 13), ticket_type_id, count(*)
-from tickets where status in ('valid', 'used')
+from tickets
 group by event_id, substr(created_at, 1, 13), ticket_type_id;
 
 create trigger ticket_sales_hourly_insert after insert on tickets
-when new.status in ('valid', 'used')
 begin
   insert into ticket_sales_hourly (event_id, hour, ticket_type_id, tickets)
   values (new.event_id, substr(new.created_at, 1, 13), new.ticket_type_id, 1)
   on conflict (event_id, hour, ticket_type_id) do update set tickets = tickets + 1;
-end;
-
--- Only when a ticket starts or stops counting, or moves: a door scan (valid -> used) writes nothing here.
-create trigger ticket_sales_hourly_update after update of status, created_at, ticket_type_id, event_id on tickets
-when (old.status in ('valid', 'used')) <> (new.status in ('valid', 'used'))
-  or ((old.status in ('valid', 'used'))
-    and (old.created_at <> new.created_at or old.ticket_type_id <> new.ticket_type_id or old.event_id <> new.event_id))
-begin
-  update ticket_sales_hourly set tickets = tickets - 1
-  where old.status in ('valid', 'used')
-    and event_id = old.event_id and hour = substr(old.created_at, 1, 13) and ticket_type_id = old.ticket_type_id;
-  insert into ticket_sales_hourly (event_id, hour, ticket_type_id, tickets)
-  select new.event_id, substr(new.created_at, 1, 13), new.ticket_type_id, 1
-  where new.status in ('valid', 'used')
-  on conflict (event_id, hour, ticket_type_id) do update set tickets = tickets + 1;
-end;
-
-create trigger ticket_sales_hourly_delete after delete on tickets
-when old.status in ('valid', 'used')
-begin
-  update ticket_sales_hourly set tickets = tickets - 1
-  where event_id = old.event_id and hour = substr(old.created_at, 1, 13) and ticket_type_id = old.ticket_type_id;
 end;

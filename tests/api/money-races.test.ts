@@ -244,13 +244,23 @@ async function assertInvariants(world: World) {
     .bind(world.eventId)
     .first<{ orders: number }>();
   expect(rolled).toEqual({ orders: direct!.orders, gross: paid, back });
-  const standing = await env.DB.prepare(
-    `select (select count(*) from tickets where event_id = ?1 and status in ('valid', 'used')) as tickets,
+  const issued = await env.DB.prepare(
+    `select (select count(*) from tickets where event_id = ?1) as tickets,
             (select coalesce(sum(tickets), 0) from ticket_sales_hourly where event_id = ?1) as rolled`,
   )
     .bind(world.eventId)
     .first<{ tickets: number; rolled: number }>();
-  expect(standing!.rolled, 'tickets counted by the hourly rollup').toBe(standing!.tickets);
+  expect(issued!.rolled, 'tickets counted by the hourly rollup').toBe(issued!.tickets);
+  // The dashboard's tickets per type: the standing ones (valid or used), whatever was refunded meanwhile.
+  const standing = await env.DB.prepare(
+    "select count(*) as n from tickets where event_id = ? and status in ('valid', 'used')",
+  )
+    .bind(world.eventId)
+    .first<{ n: number }>();
+  const board = await asBuyer(world.admin, `/admin/sales/dashboard?event_id=${world.eventId}&period=hoy`);
+  const figures = ((await board.json()) as { data: { figures: { tickets: number; orders: number } } }).data.figures;
+  expect(figures.tickets).toBe(standing!.n);
+  expect(figures.orders).toBe(direct!.orders);
 }
 
 describe('money under any interleaving (property test against the real endpoints)', () => {

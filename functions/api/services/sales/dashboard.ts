@@ -41,10 +41,11 @@ function hourKey(iso: string, up = false): string {
 /**
  * The dashboard in one D1 round trip: money figures from the ledger (movements in the period), sales over time, tickets by
  * type, occupancy of upcoming dates, today's check-in and the latest orders. "Paid in the period" is
- * paid_at (set once, kept when refunded), so refunds show as refunds, not as missing sales. Money and tickets
- * per type are read from the hourly rollups that triggers keep with every ledger entry and ticket (migration
- * 0053): one short range of at most 24 rows per day and event per bucket, whatever the number of orders
- * (issue 31: 169 ms at 100,000 orders scanning the ledger itself). The figures are the buckets' sum.
+ * paid_at (set once, kept when refunded), so refunds show as refunds, not as missing sales. Money and issued
+ * tickets per type are read from the hourly rollups that triggers keep with every ledger entry and ticket
+ * (migration 0053): one short range of at most 24 rows per day and event per bucket, whatever the number of
+ * orders (issue 31: 169 ms at 100,000 orders scanning the ledger itself); the few tickets that no longer stand
+ * are counted live and taken off. The figures are the buckets' sum.
  */
 export async function dashboard(db: D1Database, scope: SalesScope, query: SalesScopeQuery, now = new Date()) {
   const range = salesPeriodRange(query.period, query.from, query.to, now) ?? {
@@ -78,7 +79,7 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
            select t.ticket_type_id, sum(t.tickets) as tickets from ticket_sales_hourly t
            where ${ticketWhere} and t.hour >= ? and t.hour < ?
            group by t.ticket_type_id) g
-         join ticket_types tt on tt.id = g.ticket_type_id where g.tickets > 0 order by g.tickets desc`,
+         join ticket_types tt on tt.id = g.ticket_type_id order by g.tickets desc`,
       )
       .bind(...ticketScope.binds, hourKey(range.from), hourKey(range.to, true)),
     db
@@ -115,18 +116,31 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
          group by t.ticket_type_id`,
       )
       .bind(...inviteScope.binds, range.from, range.to),
+    // Issued tickets that no longer stand (refunded, cancelled, transferred) are taken off the issued count:
+    // few, found by date and status, not by scanning the period's tickets.
+    db
+      .prepare(
+        `select t.ticket_type_id as id, count(*) as tickets
+         from events e join event_dates d on d.event_id = e.id
+         join tickets t on t.event_date_id = d.id and t.status in ('cancelled', 'transferred')
+         where ${events.sql} and t.created_at >= ? and t.created_at < ?
+         group by t.ticket_type_id`,
+      )
+      .bind(...events.binds, range.from, range.to),
     ...bucketStatements,
   ]);
-  const [byTypeAll, occupancy, checkin, latest, invited] = results;
-  const perBucket = results.slice(5).map((r) => {
+  const [byTypeAll, occupancy, checkin, latest, invited, gone] = results;
+  const perBucket = results.slice(6).map((r) => {
     const b = r.results[0] as Omit<Figures, 'gross'>;
     return { ...b, gross: b.total - b.fees };
   });
   const invitedByType = new Map((invited.results as { id: number; tickets: number }[]).map((r) => [r.id, r.tickets]));
+  const goneByType = new Map((gone.results as { id: number; tickets: number }[]).map((r) => [r.id, r.tickets]));
   const byType = {
     results: (byTypeAll.results as { id: number; name: string; tickets: number }[])
-      .map((t) => ({ ...t, tickets: t.tickets - (invitedByType.get(t.id) ?? 0) }))
-      .filter((t) => t.tickets > 0),
+      .map((t) => ({ ...t, tickets: t.tickets - (goneByType.get(t.id) ?? 0) - (invitedByType.get(t.id) ?? 0) }))
+      .filter((t) => t.tickets > 0)
+      .sort((a, b) => b.tickets - a.tickets),
   };
   const f = perBucket.reduce(
     (sum, b) => ({
