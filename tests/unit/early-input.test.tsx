@@ -201,6 +201,42 @@ describe('every kit control adopts what the DOM holds when its island comes aliv
   });
 });
 
+/** A select whose state matches no option: the browser shows the first one, which nobody picked. */
+function Unpicked({ onPick }: { onPick: (value: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <SelectField
+      label="Evento"
+      value={value}
+      onValue={(v) => {
+        onPick(v);
+        setValue(v);
+      }}
+    >
+      <option value="1">Uno</option>
+      <option value="2">Dos</option>
+    </SelectField>
+  );
+}
+
+describe('adoption takes only what a person did', () => {
+  it('leaves a select alone that shows its first option only because no option has its value', async () => {
+    const picked: string[] = [];
+    serverHtml(<Unpicked onPick={(v) => picked.push(v)} />);
+    await hydrate(<Unpicked onPick={(v) => picked.push(v)} />);
+    await tick(1);
+    expect(picked).toEqual([]);
+  });
+
+  it('takes the option a person picked before the island was live', async () => {
+    const picked: string[] = [];
+    serverHtml(<Unpicked onPick={(v) => picked.push(v)} />);
+    type(byLabel('Evento'), '2');
+    await hydrate(<Unpicked onPick={(v) => picked.push(v)} />);
+    expect(picked).toEqual(['2']);
+  });
+});
+
 /**
  * The rule that makes the tests above hold for every island: a controlled control (`value` or `checked`
  * on an <input>, <select> or <textarea>) is drawn through the kit (src/components/ui/fields.tsx), whose

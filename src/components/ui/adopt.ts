@@ -24,23 +24,35 @@ function applyPending() {
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
- * A ref for a controlled control: when it first mounts, a value (or, for a checkbox or radio, a `checked`)
- * in the DOM other than the one rendered is handed to `adopt`. A radio adopts only being checked (the
- * group's other radios are unchecked by that same choice).
+ * Whether the person changed a select of the server's HTML: the server marks the rendered option `selected`;
+ * with none marked (a value no option has) the browser shows the first, which nobody chose.
+ */
+function selectChanged(el: HTMLSelectElement) {
+  const marked = [...el.options].findIndex((o) => o.defaultSelected);
+  return el.selectedIndex !== (marked === -1 ? 0 : marked);
+}
+
+/**
+ * A ref for a controlled control: when it comes alive by hydration, a value (or, for a checkbox or radio, a
+ * `checked`) in the DOM other than the one rendered is handed to `adopt`. A radio adopts only being checked
+ * (the group's other radios are unchecked by that same choice). A control first drawn in the browser holds
+ * nothing earlier, and adopts nothing.
  */
 export function useAdoptedControl<E extends Control>(rendered: string | boolean, adopt: (dom: never) => void) {
   const ref = useRef<E>(null);
   const latest = useRef(adopt);
+  const hydrating = useRef(!useLive());
   useLayoutEffect(() => {
     latest.current = adopt;
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the control comes alive
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !hydrating.current) return;
     const check = typeof rendered === 'boolean';
     const dom = check ? (el as HTMLInputElement).checked : el.value;
     if (dom === rendered || (check && el.type === 'radio' && dom === false)) return;
+    if (el instanceof HTMLSelectElement && !selectChanged(el)) return;
     if (pending.length === 0) queueMicrotask(applyPending);
     pending.push(() => (latest.current as (value: string | boolean) => void)(dom));
   }, []);
