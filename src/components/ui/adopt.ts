@@ -52,7 +52,7 @@ export function useAdoptedControl<E extends Control>(rendered: string | boolean,
     const check = typeof rendered === 'boolean';
     const dom = check ? (el as HTMLInputElement).checked : el.value;
     if (dom === rendered || (check && el.type === 'radio' && dom === false)) return;
-    if (el instanceof HTMLSelectElement && !selectChanged(el)) return;
+    if (el.tagName === 'SELECT' && !selectChanged(el as HTMLSelectElement)) return;
     if (pending.length === 0) queueMicrotask(applyPending);
     pending.push(() => (latest.current as (value: string | boolean) => void)(dom));
   }, []);
