@@ -117,13 +117,13 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
       )
       .bind(...inviteScope.binds, range.from, range.to),
     // Issued tickets that no longer stand (refunded, cancelled, transferred) are taken off the issued count:
-    // few, found by date and status, not by scanning the period's tickets.
+    // few, sought by date and status (the index named: with a million valid tickets the planner's statistics
+    // made it scan the period's tickets instead, 68 ms at 1,000,000 orders).
     db
       .prepare(
-        `select t.ticket_type_id as id, count(*) as tickets
-         from events e join event_dates d on d.event_id = e.id
-         join tickets t on t.event_date_id = d.id and t.status in ('cancelled', 'transferred')
-         where ${events.sql} and t.created_at >= ? and t.created_at < ?
+        `select t.ticket_type_id as id, count(*) as tickets from tickets t indexed by tickets_date_status
+         where t.event_date_id in (select d.id from event_dates d join events e on e.id = d.event_id where ${events.sql})
+           and t.status in ('cancelled', 'transferred') and t.created_at >= ? and t.created_at < ?
          group by t.ticket_type_id`,
       )
       .bind(...events.binds, range.from, range.to),
