@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { shellLive } from './support/accounts';
+import { createVerifiedUser, newUser, shellLive } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { DEMO } from './support/session';
+import { DEMO, loginAs } from './support/session';
 import { bottomBar, signIn } from './support/shell';
 import { expect, test } from './support/test';
 import { eventWithWaitlist } from './support/waitlist';
@@ -47,6 +47,26 @@ async function sellableSelection(page: Page) {
     if (type) return `/checkout?event=${id}&items=${type.id}:1`;
   }
   throw new Error('No demo event with tickets on sale');
+}
+
+/** A test event with one free ticket, bought by a new account logged in on `page` (issue 32's screens). */
+async function freeTicket(page: Page, title: string) {
+  const created = await page.request.post('/dev/checkout/test-event', { data: { capacity: 5, price_cents: 0, title } });
+  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+  const user = await createVerifiedUser(page.request, 'a11y-entrada', '30111888');
+  await loginAs(page, user.email, user.password);
+  const hold = await page.request.post('/api/v1/holds', {
+    data: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
+  });
+  const orderId = ((await hold.json()) as { data: { id: string } }).data.id;
+  const done = await page.request.post(`/api/v1/orders/${orderId}/checkout`, {
+    data: {
+      buyer: { name: 'Rita Accesible', email: user.email, dni: '30111888', phone: '1155550000' },
+      accept_terms: true,
+    },
+  });
+  expect(done.status()).toBe(200);
+  return event;
 }
 
 const ADMIN_PAGES = [
@@ -219,6 +239,107 @@ for (const { name, size } of VIEWPORTS) {
     test('the door scanner as a collaborator', async ({ page }) => {
       await signIn(page, DEMO.colaborador);
       await audit(page, '/admin/access-control/full', 'the door scanner');
+    });
+
+    // The screens issue 32 added. Those that need data make their own test event and accounts.
+    test.describe('issue 32 screens', () => {
+      test('the verification screen that stays after registering', async ({ page }) => {
+        const user = newUser('a11y-verificacion');
+        await page.goto('/?registro=1');
+        const form = page.getByRole('dialog', { name: /registrarse/i });
+        await form.getByLabel('Nombre completo').fill(user.name);
+        await form.getByLabel('DNI').fill('30111777');
+        await form.getByLabel('Correo electrónico').fill(user.email);
+        await form.getByLabel('Contraseña', { exact: true }).fill(user.password);
+        await form.getByLabel('Repetir contraseña', { exact: true }).fill(user.password);
+        await form.getByLabel('Teléfono').fill('1155556666');
+        await form.getByLabel(/Acepto los/).check();
+        await form.getByRole('button', { name: 'Registrarme' }).click();
+        const screen = page.getByRole('dialog', { name: 'Revisá tu correo' });
+        await expect(screen).toBeVisible();
+        await expectNoSeriousA11yViolations(page, 'the verification screen');
+        await screen.getByRole('button', { name: 'Cambiar correo' }).click();
+        await expect(screen.getByLabel('Tu correo correcto')).toBeFocused();
+        await expectNoSeriousA11yViolations(page, 'the verification screen, changing the address');
+      });
+
+      test('a ticket QR full screen in Mis tickets', async ({ page }) => {
+        await freeTicket(page, `QR accesible ${Date.now()}`);
+        await audit(page, '/mis-tickets');
+        await page
+          .getByRole('button', { name: /Mostrar en pantalla completa el QR/ })
+          .first()
+          .click();
+        await expect(page.locator('dialog#qr-grande')).toBeVisible();
+        await expectNoSeriousA11yViolations(page, 'the QR full screen');
+      });
+
+      test("a promoter's link on the event page, and the code's QR for the producer", async ({ browser, page }) => {
+        const event = await eventWithWaitlist(browser);
+        await signIn(page, DEMO.admin);
+        const code = `A11Y${Date.now().toString(36).toUpperCase()}`;
+        const created = await page.request.post(`/api/v1/admin/promo-codes/${event.producer_id}`, {
+          data: { code, event_id: event.event_id, discount_type: 'percent', value: 10 },
+        });
+        expect(created.status()).toBe(201);
+        await audit(page, `/admin/codigos/${event.event_id}`, 'the codes page with share buttons');
+        await page.getByRole('button', { name: `QR del código ${code}` }).click();
+        await expect(page.getByRole('dialog', { name: `QR del código ${code}` })).toBeVisible();
+        await expectNoSeriousA11yViolations(page, "a code's QR");
+        await audit(page, `/eventos/${event.event_id}?codigo=${code}`, 'an event page with a code applied');
+        await expect(page.getByTestId('promo-applied')).toBeVisible();
+      });
+
+      test('the box-office receipt with the function and the venue', async ({ page }) => {
+        await signIn(page, DEMO.admin);
+        const created = await page.request.post('/dev/checkout/test-event', {
+          data: { capacity: 5, price_cents: 1000_00, title: `Boletería accesible ${Date.now()}` },
+        });
+        const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+        const sale = await page.request.post('/api/v1/admin/box-office/sales', {
+          data: {
+            event_id: event.event_id,
+            items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
+            method: 'cash',
+          },
+        });
+        expect(sale.status(), await sale.text()).toBe(201);
+        const { order_id } = ((await sale.json()) as { data: { order_id: string } }).data;
+        await audit(page, `/admin/boleteria/${order_id}`, 'the box-office receipt');
+      });
+
+      test("the wizard's last step with the review note", async ({ page }) => {
+        await signIn(page, DEMO.admin);
+        const managed = (await (await page.request.get('/api/v1/admin/events')).json()) as {
+          data: { id: number; status: string }[];
+        };
+        const draft = managed.data.find((e) => e.status === 'borrador') ?? managed.data[0];
+        await audit(page, `/nuevo?id=${draft.id}`, 'the event wizard of an existing event');
+        for (let step = 2; step <= 5; step++) {
+          await page.getByRole('button', { name: 'Siguiente' }).click();
+          await expect(page.getByRole('heading', { name: new RegExp(`Paso ${step} de 5`) })).toBeVisible();
+        }
+        await expectNoSeriousA11yViolations(page, "the wizard's last step");
+      });
+
+      test('the producers list with "Publica sin revisión", as a superadmin', async ({ page }) => {
+        await signIn(page, DEMO.superadmin);
+        await audit(page, '/admin/configurations', 'the platform configuration');
+        await expect(page.getByRole('switch', { name: /publica sin revisión/ }).first()).toBeVisible();
+      });
+
+      test('the door search with results', async ({ page, browser }) => {
+        const event = await freeTicket(await (await browser.newContext()).newPage(), `Puerta accesible ${Date.now()}`);
+        await signIn(page, DEMO.colaborador);
+        await audit(page, '/admin/access-control/full', 'the door scanner');
+        await page.getByLabel('Evento').selectOption(String(event.event_id));
+        await page.getByRole('button', { name: 'Empezar a escanear' }).click();
+        await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+        const overlay = page.getByRole('dialog', { name: 'Buscar entrada' });
+        await overlay.getByLabel('Buscar por nombre, DNI, correo, código u orden').fill('Rita');
+        await expect(overlay.getByRole('listitem').filter({ hasText: 'Rita Accesible' })).toBeVisible();
+        await expectNoSeriousA11yViolations(page, 'the door search');
+      });
     });
   });
 }

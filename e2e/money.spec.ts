@@ -139,7 +139,7 @@ test('a refund states amount and method, marks the order, and the buyer gets an 
   await expect(dialog.getByRole('table', { name: 'Detalle del reembolso' })).toBeVisible();
   await expect(dialog.getByText('MercadoPago, al medio de pago original')).toBeVisible();
   const total = (await dialog.getByTestId('refund-total').textContent())?.trim() ?? '';
-  expect(total).toMatch(/^\$ [\d.]+(,\d{2})?$/);
+  expect(total).toMatch(/^\$\s[\d.]+(,\d{2})?$/);
   await admin.getByLabel('Motivo').fill('No puede asistir');
   await dialog.getByRole('button', { name: 'Reembolsar', exact: true }).click();
   await expect(detail.getByTestId('order-status')).toHaveText('Reembolso parcial');

@@ -68,6 +68,19 @@ test('the producer sets what it keeps of a resold ticket, and the holder sees wh
     await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
     await page.getByRole('button', { name: 'Aprobar' }).click();
     await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+    // Someone waits for it: only then is returning it offered (issue 32).
+    const waiting = await (await browser.newContext()).newPage();
+    const buyer = await createVerifiedUser(waiting.request, 'espera-politica');
+    await loginAs(waiting, buyer.email, buyer.password);
+    await expect
+      .poll(async () =>
+        (
+          await waiting.request.post(`/api/v1/waitlist/${event.event_id}`, {
+            data: { ticket_type_id: event.ticket_type_id, quantity: 1 },
+          })
+        ).status(),
+      )
+      .toBe(201);
 
     await page.goto('/mis-tickets');
     const title = (await (await page.request.get(`/api/v1/events/${event.event_id}`)).json()) as {

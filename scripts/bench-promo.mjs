@@ -4,7 +4,8 @@
 //   WARMUP (BUYERS)
 // BUYERS buyers each try to hold one ticket with the same code, limited to USES tickets, all at once
 // (CONCURRENCY in flight), through the edge with their session cookie, exactly like the browser. The code's
-// uses are counted by the event's inventory object in the hold's own step.
+// uses are checked by the event's inventory object in the hold's own step and claimed over the code's whole
+// scope in the hold's order batch (D1 promo_code_uses).
 // Both measured paths start warm: before them, WARMUP (BUYERS) holds on a warm-up event and code of their own
 // and as many bare calls, so neither the holds nor the ceiling pay the isolate's first compilations.
 // Prints key=value lines: discounted_tickets (the discounted tickets of the orders in D1: must equal USES),

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the product locally: build, local D1 migrations, demo data, and `wrangler dev` on the build.
-//   node scripts/start.mjs [--no-build] [--state DIR] [--fresh] [--port N] [--var KEY:VALUE ...]
+// Runs the product locally: build, local D1 migrations, demo data, `wrangler dev` on the build, and the
+// Worker's cron triggers (wrangler dev never fires them; this script does, every minute they name).
+//   node scripts/start.mjs [--no-build] [--state DIR] [--fresh] [--port N] [--no-cron] [--var KEY:VALUE ...]
+// --no-cron: no scheduled job (a benchmark that must not share the instance with it).
 // PORT overrides the default port 8787; INSPECTOR_PORT the devtools port (a free one); BUILD_DIR the build folder (dist). Data persists in .wrangler/state unless --state says otherwise.
 // API_ORIGIN=<provider origin>: run only the edge (pages, cookies, proxy) in front of that provider API: no
 //   local database, no demo data, no development tools. The provider must share API_KEY and JWT_SECRET.
@@ -11,12 +13,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCrons } from './lib/cron.mjs';
 import { freePort } from './lib/free-port.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
+    'no-cron': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
     state: { type: 'string', default: '.wrangler/state' },
     port: { type: 'string', default: process.env.PORT ?? '8787' },
@@ -114,6 +118,12 @@ if (edgeOnly) {
   console.log(`\n  Boletería (edge de ${apiOrigin}): ${origin}\n`);
 } else {
   await seed();
+  // An edge in front of an external provider has no jobs of its own (functions/worker.ts): the provider runs them.
+  const crons = JSON.parse(readFileSync(config, 'utf8')).triggers?.crons ?? [];
+  if (!values['no-cron'] && crons.length > 0) {
+    console.log(`• Scheduled jobs: ${crons.join(', ')} (fired at every minute they name).`);
+    void runCrons(origin, crons);
+  }
 }
 
 /** Seeds demo data once the server answers (a no-op when the database already has data). */

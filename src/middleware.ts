@@ -1,21 +1,20 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
-import { providerClient } from '../functions/edge/provider-client';
-import { resolveSession } from '../functions/edge/session';
+import { pageContext } from '../functions/edge/provider-client';
 import { withPublicCache } from './features/events/server/public-cache';
 import { guard } from './shared/guard';
 
 /**
  * Every page request: resolve the session from the cookies (refreshing the access token when needed),
- * give the page its provider API clients, and apply the navigation guard of spec sections 2 and 6.
+ * give the page its provider API clients (both, and the refresh, carry the visitor's address), and apply
+ * the navigation guard of spec sections 2 and 6.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
-  const ctx = locals.cfContext;
-  const resolved = await resolveSession(env, ctx, request);
+  const resolved = await pageContext(env, locals.cfContext, request);
   locals.session = resolved.session;
-  locals.api = providerClient(env, ctx, resolved.token, resolved.session);
-  locals.publicApi = providerClient(env, ctx);
+  locals.api = resolved.api;
+  locals.publicApi = resolved.publicApi;
 
   const decision = guard(url.pathname, url.search, resolved.session);
   const response =

@@ -1,5 +1,5 @@
 import { type Browser, expect } from '@playwright/test';
-import { createVerifiedUser } from './accounts';
+import { createVerifiedUser, type TestUser } from './accounts';
 import { loginAs } from './session';
 
 let dnis = 0;
@@ -16,7 +16,7 @@ export async function eventWithWaitlist(browser: Browser) {
   const created = await page.request.post('/dev/checkout/test-event', {
     data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title: `Lista de espera ${Date.now()}` },
   });
-  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+  const event = (await created.json()) as { event_id: number; ticket_type_id: number; producer_id: number };
   const signUp = async (prefix: string) => {
     const user = await createVerifiedUser(page.request, prefix, uniqueDni());
     await loginAs(page, user.email, user.password);
@@ -28,7 +28,7 @@ export async function eventWithWaitlist(browser: Browser) {
   });
   expect(held.status(), await held.text()).toBe(201);
   const orderId = ((await held.json()) as { data: { id: string } }).data.id;
-  const entries: { email: string }[] = [];
+  const entries: TestUser[] = [];
   for (const [prefix, json] of [
     ['primera', { ticket_type_id: event.ticket_type_id, quantity: 2, accept_fewer: true }],
     ['segunda', { ticket_type_id: event.ticket_type_id, quantity: 1 }],

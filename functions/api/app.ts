@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { CachedRouter } from '../lib/cached-router';
+import { refuseDeepJson } from '../lib/json-depth';
 import { requireApiKey } from './lib/api-key';
 import { notFound, onError } from './lib/errors';
 import { adminSales } from './routes/admin-sales';
@@ -68,10 +69,14 @@ const routes = new Hono<ApiBindings>()
   // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', adminSales);
 
-/** The provider API at /api/v1. Every call needs the platform's `x-api-key`. */
+/**
+ * The provider API at /api/v1. Every call needs the platform's `x-api-key`; a body nested too deep is
+ * refused before any route reads it (functions/lib/json-depth.ts).
+ */
 export const api = new Hono<ApiBindings>({ router: new CachedRouter() })
   .basePath('/api/v1')
   .use(requireApiKey)
+  .use(refuseDeepJson)
   .route('/', routes);
 
 api.onError(onError);

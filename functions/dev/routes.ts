@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { refuseDeepJson } from '../lib/json-depth';
 import { isDevMode } from '../mail/port';
 import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
@@ -16,6 +17,8 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
     if (!isDevMode(c.env)) return c.json({ status: false, message: 'Recurso no encontrado' }, 404);
     await next();
   })
+  // The MercadoPago sandbox and the tools read JSON too: the same depth limit as the API.
+  .use(refuseDeepJson)
   .route('/', mailbox)
   .route('/mercadopago', mercadoPagoSandbox)
   .route('/', checkoutTools)

@@ -1,3 +1,4 @@
+import { shortCodePrefix, shortTicketCode, type TypedTicketCode } from '../../src/shared/checkin';
 import { INVITATION_LABEL } from '../../src/shared/schemas/invitations';
 import type { SessionUser } from '../../src/shared/session';
 import { revokedBy } from '../api/services/accounts/access-revocation';
@@ -112,6 +113,29 @@ export class DoorCache {
     for (const t of results) found.set(t.id, t);
     if (gen === this.generation && this.tickets?.rows === rows) for (const t of results) rows.set(t.id, t);
     return found;
+  }
+
+  /**
+   * The ticket of this event a code typed at the door names when it is not a signed QR (read by
+   * `typedTicketCode`): a short code (`K7M2-9QXD`, shared/checkin.ts) or a whole ticket id. Null when it names none, or (a short code) more than
+   * one: the scan is then refused like a damaged code. Looked up among the tickets held, then in D1 by the id's
+   * prefix (a ticket sold since they were read). The scan itself is then decided as for that ticket's QR.
+   */
+  async typedTicket(typed: TypedTicketCode): Promise<string | null> {
+    const ours = (id: string, rows: Map<string, TicketRow>) => rows.get(id)?.event_id === this.eventId;
+    if ('id' in typed) return ours(typed.id, await this.ticketsByIds([typed.id])) ? typed.id : null;
+    const { prefix } = shortCodePrefix(typed.short);
+    const named = (ids: Iterable<string>) =>
+      [...ids].filter((id) => id.startsWith(prefix) && shortTicketCode(id) === typed.short);
+    const rows = await this.ticketsByIds([]);
+    let found = named(rows.keys()).filter((id) => ours(id, rows));
+    if (found.length === 0) {
+      const { results } = await this.env.DB.prepare('select id from tickets where event_id = ? and id >= ? and id < ?')
+        .bind(this.eventId, prefix, `${prefix}\u007f`)
+        .all<{ id: string }>();
+      found = named(results.map((r) => r.id));
+    }
+    return found.length === 1 ? found[0] : null;
   }
 
   private async loadTickets(now: number) {

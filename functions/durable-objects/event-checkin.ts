@@ -5,6 +5,7 @@ import {
   SCAN_REASON,
   type ScanResult,
   type TicketRefusal,
+  typedTicketCode,
   UNDO_WINDOW_MS,
 } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
@@ -254,11 +255,21 @@ export class EventCheckin extends DurableObject<Env> {
     // The ticket a code names (`BOL1.<ticketId>.<eventId>.<signature>`): genuine when it is the code issued
     // for that ticket (held with it), else only when its Ed25519 signature verifies (a ticket this object
     // cannot find, a key since rotated): the signature check is off the common path.
-    const claimed = requests.map((r) => (r.code ? (r.code.split('.')[1] ?? null) : (r.ticket_id ?? null)));
+    // A code typed by hand that is not a signed QR (a ticket's short code or id, issue 32) names a ticket of this
+    // event (the door cache looks it up); it is then judged exactly like a scanned code of that ticket.
+    const typing = requests.map((r) => (r.code ? typedTicketCode(r.code) : null));
+    const typed = typing.some(Boolean)
+      ? await Promise.all(typing.map((t) => (t ? door.typedTicket(t) : null)))
+      : typing.map(() => null);
+    const claimed = requests.map(
+      (r, i) => typed[i] ?? (r.code ? (r.code.split('.')[1] ?? null) : (r.ticket_id ?? null)),
+    );
     const tickets = await door.ticketsByIds([...new Set(claimed.filter((id): id is string => !!id))]);
     const codes = await Promise.all(
       requests.map(async (r, i): Promise<{ ticketId: string; eventId: number } | null> => {
         if (!r.code) return null;
+        const named = typed[i];
+        if (named) return { ticketId: named, eventId };
         const held = claimed[i] ? tickets.get(claimed[i]) : undefined;
         if (held && sameCode(held.code, r.code)) return { ticketId: held.id, eventId: held.event_id };
         return verifyTicketCode(this.env, r.code);

@@ -4,19 +4,20 @@ import { queueWaitlistMail } from '../api/services/waitlist/mail';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../lib/queue-pass';
 import { pingWrite } from './bench-floor';
 import { OrderWriter, orderStatements } from './order-writer';
+import { countedItems, type PromoRefusal, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
 import {
-  checkPromoRoom,
-  countedItems,
-  PROMO_SCHEMA,
-  type PromoRefusal,
-  promoOf,
+  claimRefusal,
+  extendPromoUse,
+  mirrorStatements,
   promoUse,
+  promoUsesUnsynced,
   recordPromoUse,
-  refuseWithPromo,
+  refuseByEventUses,
   releasePromoUse,
-  retakePromoUse,
   returnPromoTickets,
-} from './promo-redemptions';
+  sellPromoUse,
+  setupPromoUses,
+} from './promo-uses';
 import {
   type ListResult,
   listResale,
@@ -45,6 +46,7 @@ import {
   recordOfferOrder,
   setWaitlistSettings,
   WAITLIST_SCHEMA,
+  waitingDemand,
   waitlistOf,
   waitlistSettings,
 } from './waitlist';
@@ -177,7 +179,7 @@ export class EventInventory extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
-    this.sql.exec(PROMO_SCHEMA);
+    setupPromoUses(this.sql);
     this.sql.exec(WAITLIST_SCHEMA);
     this.sql.exec(RESALE_SCHEMA);
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
@@ -362,16 +364,19 @@ export class EventInventory extends DurableObject<Env> {
         return { ok: false, reason: 'dni_cap', cap };
       }
     }
-    // The code's room is checked and its use counted in the same synchronous step as the hold.
+    // A code: this event's own uses may already fill it (refused here, in the hold's step); its use over the
+    // code's whole scope is claimed in the order's batch (promo-uses.ts), which writes no order without it.
     const counted = promo ? countedItems(promo, wanted) : [];
-    const room = promo ? checkPromoRoom(this.sql, promo, sumItems(counted), buyerKey, this.openHoldOf(buyerKey)) : null;
+    const now = Date.now();
+    const claim = promo ? { promo, buyer: buyerKey, tickets: sumItems(counted), now } : null;
+    const room = claim ? refuseByEventUses(this.sql, claim.promo, claim.tickets, buyerKey, now) : null;
     if (room) return room;
     const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };
     }
-    if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted);
+    if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted, held.expiresAt);
     const order = {
       id: crypto.randomUUID(),
       userId,
@@ -379,28 +384,29 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt: new Date(held.expiresAt).toISOString(),
       replaced: held.replaced,
     };
-    const { statements, sum } = orderStatements(this.env.DB, config, order, items, promo);
+    const { statements, orderAt, sum } = orderStatements(this.env.DB, config, order, items, claim);
+    // The uses this object gave back (or sold) and D1 does not have yet go first in the same batch, so the
+    // claim counts what this event knows now (another event's give-back reaches D1 with its own mirror).
+    const given = claim ? mirrorStatements(this.sql, this.env.DB, eventId) : null;
     let written: boolean;
     try {
-      written = await this.orders.write(statements);
+      const results = await this.orders.write([...(given?.statements ?? []), ...statements]);
+      given?.copied();
+      written = results[(given?.statements.length ?? 0) + orderAt].results.length > 0;
     } catch (err) {
       // Without its order the hold would only block tickets until it expires: give them back now.
       this.release(held.holdId);
       throw err;
     }
     if (!written) {
+      // The code's use was refused (no room over its scope) or the configuration changed: no order, no hold.
       this.release(held.holdId);
+      const refused = claim ? await claimRefusal(this.env.DB, claim, eventId, config.version) : undefined;
+      if (refused) return refused;
       if (this.sale === config) this.sale = null;
       return { ok: false, reason: 'stale', version: config.version };
     }
     return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
-  }
-
-  private openHoldOf(buyer: string): string | null {
-    return (
-      this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyer).toArray()[0]
-        ?.id ?? null
-    );
   }
 
   // ---- Waiting list (waitlist.ts): entries, offers of freed stock in order, their orders and e-mails ----
@@ -428,6 +434,15 @@ export class EventInventory extends DurableObject<Env> {
   waitlist() {
     this.expireDue();
     return { ...waitlistOf(this.sql), ...waitlistSettings(this.sql) };
+  }
+
+  /**
+   * The waiting demand per type, read-only: Mis tickets offers "Devolver a la lista de espera" only for a type
+   * someone waits for (listResale refuses the others), and says how many wait (issue 32).
+   */
+  waitingDemand() {
+    this.expireDue();
+    return waitingDemand(this.sql);
   }
 
   setWaitlistSettings(offerMinutes: number) {
@@ -604,7 +619,7 @@ export class EventInventory extends DurableObject<Env> {
   /** Live tickets counted against each promo code of the event (open holds and sales). */
   promoUse(): { codeId: number; tickets: number }[] {
     this.expireDue();
-    return promoUse(this.sql);
+    return promoUse(this.sql, Date.now());
   }
 
   /** A queue pass for this event and buyer: the signature once per pass, the claims at every hold. */
@@ -667,7 +682,10 @@ export class EventInventory extends DurableObject<Env> {
     if (previous) this.releaseRow(previous, 'released');
     // A hold whose payment was rejected could still be paid by a retry; the new hold supersedes it.
     for (const row of mine)
-      if (row.status === 'rejected') this.sql.exec("update holds set status = 'released' where id = ?", row.id);
+      if (row.status === 'rejected') {
+        this.sql.exec("update holds set status = 'released' where id = ?", row.id);
+        releasePromoUse(this.sql, row.id);
+      }
     const id = crypto.randomUUID();
     const expiresAt = Date.now() + seconds * 1000;
     for (const item of wanted)
@@ -712,7 +730,9 @@ export class EventInventory extends DurableObject<Env> {
     const row = this.holdRow(holdId);
     if (row?.status !== 'open' || this.closed()) return false;
     this.sql.exec('update holds set expires_at = ? where id = ?', Math.max(expiresAt, row.expires_at), holdId);
+    const moved = extendPromoUse(this.sql, holdId, Math.max(expiresAt, row.expires_at));
     this.scheduleAlarm(expiresAt);
+    if (moved) this.mirror(false);
     return true;
   }
 
@@ -733,15 +753,17 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'closed' };
     const items = parseItems(row.items);
     if (row.status === 'rejected') {
-      // A retry after a rejected attempt: sold only within the hold's time and while the stock is there.
+      // A retry after a rejected attempt: sold only within the hold's time and while the stock is there (its
+      // code's use was kept for it meanwhile).
       if (row.expires_at <= Date.now()) return { ok: false, reason: 'not_open' };
       for (const i of items) {
         const type = this.type(i.typeId);
         if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
       }
-      if (!retakePromoUse(this.sql, holdId)) return { ok: false, reason: 'not_open' };
+      if (!sellPromoUse(this.sql, holdId)) return { ok: false, reason: 'not_open' };
       for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
     } else if (row.status === 'open') {
+      sellPromoUse(this.sql, holdId);
       for (const i of items) {
         this.sql.exec(
           'update types set held = held - ?, sold = sold + ? where id = ?',
@@ -950,6 +972,8 @@ export class EventInventory extends DurableObject<Env> {
   async alarm(): Promise<void> {
     this.alarmAt = null;
     this.expireDue();
+    // A failed copy of the code uses' changes is tried again.
+    if (promoUsesUnsynced(this.sql)) this.mirror(false);
     if (this.outboxPending()) await this.deliverOffers();
     const next = this.sql
       .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
@@ -975,7 +999,8 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
-    releasePromoUse(this.sql, row.id);
+    // A rejected payment may still be retried within the hold's time: its code's use lapses with that time.
+    if (status !== 'rejected') releasePromoUse(this.sql, row.id);
     if (row.buyer.startsWith('waitlist:')) {
       // Ran out unanswered (not released or rejected): its buyer is told by e-mail.
       if (closeOffer(this.sql, row.id, 'expired', status === 'expired')) this.kickDelivery();
@@ -1004,8 +1029,9 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   /**
-   * Copies sold/held to D1 for listings; coalesced so a burst of holds causes few writes: the first change
-   * is copied at once, the changes after it at most once per MIRROR_EVERY_MS (listings lag a burst by that).
+   * Copies sold/held to D1 for listings, and the changes of its code uses; coalesced so a burst of holds causes
+   * few writes: the first change is copied at once, the changes after it at most once per MIRROR_EVERY_MS
+   * (listings lag a burst by that). A failed copy is retried by the next change or the next start.
    */
   private mirror(stockMayReturn = true) {
     // Stock may have come back: the waiting list gets it first, in the same step.
@@ -1019,21 +1045,28 @@ export class EventInventory extends DurableObject<Env> {
 
   private async flushMirror() {
     try {
-      while (this.mirrorDirty) {
+      while (this.mirrorDirty && this.eventId !== null) {
         this.mirrorDirty = false;
         const rows = this.sql
           .exec<{ id: number; sold: number; held: number }>('select id, sold, held from types')
           .toArray();
-        if (rows.length === 0) break;
-        await this.env.DB.batch(
-          rows.map((r) =>
+        // The changes of its code uses go with it (promo-uses.ts: the count over each code's whole scope).
+        const uses = mirrorStatements(this.sql, this.env.DB, this.eventId);
+        const statements = [
+          ...rows.map((r) =>
             this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
           ),
-        );
+          ...uses.statements,
+        ];
+        if (statements.length === 0) break;
+        await this.env.DB.batch(statements);
+        uses.copied();
         await new Promise((r) => setTimeout(r, MIRROR_EVERY_MS));
       }
     } catch (err) {
       console.error('Inventory mirror to D1 failed', err);
+      // The code uses' changes must reach D1 even if nothing else happens here: the alarm copies them again.
+      this.scheduleAlarm(Date.now() + OUTBOX_BACKSTOP_MS);
     } finally {
       this.mirrorRunning = false;
     }
@@ -1045,8 +1078,6 @@ function mergeItems(items: HoldItem[]): HoldItem[] {
   for (const i of items) if (i.quantity > 0) merged.set(i.typeId, (merged.get(i.typeId) ?? 0) + i.quantity);
   return [...merged].map(([typeId, quantity]) => ({ typeId, quantity }));
 }
-
-const sumItems = (items: HoldItem[]) => items.reduce((n, i) => n + i.quantity, 0);
 
 function parseItems(json: string): HoldItem[] {
   return JSON.parse(json) as HoldItem[];

@@ -1,13 +1,13 @@
 import { discountLines, discountTotal, priceLine, totals } from '../../src/shared/pricing';
 import { orderTransition } from '../api/services/orders/state';
 import type { HoldItem } from './event-inventory';
-import type { PromoDef } from './promo-redemptions';
+import { CLAIMED, claimStatements, type PromoClaim } from './promo-uses';
 import type { SaleConfig } from './sale-config';
 
 /** Orders per D1 batch at most (each is 2-4 statements). */
 const MAX_ORDERS_PER_BATCH = 50;
 
-type Batch = { orders: D1PreparedStatement[][]; result: Promise<boolean[] | Promise<boolean>[]> };
+type Batch = { orders: D1PreparedStatement[][]; result: Promise<D1Result[][] | Promise<D1Result[]>[]> };
 
 /**
  * Writes the orders of an inventory object's holds to D1 with few round trips: one batch at a time, and the
@@ -22,8 +22,8 @@ export class OrderWriter {
 
   constructor(private readonly db: D1Database) {}
 
-  /** Answers whether the order was written (false: its configuration version was no longer current). */
-  async write(statements: D1PreparedStatement[]): Promise<boolean> {
+  /** Answers the results of the order's own statements (see orderStatements for what they say). */
+  async write(statements: D1PreparedStatement[]): Promise<D1Result[]> {
     let batch = this.collecting;
     if (!batch || batch.orders.length >= MAX_ORDERS_PER_BATCH) batch = this.open();
     const at = batch.orders.push(statements) - 1;
@@ -40,16 +40,16 @@ export class OrderWriter {
         const results = await this.db.batch(orders.flat());
         let at = 0;
         return orders.map((statements) => {
-          const written = results[at].results.length > 0;
+          const own = results.slice(at, at + statements.length);
           at += statements.length;
-          return written;
+          return own;
         });
       } catch {
         // A batch is one transaction: one bad order (say, its buyer was just deleted) must not sink the
         // others, so each is tried again on its own and only the bad one fails.
-        const each: Promise<boolean>[] = [];
+        const each: Promise<D1Result[]>[] = [];
         for (const statements of orders) {
-          const one = this.db.batch(statements).then((r) => r[0].results.length > 0);
+          const one = this.db.batch(statements);
           // One after another, in order; a failure is its own order's answer only.
           await one.catch(() => undefined);
           each.push(one);
@@ -65,27 +65,39 @@ export class OrderWriter {
 
 /**
  * The rows of a new order: priced with the configuration the hold was checked against, and written only if
- * the event's sale_versions row still holds that configuration's version (the first statement answers the
- * order id when it was written, nothing when not; the items follow the order).
+ * the event's sale_versions row still holds that configuration's version and, with a code, only if the code's
+ * use was claimed first in the same batch (promo-uses.ts: room over the code's whole scope). The statement at
+ * `orderAt` answers the order id when it was written, nothing when not; the items follow the order.
  */
 export function orderStatements(
   db: D1Database,
   config: SaleConfig,
   order: { id: string; userId: number; holdId: string; expiresAt: string; replaced: string | null },
   items: HoldItem[],
-  promo: PromoDef | null = null,
+  claim: PromoClaim | null = null,
 ) {
+  const promo = claim?.promo ?? null;
   const listed = items.map((i) => priceLine(i.typeId, i.quantity, config.types.get(i.typeId)!.priceCents, config.fee));
   // A promo code's discount lowers each ticket's price; the service charge is computed on the lower price.
   const lines = discountLines(listed, promo?.discount ?? null, config.fee);
   const sum = totals(lines);
   const discountCents = discountTotal(lines);
+  const claimed = claim
+    ? claimStatements(db, claim, {
+        id: order.holdId,
+        eventId: config.eventId,
+        version: config.version,
+        expiresAt: new Date(order.expiresAt).getTime(),
+      })
+    : [];
   const statements = [
+    ...claimed,
     db
       .prepare(
         `insert into orders (id, user_id, event_id, producer_id, hold_id, hold_expires_at, subtotal_cents, fee_cents, total_cents,
            promo_code_id, promo_code, discount_cents)
          select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? where coalesce((select v from sale_versions where event_id = ?), 0) = ?
+           ${claim ? `and ${CLAIMED}` : ''}
          returning id`,
       )
       .bind(
@@ -103,6 +115,7 @@ export function orderStatements(
         discountCents,
         config.eventId,
         config.version,
+        ...(claim ? [order.holdId] : []),
       ),
     ...lines.map((l) =>
       db
@@ -120,7 +133,11 @@ export function orderStatements(
       orderTransition(db, { holdId: order.replaced }, ['held', 'pending_payment'], 'expired', {
         set: { status_reason: 'reemplazada' },
       }),
+      // Its code's use, if it had one, went back with it (the object's copy would say so a moment later).
+      db
+        .prepare("update promo_code_uses set state = 'released' where hold_id = ? and state = 'held'")
+        .bind(order.replaced),
     );
   }
-  return { statements, sum: { ...sum, discountCents } };
+  return { statements, orderAt: claimed.length, sum: { ...sum, discountCents } };
 }

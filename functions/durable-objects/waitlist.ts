@@ -181,17 +181,21 @@ export function leaveWaitlist(sql: SqlStorage, userId: number): boolean {
   return changed.rowsWritten > 0;
 }
 
-/** Every entry in order, and the demand per type (tickets asked by the waiting), for the producer. */
-export function waitlistOf(sql: SqlStorage) {
-  const entries = sql.exec<WaitlistEntry>('select * from waitlist order by seq').toArray();
-  const demand = sql
+/** The demand per type: waiting entries and the tickets they ask for. */
+export function waitingDemand(sql: SqlStorage) {
+  return sql
     .exec<{ type_id: number; entries: number; tickets: number }>(
       `select type_id, count(*) as entries, sum(quantity) as tickets from waitlist where status = 'waiting'
        group by type_id order by type_id`,
     )
     .toArray()
     .map((d) => ({ typeId: d.type_id, entries: d.entries, tickets: d.tickets }));
-  return { entries, demand };
+}
+
+/** Every entry in order, and the demand per type (tickets asked by the waiting), for the producer. */
+export function waitlistOf(sql: SqlStorage) {
+  const entries = sql.exec<WaitlistEntry>('select * from waitlist order by seq').toArray();
+  return { entries, demand: waitingDemand(sql) };
 }
 
 /**

@@ -8,3 +8,17 @@ export function trustedClientAddress(request: Request, env: Env): string | undef
   if (env.DEV_MODE === '1' || !request.cf) return undefined;
   return request.headers.get('cf-connecting-ip')?.trim() || undefined;
 }
+
+declare const VISITOR: unique symbol;
+
+/**
+ * The person a server-side call to the provider is made for: the edge proxying a browser's call, a page
+ * reading data while it renders, a session refresh. `callApi` (upstream.ts) takes one on every call and
+ * sends its address as `x-client-ip`, so the provider's per-address limits see the person, never the
+ * Worker. Only `visitorOf` makes one (from the request that came in), so no call path can leave it out.
+ */
+export type Visitor = { readonly address: string | undefined; readonly [VISITOR]: true };
+
+export function visitorOf(request: Request, env: Env): Visitor {
+  return { address: trustedClientAddress(request, env) } as Visitor;
+}

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { COOKIE, MSG } from '../../src/shared/messages';
-import { trustedClientAddress } from './client-address';
+import { refuseDeepJson } from '../lib/json-depth';
+import { visitorOf } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';
 import { cookiesFor, resolveSession } from './session';
 import { callApi } from './upstream';
@@ -45,13 +46,15 @@ edge.use('/api/*', async (c, next) => {
   if (isCrossOrigin(c.req.raw)) return json({ status: false, message: MSG.forbiddenOrigin }, 403);
   await next();
 });
+// JSON nested too deep never reaches a provider (an external one included); the body is buffered here.
+edge.use('/api/*', refuseDeepJson);
 
 /** Logout: revokes the refresh family at the provider and clears the three cookies. */
 edge.post('/api/auth/logout', async (c) => {
   const refresh = readCookie(c.req.header('cookie'), COOKIE.refreshToken);
   const access = readCookie(c.req.header('cookie'), COOKIE.authToken);
   if (refresh) {
-    await callApi(c.env, c.executionCtx, '/api/v1/logout', {
+    await callApi(c.env, c.executionCtx, visitorOf(c.req.raw, c.env), '/api/v1/logout', {
       method: 'POST',
       headers: { authorization: `Bearer ${refresh}`, 'content-type': 'application/json' },
       body: JSON.stringify(access ? { access_token: access } : {}),
@@ -63,7 +66,7 @@ edge.post('/api/auth/logout', async (c) => {
 /** Refresh from the browser: uses the refresh cookie and answers the new session, never the tokens. */
 edge.post('/api/v1/refresh', async (c) => {
   const url = new URL(c.req.url);
-  const resolved = await resolveSession(c.env, c.executionCtx, forceRefresh(c.req.raw));
+  const resolved = await resolveSession(c.env, c.executionCtx, forceRefresh(c.req.raw), visitorOf(c.req.raw, c.env));
   if (!resolved.session)
     return json({ status: false, message: MSG.sessionExpired, error: true }, 401, clearedCookies(url));
   return json({ status: true, session: resolved.session, error: false }, 200, resolved.setCookies);
@@ -72,10 +75,11 @@ edge.post('/api/v1/refresh', async (c) => {
 edge.all('/api/v1/*', async (c) => {
   const request = c.req.raw;
   const url = new URL(request.url);
+  const visitor = visitorOf(request, c.env);
   const issuesTokens = TOKEN_ISSUERS.has(url.pathname);
   const resolved = issuesTokens
     ? { token: null, setCookies: [], expired: false }
-    : await resolveSession(c.env, c.executionCtx, request);
+    : await resolveSession(c.env, c.executionCtx, request, visitor);
   if (resolved.expired) return json({ status: false, message: MSG.sessionExpired }, 401, resolved.setCookies);
 
   const headers = new Headers();
@@ -84,22 +88,17 @@ edge.all('/api/v1/*', async (c) => {
     if (value !== null) headers.set(name, value);
   }
   if (resolved.token) headers.set('authorization', `Bearer ${resolved.token}`);
-  const clientIp = trustedClientAddress(request, c.env);
-  if (clientIp) headers.set('x-client-ip', clientIp);
 
   const upstream = await callApi(
     c.env,
     c.executionCtx,
+    visitor,
     url.pathname + url.search,
     {
       method: request.method,
       headers,
-      // The bundled API reads the browser's body itself (no copy here); an external one gets it buffered.
-      body: SAFE_METHODS.has(request.method)
-        ? undefined
-        : c.env.API_ORIGIN
-          ? await request.arrayBuffer()
-          : request.body,
+      // Buffered already (its depth was checked): the bundled API and an external one get the same bytes.
+      body: SAFE_METHODS.has(request.method) ? undefined : await c.req.arrayBuffer(),
     },
     // Verified here a moment ago: the bundled API does not verify it again.
     resolved.token && resolved.session ? { token: resolved.token, session: resolved.session } : null,
@@ -123,7 +122,9 @@ edge.get('/media/*', (c) => {
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }
-  return callApi(c.env, c.executionCtx, `/api/v1${new URL(c.req.url).pathname}`, { headers });
+  return callApi(c.env, c.executionCtx, visitorOf(c.req.raw, c.env), `/api/v1${new URL(c.req.url).pathname}`, {
+    headers,
+  });
 });
 
 /** Replaces the token pair in an answer with a `session` object and sets the cookies instead. */

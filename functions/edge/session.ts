@@ -2,6 +2,7 @@ import type { ExecutionContext as WorkerContext } from 'hono';
 import { COOKIE } from '../../src/shared/messages';
 import type { SessionUser } from '../../src/shared/session';
 import { verifyAccessToken } from '../lib/jwt';
+import type { Visitor } from './client-address';
 import { clearedCookies, readCookie, sessionCookies, type TokenPair } from './cookies';
 import { callApi } from './upstream';
 
@@ -17,9 +18,14 @@ export type ResolvedSession = {
   expired: boolean;
 };
 
-/** Asks the provider for a new pair with a refresh token; null when it refuses. */
-export async function refreshPair(env: Env, ctx: WorkerContext, refreshToken: string): Promise<TokenPair | null> {
-  const res = await callApi(env, ctx, '/api/v1/refresh', {
+/** Asks the provider for a new pair with a refresh token, for `visitor`; null when it refuses. */
+export async function refreshPair(
+  env: Env,
+  ctx: WorkerContext,
+  visitor: Visitor,
+  refreshToken: string,
+): Promise<TokenPair | null> {
+  const res = await callApi(env, ctx, visitor, '/api/v1/refresh', {
     method: 'POST',
     headers: { authorization: `Bearer ${refreshToken}` },
   });
@@ -36,9 +42,15 @@ export async function cookiesFor(env: Env, tokens: TokenPair, url: URL) {
 
 /**
  * The session of a request, from its cookies (spec section 4, "Restore"): a valid access token is used
- * as is; a missing or expired one is replaced through the refresh token; a failed refresh clears all.
+ * as is; a missing or expired one is replaced through the refresh token (asked for `visitor`, the person
+ * behind the request); a failed refresh clears all.
  */
-export async function resolveSession(env: Env, ctx: WorkerContext, request: Request): Promise<ResolvedSession> {
+export async function resolveSession(
+  env: Env,
+  ctx: WorkerContext,
+  request: Request,
+  visitor: Visitor,
+): Promise<ResolvedSession> {
   const header = request.headers.get('cookie');
   const token = readCookie(header, COOKIE.authToken);
   const refresh = readCookie(header, COOKIE.refreshToken);
@@ -57,7 +69,7 @@ export async function resolveSession(env: Env, ctx: WorkerContext, request: Requ
     };
   }
   const url = new URL(request.url);
-  const pair = await refreshPair(env, ctx, refresh);
+  const pair = await refreshPair(env, ctx, visitor, refresh);
   const issued = pair && (await cookiesFor(env, pair, url));
   if (!pair || !issued) return { token: null, session: null, setCookies: clearedCookies(url), expired: true };
   return { token: pair.token, session: issued.session, setCookies: issued.setCookies, expired: false };

@@ -7,6 +7,7 @@ import {
   formatEventDate,
   formatNumericDate,
   formatTime,
+  formatTimeLeft,
   isoToLocalInput,
   localInputToIso,
   toArIso,
@@ -71,5 +72,17 @@ describe('es-AR numeric formats (exports, receipts, chart axes)', () => {
     expect(formatAxisDay('2026-11-23T12:00:00-03:00')).toBe('lun 23/11');
     expect(formatAxisDay('2026-11-29T00:00:00-03:00')).toBe('dom 29/11');
     expect(formatAxisDay('2027-01-01T00:00:00-03:00', true)).toBe('vie 01/01/2027');
+  });
+
+  it.each([
+    [299, '04:59'],
+    [59, '00:59'],
+    [0, '00:00'],
+    [3599, '59:59'],
+    [3600, '1 h 0 min'],
+    [7195, '1 h 59 min'],
+    [86_400, '24 h 0 min'],
+  ])('a hold with %i s left reads %s', (seconds, text) => {
+    expect(formatTimeLeft(seconds)).toBe(text);
   });
 });

@@ -63,6 +63,17 @@ export function formatClock(value: string | Date): string {
   return `${pad(p.hour)}:${pad(p.minute)}:${pad(s)}`;
 }
 
+/**
+ * A hold's time left: '04:59' under an hour, '1 h 59 min' from an hour on (a waiting-list offer lasts up to a
+ * day; '119:55' reads as a clock time, not as two hours).
+ */
+export function formatTimeLeft(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 3600) return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
+  const minutes = Math.floor(s / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
 /** '23/11/2026' */
 export function formatNumericDate(value: string | Date): string {
   const p = partsOf(value);

@@ -42,3 +42,27 @@ export const AUTH_TEXT = {
   currentPassword: 'Contraseña actual',
   repeatNewPassword: 'Repetir nueva contraseña',
 } as const;
+
+/**
+ * The screen that stays after registering (or logging in unverified), issue 32: beside the spec's toast
+ * ('Registro exitoso, verifique su correo' / 'Usuario no verificado, revise su correo'), where the mail went,
+ * "Reenviar correo", "Cambiar correo" and what happens once the link is opened.
+ */
+export const VERIFY_PENDING_TEXT = {
+  title: 'Revisá tu correo',
+  sentTo: 'Te enviamos un enlace para verificar tu cuenta a',
+  openIt:
+    'Abrí ese correo y tocá el enlace (vale 48 horas). Si no llega en unos minutos, revisá el correo no deseado o reenvialo.',
+  /** What happens next, by where the person came from. */
+  nextPurchase:
+    'Cuando abras el enlace en este navegador, volvés a esta página con las entradas que elegiste y terminás la compra.',
+  nextPage: 'Cuando abras el enlace en este navegador, volvés a esta página y seguís donde estabas.',
+  nextHome: 'Cuando abras el enlace, entrás con tu cuenta.',
+  wrongAddress: '¿No es tu correo?',
+  resent: (email: string) => `Te reenviamos el correo a ${email}.`,
+  changed: (email: string) => `Te enviamos el correo a ${email}.`,
+  newEmail: 'Tu correo correcto',
+  passwordHint: 'La contraseña que elegiste al registrarte, para confirmar que la cuenta es tuya.',
+  sendHere: 'Enviar a este correo',
+  back: 'Volver',
+} as const;

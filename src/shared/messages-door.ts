@@ -38,7 +38,7 @@ export const DOOR_TEXT = {
   signInToScan: 'Iniciá sesión para usar el escáner.',
   noEventsAskProducer: 'No tenés eventos para controlar. Pedile acceso a la productora.',
   ticketCode: 'Código de la entrada',
-  codePlaceholder: 'Escribí, pegá o leé el código',
+  codePlaceholder: 'Escribí, pegá o leé el código (o el corto: K7M2-9QXD)',
   validate: 'Validar',
   search: 'Buscar',
   entryMode: 'Modo ingreso',
@@ -46,8 +46,8 @@ export const DOOR_TEXT = {
   torchOff: 'Apagar linterna',
   torchOn: 'Encender linterna',
   searchTicket: 'Buscar entrada',
-  searchLabel: 'Buscar por nombre, DNI, correo u orden',
-  searchPlaceholder: 'Nombre, DNI u orden',
+  searchLabel: 'Buscar por nombre, DNI, correo, código u orden',
+  searchPlaceholder: 'Nombre, DNI, correo o código',
   close: 'Cerrar',
   undoEntry: 'Deshacer ingreso',
   alreadyIn: 'Ya entró',
@@ -75,6 +75,11 @@ export const DOOR_TEXT = {
   conflictBadge: 'conflicto',
   gateAdmitted: (n: number) => `${n} ingresos`,
   searchDetail: (dni: string | null, order: string) => `${dni ? ` · DNI ${dni}` : ''} · orden ${order}`,
+  /** The short code on each result, for staff to check with the person (issue 32). */
+  searchCode: (code: string) => `Código ${code}`,
+  searching: 'Buscando…',
+  /** Offline, the download has no e-mails, and DNIs only with "DNI en la puerta". */
+  searchNeedsNetwork: 'Sin conexión: por DNI o correo se busca con red. Probá con el nombre o el código corto.',
   firstEntry: (at: string, gate: string | null, staff: string | null) =>
     `Entró a las ${at}${gate ? ` por ${gate}` : ''}${staff ? ` (escaneó ${staff})` : ''}`,
   entriesCaption: (max: number) => `Ingresos por minuto (máximo ${max})`,

@@ -1,4 +1,12 @@
 /** The event wizard (/nuevo) and its fields (voseo); its validation texts are WIZARD_MSG's and the schemas'. */
+/** What the wizard's last step does (issue 32): publish at once, or wait for the review, and for how long. */
+export const PUBLISH_NOTE_TEXT = {
+  direct: 'Tu productora publica sin revisión: al tocar Publicar, el evento queda a la venta con estos datos.',
+  review:
+    'Un administrador de Boletería revisa cada evento nuevo antes de publicarlo: suele tardar menos de 24 horas hábiles. Te avisamos por correo cuando esté publicado o si hay algo para corregir. Mientras tanto podés seguir editándolo.',
+  publish: 'Publicar',
+} as const;
+
 export const EVENT_FORM_TEXT = {
   steps: 'Pasos',
   stepNames: ['Datos básicos', 'Fechas y lugar', 'Entradas', 'Imágenes', 'Vista previa'],

@@ -105,6 +105,7 @@ export const PDF_TICKETS = {
   title: 'Entradas - Boletería',
   brand: 'Boletería',
   hint: 'Presentá este código en el ingreso. No lo compartas.',
+  doorCode: (code: string) => `Si el QR no se puede leer, decí este código en la puerta: ${code}`,
 } as const;
 
 /** To the producer's admins when moderation decides on an event. */

@@ -129,6 +129,13 @@ export const RESALE_MSG = {
   confirmText:
     'Tu entrada sigue siendo tuya y válida hasta que alguien de la lista de espera la compre. Si nadie la compra, vuelve a ser solo tuya.',
   refundIfSold: (amount: string) => `Si se revende, te devolvemos ${amount}.`,
+  /** What happens, said before confirming (issue 32). */
+  whoWaits: (n: number) =>
+    n === 1
+      ? 'Hay 1 persona esperando esta entrada: se la ofrecemos a ella, con un tiempo limitado para pagarla.'
+      : `Hay ${n} personas esperando esta entrada: se la ofrecemos a la primera, con un tiempo limitado para pagarla.`,
+  whenSold:
+    'Cuando la paguen, tu entrada se anula (ya no entra al evento) y el dinero vuelve al medio de pago con que la compraste. Mientras nadie la esté pagando, podés retirarla.',
   confirmAction: 'Devolver',
   // The producer's policy (Configuración)
   keepTitle: 'Reventa a valor nominal',
@@ -144,7 +151,7 @@ export const RESALE_MSG = {
 export const PROMO_ADMIN_MSG = {
   title: (event: string) => `Códigos y lista de espera · ${event}`,
   share: (id: number) =>
-    `Compartí un código con el enlace /eventos/${id}?codigo=CODIGO: se aplica solo al finalizar la compra.`,
+    `Cada código tiene su enlace (/eventos/${id}?codigo=CODIGO) y su QR: quien lo abre ve en la página del evento los precios con el descuento y el código aplicado.`,
   newCode: 'Nuevo código',
   code: 'Código (vacío: se genera uno)',
   discountType: 'Tipo de descuento',
@@ -161,6 +168,8 @@ export const PROMO_ADMIN_MSG = {
   codes: 'Códigos',
   csv: 'Descargar CSV',
   columns: ['Código', 'RRPP', 'Descuento', 'Usos', 'Entradas', 'Recaudación'] as const,
+  /** Beside a code's sold tickets: what counts now against its limit, on every event it covers. */
+  limitUsed: (used: number, max: number) => `${used} de ${max} del límite`,
   actions: 'Acciones',
   archive: (code: string) => `Archivar ${code}`,
   archivedLabel: 'Archivado',
@@ -203,4 +212,32 @@ export const PROMO_DISCOUNT_LABEL = {
 /** The waitlist island (voseo). */
 export const WAITLIST_TEXT = {
   ticketType: 'Entrada',
+} as const;
+
+/** A code's link and QR for its promoter (the producer's "Códigos" page, issue 32). */
+export const PROMO_SHARE_TEXT = {
+  copy: 'Copiar link',
+  copyOf: (code: string) => `Copiar link del código ${code}`,
+  copied: (code: string) => `Copiamos el link del código ${code}.`,
+  qr: 'QR',
+  qrOf: (code: string) => `QR del código ${code}`,
+  qrTitle: (code: string) => `QR del código ${code}`,
+  qrAlt: (code: string) => `Código QR del link del código ${code}`,
+  linkLabel: 'Link para compartir',
+  download: 'Descargar QR',
+  close: 'Cerrar',
+} as const;
+
+/** A promoter's link on the event page (`?codigo=`, issue 32): the code applied and the prices it leaves. */
+export const PAGE_DISCOUNT_TEXT = {
+  applied: (code: string) => `Código ${code} aplicado`,
+  percent: (n: number) => `${n} % de descuento`,
+  perTicket: (amount: string) => `${amount} menos por entrada`,
+  perOrder: (amount: string) => `${amount} menos en tu compra: lo ves en el total`,
+  setPrice: (amount: string) => `Cada entrada a ${amount}`,
+  someTypes: ' en las entradas marcadas',
+  unlockedTypes: (n: number) => (n === 1 ? 'Habilitó 1 tipo de entrada.' : `Habilitó ${n} tipos de entrada.`),
+  listPrice: 'Precio sin código:',
+  withCode: 'Con tu código:',
+  badge: 'Con descuento',
 } as const;

@@ -127,7 +127,11 @@ export const RECEIPT_TEXT = {
   amount: 'Importe:',
   method: 'Medio de pago:',
   tickets: 'Entradas:',
-  date: 'Fecha:',
+  /** When the sale was made (not the show). */
+  date: 'Vendida:',
+  /** The night the tickets are for: an event with several functions prints which one. */
+  show: (n: number) => (n === 1 ? 'Función:' : 'Funciones:'),
+  venue: 'Lugar:',
   printA4: 'Imprimir A4',
   printThermal: 'Imprimir ticket 80 mm',
   downloadPdf: 'Descargar PDF',
@@ -136,4 +140,6 @@ export const RECEIPT_TEXT = {
   qrAlt: (ticketId: string) => `Código QR de la entrada ${ticketId}`,
   holderLine: (typeName: string, holder: string) => `${typeName} · Titular: ${holder}`,
   orderLine: (code: string, price: string) => `Orden ${code} · ${price}`,
+  /** The code staff type at the door when the QR cannot be read. */
+  shortCode: (code: string) => `Código para la puerta: ${code}`,
 } as const;

@@ -69,6 +69,11 @@ export const SETTINGS_TEXT = {
   feeLimits: (platform: string, percents: [string, string], fixed: [string, string]) =>
     `El de la plataforma: ${platform} por entrada. Podés fijar uno propio entre ${percents[0]} y ${percents[1]}, y entre ${fixed[0]} y ${fixed[1]} fijos.`,
   activeOf: (name: string) => `${name} activa`,
+  /** A producer the platform trusts publishes its events without review (issue 32). */
+  trusted: 'Publica sin revisión',
+  trustedOf: (name: string) => `${name} publica sin revisión`,
+  trustedHint:
+    'Sus administradores publican sus eventos al instante, con los mismos controles. Dejalo apagado para productoras nuevas.',
   producerForm: {
     name: 'Nombre',
     contactEmail: 'Correo de contacto',

@@ -45,4 +45,16 @@ export const TICKET_CARD_TEXT = {
   noCode: 'Sin código',
   holder: (name: string) => `Titular: ${name}`,
   addToCalendar: 'Agregar al calendario',
+  /** A tap on the QR opens it full screen, for the door (issue 32). */
+  qrOpen: (typeName: string) => `Mostrar en pantalla completa el QR de la entrada ${typeName}`,
+  qrTapHint: 'Tocá el QR para mostrarlo en grande en la puerta.',
+  doorCode: (code: string) => `Código para la puerta: ${code}`,
+} as const;
+
+/** The QR full screen at the door (Mis tickets): event, date, holder, and how to close it. */
+export const TICKET_QR_TEXT = {
+  title: 'Tu entrada',
+  close: 'Cerrar',
+  holder: (name: string) => `Titular: ${name}`,
+  hint: 'Subí el brillo de la pantalla si el lector no lo toma. Tocá fuera del código o Cerrar para volver.',
 } as const;

@@ -97,6 +97,7 @@ export const MSG = {
   passwordMax: 'Contraseña debe tener como máximo 128 caracteres',
   provinceRequired: 'Provincia es Requerida',
   controlChars: 'Sacá los caracteres invisibles o de control de este texto.',
+  jsonTooDeep: 'Los datos enviados tienen demasiados niveles anidados. Revisá lo que enviaste y probá de nuevo.',
   tooManyRequests: 'Demasiados intentos. Esperá unos minutos y probá de nuevo.',
   apiKeyInvalid: 'Clave de API inválida o ausente',
   sessionExpired: 'Tu sesión expiró. Iniciá sesión de nuevo.',

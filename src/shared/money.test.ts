@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { centsToPesosInput, formatMoney, formatPrice, pesosToCents } from './money';
 
+/** The format with the non-breaking space written as a plain one, for readability. */
+const shown = (text: string) => text.replaceAll('\u00a0', ' ');
+
 describe('formatPrice', () => {
   it.each([
     [0, 'Gratis'],
@@ -10,11 +13,16 @@ describe('formatPrice', () => {
     [99, '$ 0,99'],
     [100, '$ 1'],
   ])('%i cents -> %s', (cents, text) => {
-    expect(formatPrice(cents)).toBe(text);
+    expect(shown(formatPrice(cents))).toBe(text);
   });
 
   it('formats negative amounts with a minus', () => {
-    expect(formatMoney(-150_000)).toBe('-$ 1.500');
+    expect(shown(formatMoney(-150_000))).toBe('-$ 1.500');
+  });
+
+  it('keeps "$" and the amount together with a non-breaking space', () => {
+    expect(formatMoney(1_234_567)).toBe('$\u00a012.345,67');
+    expect(formatMoney(1_234_567)).not.toContain(' ');
   });
 });
 
@@ -25,6 +33,7 @@ describe('pesosToCents', () => {
     ['12.345,50', 1_234_550],
     ['12345.5', 1_234_550],
     ['$ 1.000', 100_000],
+    ['$\u00a01.000', 100_000],
     ['abc', null],
     ['', null],
   ])('%j -> %s', (input, cents) => {

@@ -1,4 +1,10 @@
-/** Money in ARS integer cents, formatted the es-AR way: `$ 12.345`, `$ 12.345,50`, `Gratis`. */
+/**
+ * Money in ARS integer cents, formatted the es-AR way: `$ 12.345`, `$ 12.345,50`, `Gratis`. The space after
+ * "$" is a non-breaking one (U+00A0), so a narrow column or card never wraps the sign away from its amount.
+ */
+
+/** The space between "$" and the amount: non-breaking. */
+export const MONEY_SPACE = '\u00a0';
 
 const group = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
@@ -8,7 +14,7 @@ export function formatMoney(cents: number): string {
   const abs = Math.abs(Math.round(cents));
   const whole = Math.floor(abs / 100);
   const rest = abs % 100;
-  return `${sign}$ ${group(whole)}${rest ? `,${String(rest).padStart(2, '0')}` : ''}`;
+  return `${sign}$${MONEY_SPACE}${group(whole)}${rest ? `,${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** A ticket price: `Gratis` for 0, else the amount. */

@@ -8,12 +8,19 @@ export const $nextView = persistentJSON<NextView | null>('boleteria:next-view', 
 /** Which account dialog is open: the login prompt, registration, or none. */
 export const $authDialog = atom<'login' | 'register' | null>(null);
 
+/**
+ * An address the account dialogs start with: the one a team invitation was sent to (issue 32), so the invited
+ * person neither retypes it nor registers another one by mistake. Empty: nothing filled in.
+ */
+export const $authEmail = atom('');
+
 export function openLogin(next?: NextView) {
   if (next) $nextView.set(next);
   $authDialog.set('login');
 }
 
-export function openRegister() {
+export function openRegister(next?: NextView) {
+  if (next) $nextView.set(next);
   $authDialog.set('register');
 }
 

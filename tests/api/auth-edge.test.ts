@@ -120,6 +120,7 @@ describe('accounts through the edge', { timeout: 20_000 }, () => {
 describe('the edge hands its verified session to the bundled API', () => {
   it('is used only for the very token it was verified for, on the very request it was passed with', async () => {
     const { callApi } = await import('../../functions/edge/upstream');
+    const { visitorOf } = await import('../../functions/edge/client-address');
     const { verifyAccessToken } = await import('../../functions/lib/jwt');
     const user = await createUser({ rol: 'COLABORATORS' });
     const claims = { id: user.id, name: user.name, email: user.email, activo: true, provinces_id: null };
@@ -130,6 +131,7 @@ describe('the edge hands its verified session to the bundled API', () => {
       callApi(
         env,
         ctx as never,
+        visitorOf(new Request('http://localhost/'), env),
         '/api/v1/user',
         { headers: { authorization: `Bearer ${bearer}` } },
         { token, session },

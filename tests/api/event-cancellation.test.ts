@@ -233,9 +233,9 @@ describe('cancelling an event refunds its buyers', { timeout: 60_000 }, () => {
       async () => {
         const mails = await mailsTo(two.buyer.email);
         const notice = mails.find((m) => m.subject.startsWith('Evento cancelado'));
-        expect(notice?.html).toContain('Te devolvemos automáticamente $ 1.150');
+        expect(notice?.html).toContain('Te devolvemos automáticamente $\u00a01.150');
         expect(notice?.html).toContain('Puede tardar hasta 10 días hábiles en verse en tu resumen.');
-        const refund = mails.find((m) => m.subject.startsWith('Reembolso de $ 1.150'));
+        const refund = mails.find((m) => m.subject.startsWith('Reembolso de $\u00a01.150'));
         expect(refund?.html).toContain('cargo por servicio incluido');
         expect(refund?.html).toContain('Puede tardar hasta 10 días hábiles en verse en tu resumen.');
       },

@@ -87,9 +87,14 @@ describe('access codes on the event page', () => {
       },
     ]);
 
-    // A discount-only code unlocks nothing (its discount is for the checkout).
+    // A discount-only code unlocks nothing; its discount is answered for the event page to show.
     const dto = ((await (await unlock(event.event_id, discount)).json()) as Json).data as UnlockData;
-    expect(dto).toEqual({ code: discount, kind: 'discount', dates: [] });
+    expect(dto).toEqual({
+      code: discount,
+      kind: 'discount',
+      discount: { type: 'percent', value: 10, type_ids: null },
+      dates: [],
+    });
 
     // Wrong, malformed, another event's, archived, expired and not yet valid codes: Spanish, on the field, no types.
     const otherEvent = await createTestEvent(env, {});

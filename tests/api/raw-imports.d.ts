@@ -3,3 +3,8 @@ declare module '*.md?raw' {
   const text: string;
   export default text;
 }
+
+/** Vite's `import.meta.glob` (the source scan of tests/api/visitor-address.test.ts). */
+interface ImportMeta {
+  glob<T>(patterns: string | string[], options: { query?: string; import?: string; eager: true }): Record<string, T>;
+}

@@ -99,11 +99,11 @@ describe('refunds', () => {
     // The buyer's e-mail: the amount, the method, when to expect it.
     await vi.waitFor(async () => {
       const mails = await mailsTo(buyer.email);
-      const mail = mails.find((m) => m.subject.startsWith('Reembolso de $ 1.150'));
+      const mail = mails.find((m) => m.subject.startsWith('Reembolso de $\u00a01.150'));
       expect(mail).toBeDefined();
       expect(mail!.html).toContain('MercadoPago, al medio de pago original');
       expect(mail!.html).toContain('hasta 10 días hábiles');
-      expect(mail!.html).toContain('$ 150');
+      expect(mail!.html).toContain('$\u00a0150');
     });
     // The back office: "Reembolso parcial", the ticket "Reembolsada", the e-mail in the timeline.
     const detail = await json(await asBuyer(admin, `/admin/orders/${orderId}`));

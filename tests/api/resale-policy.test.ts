@@ -86,9 +86,10 @@ describe('resale policy', () => {
         .run();
     await keep(0);
     // $ 1.000 and a 15 % service charge: all of it back.
-    expect(await terms()).toEqual({ status: null, keep_bp: 0, refund_cents: 1150_00 });
+    // Nobody waits for it here (`waiting` 0): the holder would be told before confirming.
+    expect(await terms()).toEqual({ status: null, waiting: 0, keep_bp: 0, refund_cents: 1150_00 });
     await keep(1250);
-    expect(await terms()).toEqual({ status: null, keep_bp: 1250, refund_cents: 1025_00 });
+    expect(await terms()).toEqual({ status: null, waiting: 0, keep_bp: 1250, refund_cents: 1025_00 });
     await keep(10_000);
     expect(await terms()).toMatchObject({ refund_cents: 150_00 });
     await keep(0);

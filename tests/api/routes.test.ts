@@ -32,6 +32,8 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'POST /login': () => ({ path: '/login', body: {} }),
   'POST /register': () => ({ path: '/register', body: {} }),
   'GET /verify-email': () => ({ path: '/verify-email?token=x' }),
+  'POST /resend-verification': () => ({ path: '/resend-verification', body: {} }),
+  'POST /change-pending-email': () => ({ path: '/change-pending-email', body: {} }),
   'POST /restore-password': () => ({ path: '/restore-password', body: {} }),
   'POST /reset-password': () => ({ path: '/reset-password', body: {} }),
   'POST /refresh': () => ({ path: '/refresh' }),
@@ -103,6 +105,10 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /admin/settings/platform/producers': () => ({ path: '/admin/settings/platform/producers' }),
   'PUT /admin/settings/platform/producers/:id/activation': (w) => ({
     path: `/admin/settings/platform/producers/${w.producerId}/activation`,
+    body: {},
+  }),
+  'PUT /admin/settings/platform/producers/:id/trust': (w) => ({
+    path: `/admin/settings/platform/producers/${w.producerId}/trust`,
     body: {},
   }),
   // Producer-level configuration
@@ -207,6 +213,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /checkin/events/:eventId/counters': (w) => ({ path: `/checkin/events/${w.e1}/counters`, named: e1 }),
   'GET /checkin/events/:eventId/overview': (w) => ({ path: `/checkin/events/${w.e2}/overview`, named: e2 }),
   'GET /checkin/events/:eventId/offline': (w) => ({ path: `/checkin/events/${w.e1}/offline`, named: e1 }),
+  'GET /checkin/events/:eventId/search': (w) => ({ path: `/checkin/events/${w.e2}/search?q=Ana`, named: e2 }),
   'POST /checkin/events/:eventId/lists': (w) => ({ path: `/checkin/events/${w.e1}/lists`, body: {}, named: e1 }),
   'PUT /checkin/lists/:listId': (w) => ({ path: `/checkin/lists/${w.listId}`, body: {}, named: e1 }),
   'POST /checkin/events/:eventId/gates': (w) => ({ path: `/checkin/events/${w.e2}/gates`, body: {}, named: e2 }),

@@ -277,6 +277,8 @@ describe('face-value resale through the waiting list', () => {
     }, 'the returned ticket is offered to the waiting buyer');
     expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toEqual({
       status: 'offered',
+      // The one waiting entry holds the offer now: nobody else waits.
+      waiting: 0,
       keep_bp: 0,
       refund_cents: 1150_00,
     });

@@ -239,7 +239,7 @@ describe('adoption takes only what a person did', () => {
 
 /**
  * The rule that makes the tests above hold for every island: a controlled control (`value` or `checked`
- * on an <input>, <select> or <textarea>) is drawn through the kit (src/components/ui/fields.tsx), whose
+ * on an <input>, <select> or <textarea> that is not read-only) is drawn through the kit (src/components/ui/fields.tsx), whose
  * controls adopt the DOM's value when they come alive. A raw controlled control would be re-rendered back to
  * its server value by the island's next render.
  */
@@ -262,7 +262,9 @@ function rawControlled(source: string): string[] {
     if (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) {
       const tag = node.tagName.getText(file);
       const names = node.attributes.properties.filter(ts.isJsxAttribute).map((a) => a.name.getText(file));
-      if (['input', 'select', 'textarea'].includes(tag) && (names.includes('value') || names.includes('checked'))) {
+      const controlled = names.includes('value') || names.includes('checked');
+      // A read-only field (a link to copy) holds nothing a person typed.
+      if (['input', 'select', 'textarea'].includes(tag) && controlled && !names.includes('readOnly')) {
         const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
         found.push(`${line + 1}: <${tag}>`);
       }
@@ -277,6 +279,7 @@ describe('controlled controls go through the kit', () => {
   it('finds a raw controlled input (the rule can fail)', () => {
     expect(rawControlled('const a = <input value={x} onChange={f} />;')).toEqual(['1: <input>']);
     expect(rawControlled('const a = <TextInput value={x} onChange={f} />;')).toEqual([]);
+    expect(rawControlled('const a = <input readOnly value={link} />;')).toEqual([]);
   });
 
   it('no island outside the kit renders one', () => {

@@ -23,6 +23,8 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   refunded_cents: null,
   returned: 0,
   resale_refund: null,
+  ticket_type_id: 1,
+  returnable: 1,
   ...fields,
 });
 

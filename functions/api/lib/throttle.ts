@@ -24,6 +24,8 @@ export const THROTTLE_RULES = {
   recoverEmail: { limit: 5, windowSeconds: 60 * 60 },
   changeEmailUser: { limit: 10, windowSeconds: 60 * 60 },
   verifyResendEmail: { limit: 3, windowSeconds: 60 * 60 },
+  /** "Reenviar correo" on the verification screen, per address (the e-mail's own counter is verifyResendEmail). */
+  verifyResendAddress: { limit: 30, windowSeconds: 60 * 60 },
   revocationAddress: { limit: 20, windowSeconds: 60 * 60 },
   revocationEmail: { limit: 5, windowSeconds: 60 * 60 },
   transferUser: { limit: 10, windowSeconds: 60 * 60 },

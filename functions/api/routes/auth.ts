@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../src/shared/messages';
 import {
+  ChangePendingEmailSchema,
   LoginSchema,
   LogoutSchema,
   RegisterSchema,
@@ -26,6 +27,7 @@ import {
   findUserById,
   insertUser,
   markEmailVerified,
+  movePendingEmail,
   provinceExists,
   publicUser,
   type UserRow,
@@ -105,6 +107,58 @@ export const auth = new Hono<AccessEnv>()
       fail(503, ACCOUNT_MSG.mailFailed);
     }
     return registered();
+  })
+
+  /**
+   * "Reenviar correo" on the screen a new account sees after registering (issue 32): the same answer whether or
+   * not the address has an account waiting for verification; the mail goes after the answer, to a pending one.
+   */
+  .post('/resend-verification', publicRoute(), validate('json', RestoreSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    await throttle(c.env, [
+      ['verifyResendEmail', email],
+      ['verifyResendAddress', clientAddress(c)],
+    ]);
+    const work = findUserByEmail(c.env.DB, email).then((user) =>
+      user && user.email_verified_at === null && user.activo === 1 ? sendVerificationMail(c.env, user) : undefined,
+    );
+    c.executionCtx.waitUntil(work.catch((err) => console.error('Verification resend failed', err)));
+    return c.json({ status: true, message: ACCOUNT_MSG.verificationResent });
+  })
+
+  /**
+   * "Cambiar correo" on that screen: a never-verified account moves to another address, proven by its password
+   * (counted like a login). An address that already has an account is answered like a registration of it: the
+   * same answer, and its owner gets the account-exists mail; the pending account keeps its address.
+   */
+  .post('/change-pending-email', publicRoute(), validate('json', ChangePendingEmailSchema), async (c) => {
+    const { email, password, new_email } = c.req.valid('json');
+    const attempt = await throttleLogin(c.env, email, clientAddress(c));
+    const user = await findUserByEmail(c.env.DB, email);
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !matches) fail(401, MSG.loginUnauthorized);
+    await attempt.release();
+    if (user.email_verified_at !== null) fail(409, ACCOUNT_MSG.alreadyVerified);
+    if (user.activo !== 1) fail(403, ACCOUNT_MSG.inactive);
+    await throttle(c.env, [['registerEmail', new_email]]);
+    const answer = { status: true, message: ACCOUNT_MSG.pendingEmailChanged, email: new_email };
+    if (new_email === user.email) {
+      if (await tryConsume(c.env, 'verifyResendEmail', user.email)) await sendVerificationMail(c.env, user);
+      return c.json(answer);
+    }
+    const owner = await findUserByEmail(c.env.DB, new_email);
+    if (owner || !(await movePendingEmail(c.env.DB, user.id, new_email))) {
+      const taken = owner ?? (await findUserByEmail(c.env.DB, new_email));
+      if (taken) await registeredAlready(c.env, taken);
+      return c.json(answer);
+    }
+    try {
+      await sendVerificationMail(c.env, { ...user, email: new_email });
+    } catch (err) {
+      console.error('Verification e-mail failed', err);
+      fail(503, ACCOUNT_MSG.mailFailed);
+    }
+    return c.json(answer);
   })
 
   .get('/verify-email', publicRoute(), validate('query', TokenQuerySchema), async (c) => {

@@ -6,6 +6,7 @@ import {
   CheckinGateSchema,
   CheckinListParamSchema,
   CheckinListSchema,
+  DoorSearchQuerySchema,
   ManualCheckinSchema,
   ScanRequestSchema,
   SyncRequestSchema,
@@ -25,6 +26,7 @@ import { validate } from '../lib/validate';
 import { pushDoorSetupChange } from '../services/checkin/push';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
+import { searchDoorTickets } from '../services/checkin/search';
 import {
   checkinSetup,
   createGate,
@@ -147,6 +149,18 @@ export const checkin = new Hono<AccessEnv>()
       await logCopied(c.env, eventId);
       c.header('cache-control', 'no-store');
       return c.json({ status: true, data: await offlineBundle(c.env.DB, eventId) });
+    },
+  )
+  /** Search by DNI, e-mail, name, short code or order (issue 32); offline the scanner searches its download. */
+  .get(
+    '/events/:eventId/search',
+    doorStaff(eventParam('eventId')),
+    validate('param', CheckinEventParamSchema, 404),
+    validate('query', DoorSearchQuerySchema),
+    async (c) => {
+      c.header('cache-control', 'no-store');
+      const data = await searchDoorTickets(c.env.DB, c.req.valid('param').eventId, c.req.valid('query').q);
+      return c.json({ status: true, data });
     },
   )
   .post(

@@ -180,7 +180,11 @@ export const adminEvents = new Hono<AccessEnv>()
       const problems = publishProblems(input);
       if (problems.length) fail(400, problems[0], { _: problems });
     }
-    const { backToReview } = await updateEvent(c.env.DB, header.id, header.producer_id, input, actor);
+    const { backToReview } = await updateEvent(c.env.DB, header.id, header.producer_id, input, {
+      userId: actor.userId,
+      isSuperAdmin: actor.isSuperAdmin,
+      trusted: header.producer_trusted === 1,
+    });
     await refreshInventory(c.env, header.id);
     return c.json({
       status: true,
@@ -210,10 +214,14 @@ export const adminEvents = new Hono<AccessEnv>()
     if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
     const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
     if (problems.length) fail(400, problems[0], { _: problems });
-    // A superadmin publishes at once; an event approved before is re-published without a new review, as long
-    // as nothing the review looked at changed since (updateEvent withdraws the approval then).
-    const direct = actor.isSuperAdmin || header.approved_at !== null;
-    await setStatus(c.env.DB, header.id, direct ? 'publicado' : 'en_revision', { approved: actor.isSuperAdmin });
+    // A superadmin publishes at once, and so does a producer the platform trusts (issue 32; the same checks
+    // above); an event approved before is re-published without a new review, as long as nothing the review
+    // looked at changed since (updateEvent withdraws the approval then).
+    const trusted = header.producer_trusted === 1;
+    const direct = actor.isSuperAdmin || trusted || header.approved_at !== null;
+    await setStatus(c.env.DB, header.id, direct ? 'publicado' : 'en_revision', {
+      approved: actor.isSuperAdmin || trusted,
+    });
     await refreshInventory(c.env, header.id);
     return c.json({
       status: true,

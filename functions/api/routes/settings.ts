@@ -6,6 +6,7 @@ import {
   PlatformSettingsInputSchema,
   ProducerActivationSchema,
   ProducerSettingsInputSchema,
+  ProducerTrustSchema,
 } from '../../../src/shared/schemas/settings';
 import { type AccessEnv, producerParam, requirePermission, superAdmin } from '../lib/access';
 import { fail } from '../lib/errors';
@@ -19,6 +20,7 @@ import {
   refreshProducerInventories,
   saveProducerSettingsStatements,
   setProducerActive,
+  setProducerTrusted,
 } from '../services/settings/producer';
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
@@ -115,6 +117,29 @@ export const settings = new Hono<AccessEnv>()
         status: true,
         message: activo ? 'Productora activada' : 'Productora desactivada',
         data: { id, activo },
+      });
+    },
+  )
+  .put(
+    '/platform/producers/:id/trust',
+    superAdmin(),
+    validate('param', IdParam, 404),
+    validate('json', ProducerTrustSchema),
+    async (c) => {
+      const actor = c.var.actor;
+      const { id } = c.req.valid('param');
+      const { trusted } = c.req.valid('json');
+      await producerSettings(c.env.DB, id);
+      await c.env.DB.batch([
+        setProducerTrusted(c.env.DB, id, trusted, actor.userId),
+        auditStatement(c.env.DB, actor, { producerId: id, action: 'producer_trust', detail: { trusted } }),
+      ]);
+      return c.json({
+        status: true,
+        message: trusted
+          ? 'La productora publica sus eventos sin revisión'
+          : 'Los eventos de la productora vuelven a pasar por revisión',
+        data: { id, trusted },
       });
     },
   );

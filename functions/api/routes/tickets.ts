@@ -12,6 +12,7 @@ import {
 } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { withResaleOffers } from '../services/resale/resale';
 import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
 import { publicKeyOf, revocationsOf, verifyTicketCode } from '../services/tickets/signing';
@@ -70,7 +71,10 @@ export const tickets = new Hono<AccessEnv>()
   )
   .get('/', authenticated('session'), async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await ticketsOfUser(c.env, c.var.session.user.id) });
+    return c.json({
+      status: true,
+      data: await withResaleOffers(c.env, await ticketsOfUser(c.env, c.var.session.user.id)),
+    });
   })
   .get('/:id/calendar.ics', authenticated('session'), validate('param', TicketIdParamSchema, 404), async (c) => {
     const ticket = await ticketOf(c.env, c.req.valid('param').id);

@@ -86,7 +86,7 @@ export const user = new Hono<UserEnv>()
    * required), the reset with the e-mailed `token`, and a SUPERADMIN setting another user's password.
    */
   .put('/password', publicRoute('optional-session'), async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c.req);
     const fields = typeof body === 'object' && body !== null ? body : {};
     const session = c.var.session;
 

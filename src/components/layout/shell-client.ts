@@ -5,16 +5,32 @@
 import { logout } from '../../lib/api';
 import { takeEarlyTaps } from '../../shared/early-taps';
 import { pendingDestination } from '../../shared/guard';
+import type { NextView } from '../../shared/routes';
 import { viewOf } from '../../shared/routes';
 import { safeNextPath } from '../../shared/safe-next';
-import { $nextView, openLogin, openRegister } from '../../stores/navigation';
+import { $authEmail, $nextView, openLogin, openRegister } from '../../stores/navigation';
 import { nextLogoState } from './logo-scroll';
 
 const signedIn = document.body.dataset.signedIn === '1';
 
-const ACTIONS: Record<string, () => void> = {
-  login: () => openLogin(),
-  register: () => openRegister(),
+/**
+ * Where an account action came from may name the view to return to (`data-next`, a path on this site) and an
+ * address to fill in (`data-email`): the team invitation page passes both (issue 32).
+ */
+function nextOf(element: HTMLElement): NextView | undefined {
+  const safe = safeNextPath(element.dataset.next ?? null);
+  return safe ? viewOf(new URL(safe, location.origin)) : undefined;
+}
+
+const ACTIONS: Record<string, (element: HTMLElement) => void> = {
+  login: (element) => {
+    $authEmail.set(element.dataset.email ?? '');
+    openLogin(nextOf(element));
+  },
+  register: (element) => {
+    $authEmail.set(element.dataset.email ?? '');
+    openRegister(nextOf(element));
+  },
   // Creating an event while logged out opens login and remembers the destination admin-events.
   'create-event': () => openLogin({ name: 'admin-events' }),
   logout: () => void logout(),
@@ -32,13 +48,14 @@ document.addEventListener('click', (event) => {
   const target = event.target as Element;
   const action = target.closest<HTMLElement>('[data-action]');
   if (action?.dataset.action && ACTIONS[action.dataset.action]) {
-    // A link (login, registration) opens its dialog here; a click meant for a new tab keeps the link.
+    // A link with an action (its href is the page without scripts, /ingresar or /registrarme) opens its dialog
+    // here instead; a click meant for a new tab keeps the link.
     if (action instanceof HTMLAnchorElement && (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0))
       return;
     event.preventDefault();
     closeAllDisclosures();
     action.closest('dialog')?.close();
-    ACTIONS[action.dataset.action]();
+    ACTIONS[action.dataset.action](action);
     return;
   }
   const toggle = target.closest<HTMLElement>('[data-disclosure]');

@@ -18,6 +18,11 @@ export type DialogProps = {
   maxWidth?: number;
   /** Passed on as `data-tone` (styles and tests tell a destructive dialog apart). */
   tone?: string;
+  /**
+   * Keeps the box's top edge in place while it grows (a long form whose messages appear as the person types):
+   * a centred box would move up by half of every new line, under the person's finger.
+   */
+  anchorTop?: boolean;
 };
 
 /**
@@ -36,6 +41,7 @@ export function Dialog({
   closeOnBackdrop = false,
   maxWidth,
   tone,
+  anchorTop = false,
 }: DialogProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -82,7 +88,7 @@ export function Dialog({
     // the page under it is not reachable, so there is nothing for the keyboard to do here.
     // biome-ignore lint/a11y/noStaticElementInteractions: it only keeps focus where it is.
     <div
-      className="modal modal-open"
+      className={anchorTop ? 'modal modal-open items-start' : 'modal modal-open'}
       role="presentation"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) e.preventDefault();
@@ -96,7 +102,7 @@ export function Dialog({
         aria-describedby={describedBy}
         data-tone={tone}
         tabIndex={-1}
-        className="modal-box w-11/12 outline-none"
+        className={`modal-box w-11/12 outline-none ${anchorTop ? 'mt-4 max-h-[calc(100dvh-2rem)] sm:mt-[6dvh] sm:max-h-[88dvh]' : ''}`}
         style={maxWidth ? { maxWidth } : undefined}
         onKeyDown={onKeyDown}
       >

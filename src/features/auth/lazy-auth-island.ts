@@ -3,7 +3,10 @@
  * load the first time a dialog opens or a toast is raised — including toasts carried over from the
  * previous page. Both layouts import this tiny module.
  */
-import { $authDialog } from '../../stores/navigation';
+
+import { viewOf } from '../../shared/routes';
+import { safeNextPath } from '../../shared/safe-next';
+import { $authDialog, openRegister } from '../../stores/navigation';
 import { $toasts } from '../../stores/toast';
 
 let loading = false;
@@ -21,10 +24,13 @@ function load() {
 $authDialog.subscribe((dialog) => dialog && load());
 $toasts.subscribe((toasts) => toasts.length > 0 && load());
 
-// `?registro=1` is the no-script address of 'Registrarme': open registration.
+// `?registro=1` is the no-script address of 'Registrarme': open registration. Its `next` (a team invitation's
+// page) is remembered like the login prompt's, so verifying the new account comes back there (issue 32).
 const url = new URL(location.href);
 if (url.searchParams.has('registro')) {
-  $authDialog.set('register');
+  const next = safeNextPath(url.searchParams.get('next'));
+  openRegister(next ? viewOf(new URL(next, location.origin)) : undefined);
   url.searchParams.delete('registro');
+  url.searchParams.delete('next');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }

@@ -130,6 +130,13 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export const ChangeEmailSchema = z.object({ new_email: email });
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
 
+/**
+ * POST /change-pending-email: an account that registered but never verified moves its address (a typo in the
+ * registration). Its password proves it is the person's own account: they cannot log in to use /change-email.
+ */
+export const ChangePendingEmailSchema = LoginSchema.extend({ new_email: email });
+export type ChangePendingEmail = z.infer<typeof ChangePendingEmailSchema>;
+
 /** `?token=` of the e-mailed links. */
 export const TokenQuerySchema = z.object({ token });
 

@@ -35,6 +35,15 @@ export const ManualCheckinSchema = z.object({
   client_at: clientAt,
 });
 
+/** The door's search (online): a DNI, an e-mail, a name, a short code or an order number's start. */
+export const DoorSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Escribí qué buscar' })
+    .trim()
+    .min(2, 'Escribí al menos 2 letras o números')
+    .max(100, 'La búsqueda es demasiado larga'),
+});
+
 export const UndoCheckinSchema = z.object({ scan_id: z.string().min(1, 'Escaneo inválido').max(64), nonce, device });
 
 /** Scans made without network, sent when it is back; `local_result` is what the scanner showed. */

@@ -108,6 +108,9 @@ export type PlatformSettingsInput = z.infer<typeof PlatformSettingsInputSchema>;
 
 export const ProducerActivationSchema = z.object({ activo: z.boolean({ error: 'Indicá si está activa' }) });
 
+/** A producer the platform trusts publishes its events without review (issue 32). */
+export const ProducerTrustSchema = z.object({ trusted: z.boolean({ error: 'Indicá si publica sin revisión' }) });
+
 /** The answer MercadoPago's authorization page redirects back with. */
 export const MpCallbackSchema = z.object({
   code: z.string().trim().min(1, 'Falta el código de autorización').max(300),

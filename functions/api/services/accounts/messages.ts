@@ -20,4 +20,9 @@ export const ACCOUNT_MSG = {
   useSecureChange: 'Para cambiar tu contraseña, escribí la contraseña actual',
   mailFailed: 'No pudimos enviar el correo. Probá de nuevo en unos minutos.',
   tokenUserMismatch: 'El enlace no corresponde a este usuario',
+  /** POST /resend-verification: the same answer whether or not the address has a pending account. */
+  verificationResent: 'Si tu cuenta está pendiente de verificación, te reenviamos el correo.',
+  /** POST /change-pending-email */
+  pendingEmailChanged: 'Listo: te enviamos el correo de verificación a la nueva dirección.',
+  alreadyVerified: 'Tu correo ya está verificado: ingresá con tu contraseña.',
 } as const;

@@ -14,8 +14,8 @@ export function parseOrFail<T extends ZodType>(schema: T, value: unknown): z.out
   fail(400, Object.values(errors)[0]?.[0] ?? INVALID_FORM, errors);
 }
 
-/** The JSON body of a request, or 400 when it is not JSON. */
-export async function jsonBody(request: Request): Promise<unknown> {
+/** The JSON body of a request (read through Hono's body cache), or 400 when it is not JSON. */
+export async function jsonBody(request: { json: () => Promise<unknown> }): Promise<unknown> {
   try {
     return await request.json();
   } catch {

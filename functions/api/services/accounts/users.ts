@@ -119,6 +119,29 @@ export async function changeEmail(db: D1Database, userId: number, newEmail: stri
   return true;
 }
 
+/**
+ * Moves a never-verified account to another address (a typo at registration): the links already sent to the
+ * old address stop working in the same batch, so whoever holds that mailbox cannot verify (and log into) the
+ * account. False when the account got verified meanwhile or another account holds the address.
+ */
+export async function movePendingEmail(db: D1Database, userId: number, newEmail: string): Promise<boolean> {
+  const [, moved] = await db.batch([
+    db
+      .prepare(
+        "update account_tokens set used_at = ? where user_id = ? and purpose = 'verify_email' and used_at is null",
+      )
+      .bind(Date.now(), userId),
+    db
+      .prepare(
+        `update users set email = ?1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+          where id = ?2 and email_verified_at is null
+            and not exists (select 1 from users other where other.email = ?1 and other.id <> ?2)`,
+      )
+      .bind(newEmail.toLowerCase(), userId),
+  ]);
+  return moved.meta.changes === 1;
+}
+
 /** A new, unverified account; null when the address was taken by a concurrent registration. */
 export async function insertUser(db: D1Database, input: Register, passwordHash: string) {
   return db

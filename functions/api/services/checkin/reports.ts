@@ -1,6 +1,7 @@
 import type { ScanResult } from '../../../../src/shared/checkin';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import { revocationsOf } from '../tickets/signing';
+import { DOOR_TICKET_SELECT, type DoorTicket } from './search';
 import { checkinSetup, eventTypes } from './setup';
 
 /** Tickets that may enter: valid tickets of paid orders. */
@@ -96,17 +97,7 @@ export async function checkinOverview(db: D1Database, eventId: number) {
 export async function offlineBundle(db: D1Database, eventId: number) {
   const setup = await checkinSetup(db, eventId);
   const [tickets, admissions] = await db.batch([
-    db
-      .prepare(
-        `select t.id, t.ticket_type_id as type_id,
-         case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named,
-         t.holder_name as holder,
-         case when coalesce(s.door_dni, 0) = 0 then null when tt.named then t.holder_dni else o.buyer_dni end as dni,
-         t.order_id, t.status, o.status as order_status
-         from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
-         left join producer_settings s on s.producer_id = o.producer_id where t.event_id = ?1`,
-      )
-      .bind(eventId, INVITATION_LABEL),
+    db.prepare(`${DOOR_TICKET_SELECT} where t.event_id = ?1`).bind(eventId, INVITATION_LABEL),
     db
       .prepare(
         `select a.list_id, a.ticket_id, a.first_at, g.name as gate, a.staff_name, a.inside from checkin_admissions a
@@ -118,17 +109,7 @@ export async function offlineBundle(db: D1Database, eventId: number) {
     server_at: new Date().toISOString(),
     lists: setup.lists,
     gates: setup.gates,
-    tickets: tickets.results as {
-      id: string;
-      type_id: number;
-      type_name: string;
-      named: number;
-      holder: string | null;
-      dni: string | null;
-      order_id: string;
-      status: string;
-      order_status: string;
-    }[],
+    tickets: tickets.results as DoorTicket[],
     revocations: await revocationsOf(db, eventId),
     admissions: admissions.results as {
       list_id: number;

@@ -1,4 +1,5 @@
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
+import type { Discount } from '../../../../src/shared/pricing';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
 import { SERVICE_FEE_COLUMNS } from '../../../durable-objects/sale-config';
 import { likeEvery, searchPatterns } from './search';
@@ -257,6 +258,12 @@ export type UnlockResult =
       ok: true;
       code: string;
       kind: 'discount' | 'access' | 'both';
+      /**
+       * What the code takes off (kinds `discount` and `both`), as the hold applies it (src/shared/pricing.ts
+       * `Discount`): the event page shows the discounted prices before the checkout (issue 32). `type_ids` null:
+       * every type.
+       */
+      discount: { type: Discount['type']; value: number; type_ids: number[] | null } | null;
       dates: { id: number; ticket_types: PublicTicketType[] }[];
     }
   | { ok: false; reason: 'no_event' | 'invalid' | 'expired' }
@@ -278,7 +285,7 @@ export async function getUnlockedTypes(db: D1Database, eventId: number, code: st
   if (!event) return { ok: false, reason: 'no_event' } satisfies UnlockResult;
   const promo = await db
     .prepare(
-      `select code, kind, unlock_ticket_type_ids, valid_from, valid_until from promo_codes
+      `select code, kind, unlock_ticket_type_ids, valid_from, valid_until, discount_type, value, ticket_type_ids from promo_codes
         where producer_id = ? and code = ? and (event_id is null or event_id = ?) and archived_at is null`,
     )
     .bind(event.producer_id, code, eventId)
@@ -288,6 +295,9 @@ export async function getUnlockedTypes(db: D1Database, eventId: number, code: st
       unlock_ticket_type_ids: string;
       valid_from: string | null;
       valid_until: string | null;
+      discount_type: Discount['type'] | null;
+      value: number;
+      ticket_type_ids: string;
     }>();
   if (!promo) return { ok: false, reason: 'invalid' } satisfies UnlockResult;
   if (promo.valid_until && new Date(promo.valid_until).getTime() <= now.getTime())
@@ -312,10 +322,15 @@ export async function getUnlockedTypes(db: D1Database, eventId: number, code: st
     list.push(publicTypeOf(t, startOf.get(t.event_date_id) ?? '', event.status, now));
     byDate.set(t.event_date_id, list);
   }
+  const discountTypes = (JSON.parse(promo.ticket_type_ids) as number[]).filter((n) => Number.isInteger(n));
   return {
     ok: true,
     code: promo.code,
     kind: promo.kind,
+    discount:
+      promo.kind !== 'access' && promo.discount_type
+        ? { type: promo.discount_type, value: promo.value, type_ids: discountTypes.length > 0 ? discountTypes : null }
+        : null,
     dates: dateRows.filter((d) => byDate.has(d.id)).map((d) => ({ id: d.id, ticket_types: byDate.get(d.id) ?? [] })),
   } satisfies UnlockResult;
 }

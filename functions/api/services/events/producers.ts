@@ -158,7 +158,8 @@ export async function listPastEvents(db: D1Database, producerId: number, limit =
  * whether new ticket types are named by default (its configuration).
  */
 export async function listMyProducers(db: D1Database, userId: number, all: boolean) {
-  const named = `coalesce((select s.named_tickets from producer_settings s where s.producer_id = p.id), 0) as named_tickets`;
+  const named = `coalesce((select s.named_tickets from producer_settings s where s.producer_id = p.id), 0) as named_tickets,
+    p.trusted_at is not null as trusted`;
   const { results } = all
     ? await db
         .prepare(`select p.id, p.name, p.slug, 'SUPERADMIN' as role, ${named} from producers p order by p.name`)
@@ -170,8 +171,12 @@ export async function listMyProducers(db: D1Database, userId: number, all: boole
         )
         .bind(userId)
         .all();
-  return (results as { id: number; name: string; slug: string; role: string; named_tickets: number }[]).map((r) => ({
+  return (
+    results as { id: number; name: string; slug: string; role: string; named_tickets: number; trusted: number }[]
+  ).map((r) => ({
     ...r,
     named_tickets: r.named_tickets === 1,
+    /** Publishes its events without review (issue 32): the wizard says so instead of the review's wait. */
+    trusted: r.trusted === 1,
   }));
 }

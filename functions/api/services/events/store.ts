@@ -65,7 +65,11 @@ type EventRow = Omit<ManagedEvent, 'venue' | 'dates'> & { venue_id: number | nul
 /** The producer a given event belongs to and its status (for the access checks), or a 404. */
 export async function eventHeader(db: D1Database, id: number) {
   const row = await db
-    .prepare('select id, producer_id, status, title, approved_at, created_by from events where id = ?')
+    .prepare(
+      `select e.id, e.producer_id, e.status, e.title, e.approved_at, e.created_by,
+         (select p.trusted_at is not null from producers p where p.id = e.producer_id) as producer_trusted
+       from events e where e.id = ?`,
+    )
     .bind(id)
     .first<{
       id: number;
@@ -74,6 +78,8 @@ export async function eventHeader(db: D1Database, id: number) {
       title: string;
       approved_at: string | null;
       created_by: number | null;
+      /** 1: a producer the platform trusts publishes without review (issue 32, migrations/0055). */
+      producer_trusted: number;
     }>();
   if (!row) fail(404, 'Evento no encontrado');
   return row;
@@ -223,12 +229,14 @@ export async function updateEvent(
   id: number,
   producerId: number,
   input: EventInput,
-  editor: { userId: number; isSuperAdmin: boolean },
+  editor: { userId: number; isSuperAdmin: boolean; trusted?: boolean },
 ): Promise<{ backToReview: boolean }> {
   const current = await getManagedEvent(db, id);
   await assertOwnImages(db, editor.userId, producerId, { cover_key: input.cover_key, flyer_key: input.flyer_key });
+  // A superadmin's edit, or a trusted producer's, keeps the approval: nobody else would review it.
   const withdraw =
     !editor.isSuperAdmin &&
+    !editor.trusted &&
     (current.approved_at !== null || current.status === 'publicado') &&
     reviewedContent(toInput(current, false)) !== reviewedContent(input);
   const backToReview = withdraw && current.status === 'publicado';

@@ -1,13 +1,12 @@
 import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { PROMO_CODE_ALPHABET, type PromoBulk, type PromoCreate } from '../../../../src/shared/schemas/promo';
 import { fail } from '../../lib/errors';
-import { inventoryOf } from '../checkout/inventory';
 import { type Sheet, toCsv } from '../sales/exports';
 
 /**
  * The producer's promo and access codes (issue 22): created one by one or generated in bulk, archived, and
- * reported per code and per promoter (RRPP). Uses are counted by the event's inventory object at hold time
- * (durable-objects/promo-redemptions.ts); the report reads what was paid from D1.
+ * reported per code and per promoter (RRPP). Uses are counted at hold time over the code's whole scope
+ * (durable-objects/promo-uses.ts); the report reads what was paid from D1, and the live use from the same count.
  */
 
 type Fields = Omit<PromoCreate, 'code'>;
@@ -179,18 +178,26 @@ async function codeById(env: Env, producerId: number, id: number) {
 }
 
 /**
- * The producer's codes with what they sold; with `eventId`, the codes that apply to that event and their
- * live use counted by its inventory object (tickets in open holds and sales).
+ * The producer's codes with what they sold (with `eventId`, the codes that apply to that event), and each
+ * code's live use: the tickets counted against its max_tickets now, in open holds and sales, over every event
+ * it covers (D1's promo_code_uses, durable-objects/promo-uses.ts; a give-back reaches it within a second).
  */
 export async function listCodes(env: Env, producerId: number, eventId?: number) {
+  const now = Date.now();
   const { results } = await env.DB.prepare(
-    `${CODE_SELECT} where c.producer_id = ? and (? is null or c.event_id is null or c.event_id = ?)
+    `select c.*, coalesce(l.live, 0) as live_tickets from (${CODE_SELECT}
+       where c.producer_id = ? and (? is null or c.event_id is null or c.event_id = ?)) c
+     left join (
+       select u.code_id, sum(u.tickets) as live from promo_code_uses u
+       where u.code_id in (select id from promo_codes where producer_id = ?)
+         and (u.state = 'sold' or (u.state = 'held' and u.expires_at > ?))
+       group by u.code_id
+     ) l on l.code_id = c.id
      order by c.archived_at is not null, c.id desc limit 2000`,
   )
-    .bind(producerId, producerId, eventId ?? null, eventId ?? null)
-    .all<CodeRow>();
-  const live = eventId ? new Map((await inventoryOf(env, eventId).promoUse()).map((u) => [u.codeId, u.tickets])) : null;
-  return results.map((row) => ({ ...view(row), live_tickets: live ? (live.get(row.id) ?? 0) : null }));
+    .bind(producerId, producerId, eventId ?? null, eventId ?? null, producerId, now)
+    .all<CodeRow & { live_tickets: number }>();
+  return results.map((row) => ({ ...view(row), live_tickets: row.live_tickets }));
 }
 
 /** The report per code and per promoter (RRPP). */

@@ -9,6 +9,7 @@ import { findOrder } from '../checkout/orders';
 import { ticketTransition } from '../orders/state';
 import { RESALE_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
 import { scopeWhere } from '../sales/scope';
+import type { ticketsOfUser } from '../tickets/list';
 
 type Defer = (work: Promise<unknown>) => void;
 
@@ -85,15 +86,18 @@ export async function withdrawTicket(env: Env, userId: number, ticketId: string)
  */
 export async function resaleOf(env: Env, userId: number, ticketId: string) {
   const t = await ownTicket(env, userId, ticketId);
-  const [status, terms, refund] = await Promise.all([
+  const [status, terms, refund, demand] = await Promise.all([
     inventoryOf(env, t.event_id).resaleStatus(ticketId),
     resaleTerms(env, ticketId),
     env.DB.prepare('select status from resale_refunds where ticket_id = ?')
       .bind(ticketId)
       .first<{ status: ResaleRefundRow['status'] }>(),
+    inventoryOf(env, t.event_id).waitingDemand(),
   ]);
   return {
     status: refund ? REFUND_STATE[refund.status] : status,
+    /** People waiting for its type: none, and a return would be refused (said before confirming). */
+    waiting: demand.find((d) => d.typeId === t.ticket_type_id)?.entries ?? 0,
     keep_bp: terms?.keep_bp ?? 0,
     refund_cents: terms ? resaleRefundCents(terms.unit_price_cents, terms.unit_fee_cents, terms.keep_bp) : 0,
   };
@@ -405,4 +409,40 @@ export async function resaleRefundProblems(
       seller_email: string | null;
     }>();
   return results;
+}
+
+type TicketGroups = Awaited<ReturnType<typeof ticketsOfUser>>;
+
+/**
+ * Mis tickets' "Devolver a la lista de espera" (issue 32): offered only on a ticket its holder may return (a
+ * valid, paid online ticket of their own, before the deadline) whose type someone is waiting for, with how many
+ * wait; returnTicket refused the others only after the holder confirmed. One inventory call per event with such
+ * a ticket; an object that does not answer offers nothing (the return is still checked when asked).
+ */
+export async function withResaleOffers(env: Env, groups: TicketGroups, now = Date.now()) {
+  return Promise.all(
+    groups.map(async (group) => {
+      const candidates = group.tickets.filter(
+        (t) => t.status === 'valid' && t.returnable === 1 && new Date(t.starts_at).getTime() - CLOSE_BEFORE_MS > now,
+      );
+      const demand =
+        candidates.length === 0
+          ? []
+          : await inventoryOf(env, group.event.id)
+              .waitingDemand()
+              .catch((err: unknown) => {
+                console.error('Waiting demand for Mis tickets', err);
+                return [];
+              });
+      const waiting = new Map(demand.map((d) => [d.typeId, d.entries]));
+      return {
+        ...group,
+        tickets: group.tickets.map((t) => ({
+          ...t,
+          /** People waiting for its type when it may be returned to them; 0: the action is not offered. */
+          resale_waiting: candidates.includes(t) ? (waiting.get(t.ticket_type_id) ?? 0) : 0,
+        })),
+      };
+    }),
+  );
 }

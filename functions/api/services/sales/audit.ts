@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'settings_change',
   'platform_settings_change',
   'producer_activation',
+  'producer_trust',
   'mp_link',
   'mp_unlink',
 ] as const;

@@ -2,6 +2,7 @@ import { orderStatusLabel, paymentStatusLabel, ticketStatusLabel } from '../../.
 import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
 import { refundMethodOf } from '../refunds/refund';
+import { type TicketDetail, venueLine } from '../tickets/list';
 
 export type TimelineEntry = { at: string; kind: string; label: string; by: string | null; reason: string | null };
 
@@ -27,8 +28,8 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       db
         .prepare(
           `select k.id, k.code, k.status, k.holder_name, k.holder_dni, k.used_at, k.created_at, tt.name as type_name,
-                  tt.named, k.refund_id, i.unit_price_cents, i.unit_fee_cents
-           from tickets k join ticket_types tt on tt.id = k.ticket_type_id
+                  tt.named, k.refund_id, i.unit_price_cents, i.unit_fee_cents, d.starts_at
+           from tickets k join ticket_types tt on tt.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
              left join order_items i on i.order_id = k.order_id and i.ticket_type_id = k.ticket_type_id
            where k.order_id = ? order by k.created_at, k.id`,
         )
@@ -48,7 +49,11 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
            where k.order_id = ? and x.status = 'accepted'`,
         )
         .bind(order.id),
-      db.prepare('select title from events where id = ?').bind(order.event_id),
+      db
+        .prepare(
+          'select e.title, v.name as venue, v.address, v.city from events e left join venues v on v.id = e.venue_id where e.id = ?',
+        )
+        .bind(order.event_id),
       db.prepare('select created_at, refunded_cents from orders where id = ?').bind(order.id),
       db
         .prepare(
@@ -72,7 +77,12 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     refund_id: string | null;
     unit_price_cents: number | null;
     unit_fee_cents: number | null;
+    /** The function (date) the ticket is for: an event with several nights prints which one. */
+    starts_at: string;
   }[];
+  const event = eventRes.results[0] as
+    | (Pick<TicketDetail, 'venue' | 'address' | 'city'> & { title: string })
+    | undefined;
   const refunds = (
     refundsRes.results as {
       id: string;
@@ -173,7 +183,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     refund_method: refundMethodOf(order, order.total_cents),
     refund_method_label: REFUND_METHOD_LABEL[refundMethodOf(order, order.total_cents)],
     refunds,
-    event: { id: order.event_id, title: (eventRes.results[0] as { title: string } | undefined)?.title ?? 'Evento' },
+    event: { id: order.event_id, title: event?.title ?? 'Evento', venue: event ? venueLine(event) : null },
     buyer: { name: order.buyer_name, email: order.buyer_email, dni: order.buyer_dni, phone: order.buyer_phone },
     subtotal_cents: order.subtotal_cents,
     fee_cents: order.fee_cents,

@@ -108,7 +108,8 @@ export function saveProducerSettingsStatements(
 export async function listProducersForPlatform(db: D1Database) {
   const { results } = await db
     .prepare(
-      `select p.id, p.name, p.slug, p.activo, s.razon_social, s.cuit, l.mp_user_id is not null as mp_linked,
+      `select p.id, p.name, p.slug, p.activo, p.trusted_at is not null as trusted, s.razon_social, s.cuit,
+              l.mp_user_id is not null as mp_linked,
               (select count(*) from events e where e.producer_id = p.id) as events
          from producers p
          left join producer_settings s on s.producer_id = p.id
@@ -120,12 +121,23 @@ export async function listProducersForPlatform(db: D1Database) {
       name: string;
       slug: string;
       activo: number;
+      trusted: number;
       razon_social: string | null;
       cuit: string | null;
       mp_linked: number;
       events: number;
     }>();
-  return results.map((r) => ({ ...r, activo: r.activo === 1, mp_linked: r.mp_linked === 1 }));
+  return results.map((r) => ({ ...r, activo: r.activo === 1, trusted: r.trusted === 1, mp_linked: r.mp_linked === 1 }));
+}
+
+/** A superadmin trusts a producer (its admins publish without review) or takes the trust back. */
+export function setProducerTrusted(db: D1Database, producerId: number, trusted: boolean, by: number) {
+  return db
+    .prepare(
+      `update producers set trusted_at = case when ?1 then coalesce(trusted_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) end,
+         trusted_by = case when ?1 then ?2 end, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ?3`,
+    )
+    .bind(trusted ? 1 : 0, by, producerId);
 }
 
 export function setProducerActive(db: D1Database, producerId: number, active: boolean) {

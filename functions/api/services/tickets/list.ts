@@ -26,6 +26,9 @@ export type TicketDetail = {
   returned: number;
   /** Resold to the waiting list: its seller's refund (pending or failed until the money moved, then done). */
   resale_refund: 'pending' | 'done' | 'failed' | null;
+  ticket_type_id: number;
+  /** 1 when its holder may return it to a waiting list: a paid online sale of their own (resale.ts returnTicket). */
+  returnable: number;
 };
 
 const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni, t.name as type_name,
@@ -34,7 +37,9 @@ const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.hold
   (select x.to_email from ticket_transfers x where x.ticket_id = k.id and x.status = 'pending') as pending_transfer_to,
   (select r.amount_cents from refunds r where r.id = k.refund_id and r.status = 'done') as refunded_cents,
   exists (select 1 from ticket_resales s where s.ticket_id = k.id) as returned,
-  (select s.status from resale_refunds s where s.ticket_id = k.id) as resale_refund
+  (select s.status from resale_refunds s where s.ticket_id = k.id) as resale_refund, k.ticket_type_id,
+  (select o.kind = 'sale' and o.status = 'paid' and o.payment_id is not null and o.user_id = k.owner_user_id
+     from orders o where o.id = k.order_id) as returnable
   from tickets k join ticket_types t on t.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
   join events e on e.id = k.event_id left join venues v on v.id = e.venue_id`;
 

@@ -1,4 +1,5 @@
-import { MAIL_REFUND, MAIL_TICKETS } from '../../../../src/shared/messages-mail';
+import { shortTicketCode } from '../../../../src/shared/checkin';
+import { MAIL_REFUND, MAIL_TICKETS, PDF_TICKETS } from '../../../../src/shared/messages-mail';
 import { PROMO_MSG } from '../../../../src/shared/messages-promo';
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
@@ -24,7 +25,8 @@ export function ticketBlock(t: TicketDetail) {
   return `<div style="background:#ffffff;border-radius:12px;padding:16px;margin:0 0 16px;text-align:center;color:#111">
     <img src="${qrOf(t.code).gifDataUrl()}" alt="Código QR de la entrada ${escapeHtml(t.id)}" width="220" height="220" style="display:block;margin:0 auto 8px" />
     <div style="font-family:Helvetica,Arial,sans-serif;font-size:14px"><strong>${escapeHtml(t.type_name)}</strong><br />
-    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />Titular: ${escapeHtml(t.holder_name ?? '-')}</div></div>`;
+    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />Titular: ${escapeHtml(t.holder_name ?? '-')}<br />
+    <span style="font-family:monospace">${escapeHtml(PDF_TICKETS.doorCode(shortTicketCode(t.id)))}</span></div></div>`;
 }
 
 export function printable(tickets: TicketDetail[]) {
@@ -35,6 +37,7 @@ export function printable(tickets: TicketDetail[]) {
     venue: venueLine(t),
     typeName: t.type_name,
     holder: t.holder_name ?? '-',
+    doorCode: shortTicketCode(t.id),
   }));
 }
 

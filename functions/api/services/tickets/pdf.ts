@@ -9,6 +9,8 @@ export type PrintableTicket = {
   venue: string;
   typeName: string;
   holder: string;
+  /** The short code to read out at the door when the QR cannot be scanned (issue 32). */
+  doorCode?: string;
 };
 
 /** Characters the standard PDF fonts (WinAnsi) can draw; others become '?'. */
@@ -41,6 +43,14 @@ export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array
     const cell = Math.floor(260 / qr.size);
     const left = (420 - cell * qr.size) / 2;
     page.node.addContentStream(pdf.context.register(pdf.context.flateStream(qrOperators(qr, left, y - 20, cell))));
+    if (ticket.doorCode)
+      page.drawText(printable(PDF_TICKETS.doorCode(ticket.doorCode)), {
+        x: 40,
+        y: 56,
+        size: 11,
+        font: bold,
+        color: rgb(0.1, 0.1, 0.15),
+      });
     page.drawText(PDF_TICKETS.hint, {
       x: 40,
       y: 40,

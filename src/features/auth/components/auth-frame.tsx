@@ -11,19 +11,29 @@ export function AuthFrame({
   page,
   title,
   maxWidth,
+  anchorTop,
   onClose,
   children,
 }: {
   page: boolean;
   title: string;
   maxWidth: number;
+  /** The dialog's box at the top (a long form on a phone: see Dialog). */
+  anchorTop?: boolean;
   onClose: () => void;
   children: ReactNode;
 }) {
   const titleId = useId();
   if (!page)
     return (
-      <Dialog title={title} maxWidth={maxWidth} closeLabel={AUTH_TEXT.close} closeOnBackdrop onClose={onClose}>
+      <Dialog
+        title={title}
+        maxWidth={maxWidth}
+        closeLabel={AUTH_TEXT.close}
+        closeOnBackdrop
+        anchorTop={anchorTop}
+        onClose={onClose}
+      >
         {children}
       </Dialog>
     );

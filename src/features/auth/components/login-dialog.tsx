@@ -4,7 +4,7 @@ import { ApiError, messageOf } from '../../../lib/api';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
 import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
-import { $nextView, openRegister, takeAfterLogin } from '../../../stores/navigation';
+import { $authEmail, $nextView, openRegister, takeAfterLogin } from '../../../stores/navigation';
 import { setUser } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { login } from '../api/login';
@@ -13,6 +13,7 @@ import { destinationAfterLogin } from '../lib/after-login';
 import { cookiesEnabled } from '../lib/cookies-enabled';
 import { useZodForm } from '../lib/use-zod-form';
 import { AuthFrame } from './auth-frame';
+import { VerifyPendingDialog } from './verify-pending';
 
 /** The login errors of spec section 8. */
 function loginFailure(err: unknown): [string, string?] {
@@ -34,8 +35,11 @@ export default function LoginDialog({
 }) {
   const [recovering, setRecovering] = useState(false);
   const [busy, setBusy] = useState(false);
-  const credentials = useZodForm(LoginSchema, { email: '', password: '' });
+  // An invited address (a team invitation's page) is filled in.
+  const credentials = useZodForm(LoginSchema, { email: $authEmail.get(), password: '' });
   const recovery = useZodForm(RestoreSchema, { email: '' });
+  // Refused as unverified: the screen that stays (where the mail went, resend, change address), beside the toast.
+  const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
 
   async function submitLogin(e: React.SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -62,6 +66,8 @@ export default function LoginDialog({
       const [title, detail] = loginFailure(err);
       toast('error', title, detail);
       setBusy(false);
+      // The server's own words tell an unverified account from a deactivated one (both 403).
+      if (err instanceof ApiError && err.status === 403 && err.message === MSG.loginUnverified) setUnverified(data);
     }
   }
 
@@ -80,6 +86,15 @@ export default function LoginDialog({
       setBusy(false);
     }
   }
+
+  if (unverified)
+    return (
+      <VerifyPendingDialog
+        email={unverified.email}
+        password={unverified.password}
+        onClose={page ? () => setUnverified(null) : onClose}
+      />
+    );
 
   // One form whose fields change with the mode, so the switch keeps its place (and its focus).
   const active = recovering ? recovery : credentials;

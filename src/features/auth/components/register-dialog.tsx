@@ -4,12 +4,13 @@ import { ApiError } from '../../../lib/api';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
 import { AUTH_TEXT } from '../../../shared/messages-auth';
 import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
-import { openLogin } from '../../../stores/navigation';
+import { $authEmail, openLogin } from '../../../stores/navigation';
 import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
 import { AuthFrame } from './auth-frame';
+import { VerifyPendingDialog } from './verify-pending';
 
 const EMPTY: RegisterInput = {
   name: '',
@@ -33,9 +34,12 @@ export default function RegisterDialog({
   onClose?: () => void;
   page?: boolean;
 }) {
-  const form = useZodForm(RegisterSchema, EMPTY);
+  // An invited address (a team invitation's page) is filled in.
+  const form = useZodForm(RegisterSchema, { ...EMPTY, email: $authEmail.get() });
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Registered: the screen that stays (where the mail went, resend, change address), beside the spec's toast.
+  const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
   const v = form.values as RegisterInput;
 
   // The schema checks the repeat only once every other field passes; tell the user as they type.
@@ -52,9 +56,7 @@ export default function RegisterDialog({
     try {
       await register(data);
       toast('success', MSG.registerSuccess);
-      // The page's form leaves for the index (the toast goes along); the dialog just closes.
-      if (page) location.assign('/');
-      else onClose();
+      setPending({ email: data.email, password: data.password });
     } catch (err) {
       // The server's own message, title-cased; without one (network, or only the generic fallback) the spec's text.
       const fromServer = err instanceof ApiError && err.status > 0 && err.message !== MSG.unexpected;
@@ -66,6 +68,10 @@ export default function RegisterDialog({
     }
   }
 
+  // On the /registrarme page, closing that screen leaves for the index (the dialog just closes).
+  const close = page ? () => location.assign('/') : onClose;
+  if (pending) return <VerifyPendingDialog email={pending.email} password={pending.password} onClose={close} />;
+
   const text = (
     name: keyof RegisterInput & string,
     label: string,
@@ -73,7 +79,13 @@ export default function RegisterDialog({
   ) => <TextField label={label} {...form.field(name)} {...extra} />;
 
   return (
-    <AuthFrame page={page} title={SPEC_LABEL.signUp} maxWidth={LIMITS.registerDialogMaxWidth} onClose={onClose}>
+    <AuthFrame
+      page={page}
+      title={SPEC_LABEL.signUp}
+      maxWidth={LIMITS.registerDialogMaxWidth}
+      anchorTop
+      onClose={onClose}
+    >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {text('name', AUTH_TEXT.fullName, { autoComplete: 'name' })}
         {text('dni', 'DNI', { inputMode: 'numeric', maxLength: 8 })}

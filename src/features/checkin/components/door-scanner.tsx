@@ -154,6 +154,9 @@ function ScanningScreen({
           onAdmit={door.admitByHand}
           onUndo={door.undo}
           onClose={() => setSearching(false)}
+          searchOnline={door.searchOnline}
+          online={door.online}
+          covered={!!card}
         />
       )}
       {card && <ScanResultScreen shown={card} onClose={door.closeCard} />}

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
-import { UNDO_WINDOW_MS } from '../../../shared/checkin';
+import { shortTicketCode, UNDO_WINDOW_MS } from '../../../shared/checkin';
 import { DOOR_TEXT } from '../../../shared/messages-door';
+import { useEscape } from '../hooks/use-escape';
 import { searchTickets } from '../lib/local-decision';
 import type { OfflineBundle } from '../types';
+
+type Tickets = OfflineBundle['tickets'];
 
 type Props = {
   bundle: OfflineBundle;
@@ -11,13 +14,51 @@ type Props = {
   onAdmit: (ticketId: string) => Promise<string | null>;
   onUndo: (scanId: string, ticketId: string) => Promise<void>;
   onClose: () => void;
+  /** The server's search (DNI, e-mail, name, short code, order); null offline or on failure. */
+  searchOnline: (q: string) => Promise<Tickets | null>;
+  online: boolean;
+  /** A result card is over the search: Escape is the card's. */
+  covered: boolean;
 };
 
-/** Search by name, DNI, e-mail or order number over the downloaded tickets, with check-in by hand. */
-export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) {
+/** What the server found first (it knows DNIs and e-mails), then what only the download has, once each. */
+const merged = (remote: Tickets, local: Tickets) => [
+  ...remote,
+  ...local.filter((t) => !remote.some((r) => r.id === t.id)),
+];
+
+/**
+ * Search by name, DNI, e-mail, short code or order number, with check-in by hand: the downloaded tickets at
+ * once, and the server's answer (which finds DNIs and e-mails the download does not carry) when online.
+ * Escape closes it.
+ */
+export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose, searchOnline, online, covered }: Props) {
   const [query, setQuery] = useState('');
   const [admitted, setAdmitted] = useState<Map<string, { scanId: string; at: number }>>(new Map());
-  const results = searchTickets(bundle, query);
+  const [remote, setRemote] = useState<{ q: string; tickets: Tickets } | null>(null);
+  const [asking, setAsking] = useState(false);
+  useEscape(onClose, !covered);
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2 || !online) return;
+    let current = true;
+    setAsking(true);
+    const timer = setTimeout(() => {
+      void searchOnline(q).then((tickets) => {
+        if (!current) return;
+        setAsking(false);
+        if (tickets) setRemote({ q, tickets });
+      });
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      setAsking(false);
+    };
+  }, [query, online, searchOnline]);
+  const local = searchTickets(bundle, query);
+  const results = remote && remote.q === query.trim() ? merged(remote.tickets, local).slice(0, 20) : local;
+  const needsNetwork = !online && (/^\d{7,8}$/.test(query.trim()) || query.includes('@'));
   const inside = (ticketId: string) =>
     bundle.admissions.some((a) => a.list_id === listId && a.ticket_id === ticketId && a.inside);
 
@@ -57,6 +98,7 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
                   {t.type_name}
                   {DOOR_TEXT.searchDetail(t.dni, t.order_id.slice(0, 8))}
                 </span>
+                <span className="block font-mono text-sm">{DOOR_TEXT.searchCode(shortTicketCode(t.id))}</span>
               </span>
               {canUndo ? (
                 <button
@@ -94,7 +136,11 @@ export function DoorSearch({ bundle, listId, onAdmit, onUndo, onClose }: Props) 
             </li>
           );
         })}
-        {query.trim().length >= 2 && results.length === 0 && <li className="p-3 text-lg">{DOOR_TEXT.noResults}</li>}
+        {query.trim().length >= 2 && results.length === 0 && (
+          <li className="p-3 text-lg" role="status">
+            {asking ? DOOR_TEXT.searching : needsNetwork ? DOOR_TEXT.searchNeedsNetwork : DOOR_TEXT.noResults}
+          </li>
+        )}
       </ul>
     </div>
   );

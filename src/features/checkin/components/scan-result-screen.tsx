@@ -1,6 +1,7 @@
 import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
 import { formatTime } from '../../../shared/dates';
 import { DOOR_TEXT } from '../../../shared/messages-door';
+import { useEscape } from '../hooks/use-escape';
 
 export type ShownResult = {
   result: ScanResult;
@@ -15,8 +16,9 @@ const TONE_CLASS = {
   bad: 'bg-error text-error-content',
 } as const;
 
-/** The result filling the screen for a moment: green valid, amber used, red invalid. Tap to go on. */
+/** The result filling the screen for a moment: green valid, amber used, red invalid. Tap (or Escape) to go on. */
 export function ScanResultScreen({ shown, onClose }: { shown: ShownResult; onClose: () => void }) {
+  useEscape(onClose);
   const tone = scanTone(shown.result);
   const { ticket, first } = shown;
   return (

@@ -11,6 +11,7 @@ import { getPublicKey } from '../api/get-public-key';
 import { heartbeat } from '../api/heartbeat';
 import { manualCheckin } from '../api/manual-checkin';
 import { scanCode } from '../api/scan-code';
+import { searchTickets } from '../api/search-tickets';
 import { syncScans } from '../api/sync-scans';
 import { undoCheckin } from '../api/undo-checkin';
 import type { ShownResult } from '../components/scan-result-screen';
@@ -47,7 +48,7 @@ import {
   savePublicKey,
 } from '../lib/door-store';
 import { feedback } from '../lib/feedback';
-import { applyLocally, decideLocally } from '../lib/local-decision';
+import { applyLocally, decideLocally, typedTicketLocally } from '../lib/local-decision';
 import { keepPageOffline } from '../lib/offline-page';
 import { verifyCodeLocally } from '../lib/verify-code';
 import type { Counters, OfflineBundle, PublicKey } from '../types';
@@ -375,8 +376,14 @@ export function useDoor({
     return () => clearTimeout(timer);
   }, [card]);
 
-  /** The code's signature checked here (started while the server is asked, so a timeout decides at once). */
-  const verifyHere = (code: string) => {
+  /**
+   * The code's signature checked here (started while the server is asked, so a timeout decides at once). A short
+   * code or ticket id typed by hand names a downloaded ticket instead; the server looks it up again (issue 32).
+   */
+  const verifyHere = (code: string): Promise<{ ticketId: string; eventId: number } | null> => {
+    const b = bundleRef.current;
+    const typed = b && eventId !== null ? typedTicketLocally(b, code) : null;
+    if (typed && eventId !== null) return Promise.resolve({ ticketId: typed, eventId });
     const key = keyRef.current;
     return key ? verifyCodeLocally(key, code) : Promise.resolve(null);
   };
@@ -544,6 +551,22 @@ export function useDoor({
     }
   }
 
+  /**
+   * The search's server side (DNI, e-mail, name, short code, order): while online, its results come first; offline
+   * or on failure, null, and the search shows what the download has.
+   */
+  const searchOnline = useCallback(
+    async (q: string): Promise<OfflineBundle['tickets'] | null> => {
+      if (eventId === null || !onlineRef.current) return null;
+      try {
+        return (await call(searchTickets(eventId, q), BACKGROUND_TIMEOUT_MS)).data;
+      } catch {
+        return null;
+      }
+    },
+    [eventId, call],
+  );
+
   /** Choosing an event: the same one again keeps its list and gate. */
   function chooseEvent(id: number) {
     if (id === eventId) return;
@@ -571,6 +594,7 @@ export function useDoor({
     handleCode,
     admitByHand,
     undo,
+    searchOnline,
   };
 }
 

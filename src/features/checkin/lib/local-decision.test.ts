@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { shortTicketCode } from '../../../shared/checkin';
 import type { OfflineBundle } from '../types';
-import { applyLocally, decideLocally, searchTickets } from './local-decision';
+import { applyLocally, decideLocally, searchTickets, typedTicketLocally } from './local-decision';
 
 function bundle(): OfflineBundle {
   const ticket = (id: string, extra: Partial<OfflineBundle['tickets'][number]> = {}) => ({
@@ -50,5 +51,20 @@ describe('offline decision', () => {
     expect(searchTickets(b, 'orden-b').map((t) => t.id)).toEqual(['b']);
     expect(searchTickets(b, '30123456')).toHaveLength(3);
     expect(searchTickets(b, 'x')).toEqual([]);
+  });
+
+  it('finds a ticket by its short code or id, and resolves a typed code only when one ticket prints it', () => {
+    const b = bundle();
+    b.tickets.push({ ...b.tickets[0], id: '6omFfM2HOdYVWAg3', holder: 'Lola Código' });
+    const code = shortTicketCode('6omFfM2HOdYVWAg3');
+    expect(searchTickets(b, code.toLowerCase()).map((t) => t.id)).toEqual(['6omFfM2HOdYVWAg3']);
+    expect(searchTickets(b, '6omFfM2HOdYVWAg3').map((t) => t.id)).toEqual(['6omFfM2HOdYVWAg3']);
+    expect(typedTicketLocally(b, code.replace('-', ' '))).toBe('6omFfM2HOdYVWAg3');
+    expect(typedTicketLocally(b, '0000-0000')).toBeNull();
+    expect(typedTicketLocally(b, 'BOL1.6omFfM2HOdYVWAg3.1.firma')).toBeNull();
+    // Two downloaded tickets printing the same code: ambiguous, nothing is admitted by it.
+    b.tickets.push({ ...b.tickets[0], id: '6omFfM2xOtroIdXYZ'.slice(0, 16), holder: 'Otra' });
+    expect(shortTicketCode(b.tickets.at(-1)!.id)).toBe(code);
+    expect(typedTicketLocally(b, code)).toBeNull();
   });
 });

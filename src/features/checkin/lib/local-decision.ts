@@ -1,4 +1,4 @@
-import type { ScanResult } from '../../../shared/checkin';
+import { type ScanResult, shortTicketCode, type TypedTicketCode, typedTicketCode } from '../../../shared/checkin';
 import type { OfflineBundle } from '../types';
 
 export type LocalTicket = OfflineBundle['tickets'][number];
@@ -55,17 +55,37 @@ export function applyLocally(
   else if (result === 'undone' && at) bundle.admissions.splice(bundle.admissions.indexOf(at), 1);
 }
 
-/** Search by name, DNI or order number over the downloaded tickets (no e-mails leave the server). */
+/** Whether a downloaded ticket is the one a typed short code or id names. */
+const namedBy = (t: LocalTicket, typed: TypedTicketCode) =>
+  'id' in typed ? t.id === typed.id : shortTicketCode(t.id) === typed.short;
+
+/**
+ * A code typed at the door that is not a signed QR (a short code or a ticket id), offline: the downloaded
+ * ticket it names, when exactly one; the server decides the queued scan again with the same lookup.
+ */
+export function typedTicketLocally(bundle: OfflineBundle, code: string): string | null {
+  const typed = typedTicketCode(code);
+  if (!typed) return null;
+  const found = bundle.tickets.filter((t) => namedBy(t, typed));
+  return found.length === 1 ? found[0].id : null;
+}
+
+/**
+ * Search over the downloaded tickets, offline or while the server answers: name, order number, short code or
+ * id, and DNI only when the producer asks for it at the door (no e-mails leave the server; the online search,
+ * GET /checkin/events/:id/search, finds those).
+ */
 export function searchTickets(bundle: OfflineBundle, query: string, limit = 20): LocalTicket[] {
   const q = query.trim().toLowerCase();
   if (q.length < 2) return [];
+  const typed = typedTicketCode(query);
   return bundle.tickets
     .filter(
       (t) =>
         t.holder?.toLowerCase().includes(q) ||
         t.dni?.includes(q) ||
         t.order_id.toLowerCase().startsWith(q) ||
-        t.id.toLowerCase() === q,
+        (typed !== null && namedBy(t, typed)),
     )
     .slice(0, limit);
 }

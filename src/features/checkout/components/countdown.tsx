@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useBrowserValue } from '../../../components/ui/adopt';
+import { formatTimeLeft } from '../../../shared/dates';
 import { BUY_MSG } from '../../../shared/messages-checkout';
 
 const left = (until: number) => Math.max(0, Math.floor((until - Date.now()) / 1000));
 
 /**
- * The hold's countdown (mm:ss); calls `onExpire` once when it reaches zero. The seconds left depend on the
- * clock, so they are drawn only in the browser: the server's HTML (and the first browser render) show
- * "--:--". Drawn on the server they never matched the browser's, and React then redrew the whole checkout
- * (error #418), dropping the ticks and text the buyer had already entered (issue 31).
+ * The hold's countdown (mm:ss, or '1 h 59 min' from an hour on); calls `onExpire` once when it reaches zero.
+ * The seconds left depend on the clock, so they are drawn only in the browser: the server's HTML (and the
+ * first browser render) show "--:--". Drawn on the server they never matched the browser's, and React then
+ * redrew the whole checkout (error #418), dropping the ticks and text the buyer had already entered (issue 31).
  */
 export function Countdown({ until, onExpire }: { until: string; onExpire: () => void }) {
   const end = new Date(until).getTime();
@@ -16,15 +17,14 @@ export function Countdown({ until, onExpire }: { until: string; onExpire: () => 
   useEffect(() => {
     if (seconds === 0) onExpire();
   }, [seconds, onExpire]);
-  const mm = seconds === undefined ? '--' : String(Math.floor(seconds / 60)).padStart(2, '0');
-  const ss = seconds === undefined ? '--' : String(seconds % 60).padStart(2, '0');
   return (
     <p
       className={`font-semibold ${seconds !== undefined && seconds < 60 ? 'text-warning' : ''}`}
       role="timer"
       aria-live="off"
     >
-      {BUY_MSG.countdown} <span className="font-mono text-lg">{`${mm}:${ss}`}</span>
+      {BUY_MSG.countdown}{' '}
+      <span className="font-mono text-lg">{seconds === undefined ? '--:--' : formatTimeLeft(seconds)}</span>
     </p>
   );
 }

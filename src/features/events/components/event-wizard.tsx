@@ -15,7 +15,7 @@ import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import { MSG } from '../../../shared/messages';
-import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
+import { EVENT_FORM_TEXT, PUBLISH_NOTE_TEXT } from '../../../shared/messages-events';
 import { WIZARD_MSG } from '../../../shared/messages-ui';
 import { formatPrice, pesosToCents } from '../../../shared/money';
 import { CATEGORIES, type Category } from '../../../shared/schemas/event';
@@ -36,6 +36,7 @@ import {
 } from '../lib/event-form';
 import { renderMarkdown } from '../lib/markdown';
 import type { ManagedVenue, MyProducer, Province } from '../types';
+import { PublishNote } from './publish-note';
 
 const STEPS = WIZARD_STEPS;
 
@@ -228,6 +229,9 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
     return <LoadState state={{ ...existing, data: null }}>{() => null}</LoadState>;
   const needsProducer = !eventId && producers !== null && producers.length === 0;
   const flagged = new Set(stepsWithErrors(errors));
+  // Published at once (issue 32): a superadmin, a producer the platform trusts, or an event approved before.
+  const chosen = producers?.find((p) => p.id === (existing.data?.producer_id ?? producerId));
+  const direct = chosen?.role === 'SUPERADMIN' || chosen?.trusted === true || !!existing.data?.approved_at;
 
   return (
     <div className="flex flex-col gap-6">
@@ -582,6 +586,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
         )}
         {step === 4 && <Preview form={form} />}
       </section>
+      {step === STEPS.length - 1 && status === 'borrador' && <PublishNote direct={direct} />}
       <div className="flex flex-wrap justify-between gap-3">
         <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => goToStep(step - 1)}>
           {EVENT_FORM_TEXT.previous}
@@ -597,7 +602,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
           ) : (
             status === 'borrador' && (
               <button type="button" className="btn btn-primary" disabled={busy} onClick={submit}>
-                {EVENT_FORM_TEXT.submit}
+                {direct ? PUBLISH_NOTE_TEXT.publish : EVENT_FORM_TEXT.submit}
               </button>
             )
           )}

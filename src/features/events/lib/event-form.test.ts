@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEvent, stepOf, stepsWithErrors, wizardErrors } from './event-form';
+import { emptyEvent, fromEvent, stepOf, stepsWithErrors, wizardErrors } from './event-form';
 
 describe('the wizard checks each step', () => {
   it.each([
@@ -32,5 +32,54 @@ describe('the wizard checks each step', () => {
     event.dates[0].ticket_types[0].price = '15.000';
     event.dates[0].ticket_types[0].capacity = '300';
     expect(wizardErrors(event)).toEqual({});
+  });
+});
+
+describe('an event from the API back into the wizard', () => {
+  it('keeps only the venue fields the form edits, so the checks run (the answer carries its id and map point)', () => {
+    const venue = {
+      id: 4,
+      name: 'Club del Sur',
+      address: 'Defensa 1000',
+      city: 'CABA',
+      provinces_id: 1,
+      lat: null,
+      lng: -58.37,
+    };
+    const form = fromEvent({
+      title: 'Recital',
+      category: 'Música',
+      description: 'Un recital.',
+      min_age: null,
+      cover_key: null,
+      flyer_key: null,
+      venue,
+      dates: [
+        {
+          id: 1,
+          starts_at: '2030-05-01T21:00:00-03:00',
+          doors_at: null,
+          ends_at: null,
+          ticket_types: [
+            {
+              id: 2,
+              name: 'General',
+              description: '',
+              price_cents: 1_500_000,
+              capacity: 100,
+              min_per_order: 1,
+              max_per_order: 10,
+              sale_starts_at: null,
+              sale_ends_at: null,
+              hidden: false,
+              named: false,
+              sold: 0,
+            },
+          ],
+        },
+      ],
+    });
+    expect(form.venue).toEqual({ name: 'Club del Sur', address: 'Defensa 1000', city: 'CABA', provinces_id: '1' });
+    expect(wizardErrors(form)).toEqual({});
   });
 });

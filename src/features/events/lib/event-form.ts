@@ -142,8 +142,15 @@ export function fromEvent(event: Managed): EventForm {
     min_age: event.min_age == null ? '' : String(event.min_age),
     cover_key: event.cover_key,
     flyer_key: event.flyer_key,
+    // Only the form's four text fields: the answer's venue also carries its id and map point (numbers or null),
+    // which the wizard's "is the venue empty" check would call .trim() on ("Siguiente" then did nothing).
     venue: event.venue
-      ? { ...event.venue, provinces_id: String(event.venue.provinces_id) }
+      ? {
+          name: event.venue.name ?? '',
+          address: event.venue.address ?? '',
+          city: event.venue.city ?? '',
+          provinces_id: String(event.venue.provinces_id),
+        }
       : { name: '', address: '', city: '', provinces_id: '' },
     dates: event.dates.map((d) => ({
       id: d.id,

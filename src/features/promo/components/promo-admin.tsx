@@ -9,6 +9,7 @@ import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { WaitlistEntries } from '../../waitlist/components/waitlist-entries';
 import { archiveCode, bulkCodes, createCode, listCodes, readWaitlist } from '../api/promo-admin';
+import { PromoShare } from './promo-share';
 
 type Code = Awaited<ReturnType<typeof listCodes>>['data'][number];
 type Waitlist = Awaited<ReturnType<typeof readWaitlist>>['data'];
@@ -193,21 +194,24 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
                       <td>{c.uses}</td>
                       <td>
                         {c.tickets}
-                        {c.max_tickets !== null ? ` / ${c.max_tickets}` : ''}
+                        {c.max_tickets !== null ? ` · ${T.limitUsed(c.live_tickets, c.max_tickets)}` : ''}
                       </td>
                       <td>{formatMoney(c.revenue_cents)}</td>
                       <td>
                         {c.archived_at ? (
                           T.archivedLabel
                         ) : (
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs"
-                            disabled={busy}
-                            onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
-                          >
-                            {T.archive(c.code)}
-                          </button>
+                          <span className="flex flex-wrap gap-1">
+                            <PromoShare eventId={eventId} code={c.code} />
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-xs"
+                              disabled={busy}
+                              onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
+                            >
+                              {T.archive(c.code)}
+                            </button>
+                          </span>
                         )}
                       </td>
                     </tr>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
+import { shortTicketCode } from '../../../shared/checkin';
 import { formatEventDate } from '../../../shared/dates';
 import { isBoxOfficePayment, paymentMethodLabel } from '../../../shared/labels';
 import { ORDER_TEXT as T } from '../../../shared/messages-sales';
@@ -281,39 +283,45 @@ function RefundDialog({
       onClose={onClose}
       onConfirm={(reason) => onConfirm(reason, `refund-${key}`, confirmUsed)}
     >
-      <table className="table table-sm" aria-label={T.refundDetail}>
-        <thead>
-          <tr>
-            <th>{T.ticket}</th>
-            <th className="text-right">{T.price}</th>
-            <th className="text-right">{T.fee}</th>
-            <th className="text-right">{T.back}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tickets.map((t) => (
-            <tr key={t.id}>
-              <td>
-                {t.type_name} <span className="font-mono text-xs">{t.id}</span>
-                {t.status === 'used' && <span className="badge badge-warning badge-sm ml-1">{T.alreadyIn}</span>}
-              </td>
-              <td className="text-right">{formatMoney(t.unit_price_cents)}</td>
-              <td className="text-right">{formatMoney(t.unit_fee_cents)}</td>
-              <td className="text-right">{formatMoney(t.unit_price_cents + t.unit_fee_cents)}</td>
+      {/* A phone-wide dialog: the table scrolls inside its box instead of being cut off at its edge. */}
+      <ScrollRegion label={T.refundDetail} className="-mx-2 px-2">
+        <table className="table table-sm" aria-label={T.refundDetail}>
+          <thead>
+            <tr>
+              <th>{T.ticket}</th>
+              <th className="text-right">{T.price}</th>
+              <th className="text-right">{T.fee}</th>
+              <th className="text-right">{T.back}</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th>{T.totalRow}</th>
-            <th />
-            <th className="text-right">{formatMoney(fee)}</th>
-            <th className="text-right" data-testid="refund-total">
-              {formatMoney(amount)}
-            </th>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {tickets.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  {t.type_name}{' '}
+                  <span className="font-mono text-xs" title={t.id}>
+                    {shortTicketCode(t.id)}
+                  </span>
+                  {t.status === 'used' && <span className="badge badge-warning badge-sm ml-1">{T.alreadyIn}</span>}
+                </td>
+                <td className="text-right">{formatMoney(t.unit_price_cents)}</td>
+                <td className="text-right">{formatMoney(t.unit_fee_cents)}</td>
+                <td className="text-right">{formatMoney(t.unit_price_cents + t.unit_fee_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th>{T.totalRow}</th>
+              <th />
+              <th className="text-right">{formatMoney(fee)}</th>
+              <th className="text-right" data-testid="refund-total">
+                {formatMoney(amount)}
+              </th>
+            </tr>
+          </tfoot>
+        </table>
+      </ScrollRegion>
       <p className="text-sm">
         <strong>{T.method}</strong> {order.refund_method_label}
       </p>

@@ -9,3 +9,13 @@ export async function setProducerActivation(producerId: number, activo: boolean)
     }),
   );
 }
+
+/** PUT /admin/settings/platform/producers/:id/trust (superadmins): publishes without review, or not (issue 32). */
+export async function setProducerTrust(producerId: number, trusted: boolean) {
+  return unwrap(
+    client.admin.settings.platform.producers[':id'].trust.$put({
+      param: { id: String(producerId) },
+      json: { trusted },
+    }),
+  );
+}

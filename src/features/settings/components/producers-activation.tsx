@@ -4,7 +4,7 @@ import { messageOf } from '../../../lib/api';
 import { formatCuit } from '../../../shared/fiscal';
 import { SETTINGS_TEXT } from '../../../shared/messages-settings';
 import { toast } from '../../../stores/toast';
-import { setProducerActivation } from '../api/producer-activation';
+import { setProducerActivation, setProducerTrust } from '../api/producer-activation';
 import type { PlatformProducerRow } from '../types';
 
 /** Superadmins: every producer, whether it may sell, and whether it linked MercadoPago. */
@@ -25,43 +25,69 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
     }
   }
 
+  async function trust(row: PlatformProducerRow) {
+    setBusy(row.id);
+    try {
+      const r = await setProducerTrust(row.id, !row.trusted);
+      setRows((current) => current.map((x) => (x.id === row.id ? { ...x, trusted: r.data.trusted } : x)));
+      toast('success', r.message);
+    } catch (err) {
+      toast('error', messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   if (!rows.length) return <p className="text-sm text-base-content/70">{SETTINGS_TEXT.noProducers}</p>;
   return (
-    <div className="overflow-x-auto rounded-box bg-base-200">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>{SETTINGS_TEXT.producer}</th>
-            <th>{SETTINGS_TEXT.legalNameCuit}</th>
-            <th>{SETTINGS_TEXT.events}</th>
-            <th>{SETTINGS_TEXT.mercadoPago}</th>
-            <th>{SETTINGS_TEXT.active}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className="font-medium">{row.name}</td>
-              <td className="text-sm">
-                {row.razon_social ?? '—'}
-                {row.cuit && <span className="block text-base-content/60">{formatCuit(row.cuit)}</span>}
-              </td>
-              <td>{row.events}</td>
-              <td>{row.mp_linked ? SETTINGS_TEXT.linked : SETTINGS_TEXT.notLinked}</td>
-              <td>
-                <ToggleField
-                  label={SETTINGS_TEXT.activeOf(row.name)}
-                  hideLabel
-                  tone="success"
-                  checked={row.activo}
-                  disabled={busy === row.id}
-                  onChecked={() => toggle(row)}
-                />
-              </td>
+    <>
+      <p className="mb-2 text-sm text-base-content/70">{SETTINGS_TEXT.trustedHint}</p>
+      <div className="overflow-x-auto rounded-box bg-base-200">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{SETTINGS_TEXT.producer}</th>
+              <th>{SETTINGS_TEXT.legalNameCuit}</th>
+              <th>{SETTINGS_TEXT.events}</th>
+              <th>{SETTINGS_TEXT.mercadoPago}</th>
+              <th>{SETTINGS_TEXT.active}</th>
+              <th>{SETTINGS_TEXT.trusted}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className="font-medium">{row.name}</td>
+                <td className="text-sm">
+                  {row.razon_social ?? '—'}
+                  {row.cuit && <span className="block text-base-content/60">{formatCuit(row.cuit)}</span>}
+                </td>
+                <td>{row.events}</td>
+                <td>{row.mp_linked ? SETTINGS_TEXT.linked : SETTINGS_TEXT.notLinked}</td>
+                <td>
+                  <ToggleField
+                    label={SETTINGS_TEXT.activeOf(row.name)}
+                    hideLabel
+                    tone="success"
+                    checked={row.activo}
+                    disabled={busy === row.id}
+                    onChecked={() => toggle(row)}
+                  />
+                </td>
+                <td>
+                  <ToggleField
+                    label={SETTINGS_TEXT.trustedOf(row.name)}
+                    hideLabel
+                    checked={row.trusted}
+                    disabled={busy === row.id}
+                    onChecked={() => trust(row)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

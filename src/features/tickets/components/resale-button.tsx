@@ -12,7 +12,16 @@ import { resaleStatus, returnToWaitlist, withdrawReturn } from '../api/resale';
  * (then it is refunded); while nobody has it on offer, it can be taken back. Before returning it, a dialog says
  * what comes back if it is resold ("Si se revende, te devolvemos $ X"), with the producer's policy applied.
  */
-export default function ResaleButton({ ticketId, returned }: { ticketId: string; returned: boolean }) {
+export default function ResaleButton({
+  ticketId,
+  returned,
+  waiting,
+}: {
+  ticketId: string;
+  returned: boolean;
+  /** People waiting for its type (Mis tickets shows the button only when someone waits). */
+  waiting: number;
+}) {
   const resale = useData<string | null>(
     () =>
       returned
@@ -28,11 +37,19 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [refundCents, setRefundCents] = useState<number | null>(null);
+  const [waitingNow, setWaitingNow] = useState(waiting);
 
   async function open() {
     setBusy(true);
     try {
-      setRefundCents((await resaleStatus(ticketId)).data.refund_cents);
+      const answer = (await resaleStatus(ticketId)).data;
+      setWaitingNow(answer.waiting);
+      // Whoever waited has left since the page loaded: say so now, not after confirming.
+      if (answer.waiting === 0) {
+        toast('info', RESALE_MSG.noWaitlist);
+        return;
+      }
+      setRefundCents(answer.refund_cents);
       setConfirming(true);
     } catch (err) {
       toast('error', err instanceof ApiError ? err.message : RESALE_MSG.closed);
@@ -79,6 +96,7 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
       </span>
     );
   }
+  if (waitingNow === 0) return null;
   return (
     <>
       <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={open}>
@@ -89,7 +107,9 @@ export default function ResaleButton({ ticketId, returned }: { ticketId: string;
           title={RESALE_MSG.confirmTitle}
           text={
             <>
-              <p>{RESALE_MSG.confirmText}</p>
+              <p>{RESALE_MSG.whoWaits(waitingNow)}</p>
+              <p className="mt-2">{RESALE_MSG.confirmText}</p>
+              <p className="mt-2">{RESALE_MSG.whenSold}</p>
               <p className="mt-2 font-semibold" data-testid="resale-refund">
                 {RESALE_MSG.refundIfSold(formatMoney(refundCents))}
               </p>
