@@ -6,14 +6,16 @@ import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,
   BUYER_FORM,
+  buyerWithDni,
   createBuyer,
   createTestEvent,
+  offeredOrder,
   payInSandbox,
   routeNetworkToSelf,
   startPurchase,
   ticketsOfOrderInDb,
 } from './checkout-fixtures';
-import { eventually, ORIGIN, settledFetch } from './helpers';
+import { ORIGIN, settledFetch } from './helpers';
 
 /**
  * One owner for a ticket's fate (issue 29): a transfer's acceptance, a refund and a resale's payment claim the
@@ -41,14 +43,6 @@ async function doorScan(staff: Buyer, eventId: number, code: string) {
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { ok: boolean; result: string } }).data;
-}
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(25_000_000 + (dniCounter++ % 60_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
 }
 
 async function transferToken(from: Buyer, ticketId: string, to: Buyer) {
@@ -186,12 +180,7 @@ describe('one owner for a ticket’s fate', () => {
     });
     expect(joined.status).toBe(201);
     expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' })).status).toBe(201);
-    let offerOrder = '';
-    await eventually(async () => {
-      const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
-      offerOrder = String(me.order_id ?? '');
-      return me.status === 'offered' && offerOrder !== '';
-    }, 'the returned ticket is offered to the waiting buyer');
+    const offerOrder = await offeredOrder(waiting, event.event_id);
 
     // The seller goes in after all, while the offer is open.
     expect((await doorScan(admin, event.event_id, ticket.code)).result).toBe('admitted');
