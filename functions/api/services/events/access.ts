@@ -80,26 +80,7 @@ export const canView = (actor: Actor, producerId: number, eventId?: number) =>
   (actor.memberships.has(producerId) &&
     (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
 
-/**
- * The producer's producer-wide admins (and superadmins): full access, spec section 6. An admin limited to
- * some events is not one here. Routes declare `requirePermission` instead (functions/api/lib/access.ts).
- */
-export const canManage = (actor: Actor, producerId: number) =>
-  actor.isSuperAdmin || (actor.memberships.get(producerId) === 'ADMIN' && !actor.scopes.has(producerId));
-
-export function assertView(actor: Actor, producerId: number, message = NO_ACCESS, eventId?: number) {
-  if (!canView(actor, producerId, eventId)) fail(403, message);
-}
-
-export function assertManage(actor: Actor, producerId: number, message = NO_ACCESS) {
-  if (!canManage(actor, producerId)) fail(403, message);
-}
-
 export const SUPERADMIN_ONLY = 'Solo un superadministrador puede hacer esto';
-
-export function assertSuperAdmin(actor: Actor) {
-  if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
-}
 
 /** The producers whose events the actor may see in the back office; null means all (superadmin). */
 export const visibleProducerIds = (actor: Actor): number[] | null =>
@@ -204,14 +185,4 @@ export async function producerOfEvent(db: D1Database, eventId: number): Promise<
     .first<{ producer_id: number }>();
   if (!event) fail(404, 'El evento no existe.');
   return event.producer_id;
-}
-
-/**
- * Door staff of an event: its producer's admins and collaborators, or a superadmin. Staff of one producer
- * cannot check another producer's tickets.
- */
-export async function assertEventStaff(db: D1Database, session: SessionUser, eventId: number, message: string) {
-  const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'tickets.validate', message, eventId);
-  return actor;
 }

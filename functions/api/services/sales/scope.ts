@@ -71,16 +71,6 @@ export function scopeWhere(
   return { sql: '1 = 1', binds: [] };
 }
 
-/** An order or ticket the caller may act on: 404 when it does not exist, 403 without the permission. */
-export function assertOrderAccess(
-  actor: Actor,
-  order: { producer_id: number; event_id: number },
-  permission: Permission,
-  message: string,
-) {
-  assertCan(actor, order.producer_id, permission, message, order.event_id);
-}
-
 /** A second permission over the same scope (e.g. finance.view and export.data for a finance export). */
 export function assertScopeCan(actor: Actor, scope: SalesScope, permission: Permission) {
   if (actor.isSuperAdmin) return;
