@@ -32,7 +32,6 @@ import { eventHasSales } from '../services/events/sales';
 import {
   createEvent,
   deleteEvent,
-  eventHeader,
   getManagedEvent,
   listManagedEvents,
   setStatus,
@@ -164,7 +163,7 @@ export const adminEvents = new Hono<AccessEnv>()
     },
   )
   .get('/:id', requirePermission('events.view', 'event', eventParam('id')), validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     return c.json({
       status: true,
       data: await getManagedEvent(c.env.DB, header.id),
@@ -173,7 +172,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .put('/:id', manage, validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
     const actor = c.var.actor;
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (header.status === 'cancelado') fail(409, 'Un evento cancelado no se puede editar');
     const input = c.req.valid('json');
     if (header.status === 'publicado' || header.status === 'en_revision') {
@@ -198,7 +197,7 @@ export const adminEvents = new Hono<AccessEnv>()
     validate('param', IdParam),
     async (c) => {
       const actor = c.var.actor;
-      const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+      const header = c.var.event;
       const source = await getManagedEvent(c.env.DB, header.id);
       const input = toInput(source, false);
       const id = await createEvent(c.env.DB, header.producer_id, actor.userId, {
@@ -210,7 +209,7 @@ export const adminEvents = new Hono<AccessEnv>()
   )
   .post('/:id/publish', manage, validate('param', IdParam), async (c) => {
     const actor = c.var.actor;
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
     const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
     if (problems.length) fail(400, problems[0], { _: problems });
@@ -230,7 +229,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .post('/:id/unpublish', manage, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (header.status !== 'publicado' && header.status !== 'en_revision')
       fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
     await setStatus(c.env.DB, header.id, 'borrador');
@@ -242,7 +241,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .post('/:id/cancel', manage, validate('param', IdParam), validate('json', CancelSchema), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (header.status === 'cancelado' || header.status === 'finalizado') fail(409, CANCELLATION_MSG.already);
     const reason = c.req.valid('json').reason;
     // The intent first (with the list of paid orders to refund), then the notice, then the refunds in the
@@ -262,7 +261,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .post('/:id/cancellation/retry', refundsOf, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     await retryCancellation(c.env, header.id);
     c.executionCtx.waitUntil(refundCancellation(c.env, header.id));
     return c.json({ status: true, message: CANCELLATION_MSG.retried });
@@ -275,7 +274,7 @@ export const adminEvents = new Hono<AccessEnv>()
     return c.json({ status: true, message: RESALE_MSG.refundRetried, data: { status } });
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (await eventHasSales(c.env.DB, header.id))
       fail(409, 'No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
     await deleteEvent(c.env.DB, header.id);

@@ -1,4 +1,3 @@
-import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import { fail } from '../../lib/errors';
 
 export type CheckinList = { id: number; name: string; type_ids: number[]; allow_reentry: boolean; is_default: boolean };
@@ -82,24 +81,6 @@ export async function createList(db: D1Database, eventId: number, input: ListInp
     .bind(eventId, input.name, JSON.stringify([...new Set(input.type_ids)]), input.allow_reentry ? 1 : 0)
     .first<ListRow>();
   return toList(row!);
-}
-
-export async function eventOfList(db: D1Database, listId: number) {
-  const row = await db
-    .prepare('select event_id from checkin_lists where id = ?')
-    .bind(listId)
-    .first<{ event_id: number }>();
-  if (!row) fail(404, CHECKIN_MSG.unknownList);
-  return row.event_id;
-}
-
-export async function eventOfGate(db: D1Database, gateId: number) {
-  const row = await db
-    .prepare('select event_id from checkin_gates where id = ?')
-    .bind(gateId)
-    .first<{ event_id: number }>();
-  if (!row) fail(404, CHECKIN_MSG.unknownGate);
-  return row.event_id;
 }
 
 export async function updateList(db: D1Database, eventId: number, listId: number, input: ListInput) {

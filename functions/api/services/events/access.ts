@@ -108,6 +108,9 @@ const roleGrants = (role: MemberRole, permission: Permission) =>
 export const canWide = (actor: Actor, producerId: number, permission: Permission) =>
   actor.isSuperAdmin || (can(actor, producerId, permission) && !actor.scopes.has(producerId));
 
+/** What a request names: a producer, one of its events, or nothing (lists across the caller's producers). */
+export type Target = { producerId?: number; eventId?: number };
+
 /** `'producer'`: needs a producer-wide membership. `'event'`: a membership limited to the event will do. */
 export type PermissionScope = 'producer' | 'event';
 
@@ -119,12 +122,7 @@ export type PermissionScope = 'producer' | 'event';
  * - nothing: what every signed-in user may do (`events.view`, `events.create` of their own producer), or
  *   the permission held somewhere (producer-wide for `'producer'` scope).
  */
-export function holdsPermission(
-  actor: Actor,
-  permission: Permission,
-  scope: PermissionScope,
-  target: { producerId?: number; eventId?: number },
-): boolean {
+export function holdsPermission(actor: Actor, permission: Permission, scope: PermissionScope, target: Target): boolean {
   if (actor.isSuperAdmin) return true;
   const { producerId, eventId } = target;
   if (producerId !== undefined) {
@@ -175,14 +173,4 @@ export function eventsLimit(actor: Actor, producerId: number): number[] | null {
   if (actor.isSuperAdmin) return null;
   const only = actor.scopes.get(producerId);
   return only ? [...only] : null;
-}
-
-/** The producer an event belongs to; 404 when there is no such event. */
-export async function producerOfEvent(db: D1Database, eventId: number): Promise<number> {
-  const event = await db
-    .prepare('select producer_id from events where id = ?')
-    .bind(eventId)
-    .first<{ producer_id: number }>();
-  if (!event) fail(404, 'El evento no existe.');
-  return event.producer_id;
 }
