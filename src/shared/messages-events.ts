@@ -8,6 +8,12 @@ export const EVENT_MSG = {
   missing: 'El evento no existe.',
 } as const;
 
+/** The producer a request names by its id: malformed (a query or a body), or not there (a path). */
+export const PRODUCER_MSG = {
+  invalid: 'Elegí una productora válida.',
+  notFound: 'Productora no encontrada',
+} as const;
+
 /** The event wizard (/nuevo) and its fields (voseo); its validation texts are WIZARD_MSG's and the schemas'. */
 /** What the wizard's last step does (issue 32): publish at once, or wait for the review, and for how long. */
 export const PUBLISH_NOTE_TEXT = {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { EVENT_MSG } from '../../../src/shared/messages-events';
+import { EVENT_MSG, PRODUCER_MSG } from '../../../src/shared/messages-events';
 import type { Permission } from '../../../src/shared/roles';
 import {
   ORDER_NOT_FOUND,
@@ -9,7 +9,7 @@ import {
   TICKET_NOT_FOUND,
   TicketIdParamSchema,
 } from '../../../src/shared/schemas/checkout';
-import { EventIdSchema } from '../../../src/shared/schemas/ids';
+import { EventIdSchema, ProducerIdSchema } from '../../../src/shared/schemas/ids';
 import type { SessionUser } from '../../../src/shared/session';
 import type { OrderRow } from '../services/checkout/orders';
 import {
@@ -210,16 +210,18 @@ export function signedSession() {
 
 // ---- Target resolvers: read the raw request (the declaration runs before the validators) ----
 
-const positiveInt = (raw: string | undefined | null) =>
-  raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
-
 async function jsonField(c: Context<AccessEnv>, field: string): Promise<unknown> {
   const body = await c.req.json().catch(() => null);
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
 }
 
-const asId = (value: unknown) =>
-  typeof value === 'number' ? positiveInt(String(value)) : typeof value === 'string' ? positiveInt(value) : undefined;
+/** An optional producer id (a query or a body), read with the validators' own schema: 400 when malformed. */
+function producerIdOf(value: unknown, field: string): Target {
+  if (value === undefined || value === null) return {};
+  const id = ProducerIdSchema.safeParse(value);
+  if (!id.success) fail(400, PRODUCER_MSG.invalid, { [field]: [PRODUCER_MSG.invalid] });
+  return { producerId: id.data };
+}
 
 /** An event id read with the validators' own schema: 400 `EVENT_MSG.invalid` (on the field) when malformed. */
 function eventIdOf(value: unknown, field: string): number {
@@ -235,35 +237,25 @@ async function eventTarget(db: D1Database, eventId: number | undefined, notFound
   return { producerId: event.producer_id, eventId: event.id, found: { event } };
 }
 
-/** A producer id in the path. */
+/** A producer id in the path (404 `Productora no encontrada` when malformed). */
 export const producerParam =
   (name: string): TargetResolver =>
   async (c) => {
-    const id = positiveInt(c.req.param(name));
-    if (id === undefined) fail(404, 'Productora no encontrada');
-    return { producerId: id };
+    const id = ProducerIdSchema.safeParse(c.req.param(name));
+    if (!id.success) fail(404, PRODUCER_MSG.notFound);
+    return { producerId: id.data };
   };
 
 /** An optional producer id in the query (`?producer_id=`) or the JSON body. */
 export const producerQuery =
   (name = 'producer_id'): TargetResolver =>
-  async (c) => {
-    const raw = c.req.query(name);
-    if (raw === undefined || raw === '') return {};
-    const id = positiveInt(raw);
-    if (id === undefined) fail(400, 'Elegí una productora válida.', { [name]: ['Elegí una productora válida.'] });
-    return { producerId: id };
-  };
+  async (c) =>
+    producerIdOf(c.req.query(name) || undefined, name);
 
 export const producerJson =
   (name = 'producer_id'): TargetResolver =>
-  async (c) => {
-    const value = await jsonField(c, name);
-    if (value === undefined || value === null) return {};
-    const id = asId(value);
-    if (id === undefined) fail(400, 'Elegí una productora válida.', { [name]: ['Elegí una productora válida.'] });
-    return { producerId: id };
-  };
+  async (c) =>
+    producerIdOf(await jsonField(c, name), name);
 
 /** An event id in the path: `c.var.event` (404 `Evento no encontrado` when malformed or missing). */
 export const eventParam =
@@ -278,8 +270,8 @@ export const eventQuery =
   (name = 'event_id'): TargetResolver<{ event: EventHeader }> =>
   async (c) => {
     const target = await eventTarget(c.env.DB, eventIdOf(c.req.query(name), name));
-    const producer = positiveInt(c.req.query('producer_id'));
-    if (producer !== undefined && producer !== target.producerId) fail(404, EVENT_MSG.missing);
+    const producer = ProducerIdSchema.safeParse(c.req.query('producer_id'));
+    if (producer.success && producer.data !== target.producerId) fail(404, EVENT_MSG.missing);
     return target;
   };
 

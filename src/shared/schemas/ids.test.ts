@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MSG } from '../messages-events';
+import { EVENT_MSG, PRODUCER_MSG } from '../messages-events';
 import { HoldRequestSchema } from './checkout';
-import { EventIdSchema } from './ids';
+import { EventIdSchema, ProducerIdSchema } from './ids';
 import { InvitationListQuerySchema } from './invitations';
 import { SalesScopeQuerySchema } from './sales';
+import { TeamQuerySchema } from './team';
 
 describe('an event id', () => {
   it('is a JSON number or its digits (a path or a query string)', () => {
@@ -28,6 +29,16 @@ describe('an event id', () => {
     for (const schema of [InvitationListQuerySchema, SalesScopeQuerySchema]) {
       const refused = schema.safeParse({ event_id: '0x10' });
       expect(refused.error?.issues[0]?.message).toBe(EVENT_MSG.invalid);
+    }
+  });
+});
+
+describe('a producer id', () => {
+  it('is read with its one message in the sales scope and the team query alike', () => {
+    expect(ProducerIdSchema.parse('3')).toBe(3);
+    for (const schema of [SalesScopeQuerySchema, TeamQuerySchema]) {
+      expect(schema.safeParse({ producer_id: '3' }).data?.producer_id).toBe(3);
+      expect(schema.safeParse({ producer_id: 'x' }).error?.issues[0]?.message).toBe(PRODUCER_MSG.invalid);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
 import { HoldRequestSchema } from './checkout';
-import { EventIdSchema } from './ids';
+import { EventIdSchema, ProducerIdSchema } from './ids';
 
 export * from '../sales';
 
@@ -38,7 +38,7 @@ const optionalId = (message: string) => z.coerce.number({ error: message }).int(
 /** Who and what: the producer (a superadmin may leave it out to see every producer), the event, the period. */
 export const SalesScopeQuerySchema = z
   .object({
-    producer_id: optionalId('Productora inválida'),
+    producer_id: ProducerIdSchema.optional(),
     event_id: EventIdSchema.optional(),
     period: z.enum(SALES_PERIODS, { error: 'Elegí un período válido' }).default('7d'),
     from: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
@@ -53,7 +53,7 @@ export type SalesScopeQuery = z.infer<typeof SalesScopeQuerySchema>;
 /** The order search: the scope, filters, free text (name, e-mail, DNI, order number, ticket code), a page. */
 export const OrderSearchQuerySchema = z
   .object({
-    producer_id: optionalId('Productora inválida'),
+    producer_id: ProducerIdSchema.optional(),
     event_id: EventIdSchema.optional(),
     event_date_id: optionalId('Función inválida'),
     ticket_type_id: optionalId('Tipo de entrada inválido'),
@@ -121,7 +121,7 @@ export const HolderChangeSchema = z.object({
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportQuerySchema = z.object({
-  producer_id: optionalId('Productora inválida'),
+  producer_id: ProducerIdSchema.optional(),
   event_id: EventIdSchema.optional(),
   format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido: csv o xlsx' }).default('csv'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../roles';
-import { EventIdSchema } from './ids';
+import { EventIdSchema, ProducerIdSchema } from './ids';
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const email = z
@@ -15,7 +15,7 @@ const eventIds = z
   .max(100, 'Elegí hasta 100 eventos, o ninguno para darle acceso a todos')
   .default([]);
 
-export const TeamQuerySchema = z.object({ producer_id: id('Productora inválida').optional() });
+export const TeamQuerySchema = z.object({ producer_id: ProducerIdSchema.optional() });
 
 export const TeamInviteSchema = z.object({
   producer_id: id('Elegí la productora'),
