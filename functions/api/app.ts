@@ -3,7 +3,6 @@ import { CachedRouter } from '../lib/cached-router';
 import { refuseDeepJson } from '../lib/json-depth';
 import { notFound, onError } from './answers';
 import { requireApiKey } from './lib/api-key';
-import { adminSales } from './routes/admin-sales';
 import { auth } from './routes/auth';
 import { checkin } from './routes/checkin';
 import { adminEvents, catalog, events } from './routes/events';
@@ -19,6 +18,11 @@ import { promoCodes } from './routes/promo';
 import { adminQueues, queues } from './routes/queue';
 import { resale } from './routes/resale';
 import { revocations } from './routes/revocations';
+import { boxOffice } from './routes/sales/box-office';
+import { salesDashboard } from './routes/sales/dashboard';
+import { salesExports } from './routes/sales/exports';
+import { salesFinance } from './routes/sales/finance';
+import { salesOrders } from './routes/sales/orders';
 import { settings } from './routes/settings';
 import { team, teamInvitations } from './routes/team';
 import { tickets } from './routes/tickets';
@@ -66,8 +70,12 @@ const routes = new Hono<ApiBindings>()
   .route('/admin/promo-codes', promoCodes)
   .route('/waitlist', waitlist)
   .route('/admin/waitlist', adminWaitlistRoutes)
-  // Last: its routes sit directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
-  .route('/admin', adminSales);
+  // Last: the sales back office sits directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
+  .route('/admin', salesDashboard)
+  .route('/admin', salesFinance)
+  .route('/admin', salesExports)
+  .route('/admin', boxOffice)
+  .route('/admin', salesOrders);
 
 /**
  * The provider API at /api/v1. Every call needs the platform's `x-api-key`; a body nested too deep is

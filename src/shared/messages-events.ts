@@ -1,3 +1,19 @@
+/**
+ * The event a request names, by its id in a path, a query or a body (src/shared/schemas/ids.ts and the
+ * access declarations, functions/api/lib/access.ts): malformed, or not there.
+ */
+export const EVENT_MSG = {
+  invalid: 'Evento inválido',
+  notFound: 'Evento no encontrado',
+  missing: 'El evento no existe.',
+} as const;
+
+/** The producer a request names by its id: malformed (a query or a body), or not there (a path). */
+export const PRODUCER_MSG = {
+  invalid: 'Elegí una productora válida.',
+  notFound: 'Productora no encontrada',
+} as const;
+
 /** The event wizard (/nuevo) and its fields (voseo); its validation texts are WIZARD_MSG's and the schemas'. */
 /** What the wizard's last step does (issue 32): publish at once, or wait for the review, and for how long. */
 export const PUBLISH_NOTE_TEXT = {

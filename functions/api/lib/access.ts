@@ -1,7 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { EVENT_MSG, PRODUCER_MSG } from '../../../src/shared/messages-events';
 import type { Permission } from '../../../src/shared/roles';
+import {
+  ORDER_NOT_FOUND,
+  OrderIdParamSchema,
+  TICKET_NOT_FOUND,
+  TicketIdParamSchema,
+} from '../../../src/shared/schemas/checkout';
+import { EventIdSchema, ProducerIdSchema } from '../../../src/shared/schemas/ids';
 import type { SessionUser } from '../../../src/shared/session';
 import {
   type Actor,
@@ -11,8 +19,12 @@ import {
   NO_PRODUCER_ACCESS,
   type PermissionScope,
   SUPERADMIN_ONLY,
+  type Target,
 } from '../../domain/events/access';
-import { findOrder } from '../services/sales/actions';
+import type { OrderRow } from '../services/checkout/orders';
+import { type EventHeader, findEventHeader } from '../services/events/store';
+import { findInvitation, type GuestInvitation } from '../services/invitations/manage';
+import { findOrder, type StaffTicket, staffTicket } from '../services/sales/actions';
 import {
   type AuthVariables,
   optionalAuth,
@@ -52,12 +64,24 @@ export type Declaration =
       checkedIn?: 'handler';
     };
 
-/** What a request names: a producer, one of its events, or nothing (lists across the caller's producers). */
-export type Target = { producerId?: number; eventId?: number };
-export type TargetResolver = (c: Context<AccessEnv>) => Promise<Target>;
+export type { Target };
+
+/**
+ * A resolver finds the target in the raw request and hands on the rows it read to find it (`found`): after
+ * the check they are the handler's context variables (`c.var.order`, `c.var.event`…), so a handler never
+ * reads its target again nor repeats the check.
+ */
+export type TargetResolver<Found extends object = object> = (
+  c: Context<AccessEnv>,
+) => Promise<Target & { found?: Found }>;
 
 export type AccessVariables = AuthVariables & { actor: Actor; target: Target };
 export type AccessEnv = { Bindings: Env; Variables: AccessVariables & SignedTokenVariables };
+/** The context of a handler whose declaration loaded `Found` (see TargetResolver). */
+export type FoundEnv<Found extends object> = {
+  Bindings: Env;
+  Variables: AccessVariables & SignedTokenVariables & Found;
+};
 
 const DECLARED = Symbol('route-declaration');
 type Declared = MiddlewareHandler & { [DECLARED]: Declaration };
@@ -83,13 +107,15 @@ export function publicRoute(session?: 'optional-session') {
  * then loads the caller and decides with `check`. A refusal becomes the answer here, so requireAuth still
  * marks it.
  */
-function guarded(check: (c: Context<AccessEnv>) => Promise<{ actor: Actor; target: Target }>) {
+function guarded(check: (c: Context<AccessEnv>) => Promise<{ actor: Actor; target: Target & { found?: object } }>) {
   return createMiddleware<AccessEnv>(async (c, next) =>
     (requireAuth as MiddlewareHandler)(c, async () => {
       try {
         const { actor, target } = await check(c);
+        const { found, ...named } = target;
         c.set('actor', actor);
-        c.set('target', target);
+        c.set('target', named);
+        for (const [name, row] of Object.entries(found ?? {})) c.set(name as 'target', row);
       } catch (err) {
         if (!(err instanceof HTTPException)) throw err;
         c.res = err.getResponse();
@@ -141,13 +167,14 @@ export function superAdmin() {
 /**
  * The caller must hold `permission` on what the request names (`target`), read from the database on every
  * call. A refusal answers 403 with `message` (Spanish); what the target names but does not exist, 404.
+ * What the resolver read to find the target is handed to the handler (`c.var.order`, `c.var.event`…).
  */
-export function requirePermission(
+export function requirePermission<Found extends object = object>(
   permission: Permission,
   scope: PermissionScope,
-  target: TargetResolver = async () => ({}),
+  target: TargetResolver<Found> = async () => ({}),
   message?: string,
-) {
+): MiddlewareHandler<FoundEnv<Found>> {
   return declare(
     { kind: 'permission', permission, scope },
     guarded(async (c) => {
@@ -156,7 +183,7 @@ export function requirePermission(
         fail(403, message ?? (scope === 'producer' || named.eventId === undefined ? NO_PRODUCER_ACCESS : NO_ACCESS));
       return { actor, target: named };
     }),
-  );
+  ) as unknown as MiddlewareHandler<FoundEnv<Found>>;
 }
 
 /**
@@ -183,103 +210,113 @@ export function signedSession() {
 
 // ---- Target resolvers: read the raw request (the declaration runs before the validators) ----
 
-const positiveInt = (raw: string | undefined | null) =>
-  raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
-
 async function jsonField(c: Context<AccessEnv>, field: string): Promise<unknown> {
   const body = await c.req.json().catch(() => null);
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
 }
 
-const asId = (value: unknown) =>
-  typeof value === 'number' ? positiveInt(String(value)) : typeof value === 'string' ? positiveInt(value) : undefined;
-
-async function eventTarget(db: D1Database, eventId: number | undefined, notFound = 'El evento no existe.') {
-  if (eventId === undefined) fail(404, notFound);
-  const row = await db
-    .prepare('select producer_id from events where id = ?')
-    .bind(eventId)
-    .first<{ producer_id: number }>();
-  if (!row) fail(404, notFound);
-  return { producerId: row.producer_id, eventId };
+/** An optional producer id (a query or a body), read with the validators' own schema: 400 when malformed. */
+function producerIdOf(value: unknown, field: string): Target {
+  if (value === undefined || value === null) return {};
+  const id = ProducerIdSchema.safeParse(value);
+  if (!id.success) fail(400, PRODUCER_MSG.invalid, { [field]: [PRODUCER_MSG.invalid] });
+  return { producerId: id.data };
 }
 
-/** A producer id in the path. */
+/** An event id read with the validators' own schema: 400 `EVENT_MSG.invalid` (on the field) when malformed. */
+function eventIdOf(value: unknown, field: string): number {
+  const id = EventIdSchema.safeParse(value);
+  if (!id.success) fail(400, EVENT_MSG.invalid, { [field]: [EVENT_MSG.invalid] });
+  return id.data;
+}
+
+/** The named event, loaded once: the target and `c.var.event` (404 `notFound` when there is none). */
+async function eventTarget(db: D1Database, eventId: number | undefined, notFound: string = EVENT_MSG.missing) {
+  const event = eventId === undefined ? null : await findEventHeader(db, eventId);
+  if (!event) fail(404, notFound);
+  return { producerId: event.producer_id, eventId: event.id, found: { event } };
+}
+
+/** A producer id in the path (404 `Productora no encontrada` when malformed). */
 export const producerParam =
   (name: string): TargetResolver =>
   async (c) => {
-    const id = positiveInt(c.req.param(name));
-    if (id === undefined) fail(404, 'Productora no encontrada');
-    return { producerId: id };
+    const id = ProducerIdSchema.safeParse(c.req.param(name));
+    if (!id.success) fail(404, PRODUCER_MSG.notFound);
+    return { producerId: id.data };
   };
 
 /** An optional producer id in the query (`?producer_id=`) or the JSON body. */
 export const producerQuery =
   (name = 'producer_id'): TargetResolver =>
-  async (c) => {
-    const raw = c.req.query(name);
-    if (raw === undefined || raw === '') return {};
-    const id = positiveInt(raw);
-    if (id === undefined) fail(400, 'Elegí una productora válida.', { [name]: ['Elegí una productora válida.'] });
-    return { producerId: id };
-  };
+  async (c) =>
+    producerIdOf(c.req.query(name) || undefined, name);
 
 export const producerJson =
   (name = 'producer_id'): TargetResolver =>
+  async (c) =>
+    producerIdOf(await jsonField(c, name), name);
+
+/** An event id in the path: `c.var.event` (404 `Evento no encontrado` when malformed or missing). */
+export const eventParam =
+  (name: string): TargetResolver<{ event: EventHeader }> =>
   async (c) => {
-    const value = await jsonField(c, name);
-    if (value === undefined || value === null) return {};
-    const id = asId(value);
-    if (id === undefined) fail(400, 'Elegí una productora válida.', { [name]: ['Elegí una productora válida.'] });
-    return { producerId: id };
+    const id = EventIdSchema.safeParse(c.req.param(name));
+    return eventTarget(c.env.DB, id.success ? id.data : undefined, EVENT_MSG.notFound);
   };
 
-/** An event id in the path. */
-export const eventParam =
-  (name: string): TargetResolver =>
-  async (c) =>
-    eventTarget(c.env.DB, positiveInt(c.req.param(name)), 'Evento no encontrado');
-
-/** An event id in the query; required unless `optional`, then the producer (if named) is the target. */
+/** A required event id in the query: `c.var.event`. */
 export const eventQuery =
-  (name = 'event_id', options: { optional?: boolean } = {}): TargetResolver =>
+  (name = 'event_id'): TargetResolver<{ event: EventHeader }> =>
   async (c) => {
-    const raw = c.req.query(name);
-    if (options.optional && (raw === undefined || raw === '')) return producerQuery()(c);
-    const id = positiveInt(raw);
-    if (id === undefined) fail(400, 'Evento inválido', { [name]: ['Evento inválido'] });
-    const target = await eventTarget(c.env.DB, id);
-    const producer = positiveInt(c.req.query('producer_id'));
-    if (producer !== undefined && producer !== target.producerId) fail(404, 'El evento no existe.');
+    const target = await eventTarget(c.env.DB, eventIdOf(c.req.query(name), name));
+    const producer = ProducerIdSchema.safeParse(c.req.query('producer_id'));
+    if (producer.success && producer.data !== target.producerId) fail(404, EVENT_MSG.missing);
     return target;
   };
 
-/** A required event id in the JSON body. */
+/** A required event id in the JSON body: `c.var.event`. */
 export const eventJson =
-  (name = 'event_id'): TargetResolver =>
+  (name = 'event_id'): TargetResolver<{ event: EventHeader }> =>
+  async (c) =>
+    eventTarget(c.env.DB, eventIdOf(await jsonField(c, name), name));
+
+/** An order id in the path: `c.var.order`, and its event (404 `La orden no existe.` when there is none). */
+export const orderParam =
+  (name = 'id'): TargetResolver<{ order: OrderRow }> =>
   async (c) => {
-    const id = asId(await jsonField(c, name));
-    if (id === undefined) fail(400, 'Evento inválido', { [name]: ['Evento inválido'] });
-    return eventTarget(c.env.DB, id);
+    const id = OrderIdParamSchema.shape.id.safeParse(c.req.param(name));
+    const order = id.success ? await findOrder(c.env, id.data) : null;
+    if (!order) fail(404, ORDER_NOT_FOUND);
+    return { producerId: order.producer_id, eventId: order.event_id, found: { order } };
   };
 
-/** An order id in the path: the order's event (404 `La orden no existe.` when there is no such order). */
-export const orderParam =
-  (name = 'id'): TargetResolver =>
+/** A ticket id in the path, as the staff acts on it: `c.var.ticket` (404 `La entrada no existe.`). */
+export const ticketParam =
+  (name = 'id'): TargetResolver<{ ticket: StaffTicket }> =>
+  async (c) => {
+    const id = TicketIdParamSchema.shape.id.safeParse(c.req.param(name));
+    const ticket = id.success ? await staffTicket(c.env.DB, id.data) : null;
+    if (!ticket) fail(404, TICKET_NOT_FOUND);
+    return { producerId: ticket.producer_id, eventId: ticket.event_id, found: { ticket } };
+  };
+
+/** An invitation id in the path: `c.var.invitation` (404 `notFound`). */
+export const invitationParam =
+  (notFound: string, name = 'id'): TargetResolver<{ invitation: GuestInvitation }> =>
   async (c) => {
     const raw = c.req.param(name) ?? '';
-    const order = /^[0-9a-f-]{36}$/i.test(raw) ? await findOrder(c.env, raw) : null;
-    if (!order) fail(404, 'La orden no existe.');
-    return { producerId: order.producer_id, eventId: order.event_id };
+    const invitation = /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? await findInvitation(c.env.DB, raw) : null;
+    if (!invitation) fail(404, notFound);
+    return { producerId: invitation.producer_id, eventId: invitation.event_id, found: { invitation } };
   };
 
-/** Any row with an `event_id` found by its id in the path (tickets, check-in lists and gates, invitations). */
+/**
+ * Any row with an `event_id` found by its id in the path (check-in lists and gates): `c.var.row`, its event
+ * and producer.
+ */
 export const rowEventParam =
-  (
-    table: 'tickets' | 'checkin_lists' | 'checkin_gates' | 'guest_invitations',
-    notFound: string,
-    name = 'id',
-  ): TargetResolver =>
+  (table: 'checkin_lists' | 'checkin_gates', notFound: string, name = 'id'): TargetResolver<{ row: EventRow }> =>
   async (c) => {
     const raw = c.req.param(name) ?? '';
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw)) fail(404, notFound);
@@ -287,10 +324,19 @@ export const rowEventParam =
       `select r.event_id, e.producer_id from ${table} r join events e on e.id = r.event_id where r.id = ?`,
     )
       .bind(raw)
-      .first<{ event_id: number; producer_id: number }>();
+      .first<EventRow>();
     if (!row) fail(404, notFound);
-    return { producerId: row.producer_id, eventId: row.event_id };
+    return { producerId: row.producer_id, eventId: row.event_id, found: { row } };
   };
 
-/** The sales back office's optional `event_id` / `producer_id` query. */
-export const salesTarget = (): TargetResolver => eventQuery('event_id', { optional: true });
+/** What `rowEventParam` loads: the row's event and that event's producer. */
+export type EventRow = { event_id: number; producer_id: number };
+
+/**
+ * The sales back office's optional `event_id` / `producer_id` query: the event (`c.var.event`) when one is
+ * named, else the producer if one is.
+ */
+export const salesTarget = (): TargetResolver<{ event?: EventHeader }> => async (c) => {
+  const raw = c.req.query('event_id');
+  return raw === undefined || raw === '' ? producerQuery()(c) : eventQuery()(c);
+};

@@ -28,22 +28,14 @@ import { validate } from '../lib/validate';
 import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from '../services/checkin/reports';
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import { searchDoorTickets } from '../services/checkin/search';
-import {
-  createGate,
-  createList,
-  eventOfGate,
-  eventOfList,
-  eventTypes,
-  renameGate,
-  updateList,
-} from '../services/checkin/setup';
+import { createGate, createList, eventTypes, renameGate, updateList } from '../services/checkin/setup';
 
 /** The caller may scan this event (tickets.validate on it, read from D1). */
-const doorStaff = (target: TargetResolver) =>
+const doorStaff = <Found extends object>(target: TargetResolver<Found>) =>
   requirePermission('tickets.validate', 'event', target, CHECKIN_MSG.noPermission);
 
 /** The caller may change the event's lists and gates (events.manage on it). */
-const doorManager = (target: TargetResolver) =>
+const doorManager = <Found extends object>(target: TargetResolver<Found>) =>
   requirePermission('events.manage', 'event', target, CHECKIN_MSG.noManage);
 
 /**
@@ -102,7 +94,7 @@ export const checkin = new Hono<AccessEnv>()
     validate('param', CheckinEventParamSchema, 404),
     validate('json', UndoCheckinSchema),
     async (c) => {
-      const answer = await undoScan(c.env, c.var.session, c.req.valid('param').eventId, c.req.valid('json'));
+      const answer = await undoScan(c.env, c.var.actor, c.var.event.id, c.req.valid('json'));
       return c.json({ status: true, message: CHECKIN_MSG.undoDone, data: answer });
     },
   )
@@ -180,7 +172,7 @@ export const checkin = new Hono<AccessEnv>()
     validate('json', CheckinListSchema),
     async (c) => {
       const { listId } = c.req.valid('param');
-      const eventId = await eventOfList(c.env.DB, listId);
+      const eventId = c.var.row.event_id;
       const list = await updateList(c.env, eventId, listId, c.req.valid('json'));
       return c.json({ status: true, message: 'Lista guardada.', data: list });
     },
@@ -203,7 +195,7 @@ export const checkin = new Hono<AccessEnv>()
     validate('json', CheckinGateSchema),
     async (c) => {
       const { gateId } = c.req.valid('param');
-      const eventId = await eventOfGate(c.env.DB, gateId);
+      const eventId = c.var.row.event_id;
       const gate = await renameGate(c.env, eventId, gateId, c.req.valid('json').name);
       return c.json({ status: true, message: 'Puerta guardada.', data: gate });
     },

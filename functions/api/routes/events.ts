@@ -25,7 +25,7 @@ import { assertOwnImages } from '../services/events/media';
 import { notifyCancellation } from '../services/events/notify';
 import { createProducer, listMyProducers } from '../services/events/producers';
 import { eventHasSales } from '../services/events/sales';
-import { createEvent, deleteEvent, eventHeader, getManagedEvent, toInput } from '../services/events/store';
+import { createEvent, deleteEvent, getManagedEvent, toInput } from '../services/events/store';
 import { driveResaleRefund, retryResaleRefund } from '../services/resale/seller-refund';
 
 const BACK_TO_REVIEW =
@@ -151,7 +151,7 @@ export const adminEvents = new Hono<AccessEnv>()
     },
   )
   .get('/:id', requirePermission('events.view', 'event', eventParam('id')), validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     return c.json({
       status: true,
       data: await getManagedEvent(c.env.DB, header.id),
@@ -159,7 +159,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .put('/:id', manage, validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     const { backToReview } = await editEvent(c.env, header, c.req.valid('json'), c.var.actor);
     return c.json({
       status: true,
@@ -173,7 +173,7 @@ export const adminEvents = new Hono<AccessEnv>()
     validate('param', IdParam),
     async (c) => {
       const actor = c.var.actor;
-      const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+      const header = c.var.event;
       const source = await getManagedEvent(c.env.DB, header.id);
       const input = toInput(source, false);
       const id = await createEvent(c.env.DB, header.producer_id, actor.userId, {
@@ -184,7 +184,7 @@ export const adminEvents = new Hono<AccessEnv>()
     },
   )
   .post('/:id/publish', manage, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     const { direct } = await publishEvent(c.env, header, c.var.actor);
     return c.json({
       status: true,
@@ -193,7 +193,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .post('/:id/unpublish', manage, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     await unpublishEvent(c.env, header);
     return c.json({
       status: true,
@@ -202,7 +202,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .post('/:id/cancel', manage, validate('param', IdParam), validate('json', CancelSchema), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (header.status === 'cancelado' || header.status === 'finalizado') fail(409, CANCELLATION_MSG.already);
     const reason = c.req.valid('json').reason;
     // The intent first (with the list of paid orders to refund), then the notice, then the refunds in the
@@ -222,7 +222,7 @@ export const adminEvents = new Hono<AccessEnv>()
     });
   })
   .post('/:id/cancellation/retry', refundsOf, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     await retryCancellation(c.env, header.id);
     c.executionCtx.waitUntil(refundCancellation(c.env, header.id));
     return c.json({ status: true, message: CANCELLATION_MSG.retried });
@@ -235,7 +235,7 @@ export const adminEvents = new Hono<AccessEnv>()
     return c.json({ status: true, message: RESALE_MSG.refundRetried, data: { status } });
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
-    const header = await eventHeader(c.env.DB, c.req.valid('param').id);
+    const header = c.var.event;
     if (await eventHasSales(c.env.DB, header.id))
       fail(409, 'No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
     await deleteEvent(c.env.DB, header.id);

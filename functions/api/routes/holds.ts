@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../src/shared/schemas/checkout';
+import { EventIdSchema } from '../../../src/shared/schemas/ids';
 import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../lib/access';
 import { validate } from '../lib/validate';
 import { publicAvailability } from '../services/checkout/availability';
 import { createHold, releaseHold } from '../services/checkout/holds';
 import { ownOrder } from '../services/checkout/orders';
 
-const EventQuery = z.object({
-  event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
-});
+const EventQuery = z.object({ event_id: EventIdSchema });
 
 /** Holds (reservas): tickets set aside for a buyer while they check out. */
 export const holds = new Hono<AccessEnv>()

@@ -13,9 +13,9 @@ import {
   type AccessEnv,
   eventJson,
   eventQuery,
+  invitationParam,
   publicRoute,
   requirePermission,
-  rowEventParam,
   type TargetResolver,
 } from '../lib/access';
 import { validate } from '../lib/validate';
@@ -25,10 +25,13 @@ import { markOpened, resendInvitation, revokeInvitation, setTagQuota } from '../
 import { rowsFromCsv } from '../services/invitations/rows';
 
 const idParam = validate('param', InvitationIdParamSchema, 404);
-const invitation = rowEventParam('guest_invitations', INVITATION_MSG.notFound);
+const invitation = invitationParam(INVITATION_MSG.notFound);
 
-/** `invitations.manage` on the event the request names (an admin limited to some events, only those). */
-const manage = (target: TargetResolver) =>
+/**
+ * `invitations.manage` on the event the request names (an admin limited to some events, only those); the
+ * event or the invitation it loaded is the handler's (`c.var.event`, `c.var.invitation`).
+ */
+const manage = <Found extends object>(target: TargetResolver<Found>) =>
   requirePermission('invitations.manage', 'event', target, INVITATION_MSG.noPermission);
 
 /**
@@ -37,39 +40,37 @@ const manage = (target: TargetResolver) =>
  */
 export const guestInvitations = new Hono<AccessEnv>()
   .get('/', manage(eventQuery()), validate('query', InvitationListQuerySchema), async (c) => {
-    const actor = c.var.actor;
     c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await listInvitations(c.env.DB, actor, c.req.valid('query').event_id) });
+    return c.json({ status: true, data: await listInvitations(c.env.DB, c.var.event) });
   })
   .post('/', manage(eventJson()), validate('json', IssueInvitationSchema), async (c) => {
     const actor = c.var.actor;
-    const { event_id, ...row } = c.req.valid('json');
-    const data = await issueInvitations(c.env, actor, event_id, [{ ...row, line: 0 }], (p) =>
+    const { event_id: _, ...row } = c.req.valid('json');
+    const data = await issueInvitations(c.env, actor, c.var.event, [{ ...row, line: 0 }], (p) =>
       c.executionCtx.waitUntil(p),
     );
     return c.json({ status: true, data }, 201);
   })
   .post('/import', manage(eventJson()), validate('json', ImportInvitationsSchema), async (c) => {
     const actor = c.var.actor;
-    const { event_id, csv } = c.req.valid('json');
     // The whole file is checked before anything is issued: every bad row is answered at once, by row.
-    const rows = rowsFromCsv(csv);
-    const data = await issueInvitations(c.env, actor, event_id, rows, (p) => c.executionCtx.waitUntil(p));
+    const rows = rowsFromCsv(c.req.valid('json').csv);
+    const data = await issueInvitations(c.env, actor, c.var.event, rows, (p) => c.executionCtx.waitUntil(p));
     return c.json({ status: true, data }, 201);
   })
   .put('/quotas', manage(eventJson()), validate('json', InvitationQuotaSchema), async (c) => {
     const actor = c.var.actor;
-    const { event_id, tag, quota } = c.req.valid('json');
-    return c.json({ status: true, data: await setTagQuota(c.env.DB, actor, event_id, tag, quota) });
+    const { tag, quota } = c.req.valid('json');
+    return c.json({ status: true, data: await setTagQuota(c.env.DB, actor, c.var.event, tag, quota) });
   })
   .post('/:id/revoke', manage(invitation), idParam, validate('json', ReasonSchema), async (c) => {
     const actor = c.var.actor;
-    const data = await revokeInvitation(c.env, actor, c.req.valid('param').id, c.req.valid('json').reason);
+    const data = await revokeInvitation(c.env, actor, c.var.invitation, c.req.valid('json').reason);
     return c.json({ status: true, data });
   })
   .post('/:id/resend', manage(invitation), idParam, async (c) => {
     const actor = c.var.actor;
-    const data = await resendInvitation(c.env, actor, c.req.valid('param').id, (p) => c.executionCtx.waitUntil(p));
+    const data = await resendInvitation(c.env, actor, c.var.invitation, (p) => c.executionCtx.waitUntil(p));
     return c.json({ status: true, data });
   });
 

@@ -1,12 +1,6 @@
 import { Hono } from 'hono';
-import {
-  ORDER_NOT_FOUND,
-  OrderIdParamSchema,
-  PayRequestSchema,
-  RefundRequestSchema,
-} from '../../../src/shared/schemas/checkout';
+import { OrderIdParamSchema, PayRequestSchema, RefundRequestSchema } from '../../../src/shared/schemas/checkout';
 import { type AccessEnv, authenticated, orderParam as orderTarget, requirePermission } from '../lib/access';
-import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { findOrder, orderView, ownOrder } from '../services/checkout/orders';
 import { submitCheckout } from '../services/checkout/submit';
@@ -38,8 +32,7 @@ export const orders = new Hono<AccessEnv>()
     orderParam,
     validate('json', RefundRequestSchema),
     async (c) => {
-      const order = await findOrder(c.env, c.req.valid('param').id);
-      if (!order) fail(404, ORDER_NOT_FOUND);
+      const { order } = c.var;
       const result = await refundOrder(c.env, c.var.actor, order, (p) => c.executionCtx.waitUntil(p));
       const updated = await findOrder(c.env, order.id);
       return c.json({ status: true, result, data: updated ? await orderView(c.env, updated) : null });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { TRANSFER_MSG } from '../../../src/shared/messages-tickets';
 import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
+import { EventIdSchema } from '../../../src/shared/schemas/ids';
 import { publicKeyOf, revocationsOf, verifyTicketCode } from '../../domain/tickets/signing';
 import {
   type AccessEnv,
@@ -18,9 +19,7 @@ import { ticketIcs } from '../services/tickets/ics';
 import { ticketOf, ticketsOfUser } from '../services/tickets/list';
 import { acceptTransfer, cancelTransfer, offerTransfer, previewTransfer } from '../services/tickets/transfer';
 
-const EventQuery = z.object({
-  event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
-});
+const EventQuery = z.object({ event_id: EventIdSchema });
 const CodeSchema = z.object({ code: z.string().min(1, 'Código inválido').max(300, 'Código inválido') });
 
 /**

@@ -80,26 +80,7 @@ export const canView = (actor: Actor, producerId: number, eventId?: number) =>
   (actor.memberships.has(producerId) &&
     (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
 
-/**
- * The producer's producer-wide admins (and superadmins): full access, spec section 6. An admin limited to
- * some events is not one here. Routes declare `requirePermission` instead (functions/api/lib/access.ts).
- */
-export const canManage = (actor: Actor, producerId: number) =>
-  actor.isSuperAdmin || (actor.memberships.get(producerId) === 'ADMIN' && !actor.scopes.has(producerId));
-
-export function assertView(actor: Actor, producerId: number, message = NO_ACCESS, eventId?: number) {
-  if (!canView(actor, producerId, eventId)) fail(403, message);
-}
-
-export function assertManage(actor: Actor, producerId: number, message = NO_ACCESS) {
-  if (!canManage(actor, producerId)) fail(403, message);
-}
-
 export const SUPERADMIN_ONLY = 'Solo un superadministrador puede hacer esto';
-
-export function assertSuperAdmin(actor: Actor) {
-  if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
-}
 
 /** The producers whose events the actor may see in the back office; null means all (superadmin). */
 export const visibleProducerIds = (actor: Actor): number[] | null =>
@@ -127,6 +108,9 @@ const roleGrants = (role: MemberRole, permission: Permission) =>
 export const canWide = (actor: Actor, producerId: number, permission: Permission) =>
   actor.isSuperAdmin || (can(actor, producerId, permission) && !actor.scopes.has(producerId));
 
+/** What a request names: a producer, one of its events, or nothing (lists across the caller's producers). */
+export type Target = { producerId?: number; eventId?: number };
+
 /** `'producer'`: needs a producer-wide membership. `'event'`: a membership limited to the event will do. */
 export type PermissionScope = 'producer' | 'event';
 
@@ -138,12 +122,7 @@ export type PermissionScope = 'producer' | 'event';
  * - nothing: what every signed-in user may do (`events.view`, `events.create` of their own producer), or
  *   the permission held somewhere (producer-wide for `'producer'` scope).
  */
-export function holdsPermission(
-  actor: Actor,
-  permission: Permission,
-  scope: PermissionScope,
-  target: { producerId?: number; eventId?: number },
-): boolean {
+export function holdsPermission(actor: Actor, permission: Permission, scope: PermissionScope, target: Target): boolean {
   if (actor.isSuperAdmin) return true;
   const { producerId, eventId } = target;
   if (producerId !== undefined) {
@@ -194,24 +173,4 @@ export function eventsLimit(actor: Actor, producerId: number): number[] | null {
   if (actor.isSuperAdmin) return null;
   const only = actor.scopes.get(producerId);
   return only ? [...only] : null;
-}
-
-/** The producer an event belongs to; 404 when there is no such event. */
-export async function producerOfEvent(db: D1Database, eventId: number): Promise<number> {
-  const event = await db
-    .prepare('select producer_id from events where id = ?')
-    .bind(eventId)
-    .first<{ producer_id: number }>();
-  if (!event) fail(404, 'El evento no existe.');
-  return event.producer_id;
-}
-
-/**
- * Door staff of an event: its producer's admins and collaborators, or a superadmin. Staff of one producer
- * cannot check another producer's tickets.
- */
-export async function assertEventStaff(db: D1Database, session: SessionUser, eventId: number, message: string) {
-  const [actor, producerId] = await Promise.all([loadActor(db, session), producerOfEvent(db, eventId)]);
-  assertCan(actor, producerId, 'tickets.validate', message, eventId);
-  return actor;
 }

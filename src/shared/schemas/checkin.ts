@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SYNC_SCANS } from '../checkin';
+import { EventIdSchema } from './ids';
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const nonce = z
@@ -10,7 +11,7 @@ const device = z.string().max(80, 'Nombre de dispositivo demasiado largo').defau
 const code = z.string({ error: 'Código inválido' }).trim().min(1, 'Código inválido').max(300, 'Código inválido');
 const clientAt = z.iso.datetime({ error: 'Hora del dispositivo inválida' }).optional();
 
-export const CheckinEventParamSchema = z.object({ eventId: id('Evento inválido') });
+export const CheckinEventParamSchema = z.object({ eventId: EventIdSchema });
 export const CheckinListParamSchema = z.object({ listId: id('Lista inválida') });
 export const CheckinGateParamSchema = z.object({ gateId: id('Puerta inválida') });
 

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../labels';
 import { MSG } from '../messages';
 import { BUY_MSG } from '../messages-checkout';
 import { PROMO_MSG } from '../messages-promo';
+import { EventIdSchema } from './ids';
 
 /** A code as a buyer types it: trimmed, upper-cased, letters, digits and dashes. */
 export const PromoCodeInputSchema = z
@@ -24,7 +25,7 @@ export const CHECKOUT_MSG = {
 
 /** A hold request: what the event page's ticket selector sends (`items=<ticketTypeId>:<qty>,...`). */
 export const HoldRequestSchema = z.object({
-  event_id: z.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
+  event_id: EventIdSchema,
   items: z
     .array(
       z.object({
@@ -155,6 +156,7 @@ export const RefundRequestSchema = z.object({ reason: z.string().trim().max(300)
 /** Path ids: an order (UUID) and a ticket (16 URL-safe characters). Malformed ones are simply not found. */
 export const ORDER_NOT_FOUND = 'La orden no existe.';
 export const OrderIdParamSchema = z.object({ id: z.uuid({ error: ORDER_NOT_FOUND }) });
+export const TICKET_NOT_FOUND = 'La entrada no existe.';
 export const TicketIdParamSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{16}$/, { error: 'La entrada no existe.' }),
+  id: z.string().regex(/^[A-Za-z0-9_-]{16}$/, { error: TICKET_NOT_FOUND }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EventIdSchema } from './ids';
 
 /** Invitations (complimentary tickets): the rules and texts shared by the API and the admin screens. */
 
@@ -75,23 +76,21 @@ export const InvitationRowSchema = z.object({
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 
-const eventId = z.coerce.number({ error: 'Evento inválido' }).int('Evento inválido').positive('Evento inválido');
-
-export const IssueInvitationSchema = InvitationRowSchema.extend({ event_id: eventId });
+export const IssueInvitationSchema = InvitationRowSchema.extend({ event_id: EventIdSchema });
 export type IssueInvitation = z.infer<typeof IssueInvitationSchema>;
 
 export const ImportInvitationsSchema = z.object({
-  event_id: eventId,
+  event_id: EventIdSchema,
   csv: z
     .string({ error: INVITATION_MSG.csvEmpty })
     .min(1, INVITATION_MSG.csvEmpty)
     .max(INVITATION_CSV_MAX_CHARS, INVITATION_MSG.csvTooLong),
 });
 
-export const InvitationListQuerySchema = z.object({ event_id: eventId });
+export const InvitationListQuerySchema = z.object({ event_id: EventIdSchema });
 
 export const InvitationQuotaSchema = z.object({
-  event_id: eventId,
+  event_id: EventIdSchema,
   tag,
   quota: z
     .number({ error: INVITATION_MSG.quota })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMO_MSG } from '../messages-promo';
 import { PromoCodeInputSchema } from './checkout';
+import { EventIdSchema } from './ids';
 
 const id = z.number({ error: PROMO_MSG.foreignTypes }).int(PROMO_MSG.foreignTypes).positive(PROMO_MSG.foreignTypes);
 const limit = z
@@ -15,7 +16,7 @@ const instant = z.iso.datetime({ offset: true, error: 'Fecha inválida' }).nulla
 /** What a promo or access code is, without its text (shared by creating one and bulk-generating many). */
 const PromoFields = z.object({
   /** Null: every event of the producer. */
-  event_id: z.number({ error: 'Evento inválido' }).int().positive('Evento inválido').nullable().default(null),
+  event_id: EventIdSchema.nullable().default(null),
   kind: z.enum(['discount', 'access', 'both'], { error: 'Elegí el tipo de código.' }).default('discount'),
   discount_type: z
     .enum(['percent', 'fixed_ticket', 'fixed_order', 'set_price'], { error: PROMO_MSG.discountNeedsType })
@@ -78,7 +79,7 @@ export const PromoCodeParamSchema = PromoProducerParamSchema.extend({
   id: z.coerce.number({ error: PROMO_MSG.notFound }).int().positive(PROMO_MSG.notFound),
 });
 export const PromoListQuerySchema = z.object({
-  event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido').optional(),
+  event_id: EventIdSchema.optional(),
   format: z.enum(['json', 'csv'], { error: 'Formato inválido' }).default('json'),
 });
 

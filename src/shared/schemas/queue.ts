@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { EventIdSchema } from './ids';
 
-const eventId = z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido');
-
-export const QueueEventParamSchema = z.object({ id: eventId });
+export const QueueEventParamSchema = z.object({ id: EventIdSchema });
 
 /** The producer's setting of "Venta con fila" on an event. */
 export const QueueSettingSchema = z.object({

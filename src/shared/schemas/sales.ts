@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
 import { HoldRequestSchema } from './checkout';
+import { EventIdSchema, ProducerIdSchema } from './ids';
 
 export * from '../sales';
 
@@ -37,8 +38,8 @@ const optionalId = (message: string) => z.coerce.number({ error: message }).int(
 /** Who and what: the producer (a superadmin may leave it out to see every producer), the event, the period. */
 export const SalesScopeQuerySchema = z
   .object({
-    producer_id: optionalId('Productora inválida'),
-    event_id: optionalId('Evento inválido'),
+    producer_id: ProducerIdSchema.optional(),
+    event_id: EventIdSchema.optional(),
     period: z.enum(SALES_PERIODS, { error: 'Elegí un período válido' }).default('7d'),
     from: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
     to: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
@@ -52,8 +53,8 @@ export type SalesScopeQuery = z.infer<typeof SalesScopeQuerySchema>;
 /** The order search: the scope, filters, free text (name, e-mail, DNI, order number, ticket code), a page. */
 export const OrderSearchQuerySchema = z
   .object({
-    producer_id: optionalId('Productora inválida'),
-    event_id: optionalId('Evento inválido'),
+    producer_id: ProducerIdSchema.optional(),
+    event_id: EventIdSchema.optional(),
     event_date_id: optionalId('Función inválida'),
     ticket_type_id: optionalId('Tipo de entrada inválido'),
     status: z.enum(ORDER_STATUSES_FILTER, { error: 'Estado inválido' }).optional(),
@@ -120,8 +121,8 @@ export const HolderChangeSchema = z.object({
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportQuerySchema = z.object({
-  producer_id: optionalId('Productora inválida'),
-  event_id: optionalId('Evento inválido'),
+  producer_id: ProducerIdSchema.optional(),
+  event_id: EventIdSchema.optional(),
   format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido: csv o xlsx' }).default('csv'),
 });
 export const AttendeesExportQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../roles';
+import { EventIdSchema, ProducerIdSchema } from './ids';
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const email = z
@@ -10,11 +11,11 @@ const email = z
 const role = z.enum(MEMBER_ROLES, { error: 'Elegí un rol: Administrador, Boletería, Control de acceso o Analista' });
 /** Limited to these events; empty means every event of the producer. */
 const eventIds = z
-  .array(id('Evento inválido'), { error: 'Elegí los eventos de la lista' })
+  .array(EventIdSchema, { error: 'Elegí los eventos de la lista' })
   .max(100, 'Elegí hasta 100 eventos, o ninguno para darle acceso a todos')
   .default([]);
 
-export const TeamQuerySchema = z.object({ producer_id: id('Productora inválida').optional() });
+export const TeamQuerySchema = z.object({ producer_id: ProducerIdSchema.optional() });
 
 export const TeamInviteSchema = z.object({
   producer_id: id('Elegí la productora'),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { WAITLIST_MSG } from '../messages-promo';
+import { EventIdSchema } from './ids';
 
-export const WaitlistEventParamSchema = z.object({
-  id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
-});
+export const WaitlistEventParamSchema = z.object({ id: EventIdSchema });
 
 /** Joining the waiting list of a sold-out ticket type. */
 export const WaitlistJoinSchema = z.object({

@@ -1,7 +1,7 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import type { SessionUser } from '../../../../src/shared/session';
 import type { SignedToken } from '../../../domain/accounts/revocation';
-import { assertCan, loadActor } from '../../../domain/events/access';
+import { type Actor, assertCan, loadActor } from '../../../domain/events/access';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
 import { sha256Hex } from '../../lib/crypto';
@@ -60,19 +60,16 @@ export async function redeemScans(
   return answer.outcomes;
 }
 
-/** Undoes the caller's own admission within the window; the undo is logged like any scan. */
+/**
+ * Undoes the caller's own admission within the window; the undo is logged like any scan. The route's
+ * declaration checked `tickets.validate` on the event (functions/api/routes/checkin.ts).
+ */
 export async function undoScan(
   env: Env,
-  session: SessionUser,
+  actor: Actor,
   eventId: number,
   input: { scan_id: string; nonce: string; device: string },
 ) {
-  const [actor, event] = await Promise.all([
-    loadActor(env.DB, session),
-    env.DB.prepare('select producer_id from events where id = ?').bind(eventId).first<{ producer_id: number }>(),
-  ]);
-  if (!event) fail(404, 'El evento no existe.');
-  assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission, eventId);
   const answer = await checkinOf(env, eventId).undo(eventId, {
     nonce: input.nonce,
     scanId: input.scan_id,

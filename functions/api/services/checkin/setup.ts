@@ -38,24 +38,6 @@ export async function createList(env: Env, eventId: number, input: ListInput) {
   return toList(row!);
 }
 
-export async function eventOfList(db: D1Database, listId: number) {
-  const row = await db
-    .prepare('select event_id from checkin_lists where id = ?')
-    .bind(listId)
-    .first<{ event_id: number }>();
-  if (!row) fail(404, CHECKIN_MSG.unknownList);
-  return row.event_id;
-}
-
-export async function eventOfGate(db: D1Database, gateId: number) {
-  const row = await db
-    .prepare('select event_id from checkin_gates where id = ?')
-    .bind(gateId)
-    .first<{ event_id: number }>();
-  if (!row) fail(404, CHECKIN_MSG.unknownGate);
-  return row.event_id;
-}
-
 export async function updateList(env: Env, eventId: number, listId: number, input: ListInput) {
   const db = env.DB;
   await assertTypesOfEvent(db, eventId, input.type_ids);

@@ -1,3 +1,4 @@
+import { EVENT_MSG } from '../../../../src/shared/messages-events';
 import type { EventInput, EventStatus } from '../../../../src/shared/schemas/event';
 import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
@@ -12,30 +13,35 @@ const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
 type EventRow = Omit<ManagedEvent, 'venue' | 'dates'> & { venue_id: number | null };
 
-/** The producer a given event belongs to and its status (for the access checks), or a 404. */
-export async function eventHeader(db: D1Database, id: number) {
-  const row = await db
+/** The event's header: what the back office's actions check before they change it. */
+export type EventHeader = {
+  id: number;
+  producer_id: number;
+  status: EventStatus;
+  title: string;
+  approved_at: string | null;
+  created_by: number | null;
+  /** 1: a producer the platform trusts publishes without review (issue 32, migrations/0055). */
+  producer_trusted: number;
+};
+
+/** The event's header, or null when there is no such event (the access declarations load it, lib/access.ts). */
+export async function findEventHeader(db: D1Database, id: number): Promise<EventHeader | null> {
+  return db
     .prepare(
       `select e.id, e.producer_id, e.status, e.title, e.approved_at, e.created_by,
          (select p.trusted_at is not null from producers p where p.id = e.producer_id) as producer_trusted
        from events e where e.id = ?`,
     )
     .bind(id)
-    .first<{
-      id: number;
-      producer_id: number;
-      status: EventStatus;
-      title: string;
-      approved_at: string | null;
-      created_by: number | null;
-      /** 1: a producer the platform trusts publishes without review (issue 32, migrations/0055). */
-      producer_trusted: number;
-    }>();
-  if (!row) fail(404, 'Evento no encontrado');
-  return row;
+    .first<EventHeader>();
 }
 
-export type EventHeader = Awaited<ReturnType<typeof eventHeader>>;
+export async function eventHeader(db: D1Database, id: number): Promise<EventHeader> {
+  const row = await findEventHeader(db, id);
+  if (!row) fail(404, EVENT_MSG.notFound);
+  return row;
+}
 
 /** An event with everything the back office edits: venue, dates, every ticket type (hidden too) and sales. */
 export async function getManagedEvent(db: D1Database, id: number): Promise<ManagedEvent> {

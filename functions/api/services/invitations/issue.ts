@@ -12,18 +12,8 @@ import { eventTicketTypes, type ResolvedRow, resolveTypes } from './rows';
 type Defer = (work: Promise<unknown>) => void;
 type Row = Parameters<typeof resolveTypes>[0][number];
 
+/** The event the invitations are of, loaded by the route's access declaration (`c.var.event`). */
 export type InvitationEvent = { id: number; producer_id: number; status: string; title: string };
-
-/** The event an admin issues invitations for, after checking they may (404 / 403 otherwise). */
-export async function invitationEvent(db: D1Database, actor: Actor, eventId: number): Promise<InvitationEvent> {
-  const event = await db
-    .prepare('select id, producer_id, status, title from events where id = ?')
-    .bind(eventId)
-    .first<InvitationEvent>();
-  if (!event) fail(404, 'El evento no existe.');
-  assertCan(actor, event.producer_id, 'invitations.manage', INVITATION_MSG.noPermission, event.id);
-  return event;
-}
 
 function refuse(result: Exclude<GrantResult, { ok: true }>, rows: ResolvedRow[]): never {
   if (result.reason === 'closed') fail(409, INVITATION_MSG.closed);
@@ -46,9 +36,9 @@ function refuse(result: Exclude<GrantResult, { ok: true }>, rows: ResolvedRow[])
  * Tickets belong to the recipient's account when a verified one has that e-mail; else they wait, owned by
  * the issuer as a placeholder and shown to nobody, until the recipient verifies that e-mail (claim.ts).
  */
-export async function issueInvitations(env: Env, actor: Actor, eventId: number, input: Row[], defer: Defer) {
+export async function issueInvitations(env: Env, actor: Actor, event: InvitationEvent, input: Row[], defer: Defer) {
   const db = env.DB;
-  const event = await invitationEvent(db, actor, eventId);
+  const eventId = event.id;
   if (event.status === 'cancelado') fail(409, INVITATION_MSG.closed);
   if (event.status === 'finalizado') fail(409, INVITATION_MSG.finished);
   const [types, quotaRows, accounts] = await Promise.all([

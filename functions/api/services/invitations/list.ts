@@ -1,9 +1,9 @@
 import type { Actor } from '../../../domain/events/access';
-import { invitationEvent } from './issue';
+import type { InvitationEvent } from './issue';
 
 /** The event's invitations, newest first, and per tag: sent, opened, used at the door, quota. */
-export async function listInvitations(db: D1Database, actor: Actor, eventId: number) {
-  const event = await invitationEvent(db, actor, eventId);
+export async function listInvitations(db: D1Database, event: InvitationEvent) {
+  const eventId = event.id;
   const [rows, quotas, types] = await db.batch([
     db
       .prepare(

@@ -6,12 +6,13 @@ import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import { auditStatement } from '../sales/audit';
-import { invitationEvent } from './issue';
+import type { InvitationEvent } from './issue';
 import { deliverInvitationMail } from './mail';
 
 type Defer = (work: Promise<unknown>) => void;
 
-type InvitationTarget = {
+/** An invitation as an admin acts on it (the access declaration loads it, `invitationParam` in lib/access.ts). */
+export type GuestInvitation = {
   id: string;
   event_id: number;
   producer_id: number;
@@ -20,18 +21,15 @@ type InvitationTarget = {
   hold_id: string;
 };
 
-/** The invitation an admin acts on, after checking they may manage its producer's invitations. */
-async function invitationFor(db: D1Database, actor: Actor, id: string): Promise<InvitationTarget> {
-  const row = await db
+export async function findInvitation(db: D1Database, id: string): Promise<GuestInvitation | null> {
+  return db
     .prepare(
-      `select g.id, g.event_id, g.producer_id, g.order_id, g.status, o.hold_id
-       from guest_invitations g join orders o on o.id = g.order_id where g.id = ?`,
+      `select g.id, g.event_id, e.producer_id, g.order_id, g.status, o.hold_id
+       from guest_invitations g join orders o on o.id = g.order_id join events e on e.id = g.event_id
+       where g.id = ?`,
     )
     .bind(id)
-    .first<InvitationTarget>();
-  if (!row) fail(404, INVITATION_MSG.notFound);
-  await invitationEvent(db, actor, row.event_id);
-  return row;
+    .first<GuestInvitation>();
 }
 
 /**
@@ -41,9 +39,9 @@ async function invitationFor(db: D1Database, actor: Actor, id: string): Promise<
  */
 const REVOKED_ORDER = "select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?";
 
-export async function revokeInvitation(env: Env, actor: Actor, id: string, reason: string) {
+export async function revokeInvitation(env: Env, actor: Actor, inv: GuestInvitation, reason: string) {
   const db = env.DB;
-  const inv = await invitationFor(db, actor, id);
+  const id = inv.id;
   if (inv.status === 'revoked') fail(409, INVITATION_MSG.alreadyRevoked);
   const now = new Date().toISOString();
   // Its tickets are claimed at the door first: one admitted a moment ago (D1 may not say so yet) keeps the
@@ -136,9 +134,9 @@ export function revokeEventInvitations(db: D1Database, eventId: number, now: str
 }
 
 /** Sends the invitation e-mail again, with a new link (the old one still shows /mis-tickets, unrecorded). */
-export async function resendInvitation(env: Env, actor: Actor, id: string, defer: Defer) {
+export async function resendInvitation(env: Env, actor: Actor, inv: GuestInvitation, defer: Defer) {
   const db = env.DB;
-  const inv = await invitationFor(db, actor, id);
+  const id = inv.id;
   if (inv.status === 'revoked') fail(409, INVITATION_MSG.revokedNoResend);
   await db.batch([
     db
@@ -160,8 +158,14 @@ export async function resendInvitation(env: Env, actor: Actor, id: string, defer
 }
 
 /** Sets (or with null removes) how many tickets a tag may give away in the event. */
-export async function setTagQuota(db: D1Database, actor: Actor, eventId: number, tag: string, quota: number | null) {
-  const event = await invitationEvent(db, actor, eventId);
+export async function setTagQuota(
+  db: D1Database,
+  actor: Actor,
+  event: InvitationEvent,
+  tag: string,
+  quota: number | null,
+) {
+  const eventId = event.id;
   const key = tagKeyOf(tag);
   await db.batch([
     quota === null

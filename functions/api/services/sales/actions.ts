@@ -50,10 +50,10 @@ export async function refundTickets(env: Env, actor: Actor, order: OrderRow, inp
 export async function changeHolder(
   env: Env,
   actor: Actor,
-  ticketId: string,
+  ticket: StaffTicket,
   input: { name: string; dni: string; reason: string },
 ) {
-  const ticket = await ticketForStaff(env, ticketId);
+  const ticketId = ticket.id;
   if (ticket.status === 'used') fail(409, REFUND_MSG.usedHolder);
   if (ticket.status !== 'valid') fail(409, 'Solo se puede cambiar el titular de una entrada válida.');
   await env.DB.batch([
@@ -79,23 +79,25 @@ export async function changeHolder(
   return { ...ticket, holder_name: input.name, holder_dni: input.dni };
 }
 
-export async function ticketForStaff(env: Env, ticketId: string) {
-  const ticket = await env.DB.prepare(
-    `select k.id, k.order_id, k.event_id, k.status, k.holder_name, k.holder_dni, e.producer_id
-     from tickets k join events e on e.id = k.event_id where k.id = ?`,
-  )
+/** A ticket as the staff acts on it (the access declaration loads it, `ticketParam` in lib/access.ts). */
+export type StaffTicket = {
+  id: string;
+  order_id: string;
+  event_id: number;
+  status: string;
+  holder_name: string | null;
+  holder_dni: string | null;
+  producer_id: number;
+};
+
+export async function staffTicket(db: D1Database, ticketId: string): Promise<StaffTicket | null> {
+  return db
+    .prepare(
+      `select k.id, k.order_id, k.event_id, k.status, k.holder_name, k.holder_dni, e.producer_id
+       from tickets k join events e on e.id = k.event_id where k.id = ?`,
+    )
     .bind(ticketId)
-    .first<{
-      id: string;
-      order_id: string;
-      event_id: number;
-      status: string;
-      holder_name: string | null;
-      holder_dni: string | null;
-      producer_id: number;
-    }>();
-  if (!ticket) fail(404, 'La entrada no existe.');
-  return ticket;
+    .first<StaffTicket>();
 }
 
 export { findOrder };

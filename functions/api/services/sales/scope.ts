@@ -1,5 +1,5 @@
 import type { Permission } from '../../../../src/shared/roles';
-import { type Actor, assertCan, can, eventsLimit, producerOfEvent } from '../../../domain/events/access';
+import { type Actor, assertCan, can, eventsLimit, type Target } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 
 export const NO_SALES_ACCESS = 'No tenés permiso para ver las ventas de esta productora.';
@@ -17,25 +17,17 @@ export type SalesScope = {
 };
 
 /**
- * Resolves what the caller asked for (a producer, an event, or nothing) against what `permission` lets
- * them read: an event or producer they may not read answers 403; nothing chosen means every producer they
- * may read (all of them for a superadmin).
+ * What the caller may read with `permission`, from what the route's declaration resolved (`c.var.target`,
+ * functions/api/lib/access.ts: a named event exists and belongs to the producer named with it). A named
+ * producer or event is checked with `permission` here only because a route may read with a second one
+ * (a finance export is declared `export.data` and reads `finance.view`); nothing named means every producer
+ * the caller may read (all of them for a superadmin), narrowed to their events where they are limited.
  */
-export async function salesScope(
-  db: D1Database,
-  actor: Actor,
-  query: { producer_id?: number; event_id?: number },
-  permission: Permission,
-): Promise<SalesScope> {
+export function salesScope(actor: Actor, target: Target, permission: Permission): SalesScope {
   let producerIds: number[] | null;
-  if (query.event_id !== undefined) {
-    const producerId = await producerOfEvent(db, query.event_id);
-    if (query.producer_id !== undefined && query.producer_id !== producerId) fail(404, 'El evento no existe.');
-    assertCan(actor, producerId, permission, NO_SALES_ACCESS, query.event_id);
-    producerIds = [producerId];
-  } else if (query.producer_id !== undefined) {
-    assertCan(actor, query.producer_id, permission, NO_SALES_ACCESS);
-    producerIds = [query.producer_id];
+  if (target.producerId !== undefined) {
+    assertCan(actor, target.producerId, permission, NO_SALES_ACCESS, target.eventId);
+    producerIds = [target.producerId];
   } else if (actor.isSuperAdmin) {
     producerIds = null;
   } else {
@@ -47,7 +39,7 @@ export async function salesScope(
     const only = eventsLimit(actor, id);
     if (only) onlyEvents.set(id, only);
   }
-  const scope = { producerIds, eventId: query.event_id ?? null, onlyEvents };
+  const scope = { producerIds, eventId: target.eventId ?? null, onlyEvents };
   return { ...scope, ...scopeWhere(scope, 'o.producer_id', 'o.event_id') };
 }
 
@@ -69,16 +61,6 @@ export function scopeWhere(
     return { sql: parts.length > 0 ? `(${parts.join(' or ')})` : '1 = 0', binds: [...whole, ...events] };
   }
   return { sql: '1 = 1', binds: [] };
-}
-
-/** An order or ticket the caller may act on: 404 when it does not exist, 403 without the permission. */
-export function assertOrderAccess(
-  actor: Actor,
-  order: { producer_id: number; event_id: number },
-  permission: Permission,
-  message: string,
-) {
-  assertCan(actor, order.producer_id, permission, message, order.event_id);
 }
 
 /** A second permission over the same scope (e.g. finance.view and export.data for a finance export). */
