@@ -1,7 +1,6 @@
 import { CHECKIN_MSG } from '../../../../src/shared/checkin';
-import type { SessionUser } from '../../../../src/shared/session';
 import type { SignedToken } from '../../../domain/accounts/revocation';
-import { type Actor, assertCan, loadActor } from '../../../domain/events/access';
+import type { Actor } from '../../../domain/events/access';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
 import { sha256Hex } from '../../lib/crypto';

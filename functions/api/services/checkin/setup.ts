@@ -1,4 +1,3 @@
-import { CHECKIN_MSG } from '../../../../src/shared/checkin';
 import { type CheckinGate, checkinSetup, type ListRow, toList } from '../../../domain/checkin/setup';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';

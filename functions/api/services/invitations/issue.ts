@@ -1,5 +1,5 @@
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
-import { type Actor, assertCan } from '../../../domain/events/access';
+import type { Actor } from '../../../domain/events/access';
 import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';

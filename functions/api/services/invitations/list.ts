@@ -1,4 +1,3 @@
-import type { Actor } from '../../../domain/events/access';
 import type { InvitationEvent } from './issue';
 
 /** The event's invitations, newest first, and per tag: sent, opened, used at the door, quota. */
