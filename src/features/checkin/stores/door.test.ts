@@ -314,4 +314,30 @@ describe('the door store: search', () => {
     door.openSearch();
     expect(door.search.$query.get()).toBe('');
   });
+
+  it('the camera screen starts afresh after going back to the choice of gate and list', async () => {
+    await open();
+    door.startScanning();
+    door.setTyped('ABC');
+    door.openSearch();
+    door.backToSetup();
+    door.startScanning();
+    expect([door.$scanning.get(), door.$searching.get(), door.$typed.get()]).toEqual([true, false, '']);
+  });
+
+  it('a code typed by hand is scanned once on Enter and the field empties', async () => {
+    await open();
+    vi.mocked(scanCode).mockResolvedValueOnce(answer('admitted') as never);
+    door.setTyped('  QR:a ');
+    door.submitTyped();
+    expect(door.$typed.get()).toBe('');
+    await settle();
+    expect(vi.mocked(scanCode).mock.calls[0][1]).toMatchObject({
+      code: 'QR:a',
+      list_id: 10,
+      gate_id: 1,
+      kind: 'entry',
+    });
+    expect(door.$card.get()?.result).toBe('admitted');
+  });
 });

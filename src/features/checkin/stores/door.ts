@@ -248,7 +248,12 @@ export function createDoor({ userId, staffName, eventIds }: DoorConfig) {
       primeFeedback();
       $scanning.set(true);
     },
-    backToSetup: () => $scanning.set(false),
+    /** Back to the choice of gate and list: the camera screen starts afresh next time, as it did the first. */
+    backToSetup() {
+      $scanning.set(false);
+      $searching.set(false);
+      $typed.set('');
+    },
     search,
     openSearch() {
       search.reset();
