@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/provider-result';
 import { setUser } from '../../../stores/session';
 import { $toasts } from '../../../stores/toast';
+import { getCounters } from '../api/get-counters';
 import { getOfflineBundle } from '../api/get-offline-bundle';
 import { heartbeat } from '../api/heartbeat';
 import { scanCode } from '../api/scan-code';
@@ -11,7 +12,7 @@ import { REPEAT_MS, SCAN_TIMEOUT_MS } from '../lib/door-core';
 import type { QueuedScan } from '../lib/door-store';
 import { feedback } from '../lib/feedback';
 import type { OfflineBundle } from '../types';
-import { createDoor, type Door } from './door';
+import { createDoor, type Door, REFRESH_MS, SYNC_MS } from './door';
 import { CARD_MS } from './door-scan';
 import { SEARCH_PAUSE_MS } from './door-search';
 
@@ -39,7 +40,7 @@ vi.mock('../lib/door-store', () => ({
 }));
 vi.mock('../api/get-offline-bundle', () => ({ getOfflineBundle: vi.fn() }));
 vi.mock('../api/get-public-key', () => ({ getPublicKey: async () => ({ data: { kid: 'k' } }) }));
-vi.mock('../api/get-counters', () => ({ getCounters: () => new Promise(() => undefined) }));
+vi.mock('../api/get-counters', () => ({ getCounters: vi.fn() }));
 vi.mock('../api/scan-code', () => ({ scanCode: vi.fn() }));
 vi.mock('../api/sync-scans', () => ({ syncScans: vi.fn() }));
 vi.mock('../api/heartbeat', () => ({ heartbeat: vi.fn() }));
@@ -122,6 +123,13 @@ beforeEach(() => {
   });
   vi.mocked(getOfflineBundle).mockImplementation(async () => ({ data: bundle() }) as never);
   vi.mocked(heartbeat).mockResolvedValue(null);
+  vi.mocked(getCounters).mockResolvedValue({
+    data: {
+      event: { admitted: 0, expected: 2 },
+      lists: [{ id: 10, name: 'General', admitted: 0, expected: 2 }],
+      gates: [{ id: 1, name: 'Puerta 1', admitted: 0 }],
+    },
+  } as never);
   vi.mocked(syncScans).mockImplementation(
     async (_id, scans) => ({ data: scans.map((s) => ({ nonce: s.nonce, conflict: false })) }) as never,
   );
@@ -143,6 +151,20 @@ describe('the door store: start', () => {
     expect(door.$list.get()?.name).toBe('General');
     expect(door.$gate.get()?.name).toBe('Puerta 1');
     expect(door.$counters.get()?.event).toEqual({ admitted: 0, expected: 2 });
+  });
+
+  it('refreshes the download every 8 s while the server answers, and not while it does not', async () => {
+    await open();
+    const downloads = () => vi.mocked(getOfflineBundle).mock.calls.length;
+    expect(downloads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(REFRESH_MS);
+    expect(downloads()).toBe(2);
+    // The network goes away: the calls fail, and no download is tried until the server answers again.
+    vi.mocked(getCounters).mockRejectedValue(new TypeError('fetch failed'));
+    windowEvents.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(REFRESH_MS * 3 + SYNC_MS);
+    expect(downloads()).toBe(2);
+    expect(door.$online.get()).toBe(false);
   });
 
   it('shows nothing to another user', async () => {

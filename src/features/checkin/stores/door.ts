@@ -13,8 +13,6 @@ import { createLink } from './door-link';
 import { createScanning } from './door-scan';
 import { createDoorSearch } from './door-search';
 
-export type { Card } from './door-scan';
-
 export const REFRESH_MS = 8_000;
 export const SYNC_MS = 3_000;
 const CHOICE_KEY = 'door-choice';
