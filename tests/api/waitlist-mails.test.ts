@@ -5,7 +5,7 @@ import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { retryWaitlistMails } from '../../functions/api/services/waitlist/mail';
 import { MAIL_WAITLIST_EXPIRED } from '../../src/shared/messages-mail';
 import { WAITLIST_MSG } from '../../src/shared/messages-promo';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
+import { asBuyer, buyerWithDni, createBuyer, createTestEvent } from './checkout-fixtures';
 import { eventually } from './helpers';
 
 /**
@@ -16,14 +16,6 @@ import { eventually } from './helpers';
 
 type Json = { status: boolean; message?: string; data: Record<string, unknown> };
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(40_000_000 + (dniCounter++ % 50_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 const mailsTo = async (email: string) =>
   (
