@@ -77,4 +77,6 @@ export const KIT_TEXT = {
   showPassword: 'Mostrar contraseña',
   hide: 'Ocultar',
   show: 'Mostrar',
+  /** Beside a form's button until its island is live (issue 31). */
+  loading: 'Cargando…',
 } as const;

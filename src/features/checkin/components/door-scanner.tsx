@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { DOOR_TEXT } from '../../../shared/messages-door';
+import { KIT_TEXT } from '../../../shared/messages-ui';
 import { useCamera } from '../hooks/use-camera';
 import { useDoor } from '../hooks/use-door';
 import type { Door } from '../stores/door';
@@ -34,8 +35,14 @@ export default function DoorScanner({
   const announcement = useStore(door.$announcement);
   const { eventId } = useStore(door.$choice);
 
-  // Nothing of the event shows until the stored data is known to be this user's (and none offline without a session).
-  if (access === 'checking') return null;
+  // Nothing of the event shows until the stored data is known to be this user's (and none offline without a
+  // session): meanwhile (and in the server's HTML, before the page is live) it says so, with no control to tap.
+  if (access === 'checking')
+    return (
+      <p className="grid min-h-dvh place-items-center p-6 text-2xl" role="status">
+        {KIT_TEXT.loading}
+      </p>
+    );
   if (access === 'none') {
     return (
       <div className="grid min-h-dvh place-items-center p-6 text-center">

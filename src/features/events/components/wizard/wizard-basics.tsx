@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Field, TextInput } from '../../../../components/ui/fields';
+import { Field, Select, TextArea, TextInput } from '../../../../components/ui/fields';
 import { EVENT_FORM_TEXT } from '../../../../shared/messages-events';
 import { CATEGORIES, type Category } from '../../../../shared/schemas/event';
 import type { Wizard } from '../../stores/wizard';
@@ -27,34 +27,34 @@ export function WizardBasics({ wizard }: { wizard: Wizard }) {
       )}
       {!eventId && producers && producers.length > 1 && (
         <Field label={EVENT_FORM_TEXT.producer} className="md:col-span-2">
-          <select
+          <Select
             className="select w-full"
-            value={producerId}
-            onChange={(e) => wizard.setProducerId(Number(e.target.value))}
+            value={String(producerId ?? '')}
+            onValue={(id) => wizard.setProducerId(Number(id))}
           >
             {producers.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       )}
       <Field label={EVENT_FORM_TEXT.title} error={errors.title} className="md:col-span-2">
         <TextInput name="title" value={form.title} onChange={(title) => update({ title })} invalid={!!errors.title} />
       </Field>
       <Field label={EVENT_FORM_TEXT.category} error={errors.category}>
-        <select
+        <Select
           name="category"
           className="select w-full"
           value={form.category}
-          onChange={(e) => update({ category: e.target.value as Category })}
+          onValue={(category) => update({ category: category as Category })}
         >
           <option value="">{EVENT_FORM_TEXT.chooseCategory}</option>
           {CATEGORIES.map((c) => (
             <option key={c}>{c}</option>
           ))}
-        </select>
+        </Select>
       </Field>
       <Field label={EVENT_FORM_TEXT.minAge} error={errors.min_age}>
         <TextInput type="number" min="0" value={form.min_age} onChange={(min_age) => update({ min_age })} />
@@ -65,11 +65,11 @@ export function WizardBasics({ wizard }: { wizard: Wizard }) {
         hint={EVENT_FORM_TEXT.descriptionHint}
         className="md:col-span-2"
       >
-        <textarea
+        <TextArea
           name="description"
           className="textarea h-40 w-full"
           value={form.description}
-          onChange={(e) => update({ description: e.target.value })}
+          onValue={(description) => update({ description })}
         />
       </Field>
     </div>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Field, TextInput } from '../../../../components/ui/fields';
+import { Field, Select, TextInput } from '../../../../components/ui/fields';
 import { EVENT_FORM_TEXT } from '../../../../shared/messages-events';
 import type { Wizard } from '../../stores/wizard';
 import type { Province } from '../../types';
@@ -16,10 +16,10 @@ export function WizardPlace({ wizard, provinces }: { wizard: Wizard; provinces: 
         <legend className="mb-2 font-semibold">{EVENT_FORM_TEXT.venue}</legend>
         {venues.length > 0 && (
           <Field label={EVENT_FORM_TEXT.previousVenue} className="md:col-span-2">
-            <select
+            <Select
               className="select w-full"
               value=""
-              onChange={(e) => wizard.chooseVenue(venues.find((v) => v.id === Number(e.target.value)))}
+              onValue={(id) => wizard.chooseVenue(venues.find((v) => v.id === Number(id)))}
             >
               <option value="">{EVENT_FORM_TEXT.choosePreviousVenue}</option>
               {venues.map((v) => (
@@ -27,7 +27,7 @@ export function WizardPlace({ wizard, provinces }: { wizard: Wizard; provinces: 
                   {v.name} · {v.city}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         )}
         <Field label={EVENT_FORM_TEXT.venueName} error={errors['venue.name']}>
@@ -40,11 +40,11 @@ export function WizardPlace({ wizard, provinces }: { wizard: Wizard; provinces: 
           <TextInput value={venue.city} onChange={(city) => wizard.updateVenue({ city })} />
         </Field>
         <Field label={EVENT_FORM_TEXT.province} error={errors['venue.provinces_id']}>
-          <select
+          <Select
             name="venue_province"
             className="select w-full"
             value={venue.provinces_id}
-            onChange={(e) => wizard.updateVenue({ provinces_id: e.target.value })}
+            onValue={(provinces_id) => wizard.updateVenue({ provinces_id })}
           >
             <option value="">{EVENT_FORM_TEXT.chooseProvince}</option>
             {provinces.map((p) => (
@@ -52,7 +52,7 @@ export function WizardPlace({ wizard, provinces }: { wizard: Wizard; provinces: 
                 {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </fieldset>
       <fieldset className="flex flex-col gap-4">
