@@ -1,10 +1,11 @@
-import type QrScanner from 'qr-scanner';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { DOOR_TEXT } from '../../../shared/messages-door';
 import { KIT_TEXT } from '../../../shared/messages-ui';
+import { useCamera } from '../hooks/use-camera';
 import { useDoor } from '../hooks/use-door';
-import { primeFeedback } from '../lib/feedback';
+import type { Door } from '../stores/door';
 import type { DoorEvent } from '../types';
 import { DoorSearch } from './door-search';
 import { DoorSetup } from './door-setup';
@@ -16,7 +17,7 @@ import { ScanResultScreen } from './scan-result-screen';
  * QR codes (a hardware reader or a typed code works too). The server decides each scan while it answers
  * in time; otherwise the code's signature is checked here with the public key, against the last download,
  * and the scan is queued until the server answers again (with its nonce, so nothing counts twice). The
- * behaviour is in hooks/use-door.ts and its rules in lib/door-core.ts; these are the screens.
+ * behaviour is in stores/door.ts and its rules in lib/door-core.ts; these are the screens.
  */
 export default function DoorScanner({
   events,
@@ -29,17 +30,20 @@ export default function DoorScanner({
 }) {
   const eventIds = useMemo(() => events.map((e) => e.id), [events]);
   const door = useDoor({ userId, staffName, eventIds });
-  const [started, setStarted] = useState(false);
+  const access = useStore(door.$access);
+  const scanning = useStore(door.$scanning);
+  const announcement = useStore(door.$announcement);
+  const { eventId } = useStore(door.$choice);
 
   // Nothing of the event shows until the stored data is known to be this user's (and none offline without a
   // session): meanwhile (and in the server's HTML, before the page is live) it says so, with no control to tap.
-  if (door.access === 'checking')
+  if (access === 'checking')
     return (
       <p className="grid min-h-dvh place-items-center p-6 text-2xl" role="status">
         {KIT_TEXT.loading}
       </p>
     );
-  if (door.access === 'none') {
+  if (access === 'none') {
     return (
       <div className="grid min-h-dvh place-items-center p-6 text-center">
         <p className="max-w-md text-2xl">{DOOR_TEXT.signInToScan}</p>
@@ -55,44 +59,28 @@ export default function DoorScanner({
   }
   return (
     <>
-      <DoorLiveRegion text={door.announcement} />
-      {started ? (
-        <ScanningScreen
-          door={door}
-          title={events.find((e) => e.id === door.choice.eventId)?.title}
-          onBack={() => setStarted(false)}
-        />
+      <DoorLiveRegion text={announcement} />
+      {scanning ? (
+        <ScanningScreen door={door} title={events.find((e) => e.id === eventId)?.title} />
       ) : (
-        <DoorSetup
-          door={door}
-          events={events}
-          onStart={() => {
-            primeFeedback();
-            setStarted(true);
-          }}
-        />
+        <DoorSetup door={door} events={events} />
       )}
     </>
   );
 }
 
-function ScanningScreen({
-  door,
-  title,
-  onBack,
-}: {
-  door: ReturnType<typeof useDoor>;
-  title?: string;
-  onBack: () => void;
-}) {
-  const [typed, setTyped] = useState('');
-  const [searching, setSearching] = useState(false);
+function ScanningScreen({ door, title }: { door: Door; title?: string }) {
+  const typed = useStore(door.$typed);
+  const searching = useStore(door.$searching);
+  const bundle = useStore(door.$bundle);
+  const card = useStore(door.$card);
+  const list = useStore(door.$list);
+  const { kind } = useStore(door.$choice);
   const { video, flash, toggleFlash, cameraError } = useCamera(door.handleCode);
-  const { list, choice, bundle, card } = door;
 
   return (
     <div className="flex min-h-dvh flex-col bg-black">
-      <DoorStatus door={door} title={title} onChange={onBack} />
+      <DoorStatus door={door} title={title} />
 
       <div className="relative flex-1 overflow-hidden">
         <video ref={video} className="h-full max-h-[60dvh] w-full object-cover" muted playsInline />
@@ -105,8 +93,7 @@ function ScanningScreen({
         className="flex gap-2 p-3"
         onSubmit={(e) => {
           e.preventDefault();
-          void door.handleCode(typed);
-          setTyped('');
+          door.submitTyped();
         }}
       >
         <div className="flex-1">
@@ -116,7 +103,7 @@ function ScanningScreen({
             label={DOOR_TEXT.ticketCode}
             placeholder={DOOR_TEXT.codePlaceholder}
             value={typed}
-            onValue={setTyped}
+            onValue={door.setTyped}
             autoComplete="off"
             // A hardware reader types into the focused field and presses Enter: the field has focus at once.
             autoFocus
@@ -128,16 +115,16 @@ function ScanningScreen({
       </form>
 
       <nav className="flex flex-wrap gap-2 p-3 pt-0">
-        <button type="button" className="btn btn-lg" onClick={() => setSearching(true)}>
+        <button type="button" className="btn btn-lg" onClick={door.openSearch}>
           {DOOR_TEXT.search}
         </button>
         {list?.allow_reentry && (
           <button
             type="button"
-            className={`btn btn-lg ${choice.kind === 'exit' ? 'btn-warning' : ''}`}
-            onClick={() => door.setKind(choice.kind === 'entry' ? 'exit' : 'entry')}
+            className={`btn btn-lg ${kind === 'exit' ? 'btn-warning' : ''}`}
+            onClick={door.toggleKind}
           >
-            {choice.kind === 'entry' ? DOOR_TEXT.entryMode : DOOR_TEXT.exitMode}
+            {kind === 'entry' ? DOOR_TEXT.entryMode : DOOR_TEXT.exitMode}
           </button>
         )}
         {flash.has && (
@@ -147,65 +134,8 @@ function ScanningScreen({
         )}
       </nav>
 
-      {searching && bundle && (
-        <DoorSearch
-          bundle={bundle}
-          listId={choice.listId}
-          onAdmit={door.admitByHand}
-          onUndo={door.undo}
-          onClose={() => setSearching(false)}
-          searchOnline={door.searchOnline}
-          online={door.online}
-          covered={!!card}
-        />
-      )}
+      {searching && bundle && <DoorSearch door={door} bundle={bundle} covered={!!card} />}
       {card && <ScanResultScreen shown={card} onClose={door.closeCard} />}
     </div>
   );
-}
-
-/** The back camera, one decode every 100 ms; every read goes to `onCode` (the hook suppresses repeats). */
-function useCamera(onCode: (code: string) => Promise<void>) {
-  const video = useRef<HTMLVideoElement>(null);
-  const scanner = useRef<QrScanner | null>(null);
-  const handler = useRef(onCode);
-  handler.current = onCode;
-  const [flash, setFlash] = useState<{ has: boolean; on: boolean }>({ has: false, on: false });
-  const [cameraError, setCameraError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!video.current) return;
-    let cancelled = false;
-    void (async () => {
-      const { default: Scanner } = await import('qr-scanner');
-      if (cancelled || !video.current) return;
-      const instance = new Scanner(video.current, (r) => void handler.current(r.data), {
-        preferredCamera: 'environment',
-        maxScansPerSecond: 10,
-        highlightScanRegion: true,
-        returnDetailedScanResult: true,
-        onDecodeError: () => undefined,
-      });
-      scanner.current = instance;
-      try {
-        await instance.start();
-        setCameraError(null);
-        setFlash({ has: await instance.hasFlash(), on: false });
-      } catch {
-        setCameraError(DOOR_TEXT.cameraFailed);
-      }
-    })();
-    return () => {
-      cancelled = true;
-      scanner.current?.destroy();
-      scanner.current = null;
-    };
-  }, []);
-
-  async function toggleFlash() {
-    await scanner.current?.toggleFlash();
-    setFlash((f) => ({ ...f, on: !!scanner.current?.isFlashOn() }));
-  }
-
-  return { video, flash, toggleFlash, cameraError };
 }

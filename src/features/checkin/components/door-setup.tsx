@@ -1,6 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { SelectField } from '../../../components/ui/fields';
 import { DOOR_TEXT } from '../../../shared/messages-door';
-import type { Door } from '../hooks/use-door';
+import type { Door } from '../stores/door';
 import type { DoorEvent } from '../types';
 import { DoorEventOptions } from './door-event-options';
 
@@ -8,15 +9,16 @@ import { DoorEventOptions } from './door-event-options';
 const SELECT = 'truncate pe-12';
 
 /** Before scanning: the event (today's first), the gate and the list. */
-export function DoorSetup({ door, events, onStart }: { door: Door; events: DoorEvent[]; onStart: () => void }) {
-  const { choice, bundle } = door;
+export function DoorSetup({ door, events }: { door: Door; events: DoorEvent[] }) {
+  const choice = useStore(door.$choice);
+  const bundle = useStore(door.$bundle);
   const ready = !!bundle && choice.listId !== null && choice.gateId !== null;
   return (
     <form
       className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-5 p-6"
       onSubmit={(e) => {
         e.preventDefault();
-        if (ready) onStart();
+        if (ready) door.startScanning();
       }}
     >
       <h1 className="text-4xl font-extrabold">{DOOR_TEXT.scanner}</h1>

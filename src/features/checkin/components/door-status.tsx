@@ -1,9 +1,13 @@
+import { useStore } from '@nanostores/react';
 import { DOOR_TEXT } from '../../../shared/messages-door';
-import type { Door } from '../hooks/use-door';
+import type { Door } from '../stores/door';
 
 /** Connectivity (from the outcome of real calls), the queue waiting for the server, the event and the gate. */
-export function DoorStatus({ door, title, onChange }: { door: Door; title?: string; onChange: () => void }) {
-  const { online, pending, gate, list } = door;
+export function DoorStatus({ door, title }: { door: Door; title?: string }) {
+  const online = useStore(door.$online);
+  const pending = useStore(door.$pending);
+  const gate = useStore(door.$gate);
+  const list = useStore(door.$list);
   return (
     <header className="flex flex-wrap items-center gap-2 p-3 pr-56 text-lg">
       <span data-testid="door-status" className={`badge badge-lg ${online ? 'badge-success' : 'badge-error'}`}>
@@ -15,7 +19,7 @@ export function DoorStatus({ door, title, onChange }: { door: Door; title?: stri
         </span>
       )}
       <span className="font-bold">{title}</span>
-      <button type="button" className="btn btn-sm" onClick={onChange}>
+      <button type="button" className="btn btn-sm" onClick={door.backToSetup}>
         {gate?.name} · {list?.name}
       </button>
     </header>
@@ -24,7 +28,10 @@ export function DoorStatus({ door, title, onChange }: { door: Door; title?: stri
 
 /** Admitted (and expected) for the event, the list and the gate; offline, the last figures plus this device's. */
 export function DoorCounters({ door }: { door: Door }) {
-  const { counters, list, gate, choice } = door;
+  const counters = useStore(door.$counters);
+  const list = useStore(door.$list);
+  const gate = useStore(door.$gate);
+  const choice = useStore(door.$choice);
   const listCounter = counters?.lists.find((l) => l.id === choice.listId);
   const gateCounter = counters?.gates.find((g) => g.id === choice.gateId);
   return (
