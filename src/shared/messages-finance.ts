@@ -4,7 +4,7 @@ export const FINANCE_MSG = {
   exportXlsx: 'Exportar XLSX',
   totals: 'Totales',
   gross: 'Bruto cobrado',
-  orders: (n: number) => (n === 1 ? '1 orden' : `${n.toLocaleString('es-AR')} órdenes`),
+  orders: (n: number) => (n === 1 ? '1 orden' : `${formatCount(n)} órdenes`),
   serviceCharges: 'Cargos por servicio',
   serviceChargesHint: 'De la plataforma',
   mpFees: 'Comisiones MercadoPago',
