@@ -4,11 +4,11 @@ import { $toasts, dismissToast, toast } from './toast';
 describe('toast', () => {
   beforeEach(() => $toasts.set([]));
 
-  it('shows the same words once while they are waiting or on screen', () => {
+  it('shows the same words once while they are waiting or on screen, with their full time anew', () => {
     const first = toast('error', 'No tenés permiso.');
     const second = toast('error', 'No tenés permiso.');
-    expect(second).toBe(first);
-    expect($toasts.get()).toHaveLength(1);
+    expect(second).not.toBe(first);
+    expect($toasts.get().map((t) => t.id)).toEqual([second]);
   });
 
   it('shows them again once the first is gone, and keeps different words apart', () => {
@@ -17,6 +17,7 @@ describe('toast', () => {
     toast('error', 'No tenés permiso.', 'Otro detalle');
     expect($toasts.get()).toHaveLength(3);
     dismissToast(first);
+    expect($toasts.get()).toHaveLength(2);
     toast('error', 'No tenés permiso.');
     expect($toasts.get().map((t) => t.kind)).toEqual(['info', 'error', 'error']);
   });

@@ -15,13 +15,13 @@ const CARRY_KEY = 'boleteria:toasts';
 
 /**
  * Shows a toast. The same words already waiting or on screen are not shown twice: two parts of a page that learn
- * the same thing at once (the door's refresh and its scan both hear a 403) say it once.
+ * the same thing at once (the door's refresh and its scan both hear a 403) say it once, and saying it again
+ * (a second "Borrador guardado") gives that one toast its full time anew.
  */
 export function toast(kind: ToastKind, title: string, detail?: string, ms: number = LIMITS.toastMs) {
-  const same = $toasts.get().find((t) => t.kind === kind && t.title === title && t.detail === detail);
-  if (same) return same.id;
+  const others = $toasts.get().filter((t) => !(t.kind === kind && t.title === title && t.detail === detail));
   const id = nextId++;
-  $toasts.set([...$toasts.get(), { id, kind, title, ...(detail ? { detail } : {}), ms }]);
+  $toasts.set([...others, { id, kind, title, ...(detail ? { detail } : {}), ms }]);
   return id;
 }
 
