@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../functions/lib/jwt';
-import { createUser, json, mailsTo, PASSWORD, tokenIn, uniqueEmail } from './auth-fixtures';
-import { browser, cookiesFrom } from './helpers';
+import { createUser, PASSWORD, uniqueEmail } from './kit/actors';
+import { browser, cookiesFrom, json } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 type SessionBody = { session: { user: { id: number; email: string }; rol: string; permisos: string[] } };
 

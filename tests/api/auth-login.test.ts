@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { permissionsFor } from '../../src/shared/roles';
-import { claimsOf, createUser, json, login, mailsTo, PASSWORD, tokenIn, uniqueEmail } from './auth-fixtures';
-import { ORIGIN, provider, settledFetch } from './helpers';
+import { claimsOf, createUser, login, PASSWORD, uniqueEmail } from './kit/actors';
+import { json, ORIGIN, provider, settledFetch } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 const post = (body: unknown) => provider('/login', { method: 'POST', body: JSON.stringify(body) });
 const settledPost = (body: unknown) =>

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createUser, json, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
-import { provider } from './helpers';
+import { createUser, login, uniqueEmail } from './kit/actors';
+import { json, provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 const restore = (email: string) => provider('/restore-password', { method: 'POST', body: JSON.stringify({ email }) });
 const reset = (body: unknown) => provider('/reset-password', { method: 'POST', body: JSON.stringify(body) });

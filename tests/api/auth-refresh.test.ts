@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../functions/api/lib/crypto';
 import { purgeExpiredAccountTokens } from '../../functions/api/services/accounts/cleanup';
 import { MSG } from '../../src/shared/messages';
-import { claimsOf, createUser, json, login } from './auth-fixtures';
-import { provider } from './helpers';
+import { claimsOf, createUser, login } from './kit/actors';
+import { json, provider } from './kit/http';
 
 const refresh = (token?: string) =>
   provider('/refresh', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { claimsOf, createUser, json, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
-import { provider } from './helpers';
+import { claimsOf, createUser, uniqueEmail } from './kit/actors';
+import { json, provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 const registration = (email: string) => ({
   name: 'Rita Registro',

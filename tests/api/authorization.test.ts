@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { asBuyer, createBuyer, createTestEvent, startPurchase } from './checkout-fixtures';
+import { startPurchase } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
 
 /** A paid (free) order of a fresh event, and an admin of its producer. */
 async function paidOrderWithAdmin() {

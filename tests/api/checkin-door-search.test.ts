@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
 import { shortTicketCode } from '../../src/shared/checkin';
 import { eventWithTickets, nonce, type Outcome, scan, setupOf, staffOf } from './checkin-fixtures';
-import { asBuyer, createBuyer } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
 
 /**
  * Issue 32, item 4: the door's fallbacks. A code typed by hand (a ticket's short code, or its id) is judged by

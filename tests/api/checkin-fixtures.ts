@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { addMember, asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
 
 /** The door's API as the scanner calls it: staff, events with paid tickets, scans, setup and counters. */
 
@@ -29,13 +31,8 @@ export async function eventWithTickets(quantity = 1, opts: { named?: boolean } =
   return { event, buyer, orderId, tickets };
 }
 
-export async function staffOf(producerId: number, role: 'ADMIN' | 'DOOR' = 'DOOR') {
-  const staff = await createBuyer(role === 'ADMIN' ? 'ADMIN' : 'COLABORATORS');
-  await env.DB.prepare('insert into producer_members (producer_id, user_id, role) values (?, ?, ?)')
-    .bind(producerId, staff.id, role)
-    .run();
-  return staff;
-}
+/** A member of the producer's door team (or its ADMIN). */
+export const staffOf = (producerId: number, role: 'ADMIN' | 'DOOR' = 'DOOR') => addMember(producerId, role);
 
 let nonces = 0;
 export const nonce = () => `nonce-${Date.now()}-${nonces++}-${Math.random().toString(36).slice(2)}`;

@@ -13,7 +13,7 @@ import {
   setupOf,
   staffOf,
 } from './checkin-fixtures';
-import { asBuyer } from './checkout-fixtures';
+import { asBuyer } from './kit/actors';
 
 /**
  * The door under any interleaving: random mixes of scans (entries and exits, some sent twice at once with the

@@ -6,7 +6,6 @@ import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan'
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
 import { CHECKIN_MSG } from '../../src/shared/checkin';
 import { MSG } from '../../src/shared/messages';
-import { mailsTo, tokenIn } from './auth-fixtures';
 import {
   addGate,
   counters,
@@ -18,8 +17,9 @@ import {
   setupOf,
   staffOf,
 } from './checkin-fixtures';
-import { asBuyer, createBuyer } from './checkout-fixtures';
-import { provider } from './helpers';
+import { asBuyer, createBuyer } from './kit/actors';
+import { provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 describe('check-in authority', () => {
   it('admits a ticket scanned at the same moment at two gates exactly once', async () => {

@@ -1,84 +1,18 @@
 import { env } from 'cloudflare:test';
-import { vi } from 'vitest';
-import { createTestEvent } from '../../functions/dev/checkout-tools';
-import { signAccessToken } from '../../functions/lib/jwt';
-import { ORIGIN, provider, settledFetch } from './helpers';
+import { type Actor, asBuyer } from './kit/actors';
+import type { AnswerOf } from './kit/call';
+import { ORIGIN, settledFetch } from './kit/http';
 
-export { createTestEvent };
-
-let counter = 0;
-
-/** A verified buyer and a Bearer header for the provider API. */
-export async function createBuyer(rol = 'USER') {
-  const n = `${Date.now()}-${counter++}`;
-  const email = `comprador-${n}@prueba.local`;
-  const user = await env.DB.prepare(
-    `insert into users (name, email, password_hash, dni, telefono, rol, terms_accepted_at, email_verified_at)
-     values ('Ana Compradora', ?, 'x', '30123456', '1155550000', ?, '2026-01-01', '2026-01-01') returning id`,
-  )
-    .bind(email, rol)
-    .first<{ id: number }>();
-  const token = await signAccessToken(
-    env.JWT_SECRET,
-    { user: { id: user!.id, name: 'Ana Compradora', email, activo: true, provinces_id: null }, rol, permisos: [] },
-    3600,
-  );
-  return { id: user!.id, email, auth: { authorization: `Bearer ${token}` } };
-}
-
-export function asBuyer(
-  buyer: { auth: Record<string, string> },
-  path: string,
-  init: RequestInit & { json?: unknown } = {},
-) {
-  const headers = new Headers(init.headers);
-  for (const [k, v] of Object.entries(buyer.auth)) headers.set(k, v);
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return provider(path, { ...init, headers, body });
-}
-
-/**
- * Outbound fetches of the Worker go nowhere in tests: route MercadoPago's API to the bundled sandbox and
- * the sandbox's notifications (PUBLIC_ORIGIN) back into the Worker, like the real network would.
- */
-export function routeNetworkToSelf() {
-  const original = globalThis.fetch;
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.origin === 'https://api.mercadopago.com') {
-      return settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
-    }
-    if (url.origin === ORIGIN) return settledFetch(request);
-    return original(request);
-  });
-}
-
-/** Drops the sandbox's notifications on the floor (as if our endpoint were down), so a test delivers them itself. */
-export function routeNetworkWithoutWebhooks() {
-  const original = globalThis.fetch;
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.origin === 'https://api.mercadopago.com') {
-      return settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
-    }
-    if (url.pathname.startsWith('/api/v1/webhooks/')) return new Response('down', { status: 503 });
-    if (url.origin === ORIGIN) return settledFetch(request);
-    return original(request);
-  });
-}
+/** Buying through the real endpoints: hold, checkout form, the MercadoPago sandbox, its notifications. */
 
 export const BUYER_FORM = {
   buyer: { name: 'Ana Compradora', email: 'ana@prueba.local', dni: '30123456', phone: '1155550000' },
   accept_terms: true,
 };
 
-type Json = Record<string, unknown> & { data?: Record<string, unknown> };
-
 /** Hold + checkout form: answers the order id and where the buyer is sent (MercadoPago or success). */
 export async function startPurchase(
-  buyer: Awaited<ReturnType<typeof createBuyer>>,
+  buyer: Actor,
   eventId: number,
   ticketTypeId: number,
   quantity = 2,
@@ -89,10 +23,10 @@ export async function startPurchase(
     json: { event_id: eventId, items: [{ ticket_type_id: ticketTypeId, quantity }] },
   });
   if (held.status !== 201) throw new Error(`hold failed: ${held.status} ${await held.text()}`);
-  const order = ((await held.json()) as Json).data as { id: string };
+  const order = ((await held.json()) as AnswerOf<'POST /holds'>).data;
   const res = await asBuyer(buyer, `/orders/${order.id}/checkout`, { method: 'POST', json: form });
   if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
-  const { redirect } = ((await res.json()) as Json).data as { redirect: string };
+  const { redirect } = ((await res.json()) as AnswerOf<'POST /orders/:id/checkout'>).data;
   return { orderId: order.id, redirect };
 }
 
@@ -111,9 +45,9 @@ export async function payInSandbox(initPoint: string, outcome: 'approved' | 'rej
   return { paymentId: back.searchParams.get('payment_id') ?? '', back };
 }
 
-export async function orderOf(buyer: Awaited<ReturnType<typeof createBuyer>>, orderId: string) {
+export async function orderOf(buyer: Actor, orderId: string) {
   const res = await asBuyer(buyer, `/orders/${orderId}`);
-  return ((await res.json()) as Json).data as { status: string; tickets: number; status_reason: string | null };
+  return ((await res.json()) as AnswerOf<'GET /orders/:id'>).data;
 }
 
 /** A notification as MercadoPago signs it (secret, data.id, x-request-id, ts in seconds). */
@@ -127,13 +61,6 @@ export async function signedNotification(paymentId: string, opts: { secret?: str
     headers: { 'content-type': 'application/json', 'x-request-id': requestId, 'x-signature': `ts=${ts},v1=${v1}` },
     body: JSON.stringify({ type: 'payment', action: 'payment.updated', data: { id: paymentId } }),
   });
-}
-
-export async function mailsTo(email: string) {
-  const { results } = await env.DB.prepare('select subject, html from dev_mail where to_address = ? order by id')
-    .bind(email.toLowerCase())
-    .all<{ subject: string; html: string }>();
-  return results;
 }
 
 export async function ticketsOfOrderInDb(orderId: string) {

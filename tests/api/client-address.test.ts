@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { limiterFor, THROTTLE_RULES } from '../../functions/api/lib/throttle';
 import { trustedClientAddress } from '../../functions/edge/client-address';
-import { createUser, PASSWORD } from './auth-fixtures';
-import { browser } from './helpers';
+import { createUser, PASSWORD } from './kit/actors';
+import { browser } from './kit/http';
 
 const withCf = (headers: Record<string, string>) =>
   new Request('https://boleteria.example/api/v1/login', { headers, cf: { colo: 'EZE' } });

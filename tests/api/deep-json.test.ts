@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { devRoutes } from '../../functions/dev/routes';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../functions/lib/json-depth';
 import { MSG } from '../../src/shared/messages';
-import { makeUser, type TestUser } from './events-helpers';
-import { browser, ORIGIN, provider } from './helpers';
+import { type Actor, makeUser } from './kit/actors';
+import { browser, ORIGIN, provider } from './kit/http';
 import { apiRoutes, routesOf } from './route-list';
 
 /**
@@ -25,7 +25,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A concrete path for a route pattern (ids that exist or not: the depth is refused before any lookup). */
 const concrete = (path: string) => path.replace(/:[a-zA-Z_]+(\{[^}]*\})?/g, '1');
 
-let admin: TestUser;
+let admin: Actor;
 beforeAll(async () => {
   admin = await makeUser('SUPERADMIN');
 });

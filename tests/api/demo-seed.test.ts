@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { seedAccounts } from '../../functions/dev/seeds/accounts';
 import { seedEvents } from '../../functions/dev/seeds/events';
-import { asBuyer, createBuyer } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
 
 // The demo's "Agotado" and "Últimas entradas" are sales the inventory object (the authority) knows, not
 // numbers written into its D1 mirror behind its back: the mirror survives the object's start-up copy,

@@ -1,8 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../functions/server';
-import { asBuyer, createBuyer } from './checkout-fixtures';
-import { browser, ORIGIN, provider } from './helpers';
+import { asBuyer, createBuyer } from './kit/actors';
+import { browser, ORIGIN, provider } from './kit/http';
 
 describe('provider API key', () => {
   it('refuses a call without the API key with 401 JSON', async () => {

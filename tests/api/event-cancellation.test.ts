@@ -1,15 +1,18 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import {
   CANCEL_BATCH,
   processCancellation,
   resumeCancellations,
 } from '../../functions/api/services/events/cancellation';
-import { adminOf } from './admin-sales-fixtures';
-import { asBuyer, createBuyer, createTestEvent, mailsTo, payInSandbox, startPurchase } from './checkout-fixtures';
-import { ORIGIN, settledFetch } from './helpers';
+import { payInSandbox, startPurchase } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { mailsTo } from './kit/mail';
+import { routeNetwork } from './kit/network';
 
 /**
  * Cancelling an event refunds its buyers (issue 20): every paid order gets its whole amount back (the service
@@ -17,14 +20,7 @@ import { ORIGIN, settledFetch } from './helpers';
  * job; a retried cancel, the job and a manual refund racing it never give the money back twice.
  */
 
-let network: MockInstance | null = null;
-afterEach(() => {
-  network?.mockRestore();
-  network = null;
-});
-
 type Admin = Awaited<ReturnType<typeof adminOf>>;
-type Body = { status: boolean; message?: string; refunds?: number; data?: Record<string, unknown> };
 
 /** How MercadoPago's refunds answer: normally, down (no answer), or refusing (a definite 400). */
 let mpRefunds: 'ok' | 'down' | 'refuse' = 'ok';
@@ -33,20 +29,15 @@ let failingPayments = new Set<string>();
 
 /** The network routed to this worker, with MercadoPago's refunds failing on demand. */
 function routeWithFaultyMercadoPago() {
-  const original = globalThis.fetch;
-  network = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.origin === 'https://api.mercadopago.com') {
-      const payment = /\/v1\/payments\/(\d+)\/refunds/.exec(url.pathname)?.[1];
+  routeNetwork({
+    mercadopago: (request, next) => {
+      const payment = /\/v1\/payments\/(\d+)\/refunds/.exec(new URL(request.url).pathname)?.[1];
       if (payment && mpRefunds !== 'ok' && (failingPayments.size === 0 || failingPayments.has(payment))) {
         if (mpRefunds === 'down') throw new TypeError('network connection lost');
         return Response.json({ message: 'invalid refund', status: 400 }, { status: 400 });
       }
-      return settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
-    }
-    if (url.origin === ORIGIN) return settledFetch(request);
-    return original(request);
+      return next();
+    },
   });
 }
 
@@ -197,13 +188,13 @@ describe('cancelling an event refunds its buyers', { timeout: 60_000 }, () => {
 
     const res = await cancel(admin, event.event_id);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Body;
+    const body = (await res.json()) as Answer;
     expect(body.refunds).toBe(3);
     expect(body.message).toBe('Evento cancelado. Estamos reembolsando 3 compras: seguí el avance en Finanzas.');
     // Cancelling again changes nothing and says so.
     const again = await cancel(admin, event.event_id);
     expect(again.status).toBe(409);
-    expect(((await again.json()) as Body).message).toBe('El evento ya está cancelado o finalizado');
+    expect(((await again.json()) as Answer).message).toBe('El evento ya está cancelado o finalizado');
 
     await finishByJob(event.event_id);
     const { finance } = await assertAllRefundedOnce(admin, event.event_id);
@@ -231,7 +222,7 @@ describe('cancelling an event refunds its buyers', { timeout: 60_000 }, () => {
     // The buyers' e-mails: the cancellation says what comes back and when; the refund confirms it.
     await vi.waitFor(
       async () => {
-        const mails = await mailsTo(two.buyer.email);
+        const mails = await mailsTo(two.buyer.email, 0);
         const notice = mails.find((m) => m.subject.startsWith('Evento cancelado'));
         expect(notice?.html).toContain('Te devolvemos automáticamente $\u00a01.150');
         expect(notice?.html).toContain('Puede tardar hasta 10 días hábiles en verse en tu resumen.');
@@ -242,7 +233,7 @@ describe('cancelling an event refunds its buyers', { timeout: 60_000 }, () => {
       { timeout: 10_000, interval: 100 },
     );
     // The box-office sale had no buyer e-mail (its tickets sit on the seller's account): the seller gets no notice.
-    expect((await mailsTo(admin.email)).filter((m) => m.subject.startsWith('Evento cancelado'))).toEqual([]);
+    expect((await mailsTo(admin.email, 0)).filter((m) => m.subject.startsWith('Evento cancelado'))).toEqual([]);
     // Audited as the admin who cancelled, whichever run completed it.
     const audit = await env.DB.prepare(
       "select actor_user_id, reason from audit_log where order_id = ? and action = 'refund'",
@@ -356,7 +347,7 @@ describe('cancelling an event refunds its buyers', { timeout: 60_000 }, () => {
     mpRefunds = 'ok';
     const retry = await asBuyer(admin, `/admin/events/${event.event_id}/cancellation/retry`, { method: 'POST' });
     expect(retry.status).toBe(200);
-    expect(((await retry.json()) as Body).message).toBe('Volvemos a intentar los reembolsos que fallaron.');
+    expect(((await retry.json()) as Answer).message).toBe('Volvemos a intentar los reembolsos que fallaron.');
     await finishByJob(event.event_id);
     await assertAllRefundedOnce(admin, event.event_id);
     const keys = await env.DB.prepare(
@@ -372,7 +363,7 @@ describe('cancelling an event refunds its buyers', { timeout: 60_000 }, () => {
     const other = await createTestEvent(env, { capacity: 2 });
     const notCancelled = await asBuyer(admin, `/admin/events/${other.event_id}/cancellation/retry`, { method: 'POST' });
     expect(notCancelled.status).toBe(404);
-    expect(((await notCancelled.json()) as Body).message).toBe('Ese evento no fue cancelado.');
+    expect(((await notCancelled.json()) as Answer).message).toBe('Ese evento no fue cancelado.');
   });
 
   type Command =

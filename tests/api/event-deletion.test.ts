@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
+import { type Actor, makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { type EventData, eventBody } from './kit/events';
 
 let orderCounter = 0;
 
 /** An order straight in D1, as the checkout leaves it once its hold is gone; optionally with one payment. */
-async function orderFor(event: EventData, buyer: TestUser, typeId: number, status: string, payment?: string) {
+async function orderFor(event: EventData, buyer: Actor, typeId: number, status: string, payment?: string) {
   const id = `ord-del-${Date.now()}-${++orderCounter}`;
   const statements = [
     env.DB.prepare(
@@ -31,7 +33,7 @@ async function orderFor(event: EventData, buyer: TestUser, typeId: number, statu
 
 async function ownerWithEvent() {
   const owner = await makeUser('USER');
-  const res = await call<{ data: EventData }>('/admin/events', owner, { json: eventBody() });
+  const res = await call(owner, 'POST /admin/events', { json: eventBody() });
   expect(res.status).toBe(201);
   return { owner, event: res.body.data, buyer: await makeUser('USER') };
 }
@@ -61,7 +63,7 @@ describe('deleting an event with orders that never became money', () => {
     const typeId = event.dates[0].ticket_types[0].id;
     const expired = await orderFor(event, buyer, typeId, 'expired');
     const failed = await orderFor(event, buyer, typeId, 'failed', 'rejected');
-    const res = await call(`/admin/events/${event.id}`, owner, { method: 'DELETE' });
+    const res = await call(owner, 'DELETE /admin/events/:id', { param: { id: event.id } });
     expect(res.status).toBe(200);
     expect(await orderExists(expired)).toBe(false);
     expect(await orderExists(failed)).toBe(false);
@@ -71,7 +73,7 @@ describe('deleting an event with orders that never became money', () => {
   it('refuses with a Spanish 409 when an order moved money (refunded), and keeps everything', async () => {
     const { owner, event, buyer } = await ownerWithEvent();
     const refunded = await orderFor(event, buyer, event.dates[0].ticket_types[0].id, 'refunded', 'refunded');
-    const res = await call(`/admin/events/${event.id}`, owner, { method: 'DELETE' });
+    const res = await call(owner, 'DELETE /admin/events/:id', { param: { id: event.id } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       'No se puede eliminar el evento: tiene compras pagadas o reembolsadas que se conservan como registro. Podés cancelarlo.',
@@ -83,7 +85,7 @@ describe('deleting an event with orders that never became money', () => {
   it('keeps an expired order whose cash payment is still pending (it may yet be paid and refunded)', async () => {
     const { owner, event, buyer } = await ownerWithEvent();
     const pending = await orderFor(event, buyer, event.dates[0].ticket_types[0].id, 'expired', 'pending');
-    expect((await call(`/admin/events/${event.id}`, owner, { method: 'DELETE' })).status).toBe(409);
+    expect((await call(owner, 'DELETE /admin/events/:id', { param: { id: event.id } })).status).toBe(409);
     expect(await orderExists(pending)).toBe(true);
   });
 });
@@ -93,10 +95,7 @@ describe('removing a ticket type with orders that never became money', () => {
     const { owner, event, buyer } = await ownerWithEvent();
     const vip = event.dates[0].ticket_types[1].id;
     const expired = await orderFor(event, buyer, vip, 'expired');
-    const res = await call<{ data: EventData }>(`/admin/events/${event.id}`, owner, {
-      method: 'PUT',
-      json: withoutSecondType(event),
-    });
+    const res = await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: withoutSecondType(event) });
     expect(res.status).toBe(200);
     expect(res.body.data.dates[0].ticket_types.map((t) => t.name)).toEqual(['General']);
     expect(await orderExists(expired)).toBe(false);
@@ -105,7 +104,7 @@ describe('removing a ticket type with orders that never became money', () => {
   it('refuses with a Spanish 409 naming the type when it has a refunded order', async () => {
     const { owner, event, buyer } = await ownerWithEvent();
     await orderFor(event, buyer, event.dates[0].ticket_types[1].id, 'refunded', 'refunded');
-    const res = await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: withoutSecondType(event) });
+    const res = await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: withoutSecondType(event) });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       'No se puede eliminar "VIP": tiene compras pagadas o reembolsadas que se conservan como registro. Podés ocultarla.',
@@ -120,7 +119,7 @@ describe('removing a ticket type with orders that never became money', () => {
     const { owner, event, buyer } = await ownerWithEvent();
     const failed = await orderFor(event, buyer, event.dates[0].ticket_types[0].id, 'failed');
     const body = eventBody();
-    const res = await call<{ data: EventData }>(`/admin/events/${event.id}`, owner, { method: 'PUT', json: body });
+    const res = await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: body });
     expect(res.status).toBe(200);
     expect(res.body.data.dates).toHaveLength(1);
     expect(await orderExists(failed)).toBe(false);

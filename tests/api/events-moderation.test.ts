@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, type EventData, eventBody, makeUser } from './events-helpers';
+import { makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { eventBody } from './kit/events';
 
 type Mail = { to_address: string; subject: string; text: string };
 
@@ -15,10 +17,8 @@ async function mailsTo(address: string) {
 
 async function submitted() {
   const user = await makeUser('USER');
-  const event = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody() })).body.data;
-  const res = await call<{ message: string; data: EventData }>(`/admin/events/${event.id}/publish`, user, {
-    method: 'POST',
-  });
+  const event = (await call(user, 'POST /admin/events', { json: eventBody() })).body.data;
+  const res = await call(user, 'POST /admin/events/:id/publish', { param: { id: event.id } });
   expect(res.status).toBe(200);
   return { user, event, res };
 }
@@ -32,10 +32,8 @@ describe('moderation', () => {
 
   it('refuses to send an incomplete draft to review with what is missing', async () => {
     const user = await makeUser('USER');
-    const event = (
-      await call<{ data: EventData }>('/admin/events', user, { json: eventBody({ dates: [], venue: null }) })
-    ).body.data;
-    const res = await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    const event = (await call(user, 'POST /admin/events', { json: eventBody({ dates: [], venue: null }) })).body.data;
+    const res = await call(user, 'POST /admin/events/:id/publish', { param: { id: event.id } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Indicá el lugar del evento');
     expect(res.body.errors?._).toContain('Agregá al menos una función');
@@ -44,9 +42,9 @@ describe('moderation', () => {
   it('lists events in review only for a superadmin', async () => {
     const { event, user } = await submitted();
     const superadmin = await makeUser('SUPERADMIN');
-    const queue = await call<{ data: { id: number }[] }>('/admin/moderation', superadmin);
+    const queue = await call(superadmin, 'GET /admin/moderation');
     expect(queue.body.data.map((e) => e.id)).toContain(event.id);
-    const refused = await call('/admin/moderation', user);
+    const refused = await call(user, 'GET /admin/moderation');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Solo un superadministrador puede hacer esto');
   });
@@ -54,9 +52,9 @@ describe('moderation', () => {
   it('publishes on approval and e-mails the producer', async () => {
     const { event, user } = await submitted();
     const superadmin = await makeUser('SUPERADMIN');
-    const res = await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    const res = await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     expect(res.status).toBe(200);
-    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('publicado');
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).body.data.status).toBe('publicado');
     const mails = await mailsTo(user.email);
     expect(mails.map((m) => m.subject)).toContain('Evento aprobado: Noche de Jazz en San Telmo');
   });
@@ -64,17 +62,18 @@ describe('moderation', () => {
   it('returns a rejected event to draft with the reason, and e-mails it', async () => {
     const { event, user } = await submitted();
     const superadmin = await makeUser('SUPERADMIN');
-    const noReason = await call(`/admin/moderation/${event.id}/reject`, superadmin, { json: { reason: '' } });
+    const noReason = await call(superadmin, 'POST /admin/moderation/:id/reject', {
+      param: { id: event.id },
+      json: { reason: '' },
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe('Escribí el motivo del rechazo (al menos 5 caracteres)');
-    const res = await call(`/admin/moderation/${event.id}/reject`, superadmin, {
+    const res = await call(superadmin, 'POST /admin/moderation/:id/reject', {
+      param: { id: event.id },
       json: { reason: 'Falta la imagen de portada' },
     });
     expect(res.status).toBe(200);
-    const managed = await call<{ data: { status: string; rejection_reason: string } }>(
-      `/admin/events/${event.id}`,
-      user,
-    );
+    const managed = await call(user, 'GET /admin/events/:id', { param: { id: event.id } });
     expect(managed.body.data).toMatchObject({ status: 'borrador', rejection_reason: 'Falta la imagen de portada' });
     const mail = (await mailsTo(user.email)).find((m) => m.subject === 'Evento rechazado: Noche de Jazz en San Telmo');
     expect(mail?.text).toContain('Falta la imagen de portada');
@@ -82,9 +81,9 @@ describe('moderation', () => {
 
   it('refuses to approve an event that is not in review', async () => {
     const user = await makeUser('USER');
-    const event = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody() })).body.data;
+    const event = (await call(user, 'POST /admin/events', { json: eventBody() })).body.data;
     const superadmin = await makeUser('SUPERADMIN');
-    const res = await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    const res = await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('El evento no está en revisión');
   });
@@ -92,23 +91,24 @@ describe('moderation', () => {
   it('re-publishes an approved event without a new review after unpublishing', async () => {
     const { event, user } = await submitted();
     const superadmin = await makeUser('SUPERADMIN');
-    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
-    expect((await call(`/admin/events/${event.id}/unpublish`, user, { method: 'POST' })).status).toBe(200);
-    expect((await call(`/events/${event.id}`, null)).status).toBe(404);
-    const again = await call<{ message: string }>(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
+    await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
+    expect((await call(user, 'POST /admin/events/:id/unpublish', { param: { id: event.id } })).status).toBe(200);
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).status).toBe(404);
+    const again = await call(user, 'POST /admin/events/:id/publish', { param: { id: event.id } });
     expect(again.body.message).toBe('Evento publicado');
   });
 
   it('cancels an event, shows it cancelled and refuses further edits', async () => {
     const { event, user } = await submitted();
     const superadmin = await makeUser('SUPERADMIN');
-    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
-    const res = await call<{ notified: number }>(`/admin/events/${event.id}/cancel`, user, {
+    await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
+    const res = await call(user, 'POST /admin/events/:id/cancel', {
+      param: { id: event.id },
       json: { reason: 'Lluvia' },
     });
     expect(res.status).toBe(200);
-    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('cancelado');
-    const edit = await call(`/admin/events/${event.id}`, user, { method: 'PUT', json: eventBody() });
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).body.data.status).toBe('cancelado');
+    const edit = await call(user, 'PUT /admin/events/:id', { param: { id: event.id }, json: eventBody() });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('Un evento cancelado no se puede editar');
   });
@@ -116,7 +116,7 @@ describe('moderation', () => {
   it('e-mails every paid buyer once when the event is cancelled', async () => {
     const { event, user } = await submitted();
     const superadmin = await makeUser('SUPERADMIN');
-    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     const buyer = await makeUser('USER');
     const order = (id: string, status: string, email: string) =>
       env.DB.prepare(
@@ -129,7 +129,8 @@ describe('moderation', () => {
     await order('o1', 'paid', 'bruno@prueba.ar');
     await order('o2', 'paid', 'BRUNO@prueba.ar');
     await order('o3', 'expired', 'nadie@prueba.ar');
-    const res = await call<{ notified: number }>(`/admin/events/${event.id}/cancel`, user, {
+    const res = await call(user, 'POST /admin/events/:id/cancel', {
+      param: { id: event.id },
       json: { reason: 'Tormenta' },
     });
     expect(res.body.notified).toBe(1);
@@ -137,7 +138,7 @@ describe('moderation', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Evento cancelado: Noche de Jazz en San Telmo']);
     expect(mails[0].text).toContain('Motivo: Tormenta');
     expect(await mailsTo('nadie@prueba.ar')).toEqual([]);
-    const refused = await call(`/admin/events/${event.id}`, user, { method: 'DELETE' });
+    const refused = await call(user, 'DELETE /admin/events/:id', { param: { id: event.id } });
     expect(refused.status).toBe(409);
   });
 });

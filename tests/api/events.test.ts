@@ -1,13 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { finishPastEvents } from '../../functions/api/services/events/store';
-import { createUser, PASSWORD } from './auth-fixtures';
-import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
-import { browser, cookiesFrom } from './helpers';
+import { type Actor, createUser, makeUser, PASSWORD } from './kit/actors';
+import { call } from './kit/call';
+import { type EventData, eventBody } from './kit/events';
+import { browser, cookiesFrom } from './kit/http';
 
-async function userWithEvent(): Promise<{ user: TestUser; event: EventData }> {
+async function userWithEvent(): Promise<{ user: Actor; event: EventData }> {
   const user = await makeUser('USER');
-  const res = await call<{ data: EventData }>('/admin/events', user, { json: eventBody() });
+  const res = await call(user, 'POST /admin/events', { json: eventBody() });
   expect(res.status).toBe(201);
   return { user, event: res.body.data };
 }
@@ -15,9 +16,7 @@ async function userWithEvent(): Promise<{ user: TestUser; event: EventData }> {
 describe('creating events', () => {
   it('makes a USER the ADMIN of a new producer on their first event and answers role_update', async () => {
     const user = await makeUser('USER');
-    const res = await call<{ data: EventData; role_update?: boolean }>('/admin/events', user, {
-      json: eventBody({ producer_name: 'Sonidos del Sur' }),
-    });
+    const res = await call(user, 'POST /admin/events', { json: eventBody({ producer_name: 'Sonidos del Sur' }) });
     expect(res.status).toBe(201);
     expect(res.body.role_update).toBe(true);
     expect(res.body.data.status).toBe('borrador');
@@ -33,9 +32,7 @@ describe('creating events', () => {
 
   it('does not answer role_update on the second event', async () => {
     const { user } = await userWithEvent();
-    const res = await call<{ role_update?: boolean }>('/admin/events', user, {
-      json: eventBody({ title: 'Segunda fecha' }),
-    });
+    const res = await call(user, 'POST /admin/events', { json: eventBody({ title: 'Segunda fecha' }) });
     expect(res.status).toBe(201);
     expect(res.body.role_update).toBeUndefined();
   });
@@ -56,7 +53,7 @@ describe('creating events', () => {
 
   it('refuses an event without a title or category with Spanish messages', async () => {
     const user = await makeUser('USER');
-    const res = await call('/admin/events', user, { json: { title: '', category: 'Ópera' } });
+    const res = await call(user, 'POST /admin/events', { json: { title: '', category: 'Ópera' } });
     expect(res.status).toBe(400);
     expect(res.body.errors?.title).toEqual(['El título debe tener al menos 3 caracteres']);
     expect(res.body.errors?.category).toEqual(['Elegí la categoría del evento']);
@@ -71,14 +68,14 @@ describe('creating events', () => {
         ticket_types: [{ name: 'General', price_cents: -5, capacity: 10, min_per_order: 4, max_per_order: 2 }],
       },
     ] as never;
-    const res = await call('/admin/events', user, { json: body });
+    const res = await call(user, 'POST /admin/events', { json: body });
     expect(res.status).toBe(400);
     expect(res.body.errors?.['dates.0.ticket_types.0.price_cents']).toEqual(['El precio no puede ser negativo']);
   });
 
   it('refuses an invalid date with "Ingresá la fecha y hora de inicio"', async () => {
     const user = await makeUser('USER');
-    const res = await call('/admin/events', user, {
+    const res = await call(user, 'POST /admin/events', {
       json: eventBody({ dates: [{ starts_at: 'mañana', ticket_types: [] }] }),
     });
     expect(res.status).toBe(400);
@@ -86,7 +83,7 @@ describe('creating events', () => {
   });
 
   it('refuses a visitor with 401', async () => {
-    const res = await call('/admin/events', null, { json: eventBody() });
+    const res = await call(null, 'POST /admin/events', { json: eventBody() });
     expect(res.status).toBe(401);
   });
 });
@@ -94,12 +91,11 @@ describe('creating events', () => {
 describe('editing events', () => {
   it('updates a ticket price and adds a date', async () => {
     const { user, event } = await userWithEvent();
-    const current = (await call<{ data: EventData & Record<string, unknown> }>(`/admin/events/${event.id}`, user)).body
-      .data;
+    const current = (await call(user, 'GET /admin/events/:id', { param: { id: event.id } })).body.data;
     const date = current.dates[0] as unknown as Record<string, unknown> & { ticket_types: Record<string, unknown>[] };
     date.ticket_types[0].price_cents = 1_800_000;
-    const res = await call<{ data: EventData }>(`/admin/events/${event.id}`, user, {
-      method: 'PUT',
+    const res = await call(user, 'PUT /admin/events/:id', {
+      param: { id: event.id },
       json: {
         ...current,
         dates: [
@@ -120,21 +116,16 @@ describe('editing events', () => {
     const { user, event } = await userWithEvent();
     const type = event.dates[0].ticket_types[0];
     await env.DB.prepare('update ticket_types set sold = 30 where id = ?').bind(type.id).run();
-    const current = (
-      await call<{ data: Record<string, unknown> & { dates: { ticket_types: { capacity: number }[] }[] } }>(
-        `/admin/events/${event.id}`,
-        user,
-      )
-    ).body.data;
+    const current = (await call(user, 'GET /admin/events/:id', { param: { id: event.id } })).body.data;
     current.dates[0].ticket_types[0].capacity = 10;
-    const res = await call(`/admin/events/${event.id}`, user, { method: 'PUT', json: current });
+    const res = await call(user, 'PUT /admin/events/:id', { param: { id: event.id }, json: current });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('no puede ser menor a las entradas ya vendidas');
   });
 
   it('duplicates an event as a new draft', async () => {
     const { user, event } = await userWithEvent();
-    const res = await call<{ data: EventData }>(`/admin/events/${event.id}/duplicate`, user, { method: 'POST' });
+    const res = await call(user, 'POST /admin/events/:id/duplicate', { param: { id: event.id } });
     expect(res.status).toBe(201);
     expect(res.body.data.id).not.toBe(event.id);
     expect(res.body.data.title).toBe('Noche de Jazz en San Telmo (copia)');
@@ -143,11 +134,10 @@ describe('editing events', () => {
 
   it('deletes an event without sales and refuses one with sales', async () => {
     const { user, event } = await userWithEvent();
-    const other = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody({ title: 'Con ventas' }) }))
-      .body.data;
+    const other = (await call(user, 'POST /admin/events', { json: eventBody({ title: 'Con ventas' }) })).body.data;
     await env.DB.prepare('update ticket_types set sold = 1 where id = ?').bind(other.dates[0].ticket_types[0].id).run();
-    expect((await call(`/admin/events/${event.id}`, user, { method: 'DELETE' })).status).toBe(200);
-    const refused = await call(`/admin/events/${other.id}`, user, { method: 'DELETE' });
+    expect((await call(user, 'DELETE /admin/events/:id', { param: { id: event.id } })).status).toBe(200);
+    const refused = await call(user, 'DELETE /admin/events/:id', { param: { id: other.id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
   });
@@ -158,15 +148,15 @@ describe('ownership across producers', () => {
     const a = await userWithEvent();
     const b = await userWithEvent();
     const id = a.event.id;
-    expect((await call(`/admin/events/${id}`, b.user)).status).toBe(403);
-    expect((await call(`/admin/events/${id}`, b.user, { method: 'PUT', json: eventBody() })).status).toBe(403);
-    expect((await call(`/admin/events/${id}/publish`, b.user, { method: 'POST' })).status).toBe(403);
-    expect((await call(`/admin/events/${id}/cancel`, b.user, { json: {} })).status).toBe(403);
-    expect((await call(`/admin/events/${id}/duplicate`, b.user, { method: 'POST' })).status).toBe(403);
-    expect((await call(`/admin/events/${id}`, b.user, { method: 'DELETE' })).status).toBe(403);
-    const list = await call<{ data: { id: number }[] }>('/admin/events', b.user);
+    expect((await call(b.user, 'GET /admin/events/:id', { param: { id: id } })).status).toBe(403);
+    expect((await call(b.user, 'PUT /admin/events/:id', { param: { id: id }, json: eventBody() })).status).toBe(403);
+    expect((await call(b.user, 'POST /admin/events/:id/publish', { param: { id: id } })).status).toBe(403);
+    expect((await call(b.user, 'POST /admin/events/:id/cancel', { param: { id: id }, json: {} })).status).toBe(403);
+    expect((await call(b.user, 'POST /admin/events/:id/duplicate', { param: { id: id } })).status).toBe(403);
+    expect((await call(b.user, 'DELETE /admin/events/:id', { param: { id: id } })).status).toBe(403);
+    const list = await call(b.user, 'GET /admin/events');
     expect(list.body.data.map((e) => e.id)).not.toContain(id);
-    const create = await call('/admin/events', b.user, { json: eventBody({ producer_id: a.event.producer_id }) });
+    const create = await call(b.user, 'POST /admin/events', { json: eventBody({ producer_id: a.event.producer_id }) });
     expect(create.status).toBe(403);
   });
 
@@ -176,8 +166,8 @@ describe('ownership across producers', () => {
     await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')`)
       .bind(event.producer_id, collaborator.id)
       .run();
-    expect((await call(`/admin/events/${event.id}`, collaborator)).status).toBe(200);
-    const put = await call(`/admin/events/${event.id}`, collaborator, { method: 'PUT', json: eventBody() });
+    expect((await call(collaborator, 'GET /admin/events/:id', { param: { id: event.id } })).status).toBe(200);
+    const put = await call(collaborator, 'PUT /admin/events/:id', { param: { id: event.id }, json: eventBody() });
     expect(put.status).toBe(403);
     expect(put.body.message).toBe('No tenés permisos sobre este evento');
   });
@@ -186,9 +176,9 @@ describe('ownership across producers', () => {
     const a = await userWithEvent();
     const b = await userWithEvent();
     const admin = await makeUser('SUPERADMIN');
-    const all = await call<{ data: { id: number }[] }>('/admin/events', admin);
+    const all = await call(admin, 'GET /admin/events');
     expect(all.body.data.map((e) => e.id)).toEqual(expect.arrayContaining([a.event.id, b.event.id]));
-    const filtered = await call<{ data: { id: number }[] }>(`/admin/events?producer_id=${a.event.producer_id}`, admin);
+    const filtered = await call(admin, 'GET /admin/events', { query: { producer_id: a.event.producer_id } });
     expect(filtered.body.data.map((e) => e.id)).toEqual([a.event.id]);
   });
 });
@@ -196,38 +186,35 @@ describe('ownership across producers', () => {
 describe('public catalogue', () => {
   it('hides drafts and shows published events with availability', async () => {
     const { user, event } = await userWithEvent();
-    expect((await call(`/events/${event.id}`, null)).status).toBe(404);
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).status).toBe(404);
     const superadmin = await makeUser('SUPERADMIN');
-    await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
-    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    await call(user, 'POST /admin/events/:id/publish', { param: { id: event.id } });
+    await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     await env.DB.prepare('update ticket_types set sold = 96 where id = ?')
       .bind(event.dates[0].ticket_types[0].id)
       .run();
     await env.DB.prepare('update ticket_types set sold = 20 where id = ?')
       .bind(event.dates[0].ticket_types[1].id)
       .run();
-    const res = await call<{ data: { dates: { ticket_types: { name: string; availability: string }[] }[] } }>(
-      `/events/${event.id}`,
-      null,
-    );
+    const res = await call(null, 'GET /events/:id', { param: { id: event.id } });
     expect(res.status).toBe(200);
     expect(res.body.data.dates[0].ticket_types.map((t) => [t.name, t.availability])).toEqual([
       ['General', 'ultimas'],
       ['VIP', 'agotado'],
     ]);
-    const list = await call<{ data: { id: number }[] }>('/events?provincia=1&categoria=M%C3%BAsica&q=jazz', null);
+    const list = await call(null, 'GET /events', { query: { provincia: '1', categoria: 'Música', q: 'jazz' } });
     expect(list.body.data.map((e) => e.id)).toContain(event.id);
-    const otherProvince = await call<{ data: { id: number }[] }>('/events?provincia=6', null);
+    const otherProvince = await call(null, 'GET /events', { query: { provincia: '6' } });
     expect(otherProvince.body.data.map((e) => e.id)).not.toContain(event.id);
   });
 
   it('bumps the catalogue version when a price changes', async () => {
     const { event } = await userWithEvent();
-    const before = (await call<{ version: number }>('/catalog/version', null)).body.version;
+    const before = (await call(null, 'GET /catalog/version')).body.version;
     await env.DB.prepare('update ticket_types set price_cents = 1 where id = ?')
       .bind(event.dates[0].ticket_types[0].id)
       .run();
-    const after = (await call<{ version: number }>('/catalog/version', null)).body.version;
+    const after = (await call(null, 'GET /catalog/version')).body.version;
     expect(after).toBeGreaterThan(before);
   });
 });
@@ -257,11 +244,11 @@ describe('finishing past events', () => {
   it('marks published events whose last date passed as finalizado, and leaves upcoming ones', async () => {
     const { user, event } = await userWithEvent();
     const superadmin = await makeUser('SUPERADMIN');
-    await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
-    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    await call(user, 'POST /admin/events/:id/publish', { param: { id: event.id } });
+    await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     await finishPastEvents(env.DB);
-    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('publicado');
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).body.data.status).toBe('publicado');
     await finishPastEvents(env.DB, new Date(Date.now() + 30 * 86_400_000));
-    expect((await call<{ data: { status: string } }>(`/events/${event.id}`, null)).body.data.status).toBe('finalizado');
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).body.data.status).toBe('finalizado');
   });
 });

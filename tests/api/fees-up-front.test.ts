@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { feeOf, ticketTotal } from '../../src/shared/pricing';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
-import { provider } from './helpers';
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { provider } from './kit/http';
 
 type PublicEvent = {
   service_fee: { percent_bp: number; fixed_cents: number };

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MSG } from '../../src/shared/schemas/checkout';
-import { call, type EventData, eventBody, makeUser } from './events-helpers';
-import { browser, provider } from './helpers';
+import { makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { eventBody } from './kit/events';
+import { browser, provider } from './kit/http';
 
 /** The 500s the fuzz suite (fuzz.test.ts) found, kept as plain tests so they stay fixed whatever its seed. */
 describe('inputs the fuzz suite found answering 500', () => {
   it('answers 404 when a superadmin creates an event for a producer that does not exist', async () => {
     const admin = await makeUser('SUPERADMIN');
-    const res = await call('/admin/events', admin, { json: eventBody({ producer_id: 987_654_321 }) });
+    const res = await call(admin, 'POST /admin/events', { json: eventBody({ producer_id: 987_654_321 }) });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Productora no encontrada');
   });
@@ -30,10 +32,10 @@ describe('inputs the fuzz suite found answering 500', () => {
   it('refuses a hold with the same ticket type twice with a Spanish 400', async () => {
     const owner = await makeUser('USER');
     const admin = await makeUser('SUPERADMIN');
-    const event = (await call<{ data: EventData }>('/admin/events', owner, { json: eventBody() })).body.data;
-    await call(`/admin/events/${event.id}/publish`, admin, { method: 'POST' });
+    const event = (await call(owner, 'POST /admin/events', { json: eventBody() })).body.data;
+    await call(admin, 'POST /admin/events/:id/publish', { param: { id: event.id } });
     const type = event.dates[0].ticket_types[0].id;
-    const res = await call('/holds', await makeUser('USER'), {
+    const res = await call(await makeUser('USER'), 'POST /holds', {
       json: {
         event_id: event.id,
         items: [

@@ -1,10 +1,12 @@
 import { env, SELF } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeNetworkToSelf } from './checkout-fixtures';
-import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
 import { type Body, body, pathParam, query, text } from './fuzz-arbitraries';
-import { ORIGIN } from './helpers';
+import { type Actor, makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { type EventData, eventBody } from './kit/events';
+import { ORIGIN } from './kit/http';
+import { routeNetwork } from './kit/network';
 import { apiRoutes } from './route-list';
 
 /**
@@ -29,7 +31,7 @@ type Endpoint = {
 };
 
 const fixture = {
-  users: {} as Record<Exclude<Caller, 'visitor'>, TestUser>,
+  users: {} as Record<Exclude<Caller, 'visitor'>, Actor>,
   /** On sale for the whole run: what the public, hold and order endpoints get. */
   event: null as unknown as EventData,
   /** What the back-office endpoints change, unpublish, cancel and delete. */
@@ -257,31 +259,31 @@ function requests(endpoint: Endpoint): fc.Arbitrary<Request> {
 
 // The fixture's held order can reach checkout, which calls MercadoPago: route it to the bundled sandbox as
 // every other API test does (the test runtime has no network), so a 5xx here is always ours.
-let network: ReturnType<typeof routeNetworkToSelf>;
+let network: ReturnType<typeof routeNetwork>;
 afterAll(() => network.mockRestore());
 
 beforeAll(async () => {
-  network = routeNetworkToSelf();
+  network = routeNetwork();
   const [user, owner, admin] = await Promise.all([makeUser('USER'), makeUser('USER'), makeUser('SUPERADMIN')]);
   fixture.users = { user, owner, admin };
-  const created = await call<{ data: EventData }>('/admin/events', owner, { json: eventBody({ title: 'Fuzz Fest' }) });
+  const created = await call(owner, 'POST /admin/events', { json: eventBody({ title: 'Fuzz Fest' }) });
   expect(created.status).toBe(201);
   fixture.event = created.body.data;
-  await call(`/admin/events/${fixture.event.id}/publish`, admin, { method: 'POST' });
-  const managed = await call<{ data: EventData }>('/admin/events', owner, { json: eventBody({ title: 'Fuzz Admin' }) });
+  await call(admin, 'POST /admin/events/:id/publish', { param: { id: fixture.event.id } });
+  const managed = await call(owner, 'POST /admin/events', { json: eventBody({ title: 'Fuzz Admin' }) });
   fixture.managed = managed.body.data;
-  await call(`/admin/events/${fixture.managed.id}/publish`, admin, { method: 'POST' });
+  await call(admin, 'POST /admin/events/:id/publish', { param: { id: fixture.managed.id } });
   const slug = await env.DB.prepare('select slug from producers where id = ?')
     .bind(fixture.event.producer_id)
     .first<{ slug: string }>();
   fixture.slug = slug?.slug ?? 'sin-slug';
-  const hold = await call<{ data?: { id?: string }; order_id?: string }>('/holds', user, {
+  const hold = await call(user, 'POST /holds', {
     json: {
       event_id: fixture.event.id,
       items: [{ ticket_type_id: fixture.event.dates[0].ticket_types[0].id, quantity: 1 }],
     },
   });
-  fixture.orderId = hold.body.data?.id ?? hold.body.order_id ?? 'sin-orden';
+  fixture.orderId = hold.body.data?.id ?? 'sin-orden';
 });
 
 describe('fuzz: no input makes any endpoint answer 5xx', () => {

@@ -1,30 +1,23 @@
 import { env, SELF } from 'cloudflare:test';
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
 import { ticketsPdf } from '../../functions/api/services/tickets/pdf';
 import { sendMail } from '../../functions/mail/port';
 import { qrOf } from '../../src/shared/qr';
 import {
-  asBuyer,
   BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  mailsTo,
   orderOf,
   payInSandbox,
-  routeNetworkToSelf,
   signedNotification,
   startPurchase,
   ticketsOfOrderInDb,
 } from './checkout-fixtures';
-import { eventually, ORIGIN } from './helpers';
-
-let network: MockInstance | null = null;
-afterEach(() => {
-  network?.mockRestore();
-  network = null;
-});
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { eventually, ORIGIN } from './kit/http';
+import { mailsTo } from './kit/mail';
+import { routeNetwork } from './kit/network';
 
 /** A preference in the sandbox under any account, paid at once: answers the payment's id. */
 async function payOutsideCheckout(opts: { token: string; orderId: string; amount: number; producer?: number }) {
@@ -54,7 +47,7 @@ async function sandboxStatus(paymentId: string, token: string) {
 
 describe('webhook: the payment must match its order', () => {
   it("never applies a payment collected by another producer's account to an order", async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10, price_cents: 1000_00 });
     const attacker = await env.DB.prepare(
       "insert into producers (name, slug) values ('Otra productora', ?) returning id",
@@ -85,7 +78,7 @@ describe('webhook: the payment must match its order', () => {
   });
 
   it('refunds a payment whose amount differs from the order total and issues nothing', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10, price_cents: 1000_00 });
     const buyer = await createBuyer();
     const { orderId } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -95,7 +88,7 @@ describe('webhook: the payment must match its order', () => {
   });
 
   it('answers 200 to a signed notification of a payment MercadoPago does not know', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const res = await signedNotification('1999999999');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: true, result: 'unknown_payment' });
@@ -114,12 +107,12 @@ describe('MercadoPago down at checkout', () => {
     const orderId = ((await held.json()) as { data: { id: string } }).data.id;
     const form = { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } };
 
-    const original = globalThis.fetch;
-    network = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).origin === 'https://api.mercadopago.com')
-        throw new TypeError('Network connection lost.');
-      return original(request);
+    let mercadoPagoDown = true;
+    routeNetwork({
+      mercadopago: (_request, next) => {
+        if (mercadoPagoDown) throw new TypeError('Network connection lost.');
+        return next();
+      },
     });
     const down = await asBuyer(buyer, `/orders/${orderId}/checkout`, { method: 'POST', json: form });
     expect(down.status).toBe(502);
@@ -130,8 +123,7 @@ describe('MercadoPago down at checkout', () => {
     expect((await orderOf(buyer, orderId)).status).toBe('held');
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(0);
 
-    network.mockRestore();
-    network = routeNetworkToSelf();
+    mercadoPagoDown = false;
     const back = await asBuyer(buyer, `/orders/${orderId}/checkout`, { method: 'POST', json: form });
     expect(back.status).toBe(200);
     const { redirect } = ((await back.json()) as { data: { redirect: string } }).data;
@@ -155,7 +147,7 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
           .first<{ s: string; n: number }>();
       await eventually(async () => (await mailState())?.s === 'pending', 'the failed first try');
       expect((await mailState())?.n).toBe(1);
-      expect(await mailsTo(buyer.email)).toHaveLength(0);
+      expect(await mailsTo(buyer.email, 0)).toHaveLength(0);
 
       await env.DB.exec('drop trigger mail_down');
       // The retry is due a minute later.
@@ -164,9 +156,9 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
         .run();
       await runScheduledJobs(env);
       expect((await mailState())?.s).toBe('sent');
-      expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
+      expect((await mailsTo(buyer.email, 0)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
       await runScheduledJobs(env);
-      expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
+      expect((await mailsTo(buyer.email, 0)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
       expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
     } finally {
       await env.DB.exec('drop trigger if exists mail_down');
@@ -189,7 +181,7 @@ describe('the tickets e-mail is retried, tickets are issued once', () => {
     expect(res.status).toBe(200);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(50);
     await eventually(
-      async () => (await mailsTo(buyer.email)).some((m) => m.subject.startsWith('Tus entradas')),
+      async () => (await mailsTo(buyer.email, 0)).some((m) => m.subject.startsWith('Tus entradas')),
       'the tickets e-mail',
       15_000,
     );

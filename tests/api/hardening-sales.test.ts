@@ -1,25 +1,13 @@
 import { env, evictDurableObject, listDurableObjectIds, SELF } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryOf, syncInventory } from '../../functions/api/services/checkout/inventory';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  mailsTo,
-  orderOf,
-  payInSandbox,
-  routeNetworkToSelf,
-  startPurchase,
-  ticketsOfOrderInDb,
-} from './checkout-fixtures';
-import { call, makeUser } from './events-helpers';
-import { eventually, ORIGIN } from './helpers';
-
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Json = { status: boolean; message?: string; data?: Record<string, unknown> };
+import { BUYER_FORM, orderOf, payInSandbox, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { asBuyer, createBuyer, makeUser } from './kit/actors';
+import { type Answer, call } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually, ORIGIN } from './kit/http';
+import { mailsTo } from './kit/mail';
+import { routeNetwork } from './kit/network';
 
 function hold(buyer: Awaited<ReturnType<typeof createBuyer>>, eventId: number, items: [number, number][]) {
   return asBuyer(buyer, '/holds', {
@@ -33,7 +21,7 @@ async function checkout(buyer: Awaited<ReturnType<typeof createBuyer>>, orderId:
     method: 'POST',
     json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
   });
-  return { status: res.status, body: (await res.json()) as Json & { data?: { redirect?: string } } };
+  return { status: res.status, body: (await res.json()) as Answer & { data?: { redirect?: string } } };
 }
 
 async function addType(eventDateId: number, name: string, opts: { hidden?: boolean; max?: number; price?: number }) {
@@ -57,7 +45,10 @@ describe('a cancelled event sells nothing more', () => {
     const orderId = ((await held.json()) as { data: { id: string } }).data.id;
     const admin = await makeUser('SUPERADMIN');
 
-    const cancelled = await call(`/admin/events/${event.event_id}/cancel`, admin, { json: { reason: 'Lluvia' } });
+    const cancelled = await call(admin, 'POST /admin/events/:id/cancel', {
+      param: { id: event.event_id },
+      json: { reason: 'Lluvia' },
+    });
     expect(cancelled.status).toBe(200);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ held: 0, available: 10 });
     const refused = await checkout(buyer, orderId);
@@ -65,18 +56,20 @@ describe('a cancelled event sells nothing more', () => {
     expect(refused.body.message).toBe('El evento fue cancelado: esta reserva ya no se puede pagar.');
     expect((await orderOf(buyer, orderId)).status).toBe('expired');
     const title = await eventTitle(event.event_id);
-    expect((await mailsTo(buyer.email)).map((m) => m.subject)).toContain(`Evento cancelado: ${title}`);
+    expect((await mailsTo(buyer.email, 0)).map((m) => m.subject)).toContain(`Evento cancelado: ${title}`);
     // And a new hold is refused.
     expect((await hold(buyer, event.event_id, [[event.ticket_type_id, 1]])).status).toBe(409);
   });
 
   it('refunds a payment that arrives after the cancellation and issues no tickets', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
     const admin = await makeUser('SUPERADMIN');
-    expect((await call(`/admin/events/${event.event_id}/cancel`, admin, { json: {} })).status).toBe(200);
+    expect(
+      (await call(admin, 'POST /admin/events/:id/cancel', { param: { id: event.event_id }, json: {} })).status,
+    ).toBe(200);
 
     const { paymentId } = await payInSandbox(redirect, 'approved');
     expect(await orderOf(buyer, orderId)).toMatchObject({
@@ -92,10 +85,10 @@ describe('a cancelled event sells nothing more', () => {
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 0, held: 0 });
     const title = await eventTitle(event.event_id);
     await eventually(
-      async () => (await mailsTo(buyer.email)).some((m) => m.subject === `Reembolso de tu compra para ${title}`),
+      async () => (await mailsTo(buyer.email, 0)).some((m) => m.subject === `Reembolso de tu compra para ${title}`),
       'the refund notice',
     );
-    expect((await mailsTo(buyer.email)).map((m) => m.subject)).toContain(`Evento cancelado: ${title}`);
+    expect((await mailsTo(buyer.email, 0)).map((m) => m.subject)).toContain(`Evento cancelado: ${title}`);
   });
 });
 
@@ -106,7 +99,7 @@ describe('hidden ticket types and public availability', () => {
     const buyer = await createBuyer();
     const res = await hold(buyer, event.event_id, [[hidden, 1]]);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Json).message).toBe('Una de las entradas elegidas no está a la venta.');
+    expect(((await res.json()) as Answer).message).toBe('Una de las entradas elegidas no está a la venta.');
   });
 
   it('lets a staff allocation take a hidden type through the inventory object', async () => {
@@ -136,7 +129,7 @@ describe('hidden ticket types and public availability', () => {
       headers: { 'x-api-key': env.API_KEY },
     });
     expect(draft.status).toBe(404);
-    expect(((await draft.json()) as Json).message).toBe('El evento no existe o no está a la venta.');
+    expect(((await draft.json()) as Answer).message).toBe('El evento no existe o no está a la venta.');
   });
 
   it('creates no inventory object for an unknown event id', async () => {
@@ -153,7 +146,7 @@ describe('hidden ticket types and public availability', () => {
 
 describe('one payable order per buyer and event', () => {
   it('refuses the checkout of a replaced order and refunds a payment for it', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10, max_per_order: 2 });
     const buyer = await createBuyer();
     const first = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -176,7 +169,7 @@ describe('one payable order per buyer and event', () => {
 
 describe('a rejected card can be retried, but not after a newer hold', () => {
   it('sells a retry approved after a rejection within the hold time', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -188,7 +181,7 @@ describe('a rejected card can be retried, but not after a newer hold', () => {
   });
 
   it('refunds a retry of a rejected order once the buyer holds again', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10, max_per_order: 2 });
     const buyer = await createBuyer();
     const first = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { THROTTLE_RULES } from '../../functions/api/lib/throttle';
 import { FISCAL_MSG } from '../../src/shared/fiscal';
 import { MSG } from '../../src/shared/messages';
-import { adminOf } from './admin-sales-fixtures';
-import { asBuyer, createBuyer, startPurchase } from './checkout-fixtures';
+import { startPurchase } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer, AnswerOf } from './kit/call';
 import { eventOf } from './scope-fixtures';
 
-type Body = { status: boolean; message: string; errors?: Record<string, string[]>; data?: unknown };
-const bodyOf = async (res: Response) => (await res.json()) as Body;
+const bodyOf = async (res: Response) => (await res.json()) as Answer;
 
 describe('settings refuse identifiers that only look valid', () => {
   it.each([
@@ -120,7 +120,7 @@ describe('the door', () => {
     ]);
     const res = await asBuyer(admin, '/checkin/events');
     expect(res.status).toBe(200);
-    const events = (await bodyOf(res)).data as { id: number; today: boolean }[];
+    const events = ((await res.json()) as AnswerOf<'GET /checkin/events'>).data;
     const ids = events.map((e) => e.id);
     expect(ids).not.toContain(draft.event_id);
     expect(ids).not.toContain(review.event_id);

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { drainInventoryOutboxes } from '../../functions/api/services/waitlist/outbox';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
-import { eventually } from './helpers';
+import { asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually } from './kit/http';
 
 /**
  * The inventory object's waiting-list outboxes (issue 22): an offer's order and e-mail, and the e-mail of an
@@ -13,7 +15,6 @@ import { eventually } from './helpers';
  * and the cron job drains it, without waiting for the next offer; events with nothing pending are not called.
  */
 
-type Json = { status: boolean; data: Record<string, unknown> };
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
 
 let errors: MockInstance | null = null;
@@ -49,7 +50,7 @@ const mailRow = (eventId: number, kind: string, holdId: string) =>
     .first<{ id: string }>();
 
 const placeOf = async (buyer: Buyer, eventId: number) =>
-  ((await (await asBuyer(buyer, `/waitlist/${eventId}/me`)).json()) as Json).data;
+  ((await (await asBuyer(buyer, `/waitlist/${eventId}/me`)).json()) as Answer).data;
 
 async function expireHold(eventId: number, orderId: string) {
   const hold = await env.DB.prepare('select hold_id from orders where id = ?')
@@ -75,7 +76,7 @@ describe('inventory outbox in the cron job', () => {
       method: 'POST',
       json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
     });
-    const holderOrder = (((await held.json()) as Json).data as { id: string }).id;
+    const holderOrder = (((await held.json()) as Answer).data as { id: string }).id;
     const [a, b] = [await buyerWithDni(), await buyerWithDni()];
     for (const buyer of [a, b]) {
       const joined = await asBuyer(buyer, `/waitlist/${event.event_id}`, {

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { changeEmail } from '../../functions/api/services/accounts/users';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { retryInvitationMails } from '../../functions/api/services/invitations/mail';
-import { adminOf } from './admin-sales-fixtures';
-import { json, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
-import { eventually, provider } from './helpers';
+import { adminOf, asBuyer, createBuyer, uniqueEmail } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually, json, provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;
-type Body = { status: boolean; message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown> };
 
 const HEADER = 'nombre,email,dni,cantidad,tipo,etiqueta';
 
@@ -59,7 +59,7 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
     ].join('\n');
     const res = await importCsv(admin, event.event_id, csv);
     expect(res.status).toBe(400);
-    const body = await json<Body>(res);
+    const body = await json<Answer>(res);
     expect(body.message).toBe('Revisá el archivo: 2 filas tienen errores. No se importó ninguna invitación.');
     expect(body.errors).toEqual({
       'Fila 3': [
@@ -85,7 +85,7 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
     ].join('\r\n');
     const res = await importCsv(admin, event.event_id, csv);
     expect(res.status).toBe(400);
-    expect((await json<Body>(res)).errors).toEqual({
+    expect((await json<Answer>(res)).errors).toEqual({
       'Fila 3': ['El tipo de entrada «VIP» no existe en este evento.'],
     });
     expect(await availableOf(event.event_id, event.ticket_type_id)).toBe(10);
@@ -103,7 +103,7 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
       .run();
     const res = await importCsv(admin, event.event_id, `${HEADER}\nAna Prensa,a@prueba.ar,30111222,1, general ,Prensa`);
     expect(res.status).toBe(400);
-    expect((await json<Body>(res)).errors).toEqual({
+    expect((await json<Answer>(res)).errors).toEqual({
       'Fila 2': ['Hay varios tipos «general» en este evento (uno por función): usá el número del tipo de entrada.'],
     });
     const byNumber = await importCsv(
@@ -118,7 +118,7 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
     const { event, admin } = await setup();
     const res = await importCsv(admin, event.event_id, 'nombre;email;dni\nAna;a@prueba.ar;30111222');
     expect(res.status).toBe(400);
-    expect((await json<Body>(res)).message).toBe(
+    expect((await json<Answer>(res)).message).toBe(
       'Al archivo le faltan columnas: cantidad, tipo, etiqueta. La primera fila debe ser: nombre, email, dni, cantidad, tipo, etiqueta.',
     );
   });
@@ -132,7 +132,7 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
     ].join('\n');
     const res = await importCsv(admin, event.event_id, csv);
     expect(res.status).toBe(201);
-    expect((await json<Body>(res)).data).toMatchObject({ invitations: 2, tickets: 5 });
+    expect((await json<Answer>(res)).data).toMatchObject({ invitations: 2, tickets: 5 });
     const orders = await env.DB.prepare(
       'select kind, status, total_cents, fee_cents, paid_at, payment_id from orders where event_id = ? order by buyer_name',
     )
@@ -157,7 +157,7 @@ describe('POST /admin/invitations/import', { timeout: 30_000 }, () => {
     ].join('\n');
     const res = await importCsv(admin, event.event_id, csv);
     expect(res.status).toBe(409);
-    expect((await json<Body>(res)).message).toBe(
+    expect((await json<Answer>(res)).message).toBe(
       'No hay lugar para todas las invitaciones: de General quedan 4 entradas y pediste 5. No se emitió ninguna.',
     );
     expect(await countOf('select count(*) as n from orders where event_id = ?', event.event_id)).toBe(0);
@@ -180,7 +180,7 @@ describe('invitations under concurrency', { timeout: 30_000 }, () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     const refused = answers.find((r) => r.status === 409)!;
-    expect((await json<Body>(refused)).message).toBe(
+    expect((await json<Answer>(refused)).message).toBe(
       'No hay lugar para todas las invitaciones: de General quedan 0 entradas y pediste 1. No se emitió ninguna.',
     );
     expect(await countOf('select count(*) as n from tickets where event_id = ?', event.event_id)).toBe(3);
@@ -202,7 +202,7 @@ describe('invitations under concurrency', { timeout: 30_000 }, () => {
     );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(4);
     const refused = answers.find((r) => r.status === 409)!;
-    expect((await json<Body>(refused)).message).toMatch(
+    expect((await json<Answer>(refused)).message).toMatch(
       /^La etiqueta (P|p)rensa no tiene cupo suficiente: quedan 0 entradas/,
     );
     // Another tag is not limited by it.
@@ -279,8 +279,8 @@ describe('claiming on a change of e-mail', { timeout: 30_000 }, () => {
   it('moves the invitations of the newly confirmed address, and not the revoked ones', async () => {
     const { event, admin } = await setup();
     const email = uniqueEmail('cambio');
-    const first = await json<Body>(await invite(admin, event.event_id, { email, quantity: 2 }));
-    const second = await json<Body>(await invite(admin, event.event_id, { email }));
+    const first = await json<Answer>(await invite(admin, event.event_id, { email, quantity: 2 }));
+    const second = await json<Answer>(await invite(admin, event.event_id, { email }));
     const revoke = await asBuyer(admin, `/admin/invitations/${(second.data!.ids as string[])[0]}/revoke`, {
       method: 'POST',
       json: { reason: 'Duplicada' },
@@ -300,7 +300,7 @@ describe('claiming on a change of e-mail', { timeout: 30_000 }, () => {
 describe('revoking, resending and opening an invitation', { timeout: 30_000 }, () => {
   it('revokes: tickets cancelled and on the revocation list, capacity back; a second revoke is refused', async () => {
     const { event, admin } = await setup(5);
-    const issued = await json<Body>(await invite(admin, event.event_id, { quantity: 2 }));
+    const issued = await json<Answer>(await invite(admin, event.event_id, { quantity: 2 }));
     const id = (issued.data!.ids as string[])[0];
     expect(await availableOf(event.event_id, event.ticket_type_id)).toBe(3);
     const res = await asBuyer(admin, `/admin/invitations/${id}/revoke`, {
@@ -326,14 +326,14 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
       json: { reason: 'Otra vez' },
     });
     expect(again.status).toBe(409);
-    expect((await json<Body>(again)).message).toBe('Esta invitación ya fue revocada.');
+    expect((await json<Answer>(again)).message).toBe('Esta invitación ya fue revocada.');
   });
 
   it('at the door: an invitation ticket is admitted; a revoked one is refused and on the offline revocation list', async () => {
     const { event, admin } = await setup(5);
     const [kept, revoked] = await Promise.all([
-      json<Body>(await invite(admin, event.event_id, { tag: 'Prensa' })),
-      json<Body>(await invite(admin, event.event_id, { tag: 'Prensa' })),
+      json<Answer>(await invite(admin, event.event_id, { tag: 'Prensa' })),
+      json<Answer>(await invite(admin, event.event_id, { tag: 'Prensa' })),
     ]);
     const ticketOf = async (invitationId: string) =>
       (await env.DB.prepare(
@@ -379,11 +379,11 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
 
   it('cancelling the event revokes its invitations: refused at the door, on the revocation list, no e-mail after', async () => {
     const { event, admin } = await setup(5);
-    const sent = await json<Body>(await invite(admin, event.event_id, { quantity: 2 }));
+    const sent = await json<Answer>(await invite(admin, event.event_id, { quantity: 2 }));
     const sentId = (sent.data!.ids as string[])[0];
     // One invitation whose e-mail has not gone out yet (a large import): it must not go out after the cancel.
     const waitingEmail = uniqueEmail('pendiente');
-    const waiting = await json<Body>(await invite(admin, event.event_id, { email: waitingEmail }));
+    const waiting = await json<Answer>(await invite(admin, event.event_id, { email: waitingEmail }));
     const waitingId = (waiting.data!.ids as string[])[0];
     expect(await mailsTo(waitingEmail)).toHaveLength(1);
     // ...as if it were queued again (a resend): pending for the job.
@@ -452,7 +452,7 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
   it('lists sent, opened and used per tag; the e-mail link records the opening; resend sends again', async () => {
     const { event, admin } = await setup();
     const email = uniqueEmail('abre');
-    const issued = await json<Body>(await invite(admin, event.event_id, { email, quantity: 2, tag: 'Prensa' }));
+    const issued = await json<Answer>(await invite(admin, event.event_id, { email, quantity: 2, tag: 'Prensa' }));
     const id = (issued.data!.ids as string[])[0];
     const mail = (await mailsTo(email))[0];
     const link = (JSON.parse((mail as unknown as { links: string }).links) as string[]).find((l) =>
@@ -498,7 +498,7 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
   it('sends by the cron job what the background did not: a pending e-mail and an interrupted send', async () => {
     const { event, admin } = await setup();
     const [a, b] = [uniqueEmail('cola'), uniqueEmail('cola')];
-    const issued = await json<Body>(
+    const issued = await json<Answer>(
       await importCsv(
         admin,
         event.event_id,
@@ -548,7 +548,7 @@ describe('revoking, resending and opening an invitation', { timeout: 30_000 }, (
     const other = await adminOf();
     const res = await invite(other, event.event_id);
     expect(res.status).toBe(403);
-    expect((await json<Body>(res)).message).toMatch(/permiso/);
+    expect((await json<Answer>(res)).message).toMatch(/permiso/);
     expect(await countOf('select count(*) as n from guest_invitations where event_id = ?', event.event_id)).toBe(0);
     const user = await createBuyer();
     expect((await asBuyer(user, `/admin/invitations?event_id=${event.event_id}`)).status).toBe(403);
@@ -560,7 +560,7 @@ describe('a cancelled event', { timeout: 30_000 }, () => {
     const { event, admin } = await setup();
     const [kept, gone] = [uniqueEmail('cancelado'), uniqueEmail('revocado')];
     expect((await invite(admin, event.event_id, { email: kept })).status).toBe(201);
-    const revoked = await json<Body>(await invite(admin, event.event_id, { email: gone }));
+    const revoked = await json<Answer>(await invite(admin, event.event_id, { email: gone }));
     const revoke = await asBuyer(admin, `/admin/invitations/${(revoked.data!.ids as string[])[0]}/revoke`, {
       method: 'POST',
       json: { reason: 'Duplicada' },
@@ -582,7 +582,7 @@ describe('a cancelled event', { timeout: 30_000 }, () => {
     expect(revokedMails!.n).toBe(0);
     const late = await invite(admin, event.event_id);
     expect(late.status).toBe(409);
-    expect((await json<Body>(late)).message).toBe('El evento fue cancelado: no se pueden emitir invitaciones.');
+    expect((await json<Answer>(late)).message).toBe('El evento fue cancelado: no se pueden emitir invitaciones.');
   });
 });
 
@@ -599,7 +599,7 @@ describe('invitations in the sales back office', { timeout: 30_000 }, () => {
       },
     });
     expect(sale.status).toBe(201);
-    const issued = await json<Body>(await invite(admin, event.event_id, { quantity: 3 }));
+    const issued = await json<Answer>(await invite(admin, event.event_id, { quantity: 3 }));
     expect(issued.status).toBe(true);
 
     const dash = await json<{ data: { figures: Record<string, number>; by_type: { tickets: number }[] } }>(
@@ -622,9 +622,9 @@ describe('invitations in the sales back office', { timeout: 30_000 }, () => {
       json: { reason: 'Prueba' },
     });
     expect(refund.status).toBe(409);
-    expect((await json<Body>(refund)).message).toBe('Es una invitación: revocala desde Invitaciones.');
+    expect((await json<Answer>(refund)).message).toBe('Es una invitación: revocala desde Invitaciones.');
     const direct = await asBuyer(admin, `/orders/${orderId}/refund`, { method: 'POST', json: {} });
     expect(direct.status).toBe(409);
-    expect((await json<Body>(direct)).message).toBe('Es una invitación: revocala desde Invitaciones.');
+    expect((await json<Answer>(direct)).message).toBe('Es una invitación: revocala desde Invitaciones.');
   });
 });

@@ -1,13 +1,15 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../src/shared/media';
-import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
-import { ORIGIN } from './helpers';
+import { type Actor, makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { eventBody } from './kit/events';
+import { ORIGIN } from './kit/http';
 
 const INVALID = 'La imagen no es válida. Subila de nuevo.';
 
 /** Uploads a tiny PNG as `user` through the upload endpoint; answers the key it issued. */
-async function upload(user: TestUser): Promise<string> {
+async function upload(user: Actor): Promise<string> {
   const form = new FormData();
   form.set('image', new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
   const res = await SELF.fetch(`${ORIGIN}/api/v1/admin/media`, {
@@ -21,7 +23,7 @@ async function upload(user: TestUser): Promise<string> {
 
 async function ownerWithEvent() {
   const owner = await makeUser('USER');
-  const res = await call<{ data: EventData }>('/admin/events', owner, { json: eventBody() });
+  const res = await call(owner, 'POST /admin/events', { json: eventBody() });
   expect(res.status).toBe(201);
   return { owner, event: res.body.data };
 }
@@ -38,8 +40,8 @@ describe('producer logos', () => {
     ['a seed image of another producer', 'seed/logo-1.svg'],
   ])('refuses %s with a Spanish 400 and keeps the logo', async (_, key) => {
     const { owner, event } = await ownerWithEvent();
-    const res = await call(`/admin/producers/${event.producer_id}`, owner, {
-      method: 'PUT',
+    const res = await call(owner, 'PUT /admin/producers/:id', {
+      param: { id: event.producer_id },
       json: { name: 'Productora Segura', description: '', logo_key: key },
     });
     expect(res.status).toBe(400);
@@ -52,8 +54,8 @@ describe('producer logos', () => {
     const { owner, event } = await ownerWithEvent();
     const stranger = await makeUser('USER');
     const key = await upload(stranger);
-    const res = await call(`/admin/producers/${event.producer_id}`, owner, {
-      method: 'PUT',
+    const res = await call(owner, 'PUT /admin/producers/:id', {
+      param: { id: event.producer_id },
       json: { name: 'Productora Segura', description: '', logo_key: key },
     });
     expect(res.status).toBe(400);
@@ -65,8 +67,8 @@ describe('producer logos', () => {
     const key = await upload(owner);
     expect(key).toMatch(/^img\/[A-Za-z0-9_-]+\.png$/);
     for (let i = 0; i < 2; i++) {
-      const res = await call(`/admin/producers/${event.producer_id}`, owner, {
-        method: 'PUT',
+      const res = await call(owner, 'PUT /admin/producers/:id', {
+        param: { id: event.producer_id },
         json: { name: 'Productora Segura', description: '', logo_key: key },
       });
       expect(res.status).toBe(200);
@@ -78,22 +80,24 @@ describe('producer logos', () => {
 describe('event covers and flyers', () => {
   it('refuses a cover that is not an issued image when creating and when editing', async () => {
     const owner = await makeUser('USER');
-    const created = await call('/admin/events', owner, {
+    const created = await call(owner, 'POST /admin/events', {
       json: eventBody({ cover_key: '../checkout?event=3&items=13:10' }),
     });
     expect(created.status).toBe(400);
     expect(created.body.errors?.cover_key).toEqual([INVALID]);
-    const notIssued = await call('/admin/events', owner, { json: eventBody({ flyer_key: 'img/notissued01.webp' }) });
+    const notIssued = await call(owner, 'POST /admin/events', {
+      json: eventBody({ flyer_key: 'img/notissued01.webp' }),
+    });
     expect(notIssued.status).toBe(400);
     expect(notIssued.body.errors?.flyer_key).toEqual([INVALID]);
     const { event } = await ownerWithEvent();
     const other = await makeUser('USER');
-    const put = await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: eventBody() });
+    const put = await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: eventBody() });
     expect(put.status).toBe(403);
     const stolen = await upload(other);
     const { owner: owner2, event: event2 } = await ownerWithEvent();
-    const res = await call(`/admin/events/${event2.id}`, owner2, {
-      method: 'PUT',
+    const res = await call(owner2, 'PUT /admin/events/:id', {
+      param: { id: event2.id },
       json: eventBody({ cover_key: stolen }),
     });
     expect(res.status).toBe(400);
@@ -104,24 +108,19 @@ describe('event covers and flyers', () => {
     const { owner, event } = await ownerWithEvent();
     const cover = await upload(owner);
     expect(
-      (await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: eventBody({ cover_key: cover }) })).status,
+      (await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: eventBody({ cover_key: cover }) }))
+        .status,
     ).toBe(200);
     const partner = await makeUser('ADMIN');
     await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')`)
       .bind(event.producer_id, partner.id)
       .run();
-    const edit = await call(`/admin/events/${event.id}`, partner, {
-      method: 'PUT',
+    const edit = await call(partner, 'PUT /admin/events/:id', {
+      param: { id: event.id },
       json: eventBody({ cover_key: cover, title: 'Otra noche de jazz' }),
     });
     expect(edit.status).toBe(200);
-    const copy = await call<{ data: EventData & { cover_key: string } }>(
-      `/admin/events/${event.id}/duplicate`,
-      partner,
-      {
-        method: 'POST',
-      },
-    );
+    const copy = await call(partner, 'POST /admin/events/:id/duplicate', { param: { id: event.id } });
     expect(copy.status).toBe(201);
     expect(copy.body.data.cover_key).toBe(cover);
   });

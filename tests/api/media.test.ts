@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { browser, provider } from './helpers';
+import { browser, provider } from './kit/http';
 
 // Images live in the provider's bucket; the site shows them at /media/<key> through the edge, so they
 // work the same with the bundled provider and with an external one (API_ORIGIN).

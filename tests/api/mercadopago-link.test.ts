@@ -1,27 +1,18 @@
 import { env, SELF } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshExpiringMpLinks } from '../../functions/api/services/settings/mp-link';
 import { MP_MSG } from '../../src/shared/schemas/settings';
-import { createBuyer, orderOf, payInSandbox, routeNetworkToSelf, startPurchase } from './checkout-fixtures';
-import { call, makeUser, type TestUser } from './events-helpers';
-import { ORIGIN, settledFetch } from './helpers';
-import { producerWithEvent } from './settings-fixtures';
-
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Status = { linked: boolean; mp_user_id: string | null; expires_at: string | null; refresh_failed: boolean };
+import { orderOf, payInSandbox, startPurchase } from './checkout-fixtures';
+import { type Actor, createBuyer, makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { producerWithEvent } from './kit/events';
+import { ORIGIN, settledFetch } from './kit/http';
+import { routeNetwork } from './kit/network';
 
 /** Asks for the authorization link and clicks "Autorizar" on the sandbox's page, as the seller would. */
 // One seller account per producer: a MercadoPago account links to one producer unless a SUPERADMIN allows it.
-async function authorizeInSandbox(producerId: number, user: TestUser, nickname = `VENDEDOR_${producerId}`) {
-  const start = await call<{ data: { url: string } }>(
-    `/admin/mercadopago/producers/${producerId}/authorization`,
-    user,
-    {
-      method: 'POST',
-    },
-  );
+async function authorizeInSandbox(producerId: number, user: Actor, nickname = `VENDEDOR_${producerId}`) {
+  const start = await call(user, 'POST /admin/mercadopago/producers/:id/authorization', { param: { id: producerId } });
   expect(start.status).toBe(200);
   const url = new URL(start.body.data.url);
   const page = await SELF.fetch(url);
@@ -40,10 +31,10 @@ async function authorizeInSandbox(producerId: number, user: TestUser, nickname =
   return { url, back, code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
 }
 
-const finish = (user: TestUser, code: string, state: string) =>
-  call<{ data: Status & { producer_id: number } }>('/admin/mercadopago/callback', user, { json: { code, state } });
+const finish = (user: Actor, code: string, state: string) =>
+  call(user, 'POST /admin/mercadopago/callback', { json: { code, state } });
 
-async function linked(producerId: number, user: TestUser, nickname?: string) {
+async function linked(producerId: number, user: Actor, nickname?: string) {
   const { code, state } = await authorizeInSandbox(producerId, user, nickname);
   const res = await finish(user, code, state);
   expect(res.status).toBe(200);
@@ -57,7 +48,7 @@ const sellerTokens = (userId: string) =>
 
 describe('MercadoPago account linking (OAuth)', () => {
   it('sends the admin to the authorization page with MercadoPago’s parameters and links the account', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     const { url, back, code, state } = await authorizeInSandbox(p.producerId, p.admin);
     expect(`${url.origin}${url.pathname}`).toBe(`${ORIGIN}/dev/mercadopago/authorization`);
@@ -85,10 +76,7 @@ describe('MercadoPago account linking (OAuth)', () => {
     const [{ access_token }] = (await sellerTokens(res.body.data.mp_user_id!)).results;
     expect(row!.access_token_enc).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(access_token);
-    const status = await call<{ data: Record<string, unknown> }>(
-      `/admin/mercadopago/producers/${p.producerId}`,
-      p.admin,
-    );
+    const status = await call(p.admin, 'GET /admin/mercadopago/producers/:id', { param: { id: p.producerId } });
     expect(JSON.stringify(status.body)).not.toContain(access_token);
     const audit = await env.DB.prepare("select 1 from audit_log where producer_id = ? and action = 'mp_link'")
       .bind(p.producerId)
@@ -97,7 +85,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('accepts a state once, only from the admin who asked for it, and only before it expires', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     const other = await makeUser('SUPERADMIN');
     const first = await authorizeInSandbox(p.producerId, p.admin);
@@ -117,7 +105,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('refuses another producer’s admin posting a seen state, without spending it', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     const other = await producerWithEvent();
     const { code, state } = await authorizeInSandbox(p.producerId, p.admin);
@@ -129,7 +117,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('links one MercadoPago account to one producer, unless a SUPERADMIN allows sharing', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const first = await producerWithEvent();
     const second = await producerWithEvent();
     const nickname = `COMPARTIDA_${first.producerId}`;
@@ -144,10 +132,9 @@ describe('MercadoPago account linking (OAuth)', () => {
     expect(row).toBeNull();
 
     const superadmin = await makeUser('SUPERADMIN');
-    const platform = await call<{ data: Record<string, unknown> }>('/admin/settings/platform', superadmin);
+    const platform = await call(superadmin, 'GET /admin/settings/platform');
     const { fee, limits } = platform.body.data as { fee: unknown; limits: unknown };
-    const allow = await call('/admin/settings/platform', superadmin, {
-      method: 'PUT',
+    const allow = await call(superadmin, 'PUT /admin/settings/platform', {
       json: { fee, limits, mp_shared_accounts: true },
     });
     expect(allow.status).toBe(200);
@@ -160,12 +147,13 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('refuses the link to collaborators and other producers’ admins, and a code MercadoPago does not know', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     const other = await producerWithEvent();
-    const path = `/admin/mercadopago/producers/${p.producerId}/authorization`;
-    expect((await call(path, p.collaborator, { method: 'POST' })).status).toBe(403);
-    expect((await call(path, other.admin, { method: 'POST' })).status).toBe(403);
+    const authorization = 'POST /admin/mercadopago/producers/:id/authorization' as const;
+    const param = { id: p.producerId };
+    expect((await call(p.collaborator, authorization, { param })).status).toBe(403);
+    expect((await call(other.admin, authorization, { param })).status).toBe(403);
     const { state } = await authorizeInSandbox(p.producerId, p.admin);
     const bogus = await finish(p.admin, 'TG-not-a-code', state);
     expect(bogus.status).toBe(400);
@@ -179,7 +167,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('creates the linked producer’s payments with its credentials, carrying the platform’s marketplace fee', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent({ price_cents: 10_000_00 });
     const link = await linked(p.producerId, p.admin, 'SELLER_FEE');
     const [{ access_token: sellerToken }] = (await sellerTokens(link.mp_user_id!)).results;
@@ -224,7 +212,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('renews tokens that expire within 30 days with the refresh token, and leaves the others', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const soon = await producerWithEvent();
     const later = await producerWithEvent();
     const a = await linked(soon.producerId, soon.admin, 'SELLER_SOON');
@@ -267,7 +255,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('pays an order whose preference was made before the seller’s token was renewed', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     await linked(p.producerId, p.admin, 'SELLER_RENEWED');
     const buyer = await createBuyer();
@@ -281,7 +269,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('records a failed renewal, shows it, and does not retry it within the hour', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     await linked(p.producerId, p.admin, 'SELLER_REVOKED');
     await env.DB.prepare(
@@ -290,7 +278,7 @@ describe('MercadoPago account linking (OAuth)', () => {
       .bind(new Date(Date.now() + 86_400_000).toISOString(), p.producerId, p.producerId)
       .run();
     expect(await refreshExpiringMpLinks(env)).toBe(0);
-    const status = await call<{ data: Status }>(`/admin/mercadopago/producers/${p.producerId}`, p.admin);
+    const status = await call(p.admin, 'GET /admin/mercadopago/producers/:id', { param: { id: p.producerId } });
     expect(status.body.data).toMatchObject({ linked: true, refresh_failed: true });
     const attempts = await env.DB.prepare('select refresh_attempted_at from producer_mp_links where producer_id = ?')
       .bind(p.producerId)
@@ -300,12 +288,12 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('does not unlink while a payment made with the account may still arrive', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     await linked(p.producerId, p.admin, 'SELLER_BUSY');
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, p.eventId, p.typeId, 1);
-    const unlink = () => call(`/admin/mercadopago/producers/${p.producerId}`, p.admin, { method: 'DELETE' });
+    const unlink = () => call(p.admin, 'DELETE /admin/mercadopago/producers/:id', { param: { id: p.producerId } });
     const refused = await unlink();
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(MP_MSG.paymentsInFlight);
@@ -315,7 +303,7 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('refunds an order collected by an account the producer has since replaced with another', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     const first = await linked(p.producerId, p.admin, 'SELLER_FIRST');
     const buyer = await createBuyer();
@@ -323,7 +311,10 @@ describe('MercadoPago account linking (OAuth)', () => {
     const { paymentId } = await payInSandbox(redirect, 'approved');
     const second = await linked(p.producerId, p.admin, 'SELLER_SECOND');
     expect(second.mp_user_id).not.toBe(first.mp_user_id);
-    const refund = await call(`/admin/orders/${orderId}/refund`, p.admin, { json: { reason: 'Pedido del comprador' } });
+    const refund = await call(p.admin, 'POST /admin/orders/:id/refund', {
+      param: { id: orderId },
+      json: { reason: 'Pedido del comprador' },
+    });
     expect(refund.status).toBe(200);
     const [{ access_token }] = (await sellerTokens(first.mp_user_id!)).results;
     const payment = await SELF.fetch(`${ORIGIN}/dev/mercadopago/v1/payments/${paymentId}`, {
@@ -334,15 +325,15 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('applies a chargeback of a payment the producer’s unlinked account collected', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     await linked(p.producerId, p.admin, 'SELLER_CHARGEBACK');
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, p.eventId, p.typeId, 1);
     const { paymentId } = await payInSandbox(redirect, 'approved');
-    expect((await call(`/admin/mercadopago/producers/${p.producerId}`, p.admin, { method: 'DELETE' })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(p.admin, 'DELETE /admin/mercadopago/producers/:id', { param: { id: p.producerId } })).status,
+    ).toBe(200);
     const settled = await settledFetch(`${ORIGIN}/dev/mercadopago/v1/payments/${paymentId}/settle`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -353,12 +344,10 @@ describe('MercadoPago account linking (OAuth)', () => {
   });
 
   it('unlinks: the producer’s next payments use the platform’s credentials again', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const p = await producerWithEvent();
     await linked(p.producerId, p.admin, 'SELLER_GONE');
-    const res = await call<{ data: Status }>(`/admin/mercadopago/producers/${p.producerId}`, p.admin, {
-      method: 'DELETE',
-    });
+    const res = await call(p.admin, 'DELETE /admin/mercadopago/producers/:id', { param: { id: p.producerId } });
     expect(res.status).toBe(200);
     expect(res.body.data.linked).toBe(false);
     const buyer = await createBuyer();

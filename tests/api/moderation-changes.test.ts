@@ -1,15 +1,17 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, type EventData, eventBody, makeUser } from './events-helpers';
-import { ORIGIN } from './helpers';
+import { makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { type EventData, eventBody } from './kit/events';
+import { ORIGIN } from './kit/http';
 
 /** An event of a USER's producer, sent to review and approved by a superadmin: public and on sale. */
 async function approvedEvent() {
   const owner = await makeUser('USER');
   const superadmin = await makeUser('SUPERADMIN');
-  const event = (await call<{ data: EventData }>('/admin/events', owner, { json: eventBody() })).body.data;
-  expect((await call(`/admin/events/${event.id}/publish`, owner, { method: 'POST' })).status).toBe(200);
-  expect((await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' })).status).toBe(200);
+  const event = (await call(owner, 'POST /admin/events', { json: eventBody() })).body.data;
+  expect((await call(owner, 'POST /admin/events/:id/publish', { param: { id: event.id } })).status).toBe(200);
+  expect((await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } })).status).toBe(200);
   return { owner, superadmin, event };
 }
 
@@ -41,15 +43,12 @@ describe('changes after approval', () => {
     ['the minimum age', { min_age: 18 }],
   ])('send a published event back to review when the producer changes %s', async (_, change) => {
     const { owner, superadmin, event } = await approvedEvent();
-    const res = await call<{ data: EventData; back_to_review?: boolean }>(`/admin/events/${event.id}`, owner, {
-      method: 'PUT',
-      json: edit(event, change),
-    });
+    const res = await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: edit(event, change) });
     expect(res.status).toBe(200);
     expect(res.body.back_to_review).toBe(true);
     expect(res.body.data.status).toBe('en_revision');
-    expect((await call(`/events/${event.id}`, null)).status).toBe(404);
-    const queue = await call<{ data: { id: number }[] }>('/admin/moderation', superadmin);
+    expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).status).toBe(404);
+    const queue = await call(superadmin, 'GET /admin/moderation');
     expect(queue.body.data.map((e) => e.id)).toContain(event.id);
   });
 
@@ -63,7 +62,7 @@ describe('changes after approval', () => {
       body: form,
     });
     const { key } = (await upload.json()) as { key: string };
-    await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: edit(event, { cover_key: key }) });
+    await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: edit(event, { cover_key: key }) });
     expect(await statusOf(event.id)).toBe('en_revision');
   });
 
@@ -72,7 +71,7 @@ describe('changes after approval', () => {
     const body = edit(event);
     const types = (body.dates as { ticket_types: Record<string, unknown>[] }[])[0].ticket_types;
     types[1] = { ...types[1], name: 'Entrada gratis: escribí a soporte-falso@example.com' };
-    await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: body });
+    await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: body });
     expect(await statusOf(event.id)).toBe('en_revision');
   });
 
@@ -81,10 +80,7 @@ describe('changes after approval', () => {
     const body = edit(event);
     const date = (body.dates as { ticket_types: Record<string, unknown>[] }[])[0];
     date.ticket_types[0] = { ...date.ticket_types[0], price_cents: 1_800_000, capacity: 150 };
-    const res = await call<{ data: EventData; back_to_review?: boolean }>(`/admin/events/${event.id}`, owner, {
-      method: 'PUT',
-      json: body,
-    });
+    const res = await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: body });
     expect(res.status).toBe(200);
     expect(res.body.back_to_review).toBeUndefined();
     expect(res.body.data.status).toBe('publicado');
@@ -92,8 +88,8 @@ describe('changes after approval', () => {
 
   it('keeps it published when a superadmin makes the change', async () => {
     const { superadmin, event } = await approvedEvent();
-    await call(`/admin/events/${event.id}`, superadmin, {
-      method: 'PUT',
+    await call(superadmin, 'PUT /admin/events/:id', {
+      param: { id: event.id },
       json: edit(event, { title: 'Título corregido' }),
     });
     expect(await statusOf(event.id)).toBe('publicado');
@@ -101,26 +97,22 @@ describe('changes after approval', () => {
 
   it('does not let unpublish, edit, publish skip the review', async () => {
     const { owner, event } = await approvedEvent();
-    expect((await call(`/admin/events/${event.id}/unpublish`, owner, { method: 'POST' })).status).toBe(200);
-    const put = await call(`/admin/events/${event.id}`, owner, {
-      method: 'PUT',
+    expect((await call(owner, 'POST /admin/events/:id/unpublish', { param: { id: event.id } })).status).toBe(200);
+    const put = await call(owner, 'PUT /admin/events/:id', {
+      param: { id: event.id },
       json: edit(event, { title: 'Un título que nadie revisó' }),
     });
     expect(put.status).toBe(200);
-    const res = await call<{ message: string; data: EventData }>(`/admin/events/${event.id}/publish`, owner, {
-      method: 'POST',
-    });
+    const res = await call(owner, 'POST /admin/events/:id/publish', { param: { id: event.id } });
     expect(res.body.message).toBe('Evento enviado a revisión');
     expect(res.body.data.status).toBe('en_revision');
   });
 
   it('re-publishes without review an approved event whose reviewed content did not change', async () => {
     const { owner, event } = await approvedEvent();
-    await call(`/admin/events/${event.id}/unpublish`, owner, { method: 'POST' });
-    await call(`/admin/events/${event.id}`, owner, { method: 'PUT', json: edit(event) });
-    const res = await call<{ message: string; data: EventData }>(`/admin/events/${event.id}/publish`, owner, {
-      method: 'POST',
-    });
+    await call(owner, 'POST /admin/events/:id/unpublish', { param: { id: event.id } });
+    await call(owner, 'PUT /admin/events/:id', { param: { id: event.id }, json: edit(event) });
+    const res = await call(owner, 'POST /admin/events/:id/publish', { param: { id: event.id } });
     expect(res.body.message).toBe('Evento publicado');
     expect(res.body.data.status).toBe('publicado');
   });

@@ -1,19 +1,13 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
-import { adminOf } from './admin-sales-fixtures';
-import {
-  asBuyer,
-  createBuyer,
-  createTestEvent,
-  payInSandbox,
-  routeNetworkToSelf,
-  signedNotification,
-  startPurchase,
-} from './checkout-fixtures';
-import { ORIGIN, settledFetch } from './helpers';
+import { payInSandbox, signedNotification, startPurchase } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { ORIGIN, settledFetch } from './kit/http';
+import { routeNetwork } from './kit/network';
 
 /**
  * Money under any interleaving: random mixes of whole, partial, overlapping, legacy and override refunds,
@@ -25,9 +19,6 @@ import { ORIGIN, settledFetch } from './helpers';
  * - MercadoPago gave back exactly what our done refunds say (no refund paid twice);
  * - the ledger: payments − refunds − chargebacks equals what the orders kept.
  */
-
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;
 type World = {
@@ -233,7 +224,7 @@ async function assertInvariants(world: World) {
 
 describe('money under any interleaving (property test against the real endpoints)', () => {
   it('keeps refunded ≤ paid, each ticket refunded once and sold = valid + used', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 3, maxLength: 8 }), async (commands) => {
         const event = await createTestEvent(env, { capacity: 8, price_cents: 1000_00 });
@@ -261,7 +252,7 @@ describe('money under any interleaving (property test against the real endpoints
   }, 240_000);
 
   it('ten simultaneous refunds of the same ticket: one wins, stock back once, never oversold', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 4, price_cents: 1000_00 });
     const admin = await adminOf(event.producer_id);
     const orderId = await paidOrder(event.event_id, event.ticket_type_id, 4);
@@ -293,7 +284,7 @@ describe('money under any interleaving (property test against the real endpoints
   });
 
   it('overlapping partial refunds and a whole one at once: tickets claimed once, one MercadoPago key each', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 6, price_cents: 1000_00 });
     const admin = await adminOf(event.producer_id);
     const orderId = await paidOrder(event.event_id, event.ticket_type_id, 3);

@@ -1,20 +1,10 @@
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  orderOf,
-  payInSandbox,
-  routeNetworkToSelf,
-  startPurchase,
-  ticketsOfOrderInDb,
-} from './checkout-fixtures';
-
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
+import { BUYER_FORM, orderOf, payInSandbox, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { routeNetwork } from './kit/network';
 
 type OrderData = {
   data: { id: string; subtotal_cents: number; fee_cents: number; total_cents: number; buyer: { email: string } };
@@ -128,7 +118,7 @@ describe('holds and checkout', () => {
   });
 
   it('lets a superadmin refund a paid order: MercadoPago refund, tickets cancelled, stock back', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 4 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);

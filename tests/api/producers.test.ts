@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, type EventData, eventBody, makeUser } from './events-helpers';
+import { makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { eventBody } from './kit/events';
 
 async function producerOfNewUser(name: string) {
   const user = await makeUser('USER');
-  const event = (await call<{ data: EventData }>('/admin/events', user, { json: eventBody({ producer_name: name }) }))
-    .body.data;
+  const event = (await call(user, 'POST /admin/events', { json: eventBody({ producer_name: name }) })).body.data;
   return { user, producerId: event.producer_id, event };
 }
 
@@ -23,29 +24,23 @@ const producerBody = (overrides: Record<string, unknown> = {}) => ({
 describe('producers', () => {
   it('lists the caller producers in the back office', async () => {
     const { user, producerId } = await producerOfNewUser('Mi Productora');
-    const res = await call<{ data: { id: number; name: string; role: string }[] }>('/admin/producers', user);
+    const res = await call(user, 'GET /admin/producers');
     expect(res.body.data).toEqual([expect.objectContaining({ id: producerId, name: 'Mi Productora', role: 'ADMIN' })]);
   });
 
   it('updates a producer for its admin and shows it on the public page', async () => {
     const { user, producerId } = await producerOfNewUser('Vieja Productora');
-    const res = await call<{ data: { name: string; slug: string } }>(`/admin/producers/${producerId}`, user, {
-      method: 'PUT',
-      json: producerBody(),
-    });
+    const res = await call(user, 'PUT /admin/producers/:id', { param: { id: producerId }, json: producerBody() });
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Productora Renovada');
-    const page = await call<{ data: { name: string; city: string; province: string } }>(
-      `/producers/${res.body.data.slug}`,
-      null,
-    );
+    const page = await call(null, 'GET /producers/:slug', { param: { slug: res.body.data.slug } });
     expect(page.body.data).toMatchObject({ name: 'Productora Renovada', city: 'Rosario', province: 'Santa Fe' });
   });
 
   it('validates producer fields in Spanish', async () => {
     const { user, producerId } = await producerOfNewUser('Validada');
-    const res = await call(`/admin/producers/${producerId}`, user, {
-      method: 'PUT',
+    const res = await call(user, 'PUT /admin/producers/:id', {
+      param: { id: producerId },
       json: producerBody({ name: '', contact_email: 'no-es-correo', website: 'ftp://x' }),
     });
     expect(res.status).toBe(400);
@@ -59,28 +54,29 @@ describe('producers', () => {
   it('keeps another producer admin and its collaborators from changing it', async () => {
     const a = await producerOfNewUser('Productora A');
     const b = await producerOfNewUser('Productora B');
-    expect((await call(`/admin/producers/${a.producerId}`, b.user)).status).toBe(403);
-    const put = await call(`/admin/producers/${a.producerId}`, b.user, { method: 'PUT', json: producerBody() });
+    expect((await call(b.user, 'GET /admin/producers/:id', { param: { id: a.producerId } })).status).toBe(403);
+    const put = await call(b.user, 'PUT /admin/producers/:id', { param: { id: a.producerId }, json: producerBody() });
     expect(put.status).toBe(403);
     expect(put.body.message).toBe('No tenés permisos sobre esta productora');
     const collaborator = await makeUser('COLABORATORS');
     await env.DB.prepare(`insert into producer_members (producer_id, user_id, role) values (?, ?, 'DOOR')`)
       .bind(a.producerId, collaborator.id)
       .run();
-    expect((await call(`/admin/producers/${a.producerId}`, collaborator)).status).toBe(200);
+    expect((await call(collaborator, 'GET /admin/producers/:id', { param: { id: a.producerId } })).status).toBe(200);
     expect(
-      (await call(`/admin/producers/${a.producerId}`, collaborator, { method: 'PUT', json: producerBody() })).status,
+      (await call(collaborator, 'PUT /admin/producers/:id', { param: { id: a.producerId }, json: producerBody() }))
+        .status,
     ).toBe(403);
   });
 
   it('finds producers by name in the public directory', async () => {
     await producerOfNewUser('Zorzal Producciones');
-    const res = await call<{ data: { name: string }[] }>('/producers?q=zorzal', null);
+    const res = await call(null, 'GET /producers', { query: { q: 'zorzal' } });
     expect(res.body.data.map((p) => p.name)).toEqual(['Zorzal Producciones']);
   });
 
   it('answers 404 in Spanish for an unknown producer', async () => {
-    const res = await call('/producers/no-existe', null);
+    const res = await call(null, 'GET /producers/:slug', { param: { slug: 'no-existe' } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Productora no encontrada');
   });
@@ -88,12 +84,12 @@ describe('producers', () => {
   it('lists a producer upcoming events on its public page once published', async () => {
     const { user, producerId, event } = await producerOfNewUser('Con Eventos');
     const superadmin = await makeUser('SUPERADMIN');
-    await call(`/admin/events/${event.id}/publish`, user, { method: 'POST' });
-    await call(`/admin/moderation/${event.id}/approve`, superadmin, { method: 'POST' });
+    await call(user, 'POST /admin/events/:id/publish', { param: { id: event.id } });
+    await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     const slug = (await env.DB.prepare('select slug from producers where id = ?')
       .bind(producerId)
       .first<{ slug: string }>())!.slug;
-    const page = await call<{ data: { upcoming: { id: number }[]; past: unknown[] } }>(`/producers/${slug}`, null);
+    const page = await call(null, 'GET /producers/:slug', { param: { slug: slug } });
     expect(page.body.data.upcoming.map((e) => e.id)).toEqual([event.id]);
     expect(page.body.data.past).toEqual([]);
   });
@@ -106,11 +102,11 @@ describe('venues', () => {
     await env.DB.prepare(`update venues set name = 'Lugar Privado de B' where producer_id = ?`)
       .bind(b.producerId)
       .run();
-    const res = await call<{ data: { name: string; province: string }[] }>('/admin/venues', a.user);
+    const res = await call(a.user, 'GET /admin/venues');
     expect(res.body.data).toEqual([
       expect.objectContaining({ name: 'Club del Sur', province: 'Ciudad Autónoma de Buenos Aires' }),
     ]);
-    const visitor = await call('/admin/venues', null);
+    const visitor = await call(null, 'GET /admin/venues');
     expect(visitor.status).toBe(401);
   });
 });

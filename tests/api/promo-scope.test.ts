@@ -1,20 +1,16 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { createBuyers } from '../../functions/dev/checkout-tools';
 import { setupPromoUses } from '../../functions/durable-objects/promo-uses';
 import { PROMO_MSG } from '../../src/shared/messages-promo';
-import { adminOf } from './admin-sales-fixtures';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  payInSandbox,
-  routeNetworkToSelf,
-} from './checkout-fixtures';
-import { eventually } from './helpers';
+import { BUYER_FORM, payInSandbox } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually } from './kit/http';
+import { routeNetwork } from './kit/network';
 
 /**
  * A code's limits over its whole scope (issue 29): a code for all of a producer's events (or several) counts
@@ -24,10 +20,6 @@ import { eventually } from './helpers';
  * and its own report said 4 of 2.
  */
 
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Json = { status: boolean; message?: string; errors?: Record<string, string[]>; data: Record<string, unknown> };
 type Buyer = { auth: Record<string, string>; email?: string };
 type Admin = Awaited<ReturnType<typeof adminOf>>;
 type Report = { code: string; uses: number; tickets: number; live_tickets: number; max_tickets: number | null };
@@ -52,7 +44,7 @@ async function producerCode(admin: Admin, fields: Record<string, unknown>) {
     json: { code, discount_type: 'percent', value: 50, ...fields },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return { code, id: (((await res.json()) as Json).data as { id: number }).id };
+  return { code, id: (((await res.json()) as Answer).data as { id: number }).id };
 }
 
 const hold = (buyer: Buyer, event: { event_id: number; ticket_type_id: number }, quantity: number, code: string) =>
@@ -61,7 +53,7 @@ const hold = (buyer: Buyer, event: { event_id: number; ticket_type_id: number },
     json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity }], promo_code: code },
   });
 
-const orderIdOf = async (res: Response) => (((await res.json()) as Json).data as { id: string }).id;
+const orderIdOf = async (res: Response) => (((await res.json()) as Answer).data as { id: string }).id;
 
 /** Checkout and an approved payment in the MercadoPago sandbox (answers the checkout's status when refused). */
 async function pay(buyer: Buyer & { email: string }, orderId: string) {
@@ -70,14 +62,14 @@ async function pay(buyer: Buyer & { email: string }, orderId: string) {
     json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
   });
   if (res.status !== 200) return res.status;
-  const data = ((await res.json()) as Json).data as { redirect?: string; status?: string };
+  const data = ((await res.json()) as Answer).data as { redirect?: string; status?: string };
   if (data.redirect) await payInSandbox(data.redirect, 'approved');
   return 200;
 }
 
 async function reportOf(admin: Admin, code: string): Promise<Report> {
   const res = await asBuyer(admin, `/admin/promo-codes/${admin.producerId}/report`);
-  const data = ((await res.json()) as Json).data as { codes: Report[] };
+  const data = ((await res.json()) as Answer).data as { codes: Report[] };
   return data.codes.find((c) => c.code === code)!;
 }
 
@@ -94,7 +86,7 @@ async function paidWithCode(codeId: number) {
 
 describe('promo codes over their whole scope', () => {
   it('a code for all events limited to 2 tickets gives 2 paid discounted tickets over two events, not 4', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const { a, b, admin } = await twoEvents();
     const { code, id } = await producerCode(admin, { max_tickets: 2 });
     const [first, second] = [await createBuyer(), await createBuyer()];
@@ -103,7 +95,7 @@ describe('promo codes over their whole scope', () => {
     expect(await pay(first, await orderIdOf(onA))).toBe(200);
     const onB = await hold(second, b, 2, code);
     expect(onB.status).toBe(409);
-    expect(((await onB.json()) as Json).errors?.promo_code).toContain(PROMO_MSG.codeExhausted);
+    expect(((await onB.json()) as Answer).errors?.promo_code).toContain(PROMO_MSG.codeExhausted);
     // The refused hold took nothing: event B's stock is all there.
     const [availability] = await inventoryOf(env, b.event_id).availability();
     expect(availability).toMatchObject({ sold: 0, held: 0 });
@@ -112,7 +104,7 @@ describe('promo codes over their whole scope', () => {
   });
 
   it('max_per_buyer counts the buyer over every event', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const { a, b, admin } = await twoEvents();
     const { code } = await producerCode(admin, { max_per_buyer: 2 });
     const buyer = await createBuyer();
@@ -121,7 +113,7 @@ describe('promo codes over their whole scope', () => {
     expect(await pay(buyer, await orderIdOf(onA))).toBe(200);
     const onB = await hold(buyer, b, 1, code);
     expect(onB.status).toBe(409);
-    expect(((await onB.json()) as Json).errors?.promo_code).toContain(PROMO_MSG.codePerBuyer(2));
+    expect(((await onB.json()) as Answer).errors?.promo_code).toContain(PROMO_MSG.codePerBuyer(2));
     // Someone else still may.
     expect((await hold(await createBuyer(), b, 2, code)).status).toBe(201);
   });
@@ -158,7 +150,7 @@ describe('promo codes over their whole scope', () => {
   });
 
   it('the count survives the loss of an event object: it lives in D1', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const { a, b, admin } = await twoEvents();
     const { code } = await producerCode(admin, { max_tickets: 2 });
     const buyer = await createBuyer();
@@ -171,7 +163,7 @@ describe('promo codes over their whole scope', () => {
     expect((await hold(await createBuyer(), b, 1, code)).status).toBe(409);
     const again = await hold(await createBuyer(), a, 1, code);
     expect(again.status).toBe(409);
-    expect(((await again.json()) as Json).errors?.promo_code).toContain(PROMO_MSG.codeExhausted);
+    expect(((await again.json()) as Answer).errors?.promo_code).toContain(PROMO_MSG.codeExhausted);
   });
 
   it('a use whose hold was lost (a crash between) counts only until the hold would have expired', async () => {
@@ -297,7 +289,7 @@ async function run(world: World, c: Command): Promise<number> {
 
 describe('promo codes over their whole scope (property test against the real endpoints)', () => {
   it('never grants more than the limit over both events, nor per buyer, and the report counts what was sold', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 2, max: 5 }),

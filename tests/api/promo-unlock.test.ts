@@ -1,17 +1,13 @@
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncInventory } from '../../functions/api/services/checkout/inventory';
 import { PROMO_MSG } from '../../src/shared/messages-promo';
-import { adminOf } from './admin-sales-fixtures';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  payInSandbox,
-  routeNetworkToSelf,
-} from './checkout-fixtures';
-import { eventually, provider } from './helpers';
+import { BUYER_FORM, payInSandbox } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually, provider } from './kit/http';
+import { routeNetwork } from './kit/network';
 
 /**
  * Access codes on the event page (issue 22): `GET /events/:id/unlock?codigo=` answers the hidden types a
@@ -20,10 +16,6 @@ import { eventually, provider } from './helpers';
  * same code.
  */
 
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Json = { status: boolean; message?: string; errors?: Record<string, string[]>; data: Record<string, unknown> };
 type UnlockData = {
   code: string;
   kind: string;
@@ -67,7 +59,7 @@ describe('access codes on the event page', () => {
     await createCode(admin, { event_id: event.event_id, code: discount, discount_type: 'percent', value: 10 });
 
     // The public event never shows the hidden type.
-    const publicEvent = ((await (await provider(`/events/${event.event_id}`)).json()) as Json).data as {
+    const publicEvent = ((await (await provider(`/events/${event.event_id}`)).json()) as Answer).data as {
       dates: { ticket_types: { id: number }[] }[];
     };
     expect(publicEvent.dates.flatMap((d) => d.ticket_types.map((t) => t.id))).toEqual([event.ticket_type_id]);
@@ -76,7 +68,7 @@ describe('access codes on the event page', () => {
     const ok = await unlock(event.event_id, access.toLowerCase());
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
-    const data = ((await ok.json()) as Json).data as UnlockData;
+    const data = ((await ok.json()) as Answer).data as UnlockData;
     expect(data).toMatchObject({ code: access, kind: 'access' });
     expect(data.dates).toEqual([
       {
@@ -88,7 +80,7 @@ describe('access codes on the event page', () => {
     ]);
 
     // A discount-only code unlocks nothing; its discount is answered for the event page to show.
-    const dto = ((await (await unlock(event.event_id, discount)).json()) as Json).data as UnlockData;
+    const dto = ((await (await unlock(event.event_id, discount)).json()) as Answer).data as UnlockData;
     expect(dto).toEqual({
       code: discount,
       kind: 'discount',
@@ -132,20 +124,20 @@ describe('access codes on the event page', () => {
           value: 5,
           unlock_ticket_type_ids: [vip],
         })
-      ).json()) as Json
+      ).json()) as Answer
     ).data as { id: number };
     await asBuyer(admin, `/admin/promo-codes/${admin.producerId}/${made.id}/archive`, { method: 'POST' });
     wrong.push([archived, 404, PROMO_MSG.codeInvalid]);
     for (const [code, status, message, eventId] of wrong) {
       const res = await unlock(eventId ?? event.event_id, code);
-      const body = (await res.json()) as Json;
+      const body = (await res.json()) as Answer;
       expect(res.status, code).toBe(status);
       expect(body.errors?.codigo, code).toEqual([message]);
       expect(JSON.stringify(body)).not.toContain('VIP oculto');
     }
     const notYet = await unlock(event.event_id, later);
     expect(notYet.status).toBe(409);
-    expect(((await notYet.json()) as Json).errors?.codigo?.[0]).toMatch(
+    expect(((await notYet.json()) as Answer).errors?.codigo?.[0]).toMatch(
       /^El código todavía no está vigente: vale desde el /,
     );
     expect((await provider('/events/999999999/unlock?codigo=ABC123')).status).toBe(404);
@@ -166,7 +158,7 @@ describe('access codes on the event page', () => {
   });
 
   it('buys an unlocked type through the checkout with the code; without it the type cannot be held', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const { event, vip, admin } = await eventWithHiddenType();
     const access = uniqueCode('ACC');
     await createCode(admin, { event_id: event.event_id, code: access, kind: 'access', unlock_ticket_type_ids: [vip] });
@@ -180,14 +172,14 @@ describe('access codes on the event page', () => {
       json: { event_id: event.event_id, items, promo_code: access.toLowerCase() },
     });
     expect(held.status).toBe(201);
-    const orderId = (((await held.json()) as Json).data as { id: string }).id;
+    const orderId = (((await held.json()) as Answer).data as { id: string }).id;
     const checkout = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
       method: 'POST',
       json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
     });
     expect(checkout.status).toBe(200);
-    await payInSandbox((((await checkout.json()) as Json).data as { redirect: string }).redirect, 'approved');
-    const order = ((await (await asBuyer(buyer, `/orders/${orderId}`)).json()) as Json).data;
+    await payInSandbox((((await checkout.json()) as Answer).data as { redirect: string }).redirect, 'approved');
+    const order = ((await (await asBuyer(buyer, `/orders/${orderId}`)).json()) as Answer).data;
     expect(order).toMatchObject({ status: 'paid', subtotal_cents: 10000_00 });
     const tickets = await env.DB.prepare(
       "select count(*) as n from tickets where order_id = ? and ticket_type_id = ? and status = 'valid'",
@@ -197,7 +189,7 @@ describe('access codes on the event page', () => {
     expect(tickets?.n).toBe(2);
     // The unlocked type's availability now counts the sale.
     await eventually(async () => {
-      const after = ((await (await unlock(event.event_id, access)).json()) as Json).data as UnlockData;
+      const after = ((await (await unlock(event.event_id, access)).json()) as Answer).data as UnlockData;
       return (after.dates[0].ticket_types[0] as { remaining?: number }).remaining === 18;
     }, 'the unlocked type counts the sale (the D1 mirror lags by up to a second)');
   });

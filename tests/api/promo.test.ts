@@ -1,18 +1,14 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { createBuyers } from '../../functions/dev/checkout-tools';
 import { PROMO_MSG } from '../../src/shared/messages-promo';
-import { adminOf } from './admin-sales-fixtures';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  payInSandbox,
-  routeNetworkToSelf,
-} from './checkout-fixtures';
+import { BUYER_FORM, payInSandbox } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { routeNetwork } from './kit/network';
 
 /**
  * Promo and access codes (issue 22) against the real endpoints: the back office's validation, redemptions
@@ -20,10 +16,6 @@ import {
  * back by released holds and refunds, free orders from a 100 % code, and the report.
  */
 
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Json = { status: boolean; message?: string; errors?: Record<string, string[]>; data: Record<string, unknown> };
 type Buyer = { auth: Record<string, string> };
 
 async function setup(capacity = 1000, price = 1000_00) {
@@ -34,7 +26,7 @@ async function setup(capacity = 1000, price = 1000_00) {
 
 async function createCode(admin: Buyer & { producerId: number }, body: Record<string, unknown>) {
   const res = await asBuyer(admin, `/admin/promo-codes/${admin.producerId}`, { method: 'POST', json: body });
-  return { status: res.status, body: (await res.json()) as Json };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 const hold = (buyer: Buyer, eventId: number, typeId: number, quantity: number, code?: string) =>
@@ -118,7 +110,7 @@ describe('promo codes: back office', () => {
       },
     });
     expect(res.status).toBe(201);
-    const data = ((await res.json()) as Json).data as { count: number; codes: string[] };
+    const data = ((await res.json()) as Answer).data as { count: number; codes: string[] };
     expect(data.count).toBe(50);
     expect(new Set(data.codes).size).toBe(50);
     for (const c of data.codes) expect(c).toMatch(/^RRPP-[A-HJKMNP-Z2-9]{8}$/);
@@ -127,14 +119,14 @@ describe('promo codes: back office', () => {
     const code = data.codes[0];
     expect((await hold(buyer, event.event_id, event.ticket_type_id, 1, code.toLowerCase())).status).toBe(201);
     const list = await asBuyer(admin, `/admin/promo-codes/${admin.producerId}`);
-    const id = (((await list.json()) as Json).data as unknown as { id: number; code: string }[]).find(
+    const id = (((await list.json()) as Answer).data as unknown as { id: number; code: string }[]).find(
       (c) => c.code === code,
     )!.id;
     const archived = await asBuyer(admin, `/admin/promo-codes/${admin.producerId}/${id}/archive`, { method: 'POST' });
     expect(archived.status).toBe(200);
     const after = await hold(await createBuyer(), event.event_id, event.ticket_type_id, 1, code);
     expect(after.status).toBe(400);
-    expect(((await after.json()) as Json).errors?.promo_code).toContain(PROMO_MSG.codeInvalid);
+    expect(((await after.json()) as Answer).errors?.promo_code).toContain(PROMO_MSG.codeInvalid);
     // Another producer cannot archive it.
     const stranger = await adminOf();
     const theirs = await asBuyer(stranger, `/admin/promo-codes/${stranger.producerId}/${id}/archive`, {
@@ -166,7 +158,7 @@ describe('promo codes: holds', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(190);
-    const bodies = await Promise.all(answers.map((r) => r.json() as Promise<Json>));
+    const bodies = await Promise.all(answers.map((r) => r.json() as Promise<Answer>));
     for (const b of bodies.filter((x) => !x.status)) expect(b.errors?.promo_code).toContain(PROMO_MSG.codeExhausted);
     for (const b of bodies.filter((x) => x.status)) expect(b.data.discount_cents).toBe(500_00);
     const orders = await env.DB.prepare(
@@ -220,7 +212,7 @@ describe('promo codes: holds', () => {
     const [a, b] = [await createBuyer(), await createBuyer()];
     const first = await hold(a, event.event_id, event.ticket_type_id, 2, code);
     expect(first.status).toBe(201);
-    const orderId = (((await first.json()) as Json).data as { id: string }).id;
+    const orderId = (((await first.json()) as Answer).data as { id: string }).id;
     // The same buyer replaces their hold with the code again: the old hold's use goes with it.
     expect((await hold(a, event.event_id, event.ticket_type_id, 2, code)).status).toBe(201);
     expect((await hold(b, event.event_id, event.ticket_type_id, 1, code)).status).toBe(409);
@@ -235,7 +227,7 @@ describe('promo codes: holds', () => {
     const second = await hold(b, event.event_id, event.ticket_type_id, 2, code);
     expect(second.status).toBe(201);
     // It expires: the use goes back again.
-    const bOrder = (((await second.json()) as Json).data as { id: string }).id;
+    const bOrder = (((await second.json()) as Answer).data as { id: string }).id;
     const row = await env.DB.prepare('select hold_id from orders where id = ?')
       .bind(bOrder)
       .first<{ hold_id: string }>();
@@ -267,11 +259,11 @@ describe('promo codes: holds', () => {
     for (const [code, quantity, status, message] of cases) {
       const res = await hold(buyer, event.event_id, event.ticket_type_id, quantity, code);
       expect(res.status, code).toBe(status);
-      expect(((await res.json()) as Json).errors?.promo_code).toContain(message);
+      expect(((await res.json()) as Answer).errors?.promo_code).toContain(message);
     }
     const bad = await hold(buyer, event.event_id, event.ticket_type_id, 1, 'x');
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as Json).errors?.promo_code).toContain(PROMO_MSG.codeFormat);
+    expect(((await bad.json()) as Answer).errors?.promo_code).toContain(PROMO_MSG.codeFormat);
     // Per buyer: two tickets in one hold, then the buyer's next hold elsewhere in the sale is refused once
     // the first is sold (a replaced hold gives its use back, so only sold or other open holds count).
     expect((await hold(buyer, event.event_id, event.ticket_type_id, 2, perBuyer)).status).toBe(201);
@@ -285,15 +277,15 @@ describe('promo codes: holds', () => {
     const buyer = await createBuyer();
     const res = await hold(buyer, event.event_id, event.ticket_type_id, 2, code);
     expect(res.status).toBe(201);
-    const data = ((await res.json()) as Json).data as Record<string, number | string>;
+    const data = ((await res.json()) as Answer).data as Record<string, number | string>;
     expect(data).toMatchObject({ subtotal_cents: 0, fee_cents: 0, total_cents: 0, discount_cents: 2000_00 });
     const pay = await asBuyer(buyer, `/orders/${data.id}/checkout`, {
       method: 'POST',
       json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
     });
     expect(pay.status).toBe(200);
-    expect((((await pay.json()) as Json).data as { status: string }).status).toBe('paid');
-    const view = ((await (await asBuyer(buyer, `/orders/${data.id}`)).json()) as Json).data;
+    expect((((await pay.json()) as Answer).data as { status: string }).status).toBe('paid');
+    const view = ((await (await asBuyer(buyer, `/orders/${data.id}`)).json()) as Answer).data;
     expect(view).toMatchObject({ status: 'paid', promo_code: code, discount_cents: 2000_00, total_cents: 0 });
   });
 
@@ -302,15 +294,15 @@ describe('promo codes: holds', () => {
     const code = uniqueCode('MITAD');
     await createCode(admin, { code, discount_type: 'percent', value: 50 });
     const buyer = await createBuyer();
-    const plain = ((await (await hold(buyer, event.event_id, event.ticket_type_id, 1)).json()) as Json).data;
-    const withCode = ((await (await hold(buyer, event.event_id, event.ticket_type_id, 1, code)).json()) as Json).data;
+    const plain = ((await (await hold(buyer, event.event_id, event.ticket_type_id, 1)).json()) as Answer).data;
+    const withCode = ((await (await hold(buyer, event.event_id, event.ticket_type_id, 1, code)).json()) as Answer).data;
     // The platform's default charge: 10 % + $50 per paid ticket.
     expect(plain).toMatchObject({ subtotal_cents: 1000_00, fee_cents: 100_00 + 50_00 });
     expect(withCode).toMatchObject({ subtotal_cents: 500_00, fee_cents: 50_00 + 50_00, discount_cents: 500_00 });
   });
 
   it('a refund gives the use back when the code says so, and pro-rates the discount', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const { event, admin } = await setup(100, 1000_00);
     const code = uniqueCode('VUELVE');
     await createCode(admin, {
@@ -322,12 +314,12 @@ describe('promo codes: holds', () => {
     });
     const buyer = await createBuyer();
     const held = await hold(buyer, event.event_id, event.ticket_type_id, 3, code);
-    const orderId = (((await held.json()) as Json).data as { id: string }).id;
+    const orderId = (((await held.json()) as Answer).data as { id: string }).id;
     const pay = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
       method: 'POST',
       json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
     });
-    await payInSandbox((((await pay.json()) as Json).data as { redirect: string }).redirect, 'approved');
+    await payInSandbox((((await pay.json()) as Answer).data as { redirect: string }).redirect, 'approved');
     expect((await hold(await createBuyer(), event.event_id, event.ticket_type_id, 1, code)).status).toBe(409);
     const ticket = await env.DB.prepare('select id from tickets where order_id = ? order by id limit 1')
       .bind(orderId)

@@ -7,9 +7,10 @@ import { signQueuePass } from '../../functions/lib/queue-pass';
 import { MSG } from '../../src/shared/messages';
 import { QUEUE_MSG } from '../../src/shared/messages-queue';
 import { drawOrder, placeOf, seedHash } from '../../src/shared/queue-draw';
-import { createUser, login } from './auth-fixtures';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
-import { eventually, provider } from './helpers';
+import { asBuyer, createBuyer, createUser, login } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually, provider } from './kit/http';
 
 let dniCounter = 0;
 
@@ -35,7 +36,6 @@ async function queueBuyer(options: { dni?: string; verified?: boolean; ttlSecond
   return { id: user!.id, dni, auth: { authorization: `Bearer ${token}` } };
 }
 
-type Json = { status: boolean; message?: string; data?: Record<string, unknown> & { [k: string]: unknown } };
 type Place = {
   state: string;
   closed_reason: string | null;
@@ -48,7 +48,7 @@ type Place = {
 };
 
 async function json(res: Response) {
-  return (await res.json()) as Json;
+  return (await res.json()) as Answer;
 }
 
 /** An event marked "Venta con fila" opening in `opensInMs`, and its producer's admin session. */

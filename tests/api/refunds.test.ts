@@ -1,33 +1,21 @@
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { logCopied } from '../../functions/api/services/checkin/scan';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { IllegalTransition, orderTransition, ticketTransition } from '../../functions/api/services/orders/state';
 import { resumeRefunds } from '../../functions/api/services/refunds/refund';
-import { adminOf, auditOf } from './admin-sales-fixtures';
-import {
-  asBuyer,
-  createBuyer,
-  createTestEvent,
-  mailsTo,
-  payInSandbox,
-  routeNetworkToSelf,
-  startPurchase,
-  ticketsOfOrderInDb,
-} from './checkout-fixtures';
-import { ORIGIN, settledFetch } from './helpers';
+import { auditOf } from './admin-sales-fixtures';
+import { payInSandbox, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { mailsTo } from './kit/mail';
+import { routeNetwork } from './kit/network';
 
-let network: MockInstance | null = null;
-afterEach(() => {
-  network?.mockRestore();
-  network = null;
-});
-
-type Body = { status: boolean; message?: string; result?: Record<string, unknown>; data?: Record<string, unknown> };
-const json = async (res: Response) => (await res.json()) as Body;
+const json = async (res: Response) => (await res.json()) as Answer;
 
 async function paidOrder(quantity = 2, capacity = 10) {
-  network = routeNetworkToSelf();
+  routeNetwork();
   const event = await createTestEvent(env, { capacity, price_cents: 1000_00 });
   const buyer = await createBuyer();
   const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, quantity);
@@ -98,7 +86,7 @@ describe('refunds', () => {
     expect(mp!.n).toBe(1);
     // The buyer's e-mail: the amount, the method, when to expect it.
     await vi.waitFor(async () => {
-      const mails = await mailsTo(buyer.email);
+      const mails = await mailsTo(buyer.email, 0);
       const mail = mails.find((m) => m.subject.startsWith('Reembolso de $\u00a01.150'));
       expect(mail).toBeDefined();
       expect(mail!.html).toContain('MercadoPago, al medio de pago original');
@@ -135,24 +123,17 @@ describe('refunds', () => {
 
   it('a MercadoPago outage leaves the refund pending; the retry uses the same key and refunds once', async () => {
     const { orderId, admin } = await paidOrder(2);
-    network?.mockRestore();
     let refundCalls = 0;
-    const original = globalThis.fetch;
-    network = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      if (url.origin === 'https://api.mercadopago.com') {
-        const answer = await settledFetch(
-          new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request),
-        );
-        // The first refund reaches MercadoPago, but its answer never comes back.
-        if (url.pathname.endsWith('/refunds') && refundCalls++ === 0) throw new TypeError('network connection lost');
-        return answer;
-      }
+    routeNetwork({
       // MercadoPago's notifications are lost too: only a retry can finish the refund.
-      if (url.pathname.startsWith('/api/v1/webhooks/')) return new Response('down', { status: 503 });
-      if (url.origin === ORIGIN) return settledFetch(request);
-      return original(request);
+      webhooks: false,
+      mercadopago: async (request, next) => {
+        const answer = await next();
+        // The first refund reaches MercadoPago, but its answer never comes back.
+        if (new URL(request.url).pathname.endsWith('/refunds') && refundCalls++ === 0)
+          throw new TypeError('network connection lost');
+        return answer;
+      },
     });
     const first = await refund(admin, orderId);
     expect(first.status).toBe(502);
@@ -181,7 +162,7 @@ describe('refunds', () => {
   });
 
   it('a box-office order is refunded in cash: recorded as cash, nothing asked of MercadoPago', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 3, price_cents: 500_00 });
     const admin = await adminOf(event.producer_id);
     const sale = await asBuyer(admin, '/admin/box-office/sales', {
@@ -296,7 +277,7 @@ describe('the ledger', () => {
 
 describe('box office hand-over', () => {
   it('a walk-in sale without e-mail: PDF of the tickets, optional e-mail later, scanner admits the ticket', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 5, price_cents: 500_00 });
     const admin = await adminOf(event.producer_id);
     const sale = await asBuyer(admin, '/admin/box-office/sales', {
@@ -336,7 +317,7 @@ describe('box office hand-over', () => {
     const sent = await asBuyer(admin, `/admin/orders/${order_id}/tickets-mail`, { method: 'POST', json: { email } });
     expect(sent.status).toBe(200);
     expect((await json(sent)).message).toBe(`Enviamos las entradas a ${email}.`);
-    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([expect.stringContaining('Tus entradas para')]);
+    expect((await mailsTo(email, 0)).map((m) => m.subject)).toEqual([expect.stringContaining('Tus entradas para')]);
     const [ticket] = await ticketsOfOrderInDb(order_id);
     await admit(admin, event.event_id, ticket.code);
   });

@@ -1,35 +1,29 @@
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESALE_MSG } from '../../src/shared/messages-promo';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  payInSandbox,
-  routeNetworkToSelf,
-} from './checkout-fixtures';
-import { call } from './events-helpers';
-import { producerWithEvent, VALID_SETTINGS } from './settings-fixtures';
+import { BUYER_FORM, payInSandbox } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
+import { type AnswerOf, call } from './kit/call';
+import { createTestEvent, producerWithEvent } from './kit/events';
+import { routeNetwork } from './kit/network';
+import { VALID_SETTINGS } from './settings-fixtures';
 
 /**
  * The producer's face-value resale policy (issue 22): `resale_keep_bp` in the producer's settings, validated
  * with Spanish messages on the field, and what a holder is told they get back before returning a ticket.
  */
 
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Json = { status: boolean; message?: string; errors?: Record<string, string[]>; data: Record<string, unknown> };
-
 describe('resale policy', () => {
   it('saves what the producer keeps (basis points); bad values are a Spanish 400 on the field and change nothing', async () => {
     const p = await producerWithEvent();
-    const path = `/admin/settings/producers/${p.producerId}`;
-    const saved = await call<Json>(path, p.admin, { method: 'PUT', json: { ...VALID_SETTINGS, resale_keep_bp: 1250 } });
+    const param = { id: p.producerId };
+    const saved = await call(p.admin, 'PUT /admin/settings/producers/:id', {
+      param,
+      json: { ...VALID_SETTINGS, resale_keep_bp: 1250 },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.resale_keep_bp).toBe(1250);
-    expect((await call<Json>(path, p.admin)).body.data.resale_keep_bp).toBe(1250);
+    expect((await call(p.admin, 'GET /admin/settings/producers/:id', { param })).body.data.resale_keep_bp).toBe(1250);
 
     const bad: [unknown, string][] = [
       [-1, RESALE_MSG.keepRange],
@@ -38,8 +32,8 @@ describe('resale policy', () => {
       ['diez', RESALE_MSG.keepNumber],
     ];
     for (const [value, message] of bad) {
-      const res = await call<Json>(path, p.admin, {
-        method: 'PUT',
+      const res = await call(p.admin, 'PUT /admin/settings/producers/:id', {
+        param,
         json: { ...VALID_SETTINGS, resale_keep_bp: value },
       });
       expect(res.status, String(value)).toBe(400);
@@ -51,8 +45,8 @@ describe('resale policy', () => {
     expect(row?.resale_keep_bp).toBe(1250);
     // The whole range is accepted.
     for (const value of [0, 10_000]) {
-      const res = await call<Json>(path, p.admin, {
-        method: 'PUT',
+      const res = await call(p.admin, 'PUT /admin/settings/producers/:id', {
+        param,
         json: { ...VALID_SETTINGS, resale_keep_bp: value },
       });
       expect(res.body.data.resale_keep_bp).toBe(value);
@@ -60,23 +54,25 @@ describe('resale policy', () => {
   });
 
   it("tells the holder what comes back if the ticket is resold, with the producer's policy", async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 5, price_cents: 1000_00 });
     const buyer = await createBuyer();
     const held = await asBuyer(buyer, '/holds', {
       method: 'POST',
       json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
     });
-    const orderId = (((await held.json()) as Json).data as { id: string }).id;
+    const orderId = ((await held.json()) as AnswerOf<'POST /holds'>).data.id;
     const checkout = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
       method: 'POST',
       json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
     });
-    await payInSandbox((((await checkout.json()) as Json).data as { redirect: string }).redirect, 'approved');
+    await payInSandbox(((await checkout.json()) as AnswerOf<'POST /orders/:id/checkout'>).data.redirect, 'approved');
     const ticket = (await env.DB.prepare('select id from tickets where order_id = ?')
       .bind(orderId)
       .first<{ id: string }>())!;
-    const terms = async () => ((await (await asBuyer(buyer, `/tickets/${ticket.id}/resale`)).json()) as Json).data;
+    const terms = async () =>
+      ((await (await asBuyer(buyer, `/tickets/${ticket.id}/resale`)).json()) as AnswerOf<'GET /tickets/:id/resale'>)
+        .data;
     const keep = (bp: number) =>
       env.DB.prepare(
         `insert into producer_settings (producer_id, resale_keep_bp) values (?, ?)

@@ -1,15 +1,18 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { resumeResaleRefunds } from '../../functions/api/services/resale/resale';
 import { RESALE_MSG } from '../../src/shared/messages-promo';
 import { REFUND_MSG } from '../../src/shared/schemas/sales';
-import { adminOf } from './admin-sales-fixtures';
-import { mailsTo } from './auth-fixtures';
-import { asBuyer, BUYER_FORM, createBuyer, createTestEvent, payInSandbox } from './checkout-fixtures';
-import { eventually, ORIGIN, settledFetch } from './helpers';
+import { BUYER_FORM, payInSandbox } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually } from './kit/http';
+import { mailsTo } from './kit/mail';
+import { routeNetwork } from './kit/network';
 
 /**
  * Face-value resale (issue 22): once the waiting buyer paid, the resold ticket is cancelled and refused at the
@@ -18,34 +21,25 @@ import { eventually, ORIGIN, settledFetch } from './helpers';
  * reason when MercadoPago refuses (shown in Finanzas; "Reintentar" refunds with a new key, once).
  */
 
-let network: MockInstance | null = null;
 afterEach(() => {
-  network?.mockRestore();
-  network = null;
   mp.refunds = 'ok';
 });
 
-type Json = { status: boolean; message?: string; data: Record<string, unknown> };
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
 
 /** How MercadoPago's refunds answer: normally, down (503, nothing refunded), or refusing (a definite 400). */
 const mp = { refunds: 'ok' as 'ok' | 'down' | 'refuse', calls: 0 };
 
 function routeWithFaultyMercadoPago() {
-  const original = globalThis.fetch;
-  network = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.origin === 'https://api.mercadopago.com') {
-      if (url.pathname.endsWith('/refunds')) {
+  routeNetwork({
+    mercadopago: (request, next) => {
+      if (new URL(request.url).pathname.endsWith('/refunds')) {
         mp.calls++;
         if (mp.refunds === 'down') return new Response('{"message":"service unavailable"}', { status: 503 });
         if (mp.refunds === 'refuse') return Response.json({ message: 'invalid refund', status: 400 }, { status: 400 });
       }
-      return settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
-    }
-    if (url.origin === ORIGIN) return settledFetch(request);
-    return original(request);
+      return next();
+    },
   });
 }
 
@@ -63,7 +57,7 @@ async function pay(buyer: Buyer, orderId: string) {
     json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
   });
   expect(checkout.status).toBe(200);
-  return payInSandbox((((await checkout.json()) as Json).data as { redirect: string }).redirect, 'approved');
+  return payInSandbox((((await checkout.json()) as Answer).data as { redirect: string }).redirect, 'approved');
 }
 
 /** A paid ticket returned to the list and offered to a waiting buyer (10 % kept by the producer). */
@@ -80,7 +74,7 @@ async function resaleOnOffer(beforeListing?: (seller: Buyer, ticketId: string) =
     method: 'POST',
     json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
   });
-  const sellerOrder = (((await held.json()) as Json).data as { id: string }).id;
+  const sellerOrder = (((await held.json()) as Answer).data as { id: string }).id;
   await pay(seller, sellerOrder);
   const ticket = (await env.DB.prepare('select id, code from tickets where order_id = ?')
     .bind(sellerOrder)
@@ -95,7 +89,7 @@ async function resaleOnOffer(beforeListing?: (seller: Buyer, ticketId: string) =
   expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' })).status).toBe(201);
   let offerOrder = '';
   await eventually(async () => {
-    const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
+    const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Answer).data;
     offerOrder = String(me.order_id ?? '');
     return me.status === 'offered' && offerOrder !== '';
   }, 'the returned ticket is offered to the waiting buyer');
@@ -199,7 +193,7 @@ describe("a resold ticket's seller refund", () => {
     expect(['cancelled', 'revoked']).toContain(scanned.result);
 
     // The seller sees the truth: resold, its refund delayed (no "Reembolsada").
-    const view = ((await (await asBuyer(s.seller, `/tickets/${s.ticket.id}/resale`)).json()) as Json).data;
+    const view = ((await (await asBuyer(s.seller, `/tickets/${s.ticket.id}/resale`)).json()) as Answer).data;
     expect(view.status).toBe('refund_failed');
     const mine = (
       (await (await asBuyer(s.seller, '/tickets')).json()) as { data: { tickets: Record<string, unknown>[] }[] }
@@ -241,7 +235,7 @@ describe("a resold ticket's seller refund", () => {
     // Two clicks at once: one retry, the other told in Spanish.
     expect(retried.map((r) => r.status).sort()).toEqual([200, 409]);
     const refused = retried.find((r) => r.status === 409)!;
-    expect(((await refused.json()) as Json).message).toBe(RESALE_MSG.refundNotFailed);
+    expect(((await refused.json()) as Answer).message).toBe(RESALE_MSG.refundNotFailed);
     await eventually(async () => (await resaleRow(s.ticket.id))?.status === 'done', 'the retry refunds');
     expect(await resaleRow(s.ticket.id)).toMatchObject({ attempt: 1, outcome: 'refunded', amount_cents: 1050_00 });
     const keys = await env.DB.prepare(
@@ -259,14 +253,14 @@ describe("a resold ticket's seller refund", () => {
     await runScheduledJobs(env);
     await assertRefundedAtMostOnce(s);
     await assertOneValidTicket(s);
-    const after = ((await (await asBuyer(s.seller, `/tickets/${s.ticket.id}/resale`)).json()) as Json).data;
+    const after = ((await (await asBuyer(s.seller, `/tickets/${s.ticket.id}/resale`)).json()) as Answer).data;
     expect(after.status).toBe('refunded');
     expect((await asBuyer(admin, retryPath, { method: 'POST' })).status).toBe(409);
     const unknown = await asBuyer(admin, `/admin/events/${s.event.event_id}/resales/${crypto.randomUUID()}/retry`, {
       method: 'POST',
     });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as Json).message).toBe(RESALE_MSG.refundNotFound);
+    expect(((await unknown.json()) as Answer).message).toBe(RESALE_MSG.refundNotFound);
   });
 
   it('MercadoPago down: the old ticket is cancelled at once, the job completes the refund later, MercadoPago sees one', async () => {
@@ -285,7 +279,7 @@ describe("a resold ticket's seller refund", () => {
       .bind(`resale:${s.ticket.id}`)
       .first<{ status: string }>();
     expect(pending?.status).toBe('pending');
-    expect(((await (await asBuyer(s.seller, `/tickets/${s.ticket.id}/resale`)).json()) as Json).data.status).toBe(
+    expect(((await (await asBuyer(s.seller, `/tickets/${s.ticket.id}/resale`)).json()) as Answer).data.status).toBe(
       'refund_pending',
     );
 
@@ -327,10 +321,10 @@ describe("a resold ticket's seller refund", () => {
       json: { email: recipient.email },
     });
     expect(again.status).toBe(409);
-    expect(((await again.json()) as Json).message).toBe(RESALE_MSG.listedNoTransfer);
+    expect(((await again.json()) as Answer).message).toBe(RESALE_MSG.listedNoTransfer);
     const accepted = await asBuyer(recipient, '/tickets/transfers/accept', { method: 'POST', json: { token } });
     expect(accepted.status).toBe(409);
-    expect(((await accepted.json()) as Json).message).toBe(RESALE_MSG.offeredNoTransfer);
+    expect(((await accepted.json()) as Answer).message).toBe(RESALE_MSG.offeredNoTransfer);
     expect(await ticketStatus(s.ticket.id)).toBe('valid');
 
     // The waiting buyer pays: the one valid ticket is theirs; no transferred copy exists.

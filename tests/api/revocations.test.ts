@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REVOCATION_DESK } from '../../src/shared/schemas/revocation';
-import { provider } from './helpers';
+import { provider } from './kit/http';
 
 const request = (email: string) => ({
   name: 'Lucía Arrepentida',

@@ -5,7 +5,7 @@ import { type Declaration, publicRoute } from '../../functions/api/lib/access';
 import { sha256Hex } from '../../functions/api/lib/crypto';
 import { signTicketCode } from '../../functions/api/services/tickets/signing';
 import { type Permission, permissionsForMember, permissionsOf } from '../../src/shared/roles';
-import { provider } from './helpers';
+import { provider } from './kit/http';
 import { type ApiRoute, apiRoutes, routesOf } from './route-list';
 import { CALLER_SHAPE, CALLERS, type CallerName, type ScopeWorld, scopeWorld } from './scope-fixtures';
 

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
 
 type HoldAnswer = { message?: string; data?: { id: string; subtotal_cents: number; fee_cents: number } };
 

@@ -2,8 +2,9 @@ import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { refreshInventory } from '../../functions/api/services/checkout/inventory';
 import type { MemberRole } from '../../src/shared/roles';
-import { adminOf } from './admin-sales-fixtures';
-import { asBuyer, createBuyer, createTestEvent, startPurchase } from './checkout-fixtures';
+import { startPurchase } from './checkout-fixtures';
+import { addMember, adminOf, asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
 
 export type Person = Awaited<ReturnType<typeof createBuyer>>;
 
@@ -36,27 +37,6 @@ export const CALLER_SHAPE: Record<
   otherAdmin: { signedIn: true, member: { producer: 'other', role: 'ADMIN', onlyE1: false } },
   superadmin: { signedIn: true, superadmin: true },
 };
-
-/** A member of the producer, straight in the database (limited to `eventIds` when given). */
-export async function addMember(producerId: number, role: MemberRole, eventIds: number[] = []) {
-  const person = await createBuyer(role === 'ADMIN' ? 'ADMIN' : 'COLABORATORS');
-  await env.DB.batch([
-    env.DB.prepare('insert into producer_members (producer_id, user_id, role, event_limited) values (?, ?, ?, ?)').bind(
-      producerId,
-      person.id,
-      role,
-      eventIds.length > 0 ? 1 : 0,
-    ),
-    ...eventIds.map((id) =>
-      env.DB.prepare('insert into producer_member_events (producer_id, user_id, event_id) values (?, ?, ?)').bind(
-        producerId,
-        person.id,
-        id,
-      ),
-    ),
-  ]);
-  return person;
-}
 
 /** A published free event of the producer (with its inventory object in step). */
 export async function eventOf(producerId: number) {

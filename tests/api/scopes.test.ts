@@ -2,10 +2,9 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_PRODUCER_ACCESS } from '../../functions/api/services/events/access';
 import { TEAM_MSG } from '../../functions/api/services/team/members';
-import { adminOf } from './admin-sales-fixtures';
-import { asBuyer } from './checkout-fixtures';
-import { eventBody } from './events-helpers';
-import { addMember, eventOf, type ScopeWorld, scopeWorld } from './scope-fixtures';
+import { addMember, adminOf, asBuyer } from './kit/actors';
+import { eventBody } from './kit/events';
+import { eventOf, type ScopeWorld, scopeWorld } from './scope-fixtures';
 
 type Answer = { status: number; message: string };
 async function answer(res: Response): Promise<Answer> {

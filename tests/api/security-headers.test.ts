@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../functions/server';
-import { ORIGIN } from './helpers';
+import { ORIGIN } from './kit/http';
 
 const page = (csp?: string) =>
   createServer(() => {

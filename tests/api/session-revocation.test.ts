@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../functions/api/lib/crypto';
 import { signAccessToken } from '../../functions/lib/jwt';
-import { authed, claimsOf, createUser, json, login, PASSWORD } from './auth-fixtures';
-import { browser, cookiesFrom, provider } from './helpers';
+import { authed, claimsOf, createUser, login, PASSWORD } from './kit/actors';
+import { browser, cookiesFrom, json, provider } from './kit/http';
 
 const refresh = (token: string) =>
   provider('/refresh', { method: 'POST', headers: { authorization: `Bearer ${token}` } });

@@ -2,24 +2,14 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FISCAL_MSG } from '../../src/shared/fiscal';
 import { FEE_OUT_OF_LIMITS } from '../../src/shared/schemas/settings';
-import { asBuyer, createBuyer, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
-import { call, makeUser } from './events-helpers';
-import { producerWithEvent, VALID_SETTINGS } from './settings-fixtures';
+import { startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { type Actor, asBuyer, createBuyer, makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { producerWithEvent } from './kit/events';
+import { VALID_SETTINGS } from './settings-fixtures';
 
-type Settings = {
-  cuit: string | null;
-  payout_account: string | null;
-  payout_kind: string | null;
-  hold_minutes: number | null;
-  fee: { percent_bp: number; fixed_cents: number } | null;
-  fee_limits: { max_percent_bp: number };
-};
-
-const put = (producerId: number, user: Parameters<typeof call>[1], body: Record<string, unknown>) =>
-  call<{ data: Settings }>(`/admin/settings/producers/${producerId}`, user, {
-    method: 'PUT',
-    json: { ...VALID_SETTINGS, ...body },
-  });
+const put = (producerId: number, user: Actor, body: Record<string, unknown>) =>
+  call(user, 'PUT /admin/settings/producers/:id', { param: { id: producerId }, json: { ...VALID_SETTINGS, ...body } });
 
 describe('producer settings', () => {
   it('saves fiscal data and payout account, normalised, and audits the change', async () => {
@@ -32,7 +22,7 @@ describe('producer settings', () => {
       payout_kind: 'cbu',
       fee: null,
     });
-    const read = await call<{ data: Settings }>(`/admin/settings/producers/${p.producerId}`, p.admin);
+    const read = await call(p.admin, 'GET /admin/settings/producers/:id', { param: { id: p.producerId } });
     expect(read.body.data.cuit).toBe('20123456786');
     const audit = await env.DB.prepare(
       "select detail from audit_log where producer_id = ? and action = 'settings_change'",
@@ -74,10 +64,15 @@ describe('producer settings', () => {
     const other = await producerWithEvent();
     expect((await put(p.producerId, p.collaborator, {})).status).toBe(403);
     expect((await put(p.producerId, other.admin, {})).status).toBe(403);
-    expect((await call(`/admin/settings/producers/${p.producerId}`, other.admin)).status).toBe(403);
-    expect((await call(`/admin/settings/producers/${p.producerId}`, null)).status).toBe(401);
+    expect((await call(other.admin, 'GET /admin/settings/producers/:id', { param: { id: p.producerId } })).status).toBe(
+      403,
+    );
+    expect((await call(null, 'GET /admin/settings/producers/:id', { param: { id: p.producerId } })).status).toBe(401);
     expect((await put(p.producerId, await makeUser('SUPERADMIN'), {})).status).toBe(200);
-    expect((await call('/admin/settings/producers/999999', await makeUser('SUPERADMIN'))).status).toBe(404);
+    expect(
+      (await call(await makeUser('SUPERADMIN'), 'GET /admin/settings/producers/:id', { param: { id: '999999' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('keeps a producer’s own service charge within the platform’s limits, except for a superadmin', async () => {
@@ -101,11 +96,9 @@ describe('producer settings', () => {
     const saved = await put(p.producerId, p.admin, { hold_minutes: 25, fee: { percent_bp: 500, fixed_cents: 300_00 } });
     expect(saved.status).toBe(200);
     const before = Date.now();
-    const hold = await call<{ data: { hold_expires_at: string; fee_cents: number; subtotal_cents: number } }>(
-      '/holds',
-      buyer,
-      { json: { event_id: p.eventId, items: [{ ticket_type_id: p.typeId, quantity: 2 }] } },
-    );
+    const hold = await call(buyer, 'POST /holds', {
+      json: { event_id: p.eventId, items: [{ ticket_type_id: p.typeId, quantity: 2 }] },
+    });
     expect(hold.status).toBe(201);
     // 5 % of $10.000 plus $300, per ticket.
     expect(hold.body.data.fee_cents).toBe(2 * (500_00 + 300_00));
@@ -132,10 +125,7 @@ describe('producer settings', () => {
 
   it('tells the event form, through the producers list, whether new ticket types are named by default', async () => {
     const p = await producerWithEvent();
-    const mine = async () =>
-      (await call<{ data: { id: number; named_tickets: boolean }[] }>('/admin/producers', p.admin)).body.data.find(
-        (r) => r.id === p.producerId,
-      );
+    const mine = async () => (await call(p.admin, 'GET /admin/producers')).body.data.find((r) => r.id === p.producerId);
     expect((await mine())?.named_tickets).toBe(false);
     await put(p.producerId, p.admin, { named_tickets: true });
     expect((await mine())?.named_tickets).toBe(true);
@@ -144,7 +134,7 @@ describe('producer settings', () => {
   it('uses the platform default service charge when the producer has none', async () => {
     const p = await producerWithEvent({ price_cents: 10_000_00 });
     const buyer = await makeUser();
-    const hold = await call<{ data: { fee_cents: number } }>('/holds', buyer, {
+    const hold = await call(buyer, 'POST /holds', {
       json: { event_id: p.eventId, items: [{ ticket_type_id: p.typeId, quantity: 1 }] },
     });
     // Migration defaults: 10 % + $50.
@@ -155,12 +145,12 @@ describe('producer settings', () => {
 describe('platform settings', () => {
   it('are for superadmins only', async () => {
     const p = await producerWithEvent();
-    expect((await call('/admin/settings/platform', p.admin)).status).toBe(403);
-    expect((await call('/admin/settings/platform/producers', p.admin)).status).toBe(403);
+    expect((await call(p.admin, 'GET /admin/settings/platform')).status).toBe(403);
+    expect((await call(p.admin, 'GET /admin/settings/platform/producers')).status).toBe(403);
     expect(
       (
-        await call(`/admin/settings/platform/producers/${p.producerId}/activation`, p.admin, {
-          method: 'PUT',
+        await call(p.admin, 'PUT /admin/settings/platform/producers/:id/activation', {
+          param: { id: p.producerId },
           json: { activo: false },
         })
       ).status,
@@ -170,8 +160,7 @@ describe('platform settings', () => {
   it('store the MercadoPago application secret encrypted and never answer it', async () => {
     const superadmin = await makeUser('SUPERADMIN');
     const secret = 'APP-SECRET-abcdefghijklmnop-9876';
-    const res = await call<{ data: Record<string, unknown> }>('/admin/settings/platform', superadmin, {
-      method: 'PUT',
+    const res = await call(superadmin, 'PUT /admin/settings/platform', {
       json: {
         fee: { percent_bp: 1200, fixed_cents: 4000 },
         limits: { min_percent_bp: 0, max_percent_bp: 1500, min_fixed_cents: 0, max_fixed_cents: 100000 },
@@ -193,26 +182,20 @@ describe('platform settings', () => {
     expect(stored!.value.startsWith('v1.')).toBe(true);
     expect(stored!.value).not.toContain('abcdefghijklmnop');
     // An empty secret keeps the stored one.
-    const again = await call<{ data: { mercadopago: { secret_last4: string }; fee: unknown } }>(
-      '/admin/settings/platform',
-      superadmin,
-      {
-        method: 'PUT',
-        json: {
-          fee: { percent_bp: 1000, fixed_cents: 5000 },
-          limits: { min_percent_bp: 0, max_percent_bp: 2000, min_fixed_cents: 0, max_fixed_cents: 100000 },
-          mp_client_id: 'platform-app-1',
-          mp_client_secret: '',
-        },
+    const again = await call(superadmin, 'PUT /admin/settings/platform', {
+      json: {
+        fee: { percent_bp: 1000, fixed_cents: 5000 },
+        limits: { min_percent_bp: 0, max_percent_bp: 2000, min_fixed_cents: 0, max_fixed_cents: 100000 },
+        mp_client_id: 'platform-app-1',
+        mp_client_secret: '',
       },
-    );
+    });
     expect(again.body.data.mercadopago.secret_last4).toBe('9876');
     expect(again.body.data.fee).toEqual({ percent_bp: 1000, fixed_cents: 5000 });
   });
 
   it('refuses limits whose minimum is above their maximum', async () => {
-    const res = await call('/admin/settings/platform', await makeUser('SUPERADMIN'), {
-      method: 'PUT',
+    const res = await call(await makeUser('SUPERADMIN'), 'PUT /admin/settings/platform', {
       json: {
         fee: { percent_bp: 1000, fixed_cents: 5000 },
         limits: { min_percent_bp: 900, max_percent_bp: 100, min_fixed_cents: 0, max_fixed_cents: 100000 },
@@ -226,23 +209,20 @@ describe('platform settings', () => {
     const p = await producerWithEvent();
     const superadmin = await makeUser('SUPERADMIN');
     const buyer = await makeUser();
-    const off = await call(`/admin/settings/platform/producers/${p.producerId}/activation`, superadmin, {
-      method: 'PUT',
+    const off = await call(superadmin, 'PUT /admin/settings/platform/producers/:id/activation', {
+      param: { id: p.producerId },
       json: { activo: false },
     });
     expect(off.status).toBe(200);
-    const list = await call<{ data: { id: number; activo: boolean }[] }>(
-      '/admin/settings/platform/producers',
-      superadmin,
-    );
+    const list = await call(superadmin, 'GET /admin/settings/platform/producers');
     expect(list.body.data.find((r) => r.id === p.producerId)?.activo).toBe(false);
     const hold = () =>
-      call('/holds', buyer, { json: { event_id: p.eventId, items: [{ ticket_type_id: p.typeId, quantity: 1 }] } });
+      call(buyer, 'POST /holds', { json: { event_id: p.eventId, items: [{ ticket_type_id: p.typeId, quantity: 1 }] } });
     const refused = await hold();
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('El evento no está a la venta.');
-    await call(`/admin/settings/platform/producers/${p.producerId}/activation`, superadmin, {
-      method: 'PUT',
+    await call(superadmin, 'PUT /admin/settings/platform/producers/:id/activation', {
+      param: { id: p.producerId },
       json: { activo: true },
     });
     expect((await hold()).status).toBe(201);

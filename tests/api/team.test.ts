@@ -5,10 +5,10 @@ import { TEAM_MSG } from '../../functions/api/services/team/members';
 import { signTicketCode } from '../../functions/api/services/tickets/signing';
 import { MSG } from '../../src/shared/messages';
 import { PERMISSIONS } from '../../src/shared/roles';
-import { adminOf } from './admin-sales-fixtures';
-import { authed, claimsOf, createUser, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
-import { asBuyer, createTestEvent } from './checkout-fixtures';
-import { provider } from './helpers';
+import { adminOf, asBuyer, authed, claimsOf, createUser, login, uniqueEmail } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;
 const bearer = (token: string) => ({ auth: { authorization: `Bearer ${token}` } });

@@ -7,8 +7,8 @@ import {
   THROTTLE_RULES,
   type ThrottleRule,
 } from '../../functions/api/lib/throttle';
-import { createUser, json, PASSWORD, uniqueEmail } from './auth-fixtures';
-import { provider } from './helpers';
+import { createUser, PASSWORD, uniqueEmail } from './kit/actors';
+import { json, provider } from './kit/http';
 
 const TOO_MANY = 'Demasiados intentos. Esperá unos minutos y probá de nuevo.';
 

@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { THROTTLE_RULES } from '../../functions/api/lib/throttle';
-import { mailsTo } from './auth-fixtures';
-import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { mailsTo } from './kit/mail';
 
 const TOO_MANY = 'Demasiados intentos. Esperá unos minutos y probá de nuevo.';
 const PHISH = 'Soporte MercadoPago: verifique su cuenta en https://evil.invalid/login';

@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { fromBase64url } from '../../functions/api/services/tickets/signing';
-import { asBuyer, createBuyer, createTestEvent, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
-import { provider } from './helpers';
+import { startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { asBuyer, createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { provider } from './kit/http';
 
 async function boughtTicket() {
   const event = await createTestEvent(env, { price_cents: 0, capacity: 5 });

@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, type EventData, eventBody, makeUser, type TestUser } from './events-helpers';
+import { type Actor, makeUser } from './kit/actors';
+import { call } from './kit/call';
+import { eventBody } from './kit/events';
 
 /**
  * Issue 32, item 6: a producer the platform trusts (a superadmin's setting) publishes its events at once, with
@@ -8,19 +10,18 @@ import { call, type EventData, eventBody, makeUser, type TestUser } from './even
  */
 async function producerWithDraft(overrides: Record<string, unknown> = {}) {
   const admin = await makeUser('USER');
-  const event = (await call<{ data: EventData }>('/admin/events', admin, { json: eventBody(overrides) })).body.data;
+  const event = (await call(admin, 'POST /admin/events', { json: eventBody(overrides) })).body.data;
   return { admin, event };
 }
 
-const trust = (superadmin: TestUser, producerId: number, trusted: boolean) =>
-  call<{ message: string; data: { id: number; trusted: boolean } }>(
-    `/admin/settings/platform/producers/${producerId}/trust`,
-    superadmin,
-    { method: 'PUT', json: { trusted } },
-  );
+const trust = (superadmin: Actor, producerId: number, trusted: boolean) =>
+  call(superadmin, 'PUT /admin/settings/platform/producers/:id/trust', {
+    param: { id: producerId },
+    json: { trusted },
+  });
 
-const publish = (user: TestUser, eventId: number) =>
-  call<{ message: string; data: EventData }>(`/admin/events/${eventId}/publish`, user, { method: 'POST' });
+const publish = (user: Actor, eventId: number) =>
+  call(user, 'POST /admin/events/:id/publish', { param: { id: eventId } });
 
 describe('trusted producers', () => {
   it('a new producer is moderated; once trusted, its admin publishes at once', async () => {
@@ -35,19 +36,16 @@ describe('trusted producers', () => {
       message: 'La productora publica sus eventos sin revisión',
       data: { id: first.event.producer_id, trusted: true },
     });
-    const second = (await call<{ data: EventData }>('/admin/events', first.admin, { json: eventBody() })).body.data;
+    const second = (await call(first.admin, 'POST /admin/events', { json: eventBody() })).body.data;
     const direct = await publish(first.admin, second.id);
     expect(direct.status).toBe(200);
     expect(direct.body.message).toBe('Evento publicado');
     expect(direct.body.data.status).toBe('publicado');
-    expect((await call<{ data: { status: string } }>(`/events/${second.id}`, null)).body.data.status).toBe('publicado');
+    expect((await call(null, 'GET /events/:id', { param: { id: second.id } })).body.data.status).toBe('publicado');
     // The superadmin's list says so, and the producer's own list too (the wizard's note).
-    const platform = await call<{ data: { id: number; trusted: boolean }[] }>(
-      '/admin/settings/platform/producers',
-      superadmin,
-    );
+    const platform = await call(superadmin, 'GET /admin/settings/platform/producers');
     expect(platform.body.data.find((p) => p.id === first.event.producer_id)?.trusted).toBe(true);
-    const mine = await call<{ data: { id: number; trusted: boolean }[] }>('/admin/producers', first.admin);
+    const mine = await call(first.admin, 'GET /admin/producers');
     expect(mine.body.data.find((p) => p.id === first.event.producer_id)?.trusted).toBe(true);
     const audit = await env.DB.prepare(
       "select detail from audit_log where producer_id = ? and action = 'producer_trust' order by id desc",
@@ -72,8 +70,8 @@ describe('trusted producers', () => {
     const { admin, event } = await producerWithDraft();
     await trust(superadmin, event.producer_id, true);
     await publish(admin, event.id);
-    const edited = await call<{ back_to_review?: boolean; data: EventData }>(`/admin/events/${event.id}`, admin, {
-      method: 'PUT',
+    const edited = await call(admin, 'PUT /admin/events/:id', {
+      param: { id: event.id },
       json: eventBody({ title: 'Noche de Jazz en San Telmo (segunda función)' }),
     });
     expect(edited.status).toBe(200);
@@ -103,8 +101,8 @@ describe('trusted producers', () => {
   it('answers 400 in Spanish for a body without the setting, and 404 for an unknown producer', async () => {
     const superadmin = await makeUser('SUPERADMIN');
     const { event } = await producerWithDraft();
-    const bad = await call(`/admin/settings/platform/producers/${event.producer_id}/trust`, superadmin, {
-      method: 'PUT',
+    const bad = await call(superadmin, 'PUT /admin/settings/platform/producers/:id/trust', {
+      param: { id: event.producer_id },
       json: {},
     });
     expect(bad.status).toBe(400);

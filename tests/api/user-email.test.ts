@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { authed, createUser, json, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
-import { provider } from './helpers';
+import { authed, createUser, login, uniqueEmail } from './kit/actors';
+import { json, provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 const post = (token: string, path: string, new_email: string) =>
   authed(token, path, { method: 'POST', body: JSON.stringify({ new_email }) });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { authed, claimsOf, createUser, json, login } from './auth-fixtures';
-import { provider } from './helpers';
+import { authed, claimsOf, createUser, login } from './kit/actors';
+import { json, provider } from './kit/http';
 
 const profile = { name: 'Pedro Perfil', telefono: '2615556666', dni: '33444555', provinces_id: 13 };
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { syncUserRole } from '../../functions/api/services/accounts/roles';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedAccounts } from '../../functions/dev/seeds/accounts';
-import { claimsOf, createUser, login } from './auth-fixtures';
+import { claimsOf, createUser, login } from './kit/actors';
 
 let producerCount = 0;
 async function producer() {

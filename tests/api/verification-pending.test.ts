@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createUser, json, mailsTo, PASSWORD, tokenIn, uniqueEmail } from './auth-fixtures';
-import { provider } from './helpers';
+import { createUser, PASSWORD, uniqueEmail } from './kit/actors';
+import { json, provider } from './kit/http';
+import { mailsTo, tokenIn } from './kit/mail';
 
 /**
  * The screen that stays after registering (issue 32): "Reenviar correo" (POST /resend-verification) and

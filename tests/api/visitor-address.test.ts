@@ -4,10 +4,9 @@ import { pageContext } from '../../functions/edge/provider-client';
 import { codeOnPage } from '../../src/features/promo/server/unlock';
 import { MSG } from '../../src/shared/messages';
 import { PROMO_MSG } from '../../src/shared/messages-promo';
-import { adminOf } from './admin-sales-fixtures';
-import { createUser, PASSWORD } from './auth-fixtures';
-import { asBuyer, createTestEvent } from './checkout-fixtures';
-import { browser, cookiesFrom } from './helpers';
+import { adminOf, asBuyer, createUser, PASSWORD } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { browser, cookiesFrom } from './kit/http';
 import worker from './worker';
 
 /**

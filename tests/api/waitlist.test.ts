@@ -1,18 +1,14 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { WAITLIST_MSG } from '../../src/shared/messages-promo';
-import { adminOf } from './admin-sales-fixtures';
-import {
-  asBuyer,
-  BUYER_FORM,
-  createBuyer,
-  createTestEvent,
-  payInSandbox,
-  routeNetworkToSelf,
-} from './checkout-fixtures';
-import { eventually } from './helpers';
+import { BUYER_FORM, payInSandbox } from './checkout-fixtures';
+import { adminOf, asBuyer, createBuyer } from './kit/actors';
+import type { Answer } from './kit/call';
+import { createTestEvent } from './kit/events';
+import { eventually } from './kit/http';
+import { routeNetwork } from './kit/network';
 
 /**
  * The waiting list (issue 22) against the real endpoints: joining (one entry per account and DNI, bad input),
@@ -20,10 +16,6 @@ import { eventually } from './helpers';
  * to the next entry, and an offer's order, e-mail and purchase.
  */
 
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
-
-type Json = { status: boolean; message?: string; errors?: Record<string, string[]>; data: Record<string, unknown> };
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
 
 let dniCounter = Math.floor(Math.random() * 10_000_000);
@@ -44,7 +36,7 @@ async function soldOut(capacity: number) {
       method: 'POST',
       json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
     });
-    orders.push((((await res.json()) as Json).data as { id: string }).id);
+    orders.push((((await res.json()) as Answer).data as { id: string }).id);
   }
   return { event, orders };
 }
@@ -63,20 +55,20 @@ describe('waiting list', () => {
     const [a, b] = [await buyerWithDni(), await buyerWithDni()];
     const first = await join(a, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 2 });
     expect(first.status).toBe(201);
-    expect(((await first.json()) as Json).data).toMatchObject({ position: 1 });
+    expect(((await first.json()) as Answer).data).toMatchObject({ position: 1 });
     const twice = await join(a, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 1 });
     expect(twice.status).toBe(409);
-    expect(((await twice.json()) as Json).message).toBe(WAITLIST_MSG.twice);
+    expect(((await twice.json()) as Answer).message).toBe(WAITLIST_MSG.twice);
     // Another account with the same DNI.
     const sameDni = await createBuyer();
     const dni = (await env.DB.prepare('select dni from users where id = ?').bind(a.id).first<{ dni: string }>())!.dni;
     await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, sameDni.id).run();
     const dniTwice = await join(sameDni, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 1 });
     expect(dniTwice.status).toBe(409);
-    expect(((await dniTwice.json()) as Json).message).toBe(WAITLIST_MSG.dniTwice);
+    expect(((await dniTwice.json()) as Answer).message).toBe(WAITLIST_MSG.dniTwice);
     const second = await join(b, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 1 });
-    expect(((await second.json()) as Json).data).toMatchObject({ position: 2 });
-    const mine = ((await (await asBuyer(b, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
+    expect(((await second.json()) as Answer).data).toMatchObject({ position: 2 });
+    const mine = ((await (await asBuyer(b, `/waitlist/${event.event_id}/me`)).json()) as Answer).data;
     expect(mine).toMatchObject({ status: 'waiting', position: 2, quantity: 1 });
 
     const bad: [Record<string, unknown>, number, string, string][] = [
@@ -87,7 +79,7 @@ describe('waiting list', () => {
     for (const [json, status, field, message] of bad) {
       const res = await join(await buyerWithDni(), event.event_id, json);
       expect(res.status, JSON.stringify(json)).toBe(status);
-      expect(((await res.json()) as Json).errors?.[field]).toContain(message);
+      expect(((await res.json()) as Answer).errors?.[field]).toContain(message);
     }
     // A type with tickets left: buy them instead.
     const open = await createTestEvent(env, { capacity: 10 });
@@ -161,13 +153,13 @@ describe('waiting list', () => {
   });
 
   it('an expired offer passes to the next entry; the offer carries an order and an e-mail; buying closes it', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const { event, orders } = await soldOut(1);
     const admin = await adminOf(event.producer_id);
     const [a, b] = [await buyerWithDni(), await buyerWithDni()];
     await join(a, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 1 });
     await join(b, event.event_id, { ticket_type_id: event.ticket_type_id, quantity: 1 });
-    const demand = ((await (await asBuyer(admin, `/admin/waitlist/${event.event_id}`)).json()) as Json).data as {
+    const demand = ((await (await asBuyer(admin, `/admin/waitlist/${event.event_id}`)).json()) as Answer).data as {
       demand: { tickets: number; message: string }[];
     };
     expect(demand.demand[0]).toMatchObject({ tickets: 2, message: WAITLIST_MSG.demand(2) });
@@ -182,7 +174,7 @@ describe('waiting list', () => {
     await inventory.availability();
     let offerA: Record<string, unknown> = {};
     await eventually(async () => {
-      offerA = ((await (await asBuyer(a, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
+      offerA = ((await (await asBuyer(a, `/waitlist/${event.event_id}/me`)).json()) as Answer).data;
       return offerA.status === 'offered' && typeof offerA.order_id === 'string';
     }, 'the first entry is offered the freed ticket');
     await eventually(async () => {
@@ -191,7 +183,7 @@ describe('waiting list', () => {
         .first<{ html: string }>();
       return mail?.html.includes(`/checkout?order=${offerA.order_id}`) ?? false;
     }, 'the offer e-mail links to its checkout');
-    const order = ((await (await asBuyer(a, `/orders/${offerA.order_id}`)).json()) as Json).data;
+    const order = ((await (await asBuyer(a, `/orders/${offerA.order_id}`)).json()) as Answer).data;
     expect(order).toMatchObject({ status: 'held', total_cents: 1150_00 });
 
     // The offer expires: it passes to the next entry.
@@ -201,12 +193,12 @@ describe('waiting list', () => {
     await inventory.expireSoon(offerHold!.hold_id, 1);
     await new Promise((r) => setTimeout(r, 5));
     await inventory.availability();
-    expect(((await (await asBuyer(a, `/waitlist/${event.event_id}/me`)).json()) as Json).data).toMatchObject({
+    expect(((await (await asBuyer(a, `/waitlist/${event.event_id}/me`)).json()) as Answer).data).toMatchObject({
       status: 'expired',
     });
     let offerB: Record<string, unknown> = {};
     await eventually(async () => {
-      offerB = ((await (await asBuyer(b, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
+      offerB = ((await (await asBuyer(b, `/waitlist/${event.event_id}/me`)).json()) as Answer).data;
       return offerB.status === 'offered' && typeof offerB.order_id === 'string';
     }, 'the second entry is offered the ticket');
 
@@ -216,11 +208,11 @@ describe('waiting list', () => {
       json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: b.email } },
     });
     expect(pay.status).toBe(200);
-    await payInSandbox((((await pay.json()) as Json).data as { redirect: string }).redirect, 'approved');
-    expect(((await (await asBuyer(b, `/waitlist/${event.event_id}/me`)).json()) as Json).data).toMatchObject({
+    await payInSandbox((((await pay.json()) as Answer).data as { redirect: string }).redirect, 'approved');
+    expect(((await (await asBuyer(b, `/waitlist/${event.event_id}/me`)).json()) as Answer).data).toMatchObject({
       status: 'bought',
     });
-    expect(((await (await asBuyer(b, `/orders/${offerB.order_id}`)).json()) as Json).data).toMatchObject({
+    expect(((await (await asBuyer(b, `/orders/${offerB.order_id}`)).json()) as Answer).data).toMatchObject({
       status: 'paid',
     });
   });
@@ -241,7 +233,7 @@ async function tokenOf(userId: number) {
 
 describe('face-value resale through the waiting list', () => {
   it('a returned ticket is offered to the list; once the waiting buyer pays, the seller is refunded exactly once', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 1, max_per_order: 2, price_cents: 1000_00 });
     // The seller buys the only ticket.
     const seller = await buyerWithDni();
@@ -249,12 +241,12 @@ describe('face-value resale through the waiting list', () => {
       method: 'POST',
       json: { event_id: event.event_id, items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }] },
     });
-    const sellerOrder = (((await held.json()) as Json).data as { id: string }).id;
+    const sellerOrder = (((await held.json()) as Answer).data as { id: string }).id;
     const checkout = await asBuyer(seller, `/orders/${sellerOrder}/checkout`, {
       method: 'POST',
       json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: seller.email } },
     });
-    await payInSandbox((((await checkout.json()) as Json).data as { redirect: string }).redirect, 'approved');
+    await payInSandbox((((await checkout.json()) as Answer).data as { redirect: string }).redirect, 'approved');
     const ticket = (await env.DB.prepare('select id from tickets where order_id = ?')
       .bind(sellerOrder)
       .first<{ id: string }>())!;
@@ -271,11 +263,11 @@ describe('face-value resale through the waiting list', () => {
     // It stays the seller's and valid while on offer.
     const offer = { order_id: '' };
     await eventually(async () => {
-      const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
+      const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Answer).data;
       offer.order_id = String(me.order_id ?? '');
       return me.status === 'offered' && offer.order_id !== '';
     }, 'the returned ticket is offered to the waiting buyer');
-    expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data).toEqual({
+    expect(((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Answer).data).toEqual({
       status: 'offered',
       // The one waiting entry holds the offer now: nobody else waits.
       waiting: 0,
@@ -295,7 +287,7 @@ describe('face-value resale through the waiting list', () => {
     });
     expect(pay.status).toBe(200);
     const { paymentId } = await payInSandbox(
-      (((await pay.json()) as Json).data as { redirect: string }).redirect,
+      (((await pay.json()) as Answer).data as { redirect: string }).redirect,
       'approved',
     );
     const { signedNotification } = await import('./checkout-fixtures');
@@ -320,7 +312,7 @@ describe('face-value resale through the waiting list', () => {
       .bind(`resale:${ticket.id}`)
       .first<{ n: number }>();
     expect(mpRefunds?.n).toBe(1);
-    const seller_view = ((await (await asBuyer(seller, `/orders/${sellerOrder}`)).json()) as Json).data;
+    const seller_view = ((await (await asBuyer(seller, `/orders/${sellerOrder}`)).json()) as Answer).data;
     expect(seller_view.status).toBe('refunded');
     // The waiting buyer has a valid ticket; the event is not oversold.
     const bought = await env.DB.prepare("select count(*) as n from tickets where order_id = ? and status = 'valid'")
@@ -330,7 +322,7 @@ describe('face-value resale through the waiting list', () => {
     const [type] = await inventoryOf(env, event.event_id).availability();
     expect(type).toMatchObject({ sold: 1, held: 0, available: 0 });
     await eventually(async () => {
-      const view = ((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Json).data;
+      const view = ((await (await asBuyer(seller, `/tickets/${ticket.id}/resale`)).json()) as Answer).data;
       return view.status === 'refunded';
     }, 'the seller sees the refund once the money moved');
   });

@@ -1,26 +1,16 @@
 import { env, SELF } from 'cloudflare:test';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
-import {
-  createBuyer,
-  createTestEvent,
-  mailsTo,
-  orderOf,
-  payInSandbox,
-  routeNetworkToSelf,
-  routeNetworkWithoutWebhooks,
-  signedNotification,
-  startPurchase,
-  ticketsOfOrderInDb,
-} from './checkout-fixtures';
-import { ORIGIN } from './helpers';
-
-let network: MockInstance | null = null;
-afterEach(() => network?.mockRestore());
+import { orderOf, payInSandbox, signedNotification, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
+import { createBuyer } from './kit/actors';
+import { createTestEvent } from './kit/events';
+import { ORIGIN } from './kit/http';
+import { mailsTo } from './kit/mail';
+import { routeNetwork } from './kit/network';
 
 describe('MercadoPago webhook', () => {
   it('issues the tickets when the sandbox approves and notifies with a valid signature', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -31,7 +21,7 @@ describe('MercadoPago webhook', () => {
     expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid', tickets: 2 });
     const [type] = await inventoryOf(env, event.event_id).availability();
     expect(type).toMatchObject({ sold: 2, held: 0 });
-    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
+    expect((await mailsTo(buyer.email, 0)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
   });
 
   it('refuses an invalid signature with 401', async () => {
@@ -56,19 +46,19 @@ describe('MercadoPago webhook', () => {
   });
 
   it('does nothing more when the same notification arrives again', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
     const { paymentId } = await payInSandbox(redirect, 'approved');
     for (let i = 0; i < 3; i++) expect((await signedNotification(paymentId)).status).toBe(200);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
-    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
+    expect((await mailsTo(buyer.email, 0)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2 });
   });
 
   it('issues tickets once when two deliveries of one approval arrive at the same time', async () => {
-    network = routeNetworkWithoutWebhooks();
+    routeNetwork({ webhooks: false });
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -77,12 +67,12 @@ describe('MercadoPago webhook', () => {
     const answers = await Promise.all([signedNotification(paymentId), signedNotification(paymentId)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect(await ticketsOfOrderInDb(orderId)).toHaveLength(2);
-    expect((await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
+    expect((await mailsTo(buyer.email, 0)).filter((m) => m.subject.startsWith('Tus entradas'))).toHaveLength(1);
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
   });
 
   it('ignores a late rejection of an earlier attempt once the order is paid (out of order)', async () => {
-    network = routeNetworkWithoutWebhooks();
+    routeNetwork({ webhooks: false });
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -95,7 +85,7 @@ describe('MercadoPago webhook', () => {
   });
 
   it('releases the hold when the payment is rejected', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 3);
@@ -106,7 +96,7 @@ describe('MercadoPago webhook', () => {
   });
 
   it('keeps the hold of a pending cash payment until it is paid', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 10 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);
@@ -123,7 +113,7 @@ describe('MercadoPago webhook', () => {
   });
 
   it('refunds a payment approved after its hold expired when the tickets were sold meanwhile', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 2 });
     const late = await createBuyer();
     const first = await startPurchase(late, event.event_id, event.ticket_type_id, 2);
@@ -148,13 +138,13 @@ describe('MercadoPago webhook', () => {
     });
     expect(((await payment.json()) as { status: string }).status).toBe('refunded');
     expect((await inventoryOf(env, event.event_id).availability())[0]).toMatchObject({ sold: 2, held: 0 });
-    expect((await mailsTo(late.email)).map((m) => m.subject)).toContain(
+    expect((await mailsTo(late.email, 0)).map((m) => m.subject)).toContain(
       `Reembolso de tu compra para ${await eventTitle(event.event_id)}`,
     );
   });
 
   it('refunds a payment approved after its hold expired even when the tickets are still there', async () => {
-    network = routeNetworkToSelf();
+    routeNetwork();
     const event = await createTestEvent(env, { capacity: 5 });
     const buyer = await createBuyer();
     const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, 2);

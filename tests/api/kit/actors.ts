@@ -87,7 +87,11 @@ export async function adminOf(producerId?: number) {
 }
 
 /** A provider-API call as `actor`, with `json` as its body. */
-export function asBuyer(actor: { auth: Record<string, string> }, path: string, init: RequestInit & { json?: unknown } = {}) {
+export function asBuyer(
+  actor: { auth: Record<string, string> },
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(actor.auth)) headers.set(k, v);
   const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;

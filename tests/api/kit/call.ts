@@ -9,7 +9,9 @@ type Verb<M> = M extends `$${infer V}` ? Uppercase<V> : never;
 /** Every route of the provider API as `METHOD /path` (the keys of docs/api.md and tests/api/route-list.ts). */
 export type Endpoint = { [P in Path]: `${Verb<keyof Schema[P]>} ${P}` }[Path];
 
-type Route<E> = E extends `${infer V} ${infer P extends Path}` ? Schema[P][`$${Lowercase<V>}` & keyof Schema[P]] : never;
+type Route<E> = E extends `${infer V} ${infer P extends Path}`
+  ? Schema[P][`$${Lowercase<V>}` & keyof Schema[P]]
+  : never;
 type ParamName<P> = P extends `${string}:${infer K}/${infer Rest}`
   ? K | ParamName<`/${Rest}`>
   : P extends `${string}:${infer K}`
@@ -53,3 +55,13 @@ export async function call<E extends Endpoint>(
   });
   return { status: res.status, body: await res.json() };
 }
+
+/**
+ * An answer read from a raw `Response` (a call made with `asBuyer` or `browser`, not `call`): the API's
+ * envelope, its `data` left to the test. Prefer `call`, which types `data` from the route.
+ */
+export type Answer<D = Record<string, unknown>> = Refusal & {
+  data: D;
+  pagination?: { total: number; pages: number };
+  [field: string]: unknown;
+};

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { syncInventory } from '../../../functions/api/services/checkout/inventory';
 import { createTestEvent } from '../../../functions/dev/checkout-tools';
 import { makeUser } from './actors';
+import type { DataOf } from './call';
 
 /**
  * Events to sell: `createTestEvent` (a published event with one ticket type, as the dev tools and the
@@ -75,3 +76,6 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** An event as the back office answers it. */
+export type EventData = DataOf<'POST /admin/events'>;

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { vi } from 'vitest';
-import worker from './worker';
+import worker from '../worker';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -50,4 +50,9 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
     },
     { timeout, interval: 25 },
   );
+}
+
+/** The JSON body of an answer read without `call` (a raw `Response`). */
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
 }

@@ -21,8 +21,7 @@ export function routeNetwork(opts: { webhooks?: boolean; mercadopago?: MercadoPa
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.origin === 'https://api.mercadopago.com') {
-      const sandbox = () =>
-        settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
+      const sandbox = () => settledFetch(new Request(`${ORIGIN}/dev/mercadopago${url.pathname}${url.search}`, request));
       return opts.mercadopago ? opts.mercadopago(request, sandbox) : sandbox();
     }
     if (opts.webhooks === false && url.pathname.startsWith('/api/v1/webhooks/'))
