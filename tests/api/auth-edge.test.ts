@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../functions/lib/jwt';
+import type { EdgeSessionAnswer } from '../../src/lib/api';
 import { createUser, PASSWORD, uniqueEmail } from './kit/actors';
 import { browser, cookiesFrom, json } from './kit/http';
 import { mailsTo, tokenIn } from './kit/mail';
-
-type SessionBody = { session: { user: { id: number; email: string }; rol: string; permisos: string[] } };
 
 async function browserLogin(email: string) {
   const res = await browser('/api/v1/login', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
@@ -28,7 +27,7 @@ describe('accounts through the edge', { timeout: 20_000 }, () => {
     expect(refresh).toMatch(/HttpOnly/);
     expect(refresh).toMatch(/Max-Age=432000/);
     expect(data).not.toMatch(/HttpOnly/);
-    const body = await json<SessionBody & Record<string, unknown>>(res);
+    const body = await json<EdgeSessionAnswer & Record<string, unknown>>(res);
     expect(body).not.toHaveProperty('token');
     expect(body).not.toHaveProperty('refresh_token');
     expect(body.session.user).toMatchObject({ id: user.id, email: user.email });
@@ -54,7 +53,7 @@ describe('accounts through the edge', { timeout: 20_000 }, () => {
     const login = await browserLogin(user.email);
     const res = await browser('/api/v1/refresh', { method: 'POST', cookies: cookiesFrom(login) });
     expect(res.status).toBe(200);
-    const body = await json<SessionBody & { error: boolean }>(res);
+    const body = await json<EdgeSessionAnswer & { error: boolean }>(res);
     expect(body.error).toBe(false);
     expect(body.session.user.id).toBe(user.id);
     expect(cookieNamed(res, 'refresh-token')).not.toBe(cookieNamed(login, 'refresh-token'));
@@ -100,7 +99,7 @@ describe('accounts through the edge', { timeout: 20_000 }, () => {
     const res = await browser(`/api/v1/verify-email?token=${token}`);
     expect(res.status).toBe(200);
     expect(cookieNamed(res, 'auth-token')).toMatch(/HttpOnly/);
-    const body = await json<SessionBody & { user: { email: string } }>(res);
+    const body = await json<EdgeSessionAnswer & { user: { email: string } }>(res);
     expect(body.user.email).toBe(email);
     expect(body.session.user.email).toBe(email);
     expect(body).not.toHaveProperty('refresh_token');

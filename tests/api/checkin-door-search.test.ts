@@ -4,17 +4,18 @@ import { logCopied } from '../../functions/api/services/checkin/scan';
 import { shortTicketCode } from '../../src/shared/checkin';
 import { eventWithTickets, nonce, type Outcome, scan, setupOf, staffOf } from './checkin-fixtures';
 import { asBuyer, createBuyer } from './kit/actors';
+import type { AnswerOf, DataOf, Refusal } from './kit/call';
 
 /**
  * Issue 32, item 4: the door's fallbacks. A code typed by hand (a ticket's short code, or its id) is judged by
  * the event's check-in object like the ticket's QR (one decision, the same nonce rules); the search finds
  * tickets by DNI, e-mail, name, short code and order.
  */
-type Found = { id: string; holder: string | null; order_id: string; status: string };
+type Found = DataOf<'GET /checkin/events/:eventId/search'>[number];
 
 async function search(staff: Awaited<ReturnType<typeof createBuyer>>, eventId: number, q: string) {
   const res = await asBuyer(staff, `/checkin/events/${eventId}/search?q=${encodeURIComponent(q)}`);
-  return { status: res.status, json: (await res.json()) as { data: Found[]; message?: string } };
+  return { status: res.status, json: (await res.json()) as AnswerOf<'GET /checkin/events/:eventId/search'> & Refusal };
 }
 
 describe('a code typed at the door', () => {

@@ -3,17 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from './kit/actors';
 import { call } from './kit/call';
 import { eventBody } from './kit/events';
-
-type Mail = { to_address: string; subject: string; text: string };
-
-async function mailsTo(address: string) {
-  const { results } = await env.DB.prepare(
-    'select to_address, subject, text from dev_mail where to_address = ? order by id',
-  )
-    .bind(address.toLowerCase())
-    .all<Mail>();
-  return results;
-}
+import { mailsTo } from './kit/mail';
 
 async function submitted() {
   const user = await makeUser('USER');
@@ -55,7 +45,7 @@ describe('moderation', () => {
     const res = await call(superadmin, 'POST /admin/moderation/:id/approve', { param: { id: event.id } });
     expect(res.status).toBe(200);
     expect((await call(null, 'GET /events/:id', { param: { id: event.id } })).body.data.status).toBe('publicado');
-    const mails = await mailsTo(user.email);
+    const mails = await mailsTo(user.email, 0);
     expect(mails.map((m) => m.subject)).toContain('Evento aprobado: Noche de Jazz en San Telmo');
   });
 
@@ -75,7 +65,9 @@ describe('moderation', () => {
     expect(res.status).toBe(200);
     const managed = await call(user, 'GET /admin/events/:id', { param: { id: event.id } });
     expect(managed.body.data).toMatchObject({ status: 'borrador', rejection_reason: 'Falta la imagen de portada' });
-    const mail = (await mailsTo(user.email)).find((m) => m.subject === 'Evento rechazado: Noche de Jazz en San Telmo');
+    const mail = (await mailsTo(user.email, 0)).find(
+      (m) => m.subject === 'Evento rechazado: Noche de Jazz en San Telmo',
+    );
     expect(mail?.text).toContain('Falta la imagen de portada');
   });
 
@@ -134,10 +126,10 @@ describe('moderation', () => {
       json: { reason: 'Tormenta' },
     });
     expect(res.body.notified).toBe(1);
-    const mails = await mailsTo('bruno@prueba.ar');
+    const mails = await mailsTo('bruno@prueba.ar', 0);
     expect(mails.map((m) => m.subject)).toEqual(['Evento cancelado: Noche de Jazz en San Telmo']);
     expect(mails[0].text).toContain('Motivo: Tormenta');
-    expect(await mailsTo('nadie@prueba.ar')).toEqual([]);
+    expect(await mailsTo('nadie@prueba.ar', 0)).toEqual([]);
     const refused = await call(user, 'DELETE /admin/events/:id', { param: { id: event.id } });
     expect(refused.status).toBe(409);
   });

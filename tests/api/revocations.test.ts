@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REVOCATION_DESK } from '../../src/shared/schemas/revocation';
 import { provider } from './kit/http';
+import { mailsTo } from './kit/mail';
 
 const request = (email: string) => ({
   name: 'Lucía Arrepentida',
@@ -10,12 +11,6 @@ const request = (email: string) => ({
   order: 'ORD-123',
   reason: 'Me equivoqué de fecha',
 });
-
-const mailsTo = (address: string) =>
-  env.DB.prepare('select subject, text from dev_mail where to_address = ? order by id').bind(address).all<{
-    subject: string;
-    text: string;
-  }>();
 
 describe('POST /revocations (Botón de arrepentimiento)', () => {
   it('records the request with its code and e-mails the buyer and the refunds desk', async () => {
@@ -30,10 +25,10 @@ describe('POST /revocations (Botón de arrepentimiento)', () => {
       .bind(data.code)
       .first();
     expect(stored).toEqual({ email, order_ref: 'ORD-123', mailed: 1 });
-    const buyerMail = (await mailsTo(email)).results;
+    const buyerMail = await mailsTo(email, 0);
     expect(buyerMail).toHaveLength(1);
     expect(buyerMail[0].subject).toContain(data.code);
-    const desk = (await mailsTo(REVOCATION_DESK)).results.filter((m) => m.subject.includes(data.code));
+    const desk = (await mailsTo(REVOCATION_DESK, 0)).filter((m) => m.subject.includes(data.code));
     expect(desk).toHaveLength(1);
     expect(desk[0].text).toContain('DNI: 30111222');
   });

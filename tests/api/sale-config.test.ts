@@ -2,9 +2,10 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { asBuyer, createBuyer } from './kit/actors';
+import type { AnswerOf, Refusal } from './kit/call';
 import { createTestEvent } from './kit/events';
 
-type HoldAnswer = { message?: string; data?: { id: string; subtotal_cents: number; fee_cents: number } };
+type HoldAnswer = AnswerOf<'POST /holds'> & Refusal;
 
 /**
  * The inventory object keeps the sale configuration (prices, capacity, limits, status, service charge) so a
