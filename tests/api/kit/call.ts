@@ -6,7 +6,7 @@ type Schema = ExtractSchema<ApiType>;
 type Path = keyof Schema & string;
 type Verb<M> = M extends `$${infer V}` ? Uppercase<V> : never;
 
-/** Every route of the provider API as `METHOD /path` (the keys of docs/api.md and tests/api/route-list.ts). */
+/** Every route of the provider API as `METHOD /path` (the keys of docs/api.md and tests/api/platform/route-list.ts). */
 export type Endpoint = { [P in Path]: `${Verb<keyof Schema[P]>} ${P}` }[Path];
 
 type Route<E> = E extends `${infer V} ${infer P extends Path}`
