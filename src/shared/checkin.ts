@@ -14,6 +14,7 @@ export const SCAN_RESULTS = [
   'forged',
   'wrong_list',
   'not_inside',
+  'in_process',
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
@@ -35,6 +36,7 @@ export const SCAN_LABEL: Record<ScanResult, string> = {
   forged: 'Código inválido',
   wrong_list: 'No corresponde a esta lista',
   not_inside: 'No figura adentro',
+  in_process: 'Entrada en trámite',
 };
 
 /** Why a refusal happened, one line under the big label. */
@@ -46,12 +48,14 @@ export const SCAN_REASON: Partial<Record<ScanResult, string>> = {
   forged: 'Código falso o dañado.',
   wrong_list: 'Este tipo de entrada no entra por esta lista.',
   not_inside: 'No se puede registrar la salida de alguien que no entró.',
+  in_process:
+    'Se está transfiriendo, reembolsando o revendiendo en este momento. Esperá unos segundos y volvé a escanear.',
 };
 
 /** Green, amber or red on the scanner. */
 export function scanTone(result: ScanResult): 'ok' | 'warn' | 'bad' {
   if (result === 'admitted' || result === 'exited' || result === 'undone') return 'ok';
-  if (result === 'used' || result === 'not_inside') return 'warn';
+  if (result === 'used' || result === 'not_inside' || result === 'in_process') return 'warn';
   return 'bad';
 }
 

@@ -209,6 +209,17 @@ export const MAIL_INVITATION = {
 } as const;
 
 /** The waiting list: an offer that was not answered in time passed to the next person (issue 22). */
+/** The queue of an on-sale was taken off before its opening: the people in its pre-queue are told (issue 29). */
+export const MAIL_QUEUE_REMOVED = {
+  subject: (event: string) => `Cambió la venta de ${event}`,
+  title: 'La venta ya no tiene fila',
+  preheader: (event: string) => `La productora quitó la fila virtual de la venta de ${event}.`,
+  body: (event: string) =>
+    `La productora quitó la fila virtual de la venta de ${event}, así que tu lugar en la pre-fila ya no existe.`,
+  next: 'Mirá en la página del evento cuándo y cómo se venden las entradas. Si vuelve a haber fila, vas a tener que entrar de nuevo.',
+  cta: 'Ver el evento',
+} as const;
+
 export const MAIL_WAITLIST_EXPIRED = {
   subject: (event: string) => `Venció tu reserva de la lista de espera de ${event}`,
   title: 'Venció tu reserva',

@@ -42,8 +42,29 @@ export const QueueSettingSchema = z.object({
 });
 export type QueueSetting = z.infer<typeof QueueSettingSchema>;
 
-/** The producer's live controls. */
-export const QueueControlSchema = z.object({
-  action: z.enum(['pause', 'resume', 'close'], { error: 'Acción inválida' }),
+/**
+ * The producer's live controls: pause and resume admission; close the queue (`close`: the online sale through it
+ * ends; `close_normal`: back to the normal sale); reopen a closed one; open or close the waiting list while the
+ * queue runs.
+ */
+export const QUEUE_ACTIONS = [
+  'pause',
+  'resume',
+  'close',
+  'close_normal',
+  'reopen',
+  'waitlist_open',
+  'waitlist_closed',
+] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+export const QueueControlSchema = z.object({ action: z.enum(QUEUE_ACTIONS, { error: 'Acción inválida' }) });
+
+/** Taking the queue off: with people in the pre-queue, their number as the producer was shown it. */
+export const QueueRemoveSchema = z.object({
+  confirm_dropped: z.coerce
+    .number({ error: 'Confirmación inválida' })
+    .int('Confirmación inválida')
+    .min(0, 'Confirmación inválida')
+    .optional(),
 });
 export const QueueRateSchema = QueueSettingSchema.pick({ rate_per_minute: true, hold_limit: true }).partial();

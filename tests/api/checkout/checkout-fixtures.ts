@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { type Actor, asBuyer } from '../kit/actors';
 import type { AnswerOf } from '../kit/call';
-import { ORIGIN, settledFetch } from '../kit/http';
+import { eventually, ORIGIN, settledFetch } from '../kit/http';
 
 /** Buying through the real endpoints: hold, checkout form, the MercadoPago sandbox, its notifications. */
 
@@ -68,4 +68,16 @@ export async function ticketsOfOrderInDb(orderId: string) {
     .bind(orderId)
     .all<{ id: string; code: string; status: string }>();
   return results;
+}
+
+/** The order of the offer a waiting buyer gets from the event's waiting list, once it is made. */
+export async function offeredOrder(waiting: Actor, eventId: number) {
+  let orderId = '';
+  await eventually(async () => {
+    const res = await asBuyer(waiting, `/waitlist/${eventId}/me`);
+    const me = ((await res.json()) as { data: { status?: string; order_id?: string | null } }).data;
+    orderId = String(me.order_id ?? '');
+    return me.status === 'offered' && orderId !== '';
+  }, 'the returned ticket is offered to the waiting buyer');
+  return orderId;
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../../functions/api/jobs';
 import { inventoryOf } from '../../../functions/api/services/checkout/inventory';
 import { drainInventoryOutboxes } from '../../../functions/api/services/waitlist/outbox';
-import { asBuyer, createBuyer } from '../kit/actors';
+import { asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { eventually } from '../kit/http';
@@ -22,14 +22,6 @@ afterEach(() => {
   errors?.mockRestore();
   errors = null;
 });
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(50_000_000 + (dniCounter++ % 40_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 /** D1 refuses the event's waiting-list e-mails of one kind (the delivery fails part-way) until `restore()`. */
 async function mailQueueDown(eventId: number, kind: 'offer' | 'expired') {

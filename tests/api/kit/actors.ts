@@ -147,3 +147,13 @@ export function claimsOf(token: string): SessionUser {
   const payload = token.split('.')[1].replaceAll('-', '+').replaceAll('_', '/');
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(payload), (ch) => ch.charCodeAt(0))));
 }
+
+let dniCounter = Math.floor(Math.random() * 10_000_000);
+
+/** A buyer with a DNI of their own (createBuyer gives every buyer the same one; the waiting list keeps one per DNI). */
+export async function buyerWithDni(): Promise<Actor> {
+  const buyer = await createBuyer();
+  const dni = String(20_000_000 + (dniCounter++ % 70_000_000)).padStart(8, '0');
+  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
+  return buyer;
+}

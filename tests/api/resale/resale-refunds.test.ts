@@ -6,8 +6,8 @@ import { inventoryOf } from '../../../functions/api/services/checkout/inventory'
 import { resumeResaleRefunds } from '../../../functions/api/services/resale/resale';
 import { RESALE_MSG } from '../../../src/shared/messages-promo';
 import { REFUND_MSG } from '../../../src/shared/schemas/sales';
-import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
-import { adminOf, asBuyer, createBuyer } from '../kit/actors';
+import { BUYER_FORM, offeredOrder, payInSandbox } from '../checkout/checkout-fixtures';
+import { adminOf, asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { eventually } from '../kit/http';
@@ -41,14 +41,6 @@ function routeWithFaultyMercadoPago() {
       return next();
     },
   });
-}
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(30_000_000 + (dniCounter++ % 60_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
 }
 
 async function pay(buyer: Buyer, orderId: string) {
@@ -87,12 +79,7 @@ async function resaleOnOffer(beforeListing?: (seller: Buyer, ticketId: string) =
   expect(joined.status).toBe(201);
   await beforeListing?.(seller, ticket.id);
   expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' })).status).toBe(201);
-  let offerOrder = '';
-  await eventually(async () => {
-    const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Answer).data;
-    offerOrder = String(me.order_id ?? '');
-    return me.status === 'offered' && offerOrder !== '';
-  }, 'the returned ticket is offered to the waiting buyer');
+  const offerOrder = await offeredOrder(waiting, event.event_id);
   return { event, seller, sellerOrder, ticket, waiting, offerOrder };
 }
 

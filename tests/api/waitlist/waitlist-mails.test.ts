@@ -5,7 +5,7 @@ import { inventoryOf } from '../../../functions/api/services/checkout/inventory'
 import { retryWaitlistMails } from '../../../functions/api/services/waitlist/mail';
 import { MAIL_WAITLIST_EXPIRED } from '../../../src/shared/messages-mail';
 import { WAITLIST_MSG } from '../../../src/shared/messages-promo';
-import { asBuyer, createBuyer } from '../kit/actors';
+import { asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { eventually } from '../kit/http';
@@ -18,14 +18,6 @@ import { mailsTo } from '../kit/mail';
  */
 
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(40_000_000 + (dniCounter++ % 50_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 /** The dev mailbox refuses this address (as if the mail provider were down for it) until `restore()`. */
 async function mailboxDownFor(email: string) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/api/services/checkout/inventory';
 import { WAITLIST_MSG } from '../../../src/shared/messages-promo';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
-import { adminOf, asBuyer, createBuyer } from '../kit/actors';
+import { adminOf, asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { eventually } from '../kit/http';
@@ -17,15 +17,6 @@ import { routeNetwork } from '../kit/network';
  */
 
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-/** A buyer with a DNI of their own (the fixtures give every buyer the same one). */
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(20_000_000 + (dniCounter++ % 70_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 /** An event whose only type (capacity `capacity`) is held completely by `capacity` buyers, one ticket each. */
 async function soldOut(capacity: number) {
