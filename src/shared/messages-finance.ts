@@ -1,3 +1,5 @@
+import { formatCount } from './money';
+
 /** The back office's Finanzas page (/admin/finance, src/features/sales/components/admin-finance.tsx). Voseo. */
 export const FINANCE_MSG = {
   exportCsv: 'Exportar CSV',
