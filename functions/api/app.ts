@@ -36,7 +36,7 @@ export type ApiBindings = { Bindings: Env };
 /**
  * Every resource of the provider API, relative to its base path, each sub-app at its own prefix. Its type
  * is the client's contract. Every route declares who may call it (functions/api/lib/access.ts);
- * tests/api/routes.test.ts enumerates these routes and fails on one that declares nothing.
+ * tests/api/platform/routes.test.ts enumerates these routes and fails on one that declares nothing.
  * `auth` and `user` answer the spec's top-level paths (/login, /register, /user, /password…).
  */
 const routes = new Hono<ApiBindings>()

@@ -7,7 +7,7 @@ export type TokenPair = { token: string; refresh_token: string };
 /**
  * Reads one cookie from a Cookie header (decoded; undefined when absent). A value with control characters
  * (a NUL or a line break once decoded) is forged, and read as absent: passed on in a header it made the
- * edge answer 5xx (found by tests/api/fuzz.test.ts).
+ * edge answer 5xx (found by tests/api/platform/fuzz.test.ts).
  */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;

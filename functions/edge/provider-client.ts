@@ -50,7 +50,7 @@ export function providerClient(
 /**
  * What a page request gets (src/middleware.ts): its session from the cookies (refreshed when needed) and the
  * provider API as the caller (`api`) and as a visitor (`publicApi`). Every one of these calls, the refresh
- * included, is made for the person who asked: their address goes with it (tests/api/visitor-address.test.ts).
+ * included, is made for the person who asked: their address goes with it (tests/api/platform/visitor-address.test.ts).
  */
 export async function pageContext(env: Env, ctx: WorkerContext, request: Request) {
   const visitor = visitorOf(request, env);

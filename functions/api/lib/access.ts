@@ -37,7 +37,7 @@ import { fail } from './errors';
 
 /**
  * Every route of the provider API declares who may call it, in one place: the first middleware of the
- * route is one of the declarations below. `tests/api/routes.test.ts` enumerates `api.routes` and fails on
+ * route is one of the declarations below. `tests/api/platform/routes.test.ts` enumerates `api.routes` and fails on
  * any route that declares nothing, then calls every route as nine kinds of caller and checks the answer
  * against the declaration.
  *
