@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import { MSG } from '../src/shared/messages/common';
 import {
   createVerifiedUser,
   gotoHydrated,

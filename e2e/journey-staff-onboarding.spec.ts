@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import { MSG } from '../src/shared/messages/common';
 import { linkTo, SUBJECT, toastWith, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';

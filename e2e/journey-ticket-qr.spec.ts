@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { RESALE_MSG } from '../src/shared/messages-promo';
+import { RESALE_MSG } from '../src/shared/messages/resale';
 import { createVerifiedUser, gotoHydrated } from './support/accounts';
 import { buyAndPay } from './support/checkout';
 import { shoot } from './support/screenshot';

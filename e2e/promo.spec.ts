@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PROMO_MSG } from '../src/shared/messages-promo';
+import { PROMO_MSG } from '../src/shared/messages/promo';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';

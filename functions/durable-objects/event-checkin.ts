@@ -8,7 +8,7 @@ import {
   typedTicketCode,
   UNDO_WINDOW_MS,
 } from '../../src/shared/checkin';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 import type { SessionUser } from '../../src/shared/session';
 import { verifyTicketCode } from '../api/services/tickets/signing';
 import { pingWrite } from './bench-floor';

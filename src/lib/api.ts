@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { ApiType } from '../../functions/edge/provider-client';
-import { MSG } from '../shared/messages';
+import { MSG } from '../shared/messages/common';
 import { ApiError } from '../shared/provider-result';
 import { ROLE_LABEL, type Role } from '../shared/roles';
 import { viewOf } from '../shared/routes';

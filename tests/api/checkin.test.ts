@@ -5,7 +5,7 @@ import { pushTicketChanges } from '../../functions/api/services/checkin/push';
 import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
 import { CHECKIN_MSG } from '../../src/shared/checkin';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 import { mailsTo, tokenIn } from './auth-fixtures';
 import {
   addGate,

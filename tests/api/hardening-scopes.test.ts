@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { THROTTLE_RULES } from '../../functions/api/lib/throttle';
 import { FISCAL_MSG } from '../../src/shared/fiscal';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 import { adminOf } from './admin-sales-fixtures';
 import { asBuyer, createBuyer, startPurchase } from './checkout-fixtures';
 import { eventOf } from './scope-fixtures';

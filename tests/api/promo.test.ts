@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { createBuyers } from '../../functions/dev/checkout-tools';
-import { PROMO_MSG } from '../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../src/shared/messages/promo';
 import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,

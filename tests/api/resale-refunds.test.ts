@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { resumeResaleRefunds } from '../../functions/api/services/resale/resale';
-import { RESALE_MSG } from '../../src/shared/messages-promo';
+import { RESALE_MSG } from '../../src/shared/messages/resale';
 import { REFUND_MSG } from '../../src/shared/schemas/sales';
 import { adminOf } from './admin-sales-fixtures';
 import { mailsTo } from './auth-fixtures';

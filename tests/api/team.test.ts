@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GRANT_MSG } from '../../functions/api/services/events/access';
 import { TEAM_MSG } from '../../functions/api/services/team/members';
 import { signTicketCode } from '../../functions/api/services/tickets/signing';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 import { PERMISSIONS } from '../../src/shared/roles';
 import { adminOf } from './admin-sales-fixtures';
 import { authed, claimsOf, createUser, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
 import { MercadoPagoError } from '../../payments/mercadopago';
 
 /** The one error shape of the provider API: `{ status: false, message, errors? }`. */

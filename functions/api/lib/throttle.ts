@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
 import type { Attempt } from '../../durable-objects/rate-limiter';
 import type { ApiError } from './errors';
 

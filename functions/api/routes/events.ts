@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatEventDate } from '../../../src/shared/dates';
-import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
-import { PROMO_MSG, RESALE_MSG } from '../../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
+import { CANCELLATION_MSG } from '../../../src/shared/messages/refunds';
+import { RESALE_MSG } from '../../../src/shared/messages/resale';
 import { PromoCodeInputSchema } from '../../../src/shared/schemas/checkout';
 import {
   EVENT_STATUSES,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { TRANSFER_MSG } from '../../../src/shared/messages-tickets';
+import { TRANSFER_MSG } from '../../../src/shared/messages/checkout';
 import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
 import {
   type AccessEnv,

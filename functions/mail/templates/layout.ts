@@ -1,4 +1,4 @@
-import { MAIL_LAYOUT } from '../../../src/shared/messages-mail';
+import { MAIL_LAYOUT } from '../../../src/shared/messages/common';
 /**
  * The shared look of every e-mail: a dark header with the brand, a dark card with the message, an
  * optional call-to-action button with the link also written out, and a footer. Inline CSS and tables

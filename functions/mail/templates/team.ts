@@ -1,4 +1,4 @@
-import { MAIL_TEAM } from '../../../src/shared/messages-mail';
+import { MAIL_TEAM } from '../../../src/shared/messages/team';
 import { escapeHtml, paragraph, renderEmail } from './layout';
 
 export type TeamInvitationMail = { producerName: string; roleLabel: string; inviterName: string; acceptUrl: string };

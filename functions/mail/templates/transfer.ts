@@ -1,4 +1,4 @@
-import { MAIL_TRANSFER } from '../../../src/shared/messages-mail';
+import { MAIL_TRANSFER } from '../../../src/shared/messages/checkout';
 import { escapeHtml, paragraph, renderEmail } from './layout';
 
 /**

@@ -7,7 +7,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { KIT_TEXT } from '../../shared/messages-ui';
+import { KIT_TEXT } from '../../shared/messages/common';
 
 /** How a field shows its label: `hideLabel` leaves it to screen readers (a search box with a placeholder beside
  * its button); `large` is the door's size (label and control, for a phone held at arm's length). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { OrderStatus } from '../labels';
-import { MSG } from '../messages';
-import { BUY_MSG } from '../messages-checkout';
-import { PROMO_MSG } from '../messages-promo';
+import type { OrderStatus } from '../messages/checkout';
+import { BUY_MSG } from '../messages/checkout';
+import { MSG } from '../messages/common';
+import { PROMO_MSG } from '../messages/promo';
 
 /** A code as a buyer types it: trimmed, upper-cased, letters, digits and dashes. */
 export const PromoCodeInputSchema = z
@@ -95,7 +95,7 @@ export const PayRequestSchema = z.object({
 });
 export type PayRequest = z.infer<typeof PayRequestSchema>;
 
-export { ORDER_STATUSES, type OrderStatus } from '../labels';
+export { ORDER_STATUSES, type OrderStatus } from '../messages/checkout';
 
 /** Why an order ended refunded or closed without tickets, as the buyer reads it (page and e-mail). */
 export const ORDER_REASON_TEXT = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROMO_MSG } from '../messages-promo';
+import { PROMO_MSG } from '../messages/promo';
 import { PromoCodeInputSchema } from './checkout';
 
 const id = z.number({ error: PROMO_MSG.foreignTypes }).int(PROMO_MSG.foreignTypes).positive(PROMO_MSG.foreignTypes);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { MSG } from '../messages/common';
 
 /** The refunds desk that receives every revocation request (shown to buyers as the fallback contact). */
 export const REVOCATION_DESK = 'devoluciones@boleteria.com.ar';

@@ -21,7 +21,7 @@ export const REFUND_MSG = {
   keyReused: 'Esa clave de idempotencia ya se usó para otro reembolso.',
 } as const;
 
-export { REFUND_METHOD_LABEL, type RefundMethod } from '../labels';
+export { REFUND_METHOD_LABEL, type RefundMethod } from '../messages/refunds';
 
 /** When the buyer sees the money, per method (buyer's e-mail). */
 export const REFUND_WHEN = {

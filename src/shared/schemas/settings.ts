@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cuitError, IVA_CONDITIONS, normalizeCuit, normalizePayoutAccount, payoutAccountError } from '../fiscal';
-import { RESALE_MSG } from '../messages-promo';
+import { RESALE_MSG } from '../messages/resale';
 
 const IVA_KEYS = Object.keys(IVA_CONDITIONS) as [keyof typeof IVA_CONDITIONS, ...(keyof typeof IVA_CONDITIONS)[]];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WAITLIST_MSG } from '../messages-promo';
+import { WAITLIST_MSG } from '../messages/waitlist';
 
 export const WaitlistEventParamSchema = z.object({
   id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),

@@ -1,9 +1,9 @@
+import { ACCOUNT_MSG } from '../../../../src/shared/messages/accounts';
 import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { pushDoorStaffChange } from '../checkin/push';
 import { claimInvitations } from '../invitations/claim';
 import { consumeAccountToken } from './account-tokens';
-import { ACCOUNT_MSG } from './messages';
 import { revokeAllSessions } from './session-tokens';
 import { findUserById, type UserRow } from './users';
 

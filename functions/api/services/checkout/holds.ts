@@ -1,7 +1,7 @@
 import { formatEventDate } from '../../../../src/shared/dates';
-import { BUY_MSG } from '../../../../src/shared/messages-checkout';
-import { PROMO_MSG } from '../../../../src/shared/messages-promo';
-import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
+import { BUY_MSG } from '../../../../src/shared/messages/checkout';
+import { PROMO_MSG } from '../../../../src/shared/messages/promo';
+import { QUEUE_MSG } from '../../../../src/shared/messages/queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import type { SaleGate, SellResult } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';

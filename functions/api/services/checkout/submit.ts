@@ -1,4 +1,4 @@
-import { BUY_MSG } from '../../../../src/shared/messages-checkout';
+import { BUY_MSG } from '../../../../src/shared/messages/checkout';
 import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';

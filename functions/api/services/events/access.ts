@@ -1,4 +1,4 @@
-import { MSG } from '../../../../src/shared/messages';
+import { MSG } from '../../../../src/shared/messages/common';
 import { type MemberRole, type Permission, permissionsForMember, permissionsOf } from '../../../../src/shared/roles';
 import type { SessionUser } from '../../../../src/shared/session';
 import { fail } from '../../lib/errors';

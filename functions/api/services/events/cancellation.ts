@@ -1,4 +1,4 @@
-import { CANCELLATION_MSG } from '../../../../src/shared/messages-cancellation';
+import { CANCELLATION_MSG } from '../../../../src/shared/messages/refunds';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';

@@ -1,4 +1,4 @@
-import { PROMO_MSG } from '../../../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../../../src/shared/messages/promo';
 import { PROMO_CODE_ALPHABET, type PromoBulk, type PromoCreate } from '../../../../src/shared/schemas/promo';
 import { fail } from '../../lib/errors';
 import { type Sheet, toCsv } from '../sales/exports';

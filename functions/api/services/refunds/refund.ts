@@ -1,4 +1,4 @@
-import { MAIL_CANCELLATION, MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages-mail';
+import { MAIL_CANCELLATION, MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import {

@@ -1,5 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
-import { RESALE_MSG } from '../../../../src/shared/messages-promo';
+import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleKeepCents, resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { boxOfficeMethodLabel } from '../../../../src/shared/labels';
+import { boxOfficeMethodLabel } from '../../../../src/shared/messages/payments';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';

@@ -1,4 +1,5 @@
-import { orderStatusLabel, paymentStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/messages/checkout';
+import { paymentStatusLabel } from '../../../../src/shared/messages/payments';
 import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
 import { refundMethodOf } from '../refunds/refund';

@@ -1,6 +1,6 @@
 import writeXlsxFile from 'write-excel-file/universal';
 import { formatDateTime } from '../../../../src/shared/dates';
-import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/messages/checkout';
 import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SalesScope } from './scope';
 

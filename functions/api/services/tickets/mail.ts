@@ -1,6 +1,7 @@
 import { shortTicketCode } from '../../../../src/shared/checkin';
-import { MAIL_REFUND, MAIL_TICKETS, PDF_TICKETS } from '../../../../src/shared/messages-mail';
-import { PROMO_MSG } from '../../../../src/shared/messages-promo';
+import { MAIL_TICKETS, PDF_TICKETS } from '../../../../src/shared/messages/checkout';
+import { PROMO_MSG } from '../../../../src/shared/messages/promo';
+import { MAIL_REFUND } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
 import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';

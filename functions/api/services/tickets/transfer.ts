@@ -1,5 +1,5 @@
-import { RESALE_MSG } from '../../../../src/shared/messages-promo';
-import { TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
+import { TRANSFER_MSG } from '../../../../src/shared/messages/checkout';
+import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';

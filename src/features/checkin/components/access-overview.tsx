@@ -6,7 +6,7 @@ import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
 import { formatTime } from '../../../shared/dates';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import { toast } from '../../../stores/toast';
 import { getOverview } from '../api/get-overview';
 import { saveGate } from '../api/save-gate';

@@ -1,7 +1,7 @@
 import type QrScanner from 'qr-scanner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import { useDoor } from '../hooks/use-door';
 import { primeFeedback } from '../lib/feedback';
 import type { DoorEvent } from '../types';

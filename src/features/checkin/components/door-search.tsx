@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { shortTicketCode, UNDO_WINDOW_MS } from '../../../shared/checkin';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import { useEscape } from '../hooks/use-escape';
 import { searchTickets } from '../lib/local-decision';
 import type { OfflineBundle } from '../types';

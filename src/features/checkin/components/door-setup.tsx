@@ -1,5 +1,5 @@
 import { SelectField } from '../../../components/ui/fields';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import type { Door } from '../hooks/use-door';
 import type { DoorEvent } from '../types';
 import { DoorEventOptions } from './door-event-options';

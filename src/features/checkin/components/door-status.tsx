@@ -1,4 +1,4 @@
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import type { Door } from '../hooks/use-door';
 
 /** Connectivity (from the outcome of real calls), the queue waiting for the server, the event and the gate. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatTimeLeft } from '../../../shared/dates';
-import { BUY_MSG } from '../../../shared/messages-checkout';
+import { BUY_MSG } from '../../../shared/messages/checkout';
 
 const left = (until: number) => Math.max(0, Math.floor((until - Date.now()) / 1000));
 

@@ -1,6 +1,6 @@
 import type { Api } from '../../../lib/contract';
-import { CHECKOUT_PAGE_TEXT } from '../../../shared/messages-checkout';
-import { PROMO_MSG } from '../../../shared/messages-promo';
+import { CHECKOUT_PAGE_TEXT } from '../../../shared/messages/checkout';
+import { PROMO_MSG } from '../../../shared/messages/promo';
 import { ApiError, unlessNotFound, unwrap } from '../../../shared/provider-result';
 import type { OrderView } from '../../../shared/schemas/checkout';
 import {

@@ -1,4 +1,4 @@
-import { UI_MSG } from '../../../shared/messages-ui';
+import { UI_MSG } from '../../../shared/messages/common';
 import { formatPrice } from '../../../shared/money';
 import { type Discount, discountLines, type PricedLine, priceLine, totals } from '../../../shared/pricing';
 import { openPurchaseLogin, rememberedSelection } from './purchase-login';

@@ -1,3 +1,94 @@
+import { DOOR_TEXT } from './checkin';
+import { SPEC_LABEL } from './common';
+
+/**
+ * Sales in the back office: the dashboard, orders, the box office and its receipt, and Finanzas (voseo).
+ */
+
+/** The back-office pages' titles, headings and introductions (voseo); the spec's own names are SPEC_LABEL's. */
+export const ADMIN_PAGE_TEXT = {
+  dashboard: {
+    title: SPEC_LABEL.controlPanel,
+    heading: SPEC_LABEL.controlPanel,
+    intro: 'Las ventas de tu productora en vivo: cifras del período, ventas en el tiempo, ocupación e ingresos.',
+  },
+  tickets: {
+    title: SPEC_LABEL.tickets,
+    heading: 'Tickets y órdenes',
+    intro: 'Buscá por comprador, e-mail, DNI, número de orden o código de entrada; reenviá, reembolsá y exportá.',
+  },
+  accessControl: {
+    title: SPEC_LABEL.accessControl,
+    heading: SPEC_LABEL.accessControl,
+    intro: 'Seguí los ingresos de cada evento, sus listas y puertas, y abrí el escáner.',
+  },
+  collaborators: {
+    title: SPEC_LABEL.collaborators,
+    heading: SPEC_LABEL.collaborators,
+    intro:
+      'Invitá a tu equipo por correo con el rol que necesita (administración, boletería, control de acceso o análisis), limitalo a algunos eventos si querés, y cambiá o quitá permisos cuando haga falta: el cambio vale desde su próxima acción.',
+  },
+  events: { title: SPEC_LABEL.events },
+  finance: {
+    title: SPEC_LABEL.finance,
+    heading: SPEC_LABEL.finance,
+    intro:
+      'Lo cobrado, las comisiones, los reembolsos y lo que le corresponde a tu productora, con la conciliación de pagos.',
+  },
+  invitations: {
+    title: SPEC_LABEL.invitations,
+    heading: SPEC_LABEL.invitations,
+    intro:
+      'Entradas de cortesía para prensa, artistas e invitados: sin cargo, con su código QR por e-mail, y seguí cuáles se abrieron y se usaron en la puerta.',
+  },
+  scanner: { title: DOOR_TEXT.scanner },
+} as const;
+
+/** The back office's Finanzas page (/admin/finance, src/features/sales/components/admin-finance.tsx). Voseo. */
+export const FINANCE_MSG = {
+  exportCsv: 'Exportar CSV',
+  exportXlsx: 'Exportar XLSX',
+  totals: 'Totales',
+  gross: 'Bruto cobrado',
+  orders: (n: number) => (n === 1 ? '1 orden' : `${n.toLocaleString('es-AR')} órdenes`),
+  serviceCharges: 'Cargos por servicio',
+  serviceChargesHint: 'De la plataforma',
+  mpFees: 'Comisiones MercadoPago',
+  refunds: 'Reembolsos',
+  chargebacks: 'Contracargos',
+  net: 'Neto para la productora',
+  available: 'Disponible',
+  availableHint: 'Ya liberado por MercadoPago',
+  toRelease: 'A liberar',
+  toReleaseHint: 'Según la fecha de liberación',
+  netPerDay: 'Neto por día',
+  netSeries: 'Neto',
+  noMovements: 'Sin movimientos en este período.',
+  byEvent: 'Por evento',
+  event: 'Evento',
+  status: 'Estado',
+  grossColumn: 'Bruto',
+  chargesColumn: 'Cargos',
+  mpFeesColumn: 'Comisiones MP',
+  refundsColumn: 'Reembolsos',
+  netColumn: 'Neto',
+  actions: 'Acciones',
+  onlyThis: 'Ver solo este evento',
+  onlyThisLabel: (title: string) => `Ver solo este evento: ${title}`,
+  noEvents: 'Ningún evento tuvo movimientos en este período.',
+  reconciliation: 'Conciliación',
+  reconciled: 'Cada orden pagada tiene un pago por el mismo importe, y los reembolsos coinciden con MercadoPago.',
+  paidWithoutPayment: 'Orden pagada sin pago aprobado:',
+  paymentWithoutOrder: (payment: string, status: string, amount: string) =>
+    `Pago aprobado #${payment} de una orden ${status}: ${amount}`,
+  amountMismatch: (payment: string, amount: string) => `Pago #${payment} por ${amount} para la orden`,
+  of: 'de',
+  refundMismatch: (payment: string, status: string) =>
+    `Reembolso que no coincide: pago #${payment} (${status.toLowerCase()}), orden`,
+  refundedSoFar: (status: string, amount: string) => `${status} (reembolsado ${amount})`,
+  missingFromLedger: 'Orden pagada fuera del libro de movimientos:',
+} as const;
+
 /** The sales back office: dashboard, orders, box office, filters and the tickets e-mail form (voseo). */
 export const SALES_TEXT = {
   boxOffice: 'Venta en boletería',

@@ -1,3 +1,7 @@
+/**
+ * Check-in at the door: the scanner, the door's lists and answers (voseo).
+ */
+
 /** The door: scanner, search, setup and status, and the access-control overview (voseo). */
 export const DOOR_TEXT = {
   today: 'Hoy · ',

@@ -1,3 +1,16 @@
+/**
+ * Events: the public listings and event page, producers' pages, the event form and wizard, publishing and
+ * moderation, and the moderation e-mails (voseo).
+ */
+
+/** /nuevo (the wizard's page). */
+export const NEW_EVENT_PAGE_TEXT = {
+  newTitle: 'Nuevo evento',
+  editTitle: 'Editar evento',
+  heading: 'Crear un evento',
+  intro: 'Completá los pasos; podés guardar un borrador en cualquier momento.',
+} as const;
+
 /** The event wizard (/nuevo) and its fields (voseo); its validation texts are WIZARD_MSG's and the schemas'. */
 /** What the wizard's last step does (issue 32): publish at once, or wait for the review, and for how long. */
 export const PUBLISH_NOTE_TEXT = {
@@ -183,4 +196,67 @@ export const EVENT_PAGE_TEXT = {
   quantity: (name: string) => `Cantidad ${name}`,
   addOne: (name: string) => `Agregar una entrada ${name}`,
   buy: 'Comprar',
+} as const;
+
+/** To the producer's admins when moderation decides on an event. */
+export const MAIL_MODERATION = {
+  approved: {
+    subject: (event: string) => `Evento aprobado: ${event}`,
+    title: 'Tu evento fue aprobado',
+    body: (event: string) => [`"${event}" ya está publicado y a la venta en Boletería.`],
+    cta: 'Ver el evento',
+  },
+  rejected: {
+    subject: (event: string) => `Evento rechazado: ${event}`,
+    title: 'Tu evento necesita cambios',
+    body: (event: string, reason: string) => [
+      `"${event}" no fue aprobado por este motivo:`,
+      reason,
+      'Corregilo y volvé a enviarlo a revisión.',
+    ],
+    cta: 'Editar el evento',
+  },
+} as const;
+
+/** /productoras and /productoras/{slug}. */
+export const PRODUCER_PAGE_TEXT = {
+  title: 'Productoras',
+  description: 'Las productoras que venden entradas en Boletería.',
+  search: 'Buscar productoras',
+  searchOne: 'Buscar productora',
+  searchPlaceholder: 'Nombre, ciudad o provincia',
+  searchButton: 'Buscar',
+  noneFound: (q: string) => (q ? `No encontramos productoras para "${q}".` : 'No encontramos productoras.'),
+  upcomingCount: (n: number) =>
+    n === 0 ? 'Sin eventos próximos' : n === 1 ? '1 evento próximo' : `${n} eventos próximos`,
+  website: 'Sitio web',
+  notFound: 'Productora no encontrada',
+  seeProducers: 'Ver productoras',
+  logoAlt: (name: string) => `Logo de ${name}`,
+  upcoming: 'Próximos eventos',
+  noUpcoming: 'No hay eventos próximos por ahora.',
+  past: 'Eventos pasados',
+  noPast: 'Todavía no hay eventos pasados.',
+} as const;
+
+/** The back office's events list. */
+export const EVENTS_MSG = {
+  cancelText: (title: string, sold: number) =>
+    sold === 0
+      ? `Se cancelará "${title}". Todavía no vendiste entradas: la venta se cierra y el evento deja de estar a la venta.`
+      : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${sold.toLocaleString('es-AR')} entradas vendidas`}. ` +
+        'La venta se cierra y a quienes compraron les devolvemos automáticamente el importe completo, cargo por servicio incluido ' +
+        '(las ventas en efectivo se devuelven en la boletería). Vas a ver el avance en Finanzas.',
+} as const;
+
+/** The event wizard (/nuevo). */
+export const WIZARD_MSG = {
+  descriptionRequired: 'Agregá una descripción.',
+  venueRequired: 'Indicá el lugar del evento.',
+  dateRequired: 'Agregá al menos una función.',
+  startRequired: 'Indicá la fecha y hora de inicio.',
+  ticketRequired: 'Cada función necesita al menos un tipo de entrada.',
+  stepHasErrors: 'tiene errores',
+  stepAnnounce: (n: number, total: number, label: string) => `Paso ${n} de ${total}: ${label}`,
+  fixStep: (label: string) => `Revisá los campos marcados en "${label}".`,
 } as const;

@@ -1,3 +1,26 @@
+import { SPEC_LABEL } from './common';
+
+/**
+ * The producer's settings: the configuration page, payments account and sale preferences (voseo).
+ */
+
+/** /admin/configurations and the MercadoPago link's return page. */
+export const CONFIG_PAGE_TEXT = {
+  intro: 'Los datos de tu productora, cómo cobrás y las preferencias de venta.',
+  producer: 'Productora',
+  show: 'Ver',
+  publicProfile: 'Perfil público',
+  noProducer: 'No administrás ninguna productora',
+  noProducerHint:
+    'Cuando administres una productora, acá vas a completar los datos fiscales, la cuenta de cobro y las preferencias de venta.',
+  platform: 'Plataforma',
+  producers: 'Productoras',
+  linked: 'Listo: vinculaste tu cuenta de MercadoPago.',
+  notAuthorized: 'No autorizaste la vinculación en MercadoPago.',
+  linkTitle: 'Vincular MercadoPago',
+  backToSettings: `Volver a ${SPEC_LABEL.settings}`,
+} as const;
+
 /** Settings: the producer's and the platform's, fees, MercadoPago link, producers' activation and the producer form (voseo). */
 export const SETTINGS_TEXT = {
   percentPerTicket: 'Porcentaje por entrada',

@@ -1,3 +1,7 @@
+/**
+ * The virtual queue: the buyer's place in line, the back office's queue settings and the queue page (voseo).
+ */
+
 /** Spanish texts of "Venta con fila" (the virtual queue of a hot on-sale), for the API and the pages. */
 export const QUEUE_MSG = {
   passMissing: 'Esta venta tiene fila virtual: para comprar necesitás tu turno de la fila.',

@@ -1,3 +1,17 @@
+/**
+ * The producer's team: members, roles, team invitations, the join page and the team e-mails (voseo).
+ */
+
+export const MAIL_TEAM = {
+  subject: 'Te invitaron a sumarte a un equipo en Boletería',
+  title: 'Te invitaron a un equipo',
+  preheader: 'Aceptá la invitación para empezar.',
+  howTo:
+    'Para aceptar, ingresá con una cuenta de Boletería con este correo. Si todavía no tenés cuenta, creala con este mismo correo desde el enlace.',
+  cta: 'Aceptar la invitación',
+  note: 'La invitación vence en 7 días. Si no la esperabas, ignorá este mensaje.',
+} as const;
+
 /** The team (/admin/collaborators) and accepting an invitation (voseo). */
 export const TEAM_TEXT = {
   goToPanel: 'Ir al panel',
@@ -54,4 +68,9 @@ export const JOIN_PAGE_TEXT = {
   signInHint:
     'Ingresá con ese correo para aceptarla. Si todavía no tenés cuenta, creala con ese mismo correo y volvé a este enlace.',
   createAccount: 'Crear mi cuenta',
+} as const;
+
+/** The back office's team (/admin/collaborators). */
+export const TEAM_UI_MSG = {
+  invited: (email: string) => `Listo: invitamos a ${email}. Le mandamos el enlace por correo; vence en 7 días.`,
 } as const;

@@ -1,4 +1,8 @@
 /**
+ * Invitations (complimentary tickets): the back office's issuing screens and the invitation e-mail (voseo).
+ */
+
+/**
  * The back office's Invitaciones page (/admin/invitations, src/features/invitations). Voseo. The API's own
  * messages about invitations live in INVITATION_MSG (src/shared/schemas/invitations.ts).
  */
@@ -76,4 +80,19 @@ export const INVITATIONS_UI_MSG = {
       : `Las ${quantity} entradas de ${name} dejan de servir en la puerta y los lugares vuelven a quedar libres.`,
   reason: 'Motivo',
   revokedNotice: (name: string) => `Revocamos la invitación de ${name}: las entradas de esa invitación ya no sirven.`,
+} as const;
+
+/** Complimentary tickets (invitations). */
+export const MAIL_INVITATION = {
+  title: 'Tenés una invitación',
+  preheader: (event: string) => `Tus entradas de cortesía para ${event}.`,
+  /** Before and after the event's title (bold in the mail). */
+  intro: ['Te invitamos a ', '. Estas entradas son sin cargo.'],
+  ticketsRow: 'Entradas',
+  totalRow: 'Total',
+  free: 'Sin cargo',
+  hint: 'También las adjuntamos en PDF. Mostrá el código QR en el ingreso: cada código sirve una sola vez. Para verlas en Mis tickets, registrate (o ingresá) con este mismo correo y verificalo.',
+  cta: 'Ver mi invitación',
+  subject: (label: string, event: string) => `${label}: tus entradas para ${event}`,
+  attachment: 'invitacion.pdf',
 } as const;

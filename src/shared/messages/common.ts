@@ -1,6 +1,9 @@
+import { formatMoney } from '../money';
+
 /**
- * The Spanish message catalogue shared by the islands and the API. Every other text speaks Argentine voseo
- * ("Revisá", "Probá de nuevo"); the domain catalogues live beside this file (messages-*.ts).
+ * Words that belong to no domain: the seed spec's own texts (SPEC BLOCK), the shared validation and error
+ * messages, the site's shell, the UI kit, the error and denied pages, and the frame every e-mail shares.
+ * Each domain's words live beside this file (src/shared/messages/<domain>.ts), its e-mails included. Voseo.
  */
 
 /**
@@ -89,6 +92,7 @@ export const SPEC_LABEL = {
   invitations: 'Invitaciones',
   myTicketsAdmin: 'Mis Tickets',
 } as const;
+
 // END OF SPEC BLOCK
 
 export const MSG = {
@@ -131,4 +135,110 @@ export const COOKIE = {
   authToken: 'auth-token',
   refreshToken: 'refresh-token',
   userData: 'user-data',
+} as const;
+
+export const MAIL_LAYOUT = {
+  buttonFallback: 'Si el botón no funciona, copiá este enlace en tu navegador:',
+  automatic: 'Este es un mensaje automático de Boletería; no respondas a este correo.',
+} as const;
+
+/** The standalone pages' words (access denied, error), in voseo; the spec's names are SPEC_LABEL's. */
+export const PAGE_LINK_TEXT = {
+  home: 'Volver al inicio',
+  myTickets: SPEC_LABEL.myTickets,
+  help: SPEC_LABEL.helpCenter,
+} as const;
+
+/** /access-denied. */
+export const DENIED_PAGE_TEXT = {
+  title: 'Acceso denegado',
+  text: 'Tu cuenta no tiene permiso para ver esta sección.',
+  requested: 'Página solicitada:',
+  hint: 'Si trabajás con una productora, pedile a su administrador que te sume como colaborador o que te dé acceso.',
+} as const;
+
+/** /error. */
+export const ERROR_PAGE_TEXT = {
+  title: 'Ocurrió un error',
+  text: 'No pudimos completar lo que pediste. Probá de nuevo en unos minutos; si el problema sigue, escribinos desde el Centro de Ayuda y contanos qué estabas haciendo.',
+} as const;
+
+/**
+ * The site's shell (top navigation, side drawer, bottom bar, footer, the back-office header), in voseo. The
+ * spec's own names (Inicio, Perfil, Ver Perfil, the legal links…) are SPEC_LABEL's; the navigation menus'
+ * items live in src/components/layout/nav-items.ts.
+ */
+export const SHELL_TEXT = {
+  logoHome: 'Boletería, ir al inicio',
+  logoHomeSite: 'Boletería, ir al inicio del sitio',
+  skipToContent: 'Saltar al contenido',
+  accountHeading: 'CUENTA',
+  description:
+    'Boletería: entradas para recitales, teatro, fiestas y festivales en toda la Argentina. Comprá online y entrá con tu QR.',
+  /** The <title>: the page's name and the brand (the home page is the brand alone). */
+  documentTitle: (title: string) => (title === 'Boletería' ? title : `${title} | Boletería`),
+  mainNav: 'Principal',
+  openMenu: 'Abrir menú',
+  menu: 'Menú',
+  closeMenu: 'Cerrar menú',
+  sideMenu: 'Menú lateral',
+  bottomBar: 'Barra inferior',
+  qrAccess: 'QR: control de acceso',
+  openSections: 'Abrir secciones',
+  panelSections: 'Secciones del panel',
+  adminBottomNav: 'Navegación inferior',
+  adminOnly: 'Requiere acceso de administrador',
+  exitFullscreen: 'Salir de pantalla completa',
+  adminTitle: (title: string) => `${title} · ${SPEC_LABEL.controlPanel}`,
+  closeSections: 'Cerrar secciones',
+  accountOf: 'Cuenta de',
+  greeting: (firstName: string) => `Hola, ${firstName}`,
+  tagline:
+    'Entradas para recitales, teatro, fiestas y festivales en toda la Argentina. Comprá en minutos y entrá con tu QR.',
+  brand: 'Boletería',
+  brandHeading: 'BOLETERÍA',
+  userSupport: 'Atención al usuario',
+  legal: 'Legales',
+  legalHeading: 'LEGALES',
+  followHeading: 'SEGUINOS',
+  withdrawal: 'Botón de arrepentimiento',
+  copyright: (year: number) => `© ${year} Boletería. Precios en pesos argentinos (ARS) con impuestos incluidos.`,
+} as const;
+
+/**
+ * Spanish texts (voseo) of the buyer's pages and the back office's shared UI kit (issue 20): fees shown up
+ * front, dialogs, the events list, collaborators, phone cards and transfers.
+ */
+export const UI_MSG = {
+  // Fees up front (event page)
+  ticketTotal: (totalCents: number, feeCents: number) =>
+    feeCents > 0
+      ? `Total ${formatMoney(totalCents)} (incluye ${formatMoney(feeCents)} de cargo por servicio)`
+      : `Total ${formatMoney(totalCents)}`,
+  selectionFee: (feeCents: number) => `Incluye ${formatMoney(feeCents)} de cargo por servicio`,
+  loginToBuy: 'Ingresá o registrate para comprar: tu selección queda guardada.',
+  // The ticket selector's counter (its script imports only this catalogue)
+  choose: 'Elegí tus entradas',
+  chosen: (count: number) => `${count} ${count === 1 ? 'entrada' : 'entradas'}`,
+
+  // UI kit
+  confirm: 'Confirmar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  back: 'Volver',
+  loading: 'Cargando…',
+  retry: 'Reintentar',
+  loadFailed: 'No pudimos cargar los datos.',
+  reasonLabel: 'Motivo',
+  reasonRequired: 'Escribí el motivo.',
+  moreActions: (name: string) => `Más acciones de ${name}`,
+  unexpected: 'Ocurrió un error inesperado. Probá de nuevo.',
+} as const;
+
+/** The UI kit's own words. */
+export const KIT_TEXT = {
+  hidePassword: 'Ocultar contraseña',
+  showPassword: 'Mostrar contraseña',
+  hide: 'Ocultar',
+  show: 'Mostrar',
 } as const;

@@ -1,0 +1,201 @@
+/**
+ * Checkout and what it delivers: buying, the order and ticket states, the buyer's tickets (cards, QR,
+ * calendar), transfers, and the tickets and transfer e-mails and PDF (voseo).
+ */
+
+/**
+ * What the buyer reads while buying and after paying (checkout, countdown, /payment/* pages), in voseo.
+ * Validation texts of the spec (termsRequired, invalidForm) stay in common.ts's spec block.
+ */
+export const BUY_MSG = {
+  countdown: 'Reservamos tus entradas por',
+  reviewFields: 'Revisá los datos marcados.',
+  chooseOne: 'Elegí al menos una entrada.',
+  holdExpired: 'La reserva venció. Elegí tus entradas de nuevo.',
+  holdersMissing: (typeName: string) => `Completá nombre y DNI de cada titular de ${typeName}.`,
+  saleUpdating: 'La venta de este evento se está actualizando. Probá de nuevo en unos segundos.',
+} as const;
+
+/** The checkout island and its order summary (voseo). */
+export const CHECKOUT_TEXT = {
+  holdExpired: 'La reserva venció y las entradas volvieron a la venta.',
+  holdAgain: 'Reservar de nuevo',
+  buyer: 'Datos del comprador',
+  fullName: 'Nombre y apellido',
+  email: 'Correo',
+  phone: 'Teléfono',
+  holders: 'Titulares de las entradas',
+  ticket: 'Entrada',
+  acceptThe: 'Acepto los',
+  terms: 'términos y condiciones',
+  confirmFree: 'Confirmar entradas',
+  payWithMp: 'Pagar con Mercado Pago',
+  cancelHold: 'Cancelar reserva',
+  summary: 'Resumen de la compra',
+  subtotal: 'Subtotal',
+  serviceCharge: 'Cargo por servicio',
+  total: 'Total',
+  free: 'Gratis',
+  holderName: (n: number) => `Nombre del titular ${n}`,
+  holderDni: (n: number) => `DNI del titular ${n}`,
+} as const;
+
+/** /checkout's page around the island (the selection to confirm, an order no longer open). */
+export const CHECKOUT_PAGE_TEXT = {
+  pageTitle: 'Finalizar compra · Boletería',
+  heading: 'Finalizar compra',
+  seeEvents: 'Ver eventos',
+  hold: 'Reservar entradas',
+  holdHint: 'Las entradas quedan reservadas a tu nombre mientras completás la compra.',
+  alreadyPaid: 'Esta compra ya está pagada: tus entradas están en Mis tickets.',
+  notActive: 'Esta reserva ya no está activa.',
+  noSelection: 'No elegiste entradas. Elegí un evento y la cantidad de entradas.',
+  holdFailed: 'No pudimos reservar tus entradas. Intentá de nuevo.',
+} as const;
+
+export const MAIL_TICKETS = {
+  subject: (event: string) => `Tus entradas para ${event}`,
+  title: 'Tus entradas',
+  preheader: (event: string) => `Tus entradas para ${event}.`,
+  /** Before the event's title, between it and the order code, after the code. */
+  confirmed: ['Tu compra para ', ' está confirmada. Orden ', '.'],
+  feeRow: 'Cargo por servicio',
+  totalRow: 'Total',
+  free: 'Gratis',
+  pdfHint: 'También las adjuntamos en PDF. Presentá el código QR en el ingreso: cada código sirve una sola vez.',
+  cta: 'Ver mis tickets',
+  attachment: 'entradas.pdf',
+} as const;
+
+export const MAIL_TRANSFER = {
+  subject: 'Te transfirieron una entrada en Boletería',
+  title: 'Te transfirieron una entrada',
+  preheader: 'Una entrada te espera en Boletería.',
+  howTo: 'Para recibirla, ingresá con una cuenta de Boletería con este correo y aceptala.',
+  cta: 'Aceptar la entrada',
+  note: 'Hasta que la aceptes, la entrada sigue siendo de quien la envía. Si no la esperabas, ignorá este mensaje: Boletería nunca te pide claves ni pagos por correo.',
+} as const;
+
+/** The tickets PDF attached to the purchase mail and downloaded from Mis tickets. */
+export const PDF_TICKETS = {
+  title: 'Entradas - Boletería',
+  brand: 'Boletería',
+  hint: 'Presentá este código en el ingreso. No lo compartas.',
+  doorCode: (code: string) => `Si el QR no se puede leer, decí este código en la puerta: ${code}`,
+} as const;
+
+/** Mis tickets and transfers, in voseo. */
+export const TRANSFER_MSG = {
+  dialogHint:
+    'Te enviamos la entrada por correo a quien la recibe. Cuando la acepte, tu código QR deja de valer y se emite uno nuevo para esa persona.',
+  sent: 'Enviamos la entrada por correo. Sigue a tu nombre hasta que la acepten.',
+  toSelf: 'No podés transferirte una entrada a vos mismo.',
+  linkIncomplete: 'El enlace está incompleto. Abrilo de nuevo desde el correo.',
+  loginToAccept: 'Ingresá o registrate con el correo al que te enviaron la entrada para aceptarla.',
+  acceptHint: 'Al aceptarla, la entrada queda a tu nombre con un código QR nuevo y el anterior deja de valer.',
+  noPending: 'Esta entrada no tiene una transferencia pendiente.',
+  cancelled: 'Cancelaste la transferencia: la entrada sigue a tu nombre y el enlace enviado ya no sirve.',
+  notFound: 'La transferencia no existe o fue cancelada.',
+} as const;
+
+/** The calendar file of a ticket. */
+export const ICS_MSG = {
+  description: (typeName: string, ticketsUrl: string) => `Entrada: ${typeName}. Tus tickets: ${ticketsUrl}`,
+} as const;
+
+/** Mis tickets' islands: transfer, resale, accepting a transfer (voseo). */
+export const TICKETS_TEXT = {
+  viewMyTickets: 'Ver mis tickets',
+  acceptTicket: 'Aceptar entrada',
+  cancelTransfer: 'Cancelar transferencia',
+  transfer: 'Transferir',
+  recipientEmail: 'Correo de quien la recibe',
+  send: 'Enviar',
+  invalidEmail: 'Correo inválido',
+  transferSent: 'Transferencia enviada',
+} as const;
+
+/** /tickets/transfer: the recipient's page. */
+export const TRANSFER_PAGE_TEXT = {
+  pageTitle: 'Recibir entrada · Boletería',
+  heading: 'Recibir una entrada',
+  date: 'Fecha',
+  venue: 'Lugar',
+  ticket: 'Entrada',
+} as const;
+
+/** One ticket in Mis tickets (TicketCard). */
+export const TICKET_CARD_TEXT = {
+  venueTbd: 'Lugar a confirmar',
+  qrAlt: (typeName: string) => `Código QR de la entrada ${typeName}`,
+  noCode: 'Sin código',
+  holder: (name: string) => `Titular: ${name}`,
+  addToCalendar: 'Agregar al calendario',
+  /** A tap on the QR opens it full screen, for the door (issue 32). */
+  qrOpen: (typeName: string) => `Mostrar en pantalla completa el QR de la entrada ${typeName}`,
+  qrTapHint: 'Tocá el QR para mostrarlo en grande en la puerta.',
+  doorCode: (code: string) => `Código para la puerta: ${code}`,
+} as const;
+
+/** The QR full screen at the door (Mis tickets): event, date, holder, and how to close it. */
+export const TICKET_QR_TEXT = {
+  title: 'Tu entrada',
+  close: 'Cerrar',
+  holder: (name: string) => `Titular: ${name}`,
+  hint: 'Subí el brillo de la pantalla si el lector no lo toma. Tocá fuera del código o Cerrar para volver.',
+} as const;
+
+/** Ticket transfers (Mis tickets and the recipient's page). */
+export const TRANSFER_UI_MSG = {
+  pendingBadge: 'Transferencia pendiente',
+  pendingTo: (email: string) => `Se la ofreciste a ${email}: sigue a tu nombre hasta que la acepte.`,
+  cancelText: (email: string) =>
+    `El enlace que le mandamos a ${email} deja de servir y la entrada sigue a tu nombre con el mismo código QR.`,
+  cancelFailed: 'No pudimos cancelar la transferencia. Probá de nuevo.',
+  sentBy: (sender: string) => `Te la envía ${sender}.`,
+  signInToAccept: 'Ingresá o registrate para aceptarla',
+  signInHint: 'Usá el correo al que te llegó la entrada.',
+  accepted: 'Esta transferencia ya fue aceptada.',
+  gone: 'La transferencia no existe o fue cancelada.',
+} as const;
+
+export const ORDER_STATUSES = ['held', 'pending_payment', 'paid', 'failed', 'expired', 'refunded'] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  held: 'Reservada',
+  pending_payment: 'Pago pendiente',
+  paid: 'Pagada',
+  failed: 'Pago rechazado',
+  expired: 'Reserva vencida',
+  refunded: 'Reembolsada',
+};
+
+/** A paid order with some tickets refunded. */
+export const PARTIAL_REFUND_LABEL = 'Reembolso parcial';
+
+/** An order's status by name; an unknown code is shown as is rather than hidden. */
+export function orderStatusLabel(status: string, refundedCents = 0): string {
+  if (status === 'paid' && refundedCents > 0) return PARTIAL_REFUND_LABEL;
+  return ORDER_STATUS_LABEL[status as OrderStatus] ?? status;
+}
+
+export const TICKET_STATUSES = ['valid', 'used', 'cancelled', 'transferred'] as const;
+
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
+  valid: 'Válida',
+  used: 'Usada',
+  cancelled: 'Cancelada',
+  transferred: 'Transferida',
+};
+
+/** A refunded ticket is cancelled in the data; people read it as refunded. */
+export const REFUNDED_TICKET_LABEL = 'Reembolsada';
+
+export function ticketStatusLabel(status: string, refunded = false): string {
+  if (refunded) return REFUNDED_TICKET_LABEL;
+  return TICKET_STATUS_LABEL[status as TicketStatus] ?? status;
+}
