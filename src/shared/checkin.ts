@@ -61,16 +61,6 @@ export const UNDO_WINDOW_MS = 2 * 60_000;
 /** Offline scans uploaded in one request at most. */
 export const MAX_SYNC_SCANS = 100;
 
-export const CHECKIN_MSG = {
-  noPermission: 'No tenés permiso para controlar el acceso de este evento.',
-  noManage: 'No tenés permiso para cambiar las listas y puertas de este evento.',
-  unknownList: 'La lista no existe en este evento.',
-  unknownGate: 'La puerta no existe en este evento.',
-  undoExpired: 'Ya no se puede deshacer: pasó el tiempo o no fuiste vos quien lo registró.',
-  undoDone: 'Ingreso anulado.',
-  nonceReused: 'Ese identificador de escaneo ya se usó para otra entrada u otra acción. Volvé a escanear.',
-} as const;
-
 /** The day (Argentina) of an instant, yyyy-mm-dd. */
 const arDay = (value: string | Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(value));

@@ -4,7 +4,7 @@ import { revokeAccessToken } from '../../functions/api/services/accounts/access-
 import { pushTicketChanges } from '../../functions/api/services/checkin/push';
 import { checkinOf, logCopied } from '../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
-import { CHECKIN_MSG } from '../../src/shared/checkin';
+import { CHECKIN_MSG } from '../../src/shared/messages/checkin';
 import { MSG } from '../../src/shared/messages/common';
 import { mailsTo, tokenIn } from './auth-fixtures';
 import {

@@ -1,9 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { GRANT_MSG } from '../../functions/api/services/events/access';
-import { TEAM_MSG } from '../../functions/api/services/team/members';
 import { signTicketCode } from '../../functions/api/services/tickets/signing';
 import { MSG } from '../../src/shared/messages/common';
+import { GRANT_MSG, TEAM_MSG } from '../../src/shared/messages/team';
 import { PERMISSIONS } from '../../src/shared/roles';
 import { adminOf } from './admin-sales-fixtures';
 import { authed, claimsOf, createUser, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';

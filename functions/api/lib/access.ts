@@ -1,17 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { SALES_MSG } from '../../../src/shared/messages/sales';
+import { ACCESS_MSG } from '../../../src/shared/messages/team';
 import type { Permission } from '../../../src/shared/roles';
 import type { SessionUser } from '../../../src/shared/session';
-import {
-  type Actor,
-  holdsPermission,
-  loadActor,
-  NO_ACCESS,
-  NO_PRODUCER_ACCESS,
-  type PermissionScope,
-  SUPERADMIN_ONLY,
-} from '../services/events/access';
+import { type Actor, holdsPermission, loadActor, type PermissionScope } from '../services/events/access';
 import { findOrder } from '../services/sales/actions';
 import {
   type AuthVariables,
@@ -132,7 +127,7 @@ export function superAdmin() {
     { kind: 'superadmin' },
     guarded(async (c) => {
       const actor = await callerOf(c);
-      if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
+      if (!actor.isSuperAdmin) fail(403, ACCESS_MSG.superadminOnly);
       return { actor, target: {} };
     }),
   );
@@ -153,7 +148,10 @@ export function requirePermission(
     guarded(async (c) => {
       const [actor, named] = await Promise.all([callerOf(c), target(c)]);
       if (!holdsPermission(actor, permission, scope, named))
-        fail(403, message ?? (scope === 'producer' || named.eventId === undefined ? NO_PRODUCER_ACCESS : NO_ACCESS));
+        fail(
+          403,
+          message ?? (scope === 'producer' || named.eventId === undefined ? ACCESS_MSG.noProducer : ACCESS_MSG.noEvent),
+        );
       return { actor, target: named };
     }),
   );
@@ -194,7 +192,7 @@ async function jsonField(c: Context<AccessEnv>, field: string): Promise<unknown>
 const asId = (value: unknown) =>
   typeof value === 'number' ? positiveInt(String(value)) : typeof value === 'string' ? positiveInt(value) : undefined;
 
-async function eventTarget(db: D1Database, eventId: number | undefined, notFound = 'El evento no existe.') {
+async function eventTarget(db: D1Database, eventId: number | undefined, notFound: string = EVENT_MSG.missing) {
   if (eventId === undefined) fail(404, notFound);
   const row = await db
     .prepare('select producer_id from events where id = ?')
@@ -209,7 +207,7 @@ export const producerParam =
   (name: string): TargetResolver =>
   async (c) => {
     const id = positiveInt(c.req.param(name));
-    if (id === undefined) fail(404, 'Productora no encontrada');
+    if (id === undefined) fail(404, EVENT_MSG.producerNotFound);
     return { producerId: id };
   };
 
@@ -220,7 +218,7 @@ export const producerQuery =
     const raw = c.req.query(name);
     if (raw === undefined || raw === '') return {};
     const id = positiveInt(raw);
-    if (id === undefined) fail(400, 'Elegí una productora válida.', { [name]: ['Elegí una productora válida.'] });
+    if (id === undefined) fail(400, EVENT_MSG.producerInvalid, { [name]: [EVENT_MSG.producerInvalid] });
     return { producerId: id };
   };
 
@@ -230,7 +228,7 @@ export const producerJson =
     const value = await jsonField(c, name);
     if (value === undefined || value === null) return {};
     const id = asId(value);
-    if (id === undefined) fail(400, 'Elegí una productora válida.', { [name]: ['Elegí una productora válida.'] });
+    if (id === undefined) fail(400, EVENT_MSG.producerInvalid, { [name]: [EVENT_MSG.producerInvalid] });
     return { producerId: id };
   };
 
@@ -238,7 +236,7 @@ export const producerJson =
 export const eventParam =
   (name: string): TargetResolver =>
   async (c) =>
-    eventTarget(c.env.DB, positiveInt(c.req.param(name)), 'Evento no encontrado');
+    eventTarget(c.env.DB, positiveInt(c.req.param(name)), EVENT_MSG.notFound);
 
 /** An event id in the query; required unless `optional`, then the producer (if named) is the target. */
 export const eventQuery =
@@ -247,10 +245,10 @@ export const eventQuery =
     const raw = c.req.query(name);
     if (options.optional && (raw === undefined || raw === '')) return producerQuery()(c);
     const id = positiveInt(raw);
-    if (id === undefined) fail(400, 'Evento inválido', { [name]: ['Evento inválido'] });
+    if (id === undefined) fail(400, EVENT_MSG.invalid, { [name]: [EVENT_MSG.invalid] });
     const target = await eventTarget(c.env.DB, id);
     const producer = positiveInt(c.req.query('producer_id'));
-    if (producer !== undefined && producer !== target.producerId) fail(404, 'El evento no existe.');
+    if (producer !== undefined && producer !== target.producerId) fail(404, EVENT_MSG.missing);
     return target;
   };
 
@@ -259,7 +257,7 @@ export const eventJson =
   (name = 'event_id'): TargetResolver =>
   async (c) => {
     const id = asId(await jsonField(c, name));
-    if (id === undefined) fail(400, 'Evento inválido', { [name]: ['Evento inválido'] });
+    if (id === undefined) fail(400, EVENT_MSG.invalid, { [name]: [EVENT_MSG.invalid] });
     return eventTarget(c.env.DB, id);
   };
 
@@ -269,7 +267,7 @@ export const orderParam =
   async (c) => {
     const raw = c.req.param(name) ?? '';
     const order = /^[0-9a-f-]{36}$/i.test(raw) ? await findOrder(c.env, raw) : null;
-    if (!order) fail(404, 'La orden no existe.');
+    if (!order) fail(404, SALES_MSG.orderMissing);
     return { producerId: order.producer_id, eventId: order.event_id };
   };
 

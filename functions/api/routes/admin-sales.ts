@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { TICKET_MSG } from '../../../src/shared/messages/checkout';
+import { SALES_MSG } from '../../../src/shared/messages/sales';
 import type { Permission } from '../../../src/shared/roles';
 import { salesPeriodRange } from '../../../src/shared/sales';
 import { ORDER_NOT_FOUND, OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
@@ -40,7 +42,7 @@ import { dashboard } from '../services/sales/dashboard';
 import { orderDetail } from '../services/sales/detail';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../services/sales/exports';
 import { finance } from '../services/sales/finance';
-import { assertScopeCan, NO_SALES_ACCESS, type SalesScope, salesScope } from '../services/sales/scope';
+import { assertScopeCan, type SalesScope, salesScope } from '../services/sales/scope';
 import { searchOrders } from '../services/sales/search';
 
 const orderParam = validate('param', OrderIdParamSchema, 404);
@@ -50,9 +52,6 @@ const scopeOwner = (scope: SalesScope) => ({
   producerId: scope.producerIds?.length === 1 ? scope.producerIds[0] : null,
   eventId: scope.eventId,
 });
-const NO_ACTION = 'No tenés permiso para gestionar las órdenes de esta productora.';
-const NO_REFUND = 'No tenés permiso para reembolsar órdenes de este evento.';
-const ORDER_TICKET_NOT_FOUND = 'La entrada no existe.';
 
 /** The order an admin acts on, after checking the caller may do `permission` on its event. */
 async function staffOrder(env: Env, actor: Actor, id: string, permission: Permission, message: string) {
@@ -132,24 +131,13 @@ export const adminSales = new Hono<AccessEnv>()
   )
   .post(
     '/box-office/sales',
-    requirePermission(
-      'tickets.sell',
-      'event',
-      eventJson(),
-      'No tenés permiso para vender en boletería para este evento.',
-    ),
+    requirePermission('tickets.sell', 'event', eventJson(), SALES_MSG.noBoxOffice),
     validate('json', BoxOfficeSaleSchema),
     async (c) => {
       const actor = c.var.actor;
       const input = c.req.valid('json');
       const producerId = await producerOfEvent(c.env.DB, input.event_id);
-      assertCan(
-        actor,
-        producerId,
-        'tickets.sell',
-        'No tenés permiso para vender en boletería para este evento.',
-        input.event_id,
-      );
+      assertCan(actor, producerId, 'tickets.sell', SALES_MSG.noBoxOffice, input.event_id);
       const data = await boxOfficeSale(c.env, actor, input, (p) => c.executionCtx.waitUntil(p));
       return c.json({ status: true, data }, 201);
     },
@@ -181,20 +169,20 @@ export const adminSales = new Hono<AccessEnv>()
   )
   .get(
     '/orders/:id',
-    requirePermission('tickets.view', 'event', orderTarget(), NO_SALES_ACCESS),
+    requirePermission('tickets.view', 'event', orderTarget(), SALES_MSG.noAccess),
     orderParam,
     async (c) => {
       const actor = c.var.actor;
       const order = await findOrder(c.env, c.req.valid('param').id);
       if (!order) fail(404, ORDER_NOT_FOUND);
-      assertCan(actor, order.producer_id, 'tickets.view', NO_SALES_ACCESS, order.event_id);
+      assertCan(actor, order.producer_id, 'tickets.view', SALES_MSG.noAccess, order.event_id);
       c.header('cache-control', 'no-store');
       return c.json({ status: true, data: await orderDetail(c.env, order) });
     },
   )
   .post(
     '/orders/:id/resend',
-    requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    requirePermission('tickets.sell', 'event', orderTarget(), SALES_MSG.noAction),
     orderParam,
     validate('json', ReasonSchema),
     // Counted once the request is valid: per order, and per staff member (docs/operations.md).
@@ -204,19 +192,19 @@ export const adminSales = new Hono<AccessEnv>()
     ]),
     async (c) => {
       const actor = c.var.actor;
-      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', SALES_MSG.noAction);
       await resendTickets(c.env, actor, order, c.req.valid('json').reason);
-      return c.json({ status: true, message: `Reenviamos las entradas a ${order.buyer_email}.` });
+      return c.json({ status: true, message: SALES_MSG.resent(order.buyer_email ?? '') });
     },
   )
   .post(
     '/orders/:id/refund',
-    requirePermission('tickets.refund', 'event', orderTarget(), NO_REFUND),
+    requirePermission('tickets.refund', 'event', orderTarget(), SALES_MSG.noRefundEvent),
     orderParam,
     validate('json', AdminRefundSchema),
     async (c) => {
       const actor = c.var.actor;
-      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', NO_REFUND);
+      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.refund', SALES_MSG.noRefundEvent);
       const result = await refundTickets(c.env, actor, order, c.req.valid('json'), (p) => c.executionCtx.waitUntil(p));
       const updated = await findOrder(c.env, order.id);
       return c.json({ status: true, result, data: updated ? await orderDetail(c.env, updated) : null });
@@ -224,10 +212,10 @@ export const adminSales = new Hono<AccessEnv>()
   )
   .get(
     '/orders/:id/tickets.pdf',
-    requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    requirePermission('tickets.sell', 'event', orderTarget(), SALES_MSG.noAction),
     orderParam,
     async (c) => {
-      const order = await staffOrder(c.env, c.var.actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+      const order = await staffOrder(c.env, c.var.actor, c.req.valid('param').id, 'tickets.sell', SALES_MSG.noAction);
       const bytes = await boxOfficeTicketsPdf(c.env, order);
       return new Response(bytes.slice().buffer as ArrayBuffer, {
         headers: {
@@ -240,7 +228,7 @@ export const adminSales = new Hono<AccessEnv>()
   )
   .post(
     '/orders/:id/tickets-mail',
-    requirePermission('tickets.sell', 'event', orderTarget(), NO_ACTION),
+    requirePermission('tickets.sell', 'event', orderTarget(), SALES_MSG.noAction),
     orderParam,
     validate('json', TicketsMailSchema),
     // Counted like a resend: per order, and per staff member (docs/operations.md).
@@ -250,22 +238,22 @@ export const adminSales = new Hono<AccessEnv>()
     ]),
     async (c) => {
       const actor = c.var.actor;
-      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', NO_ACTION);
+      const order = await staffOrder(c.env, actor, c.req.valid('param').id, 'tickets.sell', SALES_MSG.noAction);
       const { email } = c.req.valid('json');
       await mailBoxOfficeTickets(c.env, actor, order, email);
-      return c.json({ status: true, message: `Enviamos las entradas a ${email}.` });
+      return c.json({ status: true, message: SALES_MSG.sent(email) });
     },
   )
   .post(
     '/tickets/:id/holder',
-    requirePermission('tickets.sell', 'event', rowEventParam('tickets', ORDER_TICKET_NOT_FOUND), NO_ACTION),
+    requirePermission('tickets.sell', 'event', rowEventParam('tickets', TICKET_MSG.notFound), SALES_MSG.noAction),
     validate('param', TicketIdParamSchema, 404),
     validate('json', HolderChangeSchema),
     async (c) => {
       const actor = c.var.actor;
       const id = c.req.valid('param').id;
       const ticket = await ticketForStaff(c.env, id);
-      assertCan(actor, ticket.producer_id, 'tickets.sell', NO_ACTION, ticket.event_id);
+      assertCan(actor, ticket.producer_id, 'tickets.sell', SALES_MSG.noAction, ticket.event_id);
       const data = await changeHolder(c.env, actor, id, c.req.valid('json'));
       return c.json({ status: true, data });
     },
@@ -289,13 +277,13 @@ export const adminSales = new Hono<AccessEnv>()
   )
   .get(
     '/exports/attendees',
-    requirePermission('export.data', 'event', eventQuery(), NO_SALES_ACCESS),
+    requirePermission('export.data', 'event', eventQuery(), SALES_MSG.noAccess),
     validate('query', AttendeesExportQuerySchema),
     async (c) => {
       const actor = c.var.actor;
       const query = c.req.valid('query');
       const producerId = await producerOfEvent(c.env.DB, query.event_id);
-      assertCan(actor, producerId, 'export.data', NO_SALES_ACCESS, query.event_id);
+      assertCan(actor, producerId, 'export.data', SALES_MSG.noAccess, query.event_id);
       const sheet = await attendeesSheet(c.env.DB, query.event_id);
       await auditExport(
         c.env.DB,

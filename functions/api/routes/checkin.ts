@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { CHECKIN_MSG, doorOrder } from '../../../src/shared/checkin';
+import { doorOrder } from '../../../src/shared/checkin';
+import { CHECKIN_MSG } from '../../../src/shared/messages/checkin';
 import {
   CheckinEventParamSchema,
   CheckinGateParamSchema,
@@ -173,7 +174,7 @@ export const checkin = new Hono<AccessEnv>()
       await checkinSetup(c.env.DB, eventId);
       const list = await createList(c.env.DB, eventId, c.req.valid('json'));
       await pushDoorSetupChange(c.env, eventId);
-      return c.json({ status: true, message: 'Lista creada.', data: list }, 201);
+      return c.json({ status: true, message: CHECKIN_MSG.listCreated, data: list }, 201);
     },
   )
   .put(
@@ -186,7 +187,7 @@ export const checkin = new Hono<AccessEnv>()
       const eventId = await eventOfList(c.env.DB, listId);
       const list = await updateList(c.env.DB, eventId, listId, c.req.valid('json'));
       await pushDoorSetupChange(c.env, eventId);
-      return c.json({ status: true, message: 'Lista guardada.', data: list });
+      return c.json({ status: true, message: CHECKIN_MSG.listSaved, data: list });
     },
   )
   .post(
@@ -199,7 +200,7 @@ export const checkin = new Hono<AccessEnv>()
       await checkinSetup(c.env.DB, eventId);
       const gate = await createGate(c.env.DB, eventId, c.req.valid('json').name);
       await pushDoorSetupChange(c.env, eventId);
-      return c.json({ status: true, message: 'Puerta creada.', data: gate }, 201);
+      return c.json({ status: true, message: CHECKIN_MSG.gateCreated, data: gate }, 201);
     },
   )
   .put(
@@ -212,6 +213,6 @@ export const checkin = new Hono<AccessEnv>()
       const eventId = await eventOfGate(c.env.DB, gateId);
       const gate = await renameGate(c.env.DB, gateId, c.req.valid('json').name);
       await pushDoorSetupChange(c.env, eventId);
-      return c.json({ status: true, message: 'Puerta guardada.', data: gate });
+      return c.json({ status: true, message: CHECKIN_MSG.gateSaved, data: gate });
     },
   );

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatEventDate } from '../../../src/shared/dates';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import { CANCELLATION_MSG } from '../../../src/shared/messages/refunds';
 import { RESALE_MSG } from '../../../src/shared/messages/resale';
@@ -42,21 +43,13 @@ import {
 } from '../services/events/store';
 import { driveResaleRefund, retryResaleRefund } from '../services/resale/resale';
 
-const BACK_TO_REVIEW =
-  'Guardamos los cambios. Como cambiaste datos que revisamos, el evento vuelve a revisión y no se muestra hasta que lo aprobemos.';
-
 const IdParam = z.object({
-  id: z.coerce.number({ error: 'Evento no encontrado' }).int().min(1, 'Evento no encontrado'),
+  id: z.coerce.number({ error: EVENT_MSG.notFound }).int().min(1, EVENT_MSG.notFound),
 });
 
 const CreateEventSchema = EventInputSchema.extend({
   /** Name of the producer to create when the caller has none yet (their first event). */
-  producer_name: z
-    .string()
-    .trim()
-    .min(2, 'El nombre de la productora es requerido')
-    .max(80, 'Máximo 80 caracteres')
-    .optional(),
+  producer_name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, EVENT_MSG.max80).optional(),
 });
 
 const ResaleParam = IdParam.extend({
@@ -65,7 +58,7 @@ const ResaleParam = IdParam.extend({
 
 const UnlockQuery = z.object({ codigo: PromoCodeInputSchema });
 
-const CancelSchema = z.object({ reason: z.string().trim().max(500, 'Máximo 500 caracteres').default('') });
+const CancelSchema = z.object({ reason: z.string().trim().max(500, EVENT_MSG.max500).default('') });
 
 /** Changing one event: `events.manage` on it (an admin limited to some events, only on those). */
 const manage = requirePermission('events.manage', 'event', eventParam('id'));
@@ -93,7 +86,7 @@ export const events = new Hono<AccessEnv>()
     const result = await getUnlockedTypes(c.env.DB, c.req.valid('param').id, code);
     c.header('cache-control', 'no-store');
     if (!result.ok) {
-      if (result.reason === 'no_event') fail(404, 'Evento no encontrado');
+      if (result.reason === 'no_event') fail(404, EVENT_MSG.notFound);
       const message =
         result.reason === 'expired'
           ? PROMO_MSG.codeExpired
@@ -108,7 +101,7 @@ export const events = new Hono<AccessEnv>()
   })
   .get('/:id', publicRoute(), validate('param', IdParam), async (c) => {
     const event = await getPublicEvent(c.env.DB, c.req.valid('param').id);
-    if (!event) fail(404, 'Evento no encontrado');
+    if (!event) fail(404, EVENT_MSG.notFound);
     return c.json({ status: true, data: event });
   });
 
@@ -136,7 +129,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .post(
     '/',
-    requirePermission('events.create', 'producer', producerJson(), 'No podés crear eventos para esta productora'),
+    requirePermission('events.create', 'producer', producerJson(), EVENT_MSG.createDenied),
     validate('json', CreateEventSchema),
     async (c) => {
       const actor = c.var.actor;
@@ -153,7 +146,7 @@ export const adminEvents = new Hono<AccessEnv>()
         if (producerId === undefined) {
           // First event of someone without a producer: they become the ADMIN of a new one.
           producerId = await createProducer(c.env.DB, actor.userId, {
-            name: producer_name ?? `Productora de ${actor.name}`,
+            name: producer_name ?? EVENT_MSG.defaultProducerName(actor.name),
             contact_email: actor.email,
           });
           roleUpdate = (await syncUserRole(c.env.DB, actor.userId)).changed;
@@ -175,7 +168,7 @@ export const adminEvents = new Hono<AccessEnv>()
   .put('/:id', manage, validate('param', IdParam), validate('json', EventInputSchema), async (c) => {
     const actor = c.var.actor;
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status === 'cancelado') fail(409, 'Un evento cancelado no se puede editar');
+    if (header.status === 'cancelado') fail(409, EVENT_MSG.cancelledNoEdit);
     const input = c.req.valid('json');
     if (header.status === 'publicado' || header.status === 'en_revision') {
       const problems = publishProblems(input);
@@ -189,7 +182,7 @@ export const adminEvents = new Hono<AccessEnv>()
     await refreshInventory(c.env, header.id);
     return c.json({
       status: true,
-      ...(backToReview ? { message: BACK_TO_REVIEW, back_to_review: true } : {}),
+      ...(backToReview ? { message: EVENT_MSG.backToReview, back_to_review: true } : {}),
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
@@ -212,7 +205,7 @@ export const adminEvents = new Hono<AccessEnv>()
   .post('/:id/publish', manage, validate('param', IdParam), async (c) => {
     const actor = c.var.actor;
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
+    if (header.status !== 'borrador') fail(409, EVENT_MSG.publishOnlyDraft);
     const problems = publishProblems(toInput(await getManagedEvent(c.env.DB, header.id), false));
     if (problems.length) fail(400, problems[0], { _: problems });
     // A superadmin publishes at once, and so does a producer the platform trusts (issue 32; the same checks
@@ -226,19 +219,18 @@ export const adminEvents = new Hono<AccessEnv>()
     await refreshInventory(c.env, header.id);
     return c.json({
       status: true,
-      message: direct ? 'Evento publicado' : 'Evento enviado a revisión',
+      message: direct ? EVENT_MSG.published : EVENT_MSG.sentToReview,
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
   .post('/:id/unpublish', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'publicado' && header.status !== 'en_revision')
-      fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
+    if (header.status !== 'publicado' && header.status !== 'en_revision') fail(409, EVENT_MSG.unpublishOnly);
     await setStatus(c.env.DB, header.id, 'borrador');
     await refreshInventory(c.env, header.id);
     return c.json({
       status: true,
-      message: 'El evento volvió a borrador',
+      message: EVENT_MSG.unpublished,
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
@@ -277,8 +269,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (await eventHasSales(c.env.DB, header.id))
-      fail(409, 'No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
+    if (await eventHasSales(c.env.DB, header.id)) fail(409, EVENT_MSG.deleteSold);
     await deleteEvent(c.env.DB, header.id);
-    return c.json({ status: true, message: 'Evento eliminado' });
+    return c.json({ status: true, message: EVENT_MSG.deleted });
   });

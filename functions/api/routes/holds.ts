@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../src/shared/schemas/checkout';
 import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../lib/access';
 import { validate } from '../lib/validate';
@@ -8,7 +9,7 @@ import { createHold, releaseHold } from '../services/checkout/holds';
 import { ownOrder } from '../services/checkout/orders';
 
 const EventQuery = z.object({
-  event_id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
+  event_id: z.coerce.number({ error: EVENT_MSG.invalid }).int().positive(EVENT_MSG.invalid),
 });
 
 /** Holds (reservas): tickets set aside for a buyer while they check out. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { type AccessEnv, superAdmin } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -7,13 +8,13 @@ import { refreshInventory } from '../services/checkout/inventory';
 import { notifyModeration } from '../services/events/notify';
 import { eventHeader, listManagedEvents, setStatus } from '../services/events/store';
 
-const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Evento no encontrado') });
+const IdParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.notFound) });
 const RejectSchema = z.object({
   reason: z
-    .string({ error: 'Escribí el motivo del rechazo' })
+    .string({ error: EVENT_MSG.rejectReasonRequired })
     .trim()
-    .min(5, 'Escribí el motivo del rechazo (al menos 5 caracteres)')
-    .max(500, 'Máximo 500 caracteres'),
+    .min(5, EVENT_MSG.rejectReasonMin)
+    .max(500, EVENT_MSG.max500),
 });
 
 /** The superadmin's review queue: events en revisión, approved (published) or rejected (back to draft). */
@@ -23,18 +24,18 @@ export const moderation = new Hono<AccessEnv>()
   })
   .post('/:id/approve', superAdmin(), validate('param', IdParam), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
+    if (header.status !== 'en_revision') fail(409, EVENT_MSG.notInReview);
     await setStatus(c.env.DB, header.id, 'publicado', { approved: true });
     await refreshInventory(c.env, header.id);
     await notifyModeration(c.env, header, { approved: true });
-    return c.json({ status: true, message: 'Evento aprobado y publicado' });
+    return c.json({ status: true, message: EVENT_MSG.approved });
   })
   .post('/:id/reject', superAdmin(), validate('param', IdParam), validate('json', RejectSchema), async (c) => {
     const header = await eventHeader(c.env.DB, c.req.valid('param').id);
-    if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
+    if (header.status !== 'en_revision') fail(409, EVENT_MSG.notInReview);
     const { reason } = c.req.valid('json');
     await setStatus(c.env.DB, header.id, 'borrador', { rejection_reason: reason });
     await refreshInventory(c.env, header.id);
     await notifyModeration(c.env, header, { approved: false, reason });
-    return c.json({ status: true, message: 'Evento rechazado' });
+    return c.json({ status: true, message: EVENT_MSG.rejected });
   });

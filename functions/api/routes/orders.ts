@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SALES_MSG } from '../../../src/shared/messages/sales';
 import {
   ORDER_NOT_FOUND,
   OrderIdParamSchema,
@@ -29,12 +30,7 @@ export const orders = new Hono<AccessEnv>()
   .post(
     '/:id/refund',
     // Who may refund is read from the database on every call: a demoted admin loses it at once.
-    requirePermission(
-      'tickets.refund',
-      'event',
-      orderTarget('id'),
-      'No tenés permiso para reembolsar órdenes de esta productora.',
-    ),
+    requirePermission('tickets.refund', 'event', orderTarget('id'), SALES_MSG.noRefundProducer),
     orderParam,
     validate('json', RefundRequestSchema),
     async (c) => {

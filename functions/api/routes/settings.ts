@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { payoutKindOf } from '../../../src/shared/fiscal';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { SETTINGS_MSG } from '../../../src/shared/messages/settings';
 import {
   FEE_OUT_OF_LIMITS,
   PlatformSettingsInputSchema,
@@ -23,7 +25,7 @@ import {
   setProducerTrusted,
 } from '../services/settings/producer';
 
-const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
+const IdParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.producerNotFound) });
 
 /** A producer's own settings: a producer-level action (producer-wide `configurations.manage`). */
 const configure = requirePermission('configurations.manage', 'producer', producerParam('id'));
@@ -71,7 +73,7 @@ export const settings = new Hono<AccessEnv>()
       const saved = await producerSettings(c.env.DB, id);
       return c.json({
         status: true,
-        message: 'Configuración guardada',
+        message: SETTINGS_MSG.saved,
         data: { ...saved, platform_fee: platform.fee, fee_limits: platform.limits },
       });
     },
@@ -89,7 +91,7 @@ export const settings = new Hono<AccessEnv>()
     ]);
     return c.json({
       status: true,
-      message: 'Configuración de la plataforma guardada',
+      message: SETTINGS_MSG.platformSaved,
       data: await platformSettings(c.env),
     });
   })
@@ -115,7 +117,7 @@ export const settings = new Hono<AccessEnv>()
       await refreshProducerInventories(c.env, id);
       return c.json({
         status: true,
-        message: activo ? 'Productora activada' : 'Productora desactivada',
+        message: activo ? EVENT_MSG.producerActivated : EVENT_MSG.producerDeactivated,
         data: { id, activo },
       });
     },
@@ -136,9 +138,7 @@ export const settings = new Hono<AccessEnv>()
       ]);
       return c.json({
         status: true,
-        message: trusted
-          ? 'La productora publica sus eventos sin revisión'
-          : 'Los eventos de la productora vuelven a pasar por revisión',
+        message: trusted ? SETTINGS_MSG.directPublish : SETTINGS_MSG.reviewAgain,
         data: { id, trusted },
       });
     },

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TEAM_INVITATION_MSG, TEAM_MSG } from '../../../src/shared/messages/team';
 import {
   MemberParamSchema,
   MemberRemoveQuerySchema,
@@ -23,13 +24,12 @@ import { canWide } from '../services/events/access';
 import { listMyProducers } from '../services/events/producers';
 import {
   acceptInvitation,
-  INVITATION_MSG,
   invite,
   previewInvitation,
   resendInvitation,
   revokeInvitation,
 } from '../services/team/invitations';
-import { removeMember, TEAM_MSG, teamOf, updateMember } from '../services/team/members';
+import { removeMember, teamOf, updateMember } from '../services/team/members';
 
 const EMPTY = { members: [], invitations: [] };
 
@@ -69,7 +69,7 @@ export const team = new Hono<AccessEnv>()
     const actor = c.var.actor;
     const input = c.req.valid('json');
     const data = await invite(c.env, actor, input);
-    return c.json({ status: true, message: INVITATION_MSG.sent(input.email), data }, 201);
+    return c.json({ status: true, message: TEAM_INVITATION_MSG.sent(input.email), data }, 201);
   })
   .post(
     '/invitations/:id/resend',
@@ -80,7 +80,7 @@ export const team = new Hono<AccessEnv>()
     async (c) => {
       const { producer_id } = c.req.valid('json');
       const email = await resendInvitation(c.env, producer_id, c.req.valid('param').id);
-      return c.json({ status: true, message: INVITATION_MSG.sent(email) });
+      return c.json({ status: true, message: TEAM_INVITATION_MSG.sent(email) });
     },
   )
   .delete(
@@ -92,7 +92,7 @@ export const team = new Hono<AccessEnv>()
       const actor = c.var.actor;
       const { producer_id } = c.req.valid('query');
       await revokeInvitation(c.env.DB, actor, producer_id, c.req.valid('param').id);
-      return c.json({ status: true, message: 'Invitación revocada: el enlace ya no sirve.' });
+      return c.json({ status: true, message: TEAM_INVITATION_MSG.revoked });
     },
   )
   .put(
@@ -105,7 +105,7 @@ export const team = new Hono<AccessEnv>()
       const input = c.req.valid('json');
       await updateMember(c.env.DB, actor, c.req.valid('param').userId, input);
       await pushDoorStaffChange(c.env, c.req.valid('param').userId);
-      return c.json({ status: true, message: 'Listo: los permisos cambian en su próxima acción.' });
+      return c.json({ status: true, message: TEAM_MSG.rolesChanged });
     },
   )
   .delete(
@@ -120,7 +120,7 @@ export const team = new Hono<AccessEnv>()
       await pushDoorStaffChange(c.env, c.req.valid('param').userId);
       return c.json({
         status: true,
-        message: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',
+        message: TEAM_MSG.removed,
       });
     },
   );
@@ -139,7 +139,7 @@ export const teamInvitations = new Hono<AccessEnv>()
     // The new member's own token lacks the new role: refresh it now.
     return c.json({
       status: true,
-      message: `Ya sos parte del equipo de ${data.producer_name}.`,
+      message: TEAM_MSG.joined(data.producer_name),
       data,
       role_update: true,
     });

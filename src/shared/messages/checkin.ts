@@ -97,3 +97,25 @@ export const DOOR_TEXT = {
   searchOffline: 'Sin conexión: escaneá el código, que funciona sin red.',
   undoFailed: 'No se pudo deshacer.',
 } as const;
+
+/** The API's answers at the door: permissions, lists and gates, undo, and codes that are not tickets. */
+export const CHECKIN_MSG = {
+  noPermission: 'No tenés permiso para controlar el acceso de este evento.',
+  noManage: 'No tenés permiso para cambiar las listas y puertas de este evento.',
+  unknownList: 'La lista no existe en este evento.',
+  unknownGate: 'La puerta no existe en este evento.',
+  undoExpired: 'Ya no se puede deshacer: pasó el tiempo o no fuiste vos quien lo registró.',
+  undoDone: 'Ingreso anulado.',
+  nonceReused: 'Ese identificador de escaneo ya se usó para otra entrada u otra acción. Volvé a escanear.',
+  foreignTypes: 'Elegí tipos de entrada de este evento.',
+  codeInvalid: 'Código inválido',
+  codeForged: 'Código falso o dañado',
+  noValidate: 'No tenés permiso para validar entradas de este evento.',
+  noRevocations: 'No tenés permiso para ver la lista de revocaciones.',
+  listCreated: 'Lista creada.',
+  listSaved: 'Lista guardada.',
+  gateCreated: 'Puerta creada.',
+  gateSaved: 'Puerta guardada.',
+  /** A scan or sync the server did not answer in time (the door retries it). */
+  timeout: 'Sin respuesta a tiempo',
+} as const;

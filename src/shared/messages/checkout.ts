@@ -65,12 +65,16 @@ export const MAIL_TICKETS = {
   pdfHint: 'También las adjuntamos en PDF. Presentá el código QR en el ingreso: cada código sirve una sola vez.',
   cta: 'Ver mis tickets',
   attachment: 'entradas.pdf',
+  qrAlt: (ticketId: string) => `Código QR de la entrada ${ticketId}`,
+  holder: 'Titular: ',
 } as const;
 
 export const MAIL_TRANSFER = {
   subject: 'Te transfirieron una entrada en Boletería',
   title: 'Te transfirieron una entrada',
   preheader: 'Una entrada te espera en Boletería.',
+  /** Around the sender's masked account and the event's title (both in bold in the mail). */
+  intro: ['Una persona con la cuenta ', ' te transfiere una entrada para ', '.'],
   howTo: 'Para recibirla, ingresá con una cuenta de Boletería con este correo y aceptala.',
   cta: 'Aceptar la entrada',
   note: 'Hasta que la aceptes, la entrada sigue siendo de quien la envía. Si no la esperabas, ignorá este mensaje: Boletería nunca te pide claves ni pagos por correo.',
@@ -199,3 +203,31 @@ export function ticketStatusLabel(status: string, refunded = false): string {
   if (refunded) return REFUNDED_TICKET_LABEL;
   return TICKET_STATUS_LABEL[status as TicketStatus] ?? status;
 }
+
+/** The API's answers while holding tickets: what can and cannot be bought now. */
+export const HOLD_MSG = {
+  noEvent: 'El evento no existe.',
+  notOnSale: 'El evento no está a la venta.',
+  noEventOnSale: 'El evento no existe o no está a la venta.',
+  noReservation: 'La reserva no existe.',
+  foreignType: 'Una de las entradas elegidas no pertenece al evento.',
+  notPublic: 'Una de las entradas elegidas no está a la venta.',
+  notStarted: (name: string) => `La venta de ${name} todavía no comenzó.`,
+  ended: (name: string) => `La venta de ${name} terminó.`,
+  fewLeft: (available: number, name: string) => `Quedan solo ${available} entradas de ${name}.`,
+  soldOut: (name: string) => `No quedan entradas disponibles de ${name}.`,
+  min: (name: string) => `La compra mínima de ${name} no se alcanzó.`,
+  max: (name: string) => `Superó la cantidad máxima por compra de ${name}.`,
+  /** The service charge's line in MercadoPago's checkout. */
+  serviceCharge: 'Cargo por servicio',
+} as const;
+
+/** The API's answers about the buyer's own tickets and their transfers. */
+export const TICKET_MSG = {
+  notFound: 'La entrada no existe.',
+  onlyValidTransfer: 'Solo se pueden transferir entradas válidas.',
+  transferAccepted: 'Esta transferencia ya fue aceptada.',
+  transferOtherEmail: 'Esta entrada fue enviada a otro correo. Ingresá con esa cuenta para aceptarla.',
+  noLongerValid: 'La entrada ya no es válida.',
+  received: 'Entrada recibida. Ya está en Mis tickets.',
+} as const;

@@ -140,6 +140,9 @@ export const COOKIE = {
 export const MAIL_LAYOUT = {
   buttonFallback: 'Si el botón no funciona, copiá este enlace en tu navegador:',
   automatic: 'Este es un mensaje automático de Boletería; no respondas a este correo.',
+  /** The header's word mark, its second part in the brand colour. */
+  logo: ['Bolet', 'ería'],
+  footer: (year: number) => `© ${year} Boletería · Argentina`,
 } as const;
 
 /** The standalone pages' words (access denied, error), in voseo; the spec's names are SPEC_LABEL's. */

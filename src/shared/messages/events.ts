@@ -260,3 +260,52 @@ export const WIZARD_MSG = {
   stepAnnounce: (n: number, total: number, label: string) => `Paso ${n} de ${total}: ${label}`,
   fixStep: (label: string) => `Revisá los campos marcados en "${label}".`,
 } as const;
+
+/** The API's answers about events, producers, their images and moderation (voseo). */
+export const EVENT_MSG = {
+  invalid: 'Evento inválido',
+  notFound: 'Evento no encontrado',
+  missing: 'El evento no existe.',
+  fallbackTitle: 'Evento',
+  producerNotFound: 'Productora no encontrada',
+  producerInvalid: 'Elegí una productora válida.',
+  producerNameRequired: 'El nombre de la productora es requerido',
+  max80: 'Máximo 80 caracteres',
+  max500: 'Máximo 500 caracteres',
+  createDenied: 'No podés crear eventos para esta productora',
+  cancelledNoEdit: 'Un evento cancelado no se puede editar',
+  backToReview:
+    'Guardamos los cambios. Como cambiaste datos que revisamos, el evento vuelve a revisión y no se muestra hasta que lo aprobemos.',
+  publishOnlyDraft: 'Solo un borrador puede publicarse o enviarse a revisión',
+  published: 'Evento publicado',
+  sentToReview: 'Evento enviado a revisión',
+  unpublishOnly: 'Solo un evento publicado o en revisión puede volver a borrador',
+  unpublished: 'El evento volvió a borrador',
+  deleteSold: 'No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.',
+  deleteKept:
+    'No se puede eliminar el evento: tiene compras pagadas o reembolsadas que se conservan como registro. Podés cancelarlo.',
+  typeKept: (name: string) =>
+    `No se puede eliminar "${name}": tiene compras pagadas o reembolsadas que se conservan como registro. Podés ocultarla.`,
+  raced: 'El evento recibió una compra mientras lo modificabas. Revisá los datos y volvé a intentar.',
+  dateNotInEvent: 'La función indicada no pertenece a este evento',
+  typeNotInDate: 'El tipo de entrada indicado no pertenece a esta función',
+  capacityBelowSold: (name: string, sold: number) =>
+    `La capacidad de "${name}" no puede ser menor a las entradas ya vendidas o reservadas (${sold})`,
+  typeHasSales: (name: string) => `No se puede eliminar "${name}": tiene entradas vendidas o reservadas`,
+  dateHasSales: 'No se puede eliminar una función con entradas vendidas o reservadas',
+  imageNotFound: 'Imagen no encontrada',
+  imageRequired: 'Elegí una imagen',
+  imageFormat: 'Formato de imagen no admitido: use JPG, PNG o WebP',
+  imageTooLarge: 'La imagen es demasiado grande (máximo 4 MB)',
+  rejectReasonRequired: 'Escribí el motivo del rechazo',
+  rejectReasonMin: 'Escribí el motivo del rechazo (al menos 5 caracteres)',
+  notInReview: 'El evento no está en revisión',
+  deleted: 'Evento eliminado',
+  approved: 'Evento aprobado y publicado',
+  rejected: 'Evento rechazado',
+  producerUpdated: 'Productora actualizada',
+  producerActivated: 'Productora activada',
+  producerDeactivated: 'Productora desactivada',
+  /** The producer created with someone's first event, when they did not name it. */
+  defaultProducerName: (person: string) => `Productora de ${person}`,
+} as const;

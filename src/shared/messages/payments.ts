@@ -169,3 +169,9 @@ export function paymentStatusLabel(status: string | null | undefined): string {
 export function paymentChannelLabel(payment: PaymentLike): string {
   return isBoxOfficePayment(payment) ? 'Boletería' : 'MercadoPago';
 }
+
+/** MercadoPago's notifications that fail their check. */
+export const WEBHOOK_MSG = {
+  badSignature: 'Firma de notificación inválida.',
+  stale: 'Notificación vencida.',
+} as const;

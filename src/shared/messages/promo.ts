@@ -145,3 +145,11 @@ export const PAGE_DISCOUNT_TEXT = {
   withCode: 'Con tu código:',
   badge: 'Con descuento',
 } as const;
+
+/** The promo report's CSV: its sheet name and column headings. */
+export const PROMO_EXPORT_TEXT = {
+  name: 'Códigos',
+  columns: ['Código', 'RRPP', 'Usos', 'Entradas', 'Recaudación', 'Descuento', 'Archivado'],
+  yes: 'Sí',
+  no: 'No',
+} as const;

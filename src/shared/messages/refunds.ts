@@ -150,3 +150,10 @@ export const REFUND_METHOD_LABEL = {
 } as const;
 
 export type RefundMethod = keyof typeof REFUND_METHOD_LABEL;
+
+/** The audit reasons of refunds the staff or MercadoPago started. */
+export const REFUND_REASON = {
+  order: 'Reembolso de la orden',
+  mercadoPago: 'Reembolso en MercadoPago',
+  chargeback: 'Contracargo',
+} as const;

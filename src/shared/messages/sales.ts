@@ -234,3 +234,91 @@ export const RECEIPT_TEXT = {
   /** The code staff type at the door when the QR cannot be read. */
   shortCode: (code: string) => `Código para la puerta: ${code}`,
 } as const;
+
+/** The API's answers to the sales back office: orders, the box office and the staff's actions (voseo). */
+export const SALES_MSG = {
+  noAccess: 'No tenés permiso para ver las ventas de esta productora.',
+  noAction: 'No tenés permiso para gestionar las órdenes de esta productora.',
+  noRefundEvent: 'No tenés permiso para reembolsar órdenes de este evento.',
+  noRefundProducer: 'No tenés permiso para reembolsar órdenes de esta productora.',
+  noBoxOffice: 'No tenés permiso para vender en boletería para este evento.',
+  resent: (email: string) => `Reenviamos las entradas a ${email}.`,
+  sent: (email: string) => `Enviamos las entradas a ${email}.`,
+  onlyPaidResend: 'Solo se pueden reenviar las entradas de órdenes pagadas.',
+  noBuyerEmail: 'La orden no tiene e-mail del comprador.',
+  onlyValidHolder: 'Solo se puede cambiar el titular de una entrada válida.',
+  boxOfficeSoldOut: 'No quedan entradas disponibles para esta venta.',
+  notRecorded: 'La venta no quedó registrada. Probá de nuevo.',
+  onlyPaidPrint: 'Solo se pueden imprimir las entradas de órdenes pagadas.',
+  noValidTickets: 'La orden no tiene entradas válidas.',
+  onlyPaidSend: 'Solo se pueden enviar las entradas de órdenes pagadas.',
+  orderMissing: 'La orden no existe.',
+  /** The audit reason of tickets sent from the box office. */
+  sentFromBoxOffice: 'Entradas enviadas desde boletería',
+  attendeesTitle: (event: string, count: number) => `${event} - Lista de asistentes (${count})`,
+  attendeesDocTitle: (event: string) => `Asistentes - ${event}`,
+} as const;
+
+/** An order's timeline in the back office: what happened, and the staff's audited actions by name. */
+export const ORDER_TIMELINE_TEXT = {
+  created: 'Orden creada',
+  paid: 'Pago aprobado',
+  emailed: 'Entradas enviadas por e-mail',
+  refunded: 'Orden reembolsada',
+  transferred: (email: string) => `Entrada transferida a ${email}`,
+  noStock: 'Sin stock al aprobarse el pago',
+  refundEmail: (email: string, method: string) => `E-mail de reembolso enviado a ${email} (${method})`,
+  staffAction: 'Acción del equipo',
+  audit: {
+    refund: 'Orden cancelada y reembolsada',
+    partial_refund: 'Entradas reembolsadas',
+    refund_used_override: 'Reembolso de entradas que ya ingresaron (confirmado: "ya ingresó: reembolsar igual")',
+    resend: 'Entradas reenviadas por e-mail',
+    holder_change: 'Titular cambiado',
+    box_office_sale: 'Venta en boletería',
+    export: 'Exportación',
+    invitation_issue: 'Invitación emitida',
+    invitation_revoke: 'Invitación revocada',
+    invitation_resend: 'Invitación reenviada por e-mail',
+  } as Record<string, string>,
+} as const;
+
+/** The exported sheets (CSV and XLSX): their names and column headings. */
+export const EXPORT_TEXT = {
+  orders: {
+    name: 'Órdenes',
+    columns: [
+      'Orden',
+      'Evento',
+      'Estado',
+      'Comprador',
+      'E-mail',
+      'DNI',
+      'Subtotal',
+      'Cargo por servicio',
+      'Total',
+      'Reembolsado',
+      'Creada',
+      'Pagada',
+      'Origen',
+    ],
+    sale: 'Venta',
+  },
+  attendees: {
+    name: 'Asistentes',
+    columns: ['Entrada', 'Titular', 'DNI', 'Tipo', 'Función', 'Estado', 'E-mail del comprador', 'Ingresó'],
+  },
+  finance: {
+    name: 'Finanzas',
+    columns: [
+      'Día',
+      'Órdenes',
+      'Bruto',
+      'Cargos por servicio',
+      'Comisiones MercadoPago',
+      'Reembolsos',
+      'Contracargos',
+      'Neto productora',
+    ],
+  },
+} as const;

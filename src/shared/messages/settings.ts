@@ -109,3 +109,11 @@ export const SETTINGS_TEXT = {
   saveFailed: 'No pudimos guardar la configuración. Probá de nuevo.',
   mercadoPago: 'MercadoPago',
 } as const;
+
+/** The API's answers when settings are saved (voseo). */
+export const SETTINGS_MSG = {
+  saved: 'Configuración guardada',
+  platformSaved: 'Configuración de la plataforma guardada',
+  directPublish: 'La productora publica sus eventos sin revisión',
+  reviewAgain: 'Los eventos de la productora vuelven a pasar por revisión',
+} as const;

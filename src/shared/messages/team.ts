@@ -6,6 +6,8 @@ export const MAIL_TEAM = {
   subject: 'Te invitaron a sumarte a un equipo en Boletería',
   title: 'Te invitaron a un equipo',
   preheader: 'Aceptá la invitación para empezar.',
+  /** Around the inviter's name, the producer's name and the role (both in bold in the mail). */
+  intro: [' te invitó a sumarte al equipo de ', ' con el rol ', '.'],
   howTo:
     'Para aceptar, ingresá con una cuenta de Boletería con este correo. Si todavía no tenés cuenta, creala con este mismo correo desde el enlace.',
   cta: 'Aceptar la invitación',
@@ -73,4 +75,42 @@ export const JOIN_PAGE_TEXT = {
 /** The back office's team (/admin/collaborators). */
 export const TEAM_UI_MSG = {
   invited: (email: string) => `Listo: invitamos a ${email}. Le mandamos el enlace por correo; vence en 7 días.`,
+} as const;
+
+/** The API's answers about the team: members, roles and what a member may grant. */
+export const TEAM_MSG = {
+  noManage: 'No tenés permiso para gestionar el equipo de esta productora.',
+  notMember: 'Esa persona no es parte del equipo de esta productora.',
+  lastAdmin: 'La productora necesita al menos un Administrador: sumá otro antes de cambiar o quitar a este.',
+  foreignEvents: 'Elegí eventos de esta productora.',
+  selfLastAdmin: 'Sos el único Administrador de la productora: sumá otro antes de quitarte o de cambiar tu rol.',
+  rolesChanged: 'Listo: los permisos cambian en su próxima acción.',
+  removed: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',
+  joined: (producer: string) => `Ya sos parte del equipo de ${producer}.`,
+} as const;
+
+/** What a member may grant (a member never grants more than it holds). */
+export const GRANT_MSG = {
+  self: 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.',
+  higher: 'No podés dar un rol con más permisos que el tuyo.',
+  scope: 'Solo podés dar acceso a los eventos a los que tenés acceso.',
+} as const;
+
+/** The answers when a role does not reach an event or a producer. */
+export const ACCESS_MSG = {
+  noEvent: 'No tenés permisos sobre este evento',
+  noProducer: 'No tenés permisos sobre esta productora',
+  superadminOnly: 'Solo un superadministrador puede hacer esto',
+} as const;
+
+/** Invitations to join a producer's team (not the guest invitations: those are INVITATION_MSG's). */
+export const TEAM_INVITATION_MSG = {
+  notFound: 'La invitación no existe o ya no está vigente.',
+  expired: 'La invitación venció. Pedile a la productora que te la reenvíe.',
+  otherEmail: (email: string) =>
+    `Esta invitación es para ${email}. Ingresá con la cuenta de ese correo para aceptarla.`,
+  alreadyMember: 'Esa persona ya es parte del equipo: cambiale el rol desde la lista.',
+  sent: (email: string) => `Enviamos la invitación a ${email}.`,
+  revoked: 'Invitación revocada: el enlace ya no sirve.',
+  sessionExpired: 'Tu sesión expiró. Ingresá de nuevo.',
 } as const;

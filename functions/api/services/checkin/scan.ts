@@ -1,4 +1,5 @@
-import { CHECKIN_MSG } from '../../../../src/shared/checkin';
+import { CHECKIN_MSG } from '../../../../src/shared/messages/checkin';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { SessionUser } from '../../../../src/shared/session';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/event-checkin';
 import type { SignedToken } from '../../lib/auth';
@@ -75,7 +76,7 @@ export async function undoScan(
     loadActor(env.DB, session),
     env.DB.prepare('select producer_id from events where id = ?').bind(eventId).first<{ producer_id: number }>(),
   ]);
-  if (!event) fail(404, 'El evento no existe.');
+  if (!event) fail(404, EVENT_MSG.missing);
   assertCan(actor, event.producer_id, 'tickets.validate', CHECKIN_MSG.noPermission, eventId);
   const answer = await checkinOf(env, eventId).undo(eventId, {
     nonce: input.nonce,

@@ -1,4 +1,4 @@
-import { BUY_MSG } from '../../../../src/shared/messages/checkout';
+import { BUY_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
@@ -67,7 +67,7 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
   if (order.fee_cents > 0) {
     mpItems.push({
       id: 'cargo',
-      title: 'Cargo por servicio',
+      title: HOLD_MSG.serviceCharge,
       quantity: 1,
       unit_price: order.fee_cents / 100,
       currency_id: 'ARS',

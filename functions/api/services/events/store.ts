@@ -1,17 +1,11 @@
 import { toArIso } from '../../../../src/shared/dates';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventInput, EventStatus } from '../../../../src/shared/schemas/event';
 import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import {
-  deleteDeadOrders,
-  EVENT_HAS_RECORDS,
-  eventHasRecords,
-  runDeletion,
-  typeHasRecords,
-  typeWithRecords,
-} from './dead-orders';
+import { deleteDeadOrders, eventHasRecords, runDeletion, typeWithRecords } from './dead-orders';
 import { assertOwnImages } from './media';
 import { likeEvery, searchPatterns } from './search';
 
@@ -81,7 +75,7 @@ export async function eventHeader(db: D1Database, id: number) {
       /** 1: a producer the platform trusts publishes without review (issue 32, migrations/0055). */
       producer_trusted: number;
     }>();
-  if (!row) fail(404, 'Evento no encontrado');
+  if (!row) fail(404, EVENT_MSG.notFound);
   return row;
 }
 
@@ -96,7 +90,7 @@ export async function getManagedEvent(db: D1Database, id: number): Promise<Manag
     )
     .bind(id)
     .first<EventRow>();
-  if (!event) fail(404, 'Evento no encontrado');
+  if (!event) fail(404, EVENT_MSG.notFound);
   const [venue, dates, types] = await db.batch([
     db
       .prepare('select id, name, address, city, provinces_id, lat, lng from venues where id = ?')
@@ -189,7 +183,7 @@ export async function createEvent(
 ): Promise<number> {
   // A superadmin may name any producer id: one that does not exist is a 404, not a foreign-key failure.
   const producer = await db.prepare('select 1 from producers where id = ?').bind(producerId).first();
-  if (!producer) fail(404, 'Productora no encontrada');
+  if (!producer) fail(404, EVENT_MSG.producerNotFound);
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
   const slug = eventSlug(input.title);
   const row = await db
@@ -303,32 +297,25 @@ async function writeDates(db: D1Database, eventId: number, dates: EventInput['da
   const keptTypes = new Set<number>();
   for (const date of dates) {
     if (date.id !== undefined) {
-      if (!currentDates.has(date.id)) fail(400, 'La función indicada no pertenece a este evento');
+      if (!currentDates.has(date.id)) fail(400, EVENT_MSG.dateNotInEvent);
       keptDates.add(date.id);
     }
     for (const type of date.ticket_types) {
       if (type.id === undefined) continue;
       const existing = currentTypes.get(type.id);
-      if (!existing || existing.dateId !== date.id)
-        fail(400, 'El tipo de entrada indicado no pertenece a esta función');
-      if (type.capacity < sales(existing))
-        fail(
-          409,
-          `La capacidad de "${existing.name}" no puede ser menor a las entradas ya vendidas o reservadas (${sales(existing)})`,
-        );
+      if (!existing || existing.dateId !== date.id) fail(400, EVENT_MSG.typeNotInDate);
+      if (type.capacity < sales(existing)) fail(409, EVENT_MSG.capacityBelowSold(existing.name, sales(existing)));
       keptTypes.add(type.id);
     }
   }
   for (const [id, type] of currentTypes)
-    if (!keptTypes.has(id) && sales(type) > 0)
-      fail(409, `No se puede eliminar "${type.name}": tiene entradas vendidas o reservadas`);
+    if (!keptTypes.has(id) && sales(type) > 0) fail(409, EVENT_MSG.typeHasSales(type.name));
   for (const [id, date] of currentDates)
-    if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0))
-      fail(409, 'No se puede eliminar una función con entradas vendidas o reservadas');
+    if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0)) fail(409, EVENT_MSG.dateHasSales);
 
   const removedTypes = [...currentTypes.keys()].filter((id) => !keptTypes.has(id));
   const withRecords = await typeWithRecords(db, removedTypes);
-  if (withRecords !== null) fail(409, typeHasRecords(currentTypes.get(withRecords)?.name ?? ''));
+  if (withRecords !== null) fail(409, EVENT_MSG.typeKept(currentTypes.get(withRecords)?.name ?? ''));
 
   const deletions = [
     ...deleteDeadOrders(db, { typeIds: removedTypes }),
@@ -416,7 +403,7 @@ export async function setStatus(
 
 /** Deletes an event with its dead orders; one with orders that must be kept is a 409 (see dead-orders.ts). */
 export async function deleteEvent(db: D1Database, id: number) {
-  if (await eventHasRecords(db, id)) fail(409, EVENT_HAS_RECORDS);
+  if (await eventHasRecords(db, id)) fail(409, EVENT_MSG.deleteKept);
   await runDeletion(db, [
     ...deleteDeadOrders(db, { eventId: id }),
     db.prepare('delete from events where id = ?').bind(id),

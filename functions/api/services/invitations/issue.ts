@@ -1,3 +1,4 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
@@ -19,7 +20,7 @@ export async function invitationEvent(db: D1Database, actor: Actor, eventId: num
     .prepare('select id, producer_id, status, title from events where id = ?')
     .bind(eventId)
     .first<InvitationEvent>();
-  if (!event) fail(404, 'El evento no existe.');
+  if (!event) fail(404, EVENT_MSG.missing);
   assertCan(actor, event.producer_id, 'invitations.manage', INVITATION_MSG.noPermission, event.id);
   return event;
 }

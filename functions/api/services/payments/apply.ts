@@ -1,4 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
+import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
 import type { RefundReason } from '../../../../src/shared/schemas/checkout';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { mpCredentialsOf } from '../checkout/config';
@@ -196,7 +197,7 @@ export async function markOrderRefunded(
         order,
         {
           actor: null,
-          reason: status === 'charged_back' ? 'Contracargo' : 'Reembolso en MercadoPago',
+          reason: status === 'charged_back' ? REFUND_REASON.chargeback : REFUND_REASON.mercadoPago,
           key: `mp-${order.payment_id}-${status}`,
           external: status === 'charged_back' ? 'charged_back' : 'mp_refunded',
         },

@@ -1,3 +1,5 @@
+import { TICKET_MSG } from '../../../../src/shared/messages/checkout';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import { type AdminRefund, REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
@@ -12,9 +14,9 @@ type Defer = (work: Promise<unknown>) => void;
 
 /** Sends the order's valid tickets to the buyer again, and logs who asked and why. */
 export async function resendTickets(env: Env, actor: Actor, order: OrderRow, reason: string) {
-  if (order.status !== 'paid') fail(409, 'Solo se pueden reenviar las entradas de órdenes pagadas.');
+  if (order.status !== 'paid') fail(409, SALES_MSG.onlyPaidResend);
   if (order.kind === 'invitation') fail(409, INVITATION_MSG.notResendable);
-  if (!order.buyer_email) fail(409, 'La orden no tiene e-mail del comprador.');
+  if (!order.buyer_email) fail(409, SALES_MSG.noBuyerEmail);
   await sendOrderTickets(env, order);
   await audit(env.DB, actor, {
     producerId: order.producer_id,
@@ -55,7 +57,7 @@ export async function changeHolder(
 ) {
   const ticket = await ticketForStaff(env, ticketId);
   if (ticket.status === 'used') fail(409, REFUND_MSG.usedHolder);
-  if (ticket.status !== 'valid') fail(409, 'Solo se puede cambiar el titular de una entrada válida.');
+  if (ticket.status !== 'valid') fail(409, SALES_MSG.onlyValidHolder);
   await env.DB.batch([
     env.DB.prepare("update tickets set holder_name = ?, holder_dni = ? where id = ? and status = 'valid'").bind(
       input.name,
@@ -94,7 +96,7 @@ export async function ticketForStaff(env: Env, ticketId: string) {
       holder_dni: string | null;
       producer_id: number;
     }>();
-  if (!ticket) fail(404, 'La entrada no existe.');
+  if (!ticket) fail(404, TICKET_MSG.notFound);
   return ticket;
 }
 

@@ -1,8 +1,8 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import type { Permission } from '../../../../src/shared/roles';
 import { fail } from '../../lib/errors';
 import { type Actor, assertCan, can, eventsLimit, producerOfEvent } from '../events/access';
-
-export const NO_SALES_ACCESS = 'No tenés permiso para ver las ventas de esta productora.';
 
 /**
  * The producers and event a back-office query may read, as a SQL condition over orders aliased `o`.
@@ -30,17 +30,17 @@ export async function salesScope(
   let producerIds: number[] | null;
   if (query.event_id !== undefined) {
     const producerId = await producerOfEvent(db, query.event_id);
-    if (query.producer_id !== undefined && query.producer_id !== producerId) fail(404, 'El evento no existe.');
-    assertCan(actor, producerId, permission, NO_SALES_ACCESS, query.event_id);
+    if (query.producer_id !== undefined && query.producer_id !== producerId) fail(404, EVENT_MSG.missing);
+    assertCan(actor, producerId, permission, SALES_MSG.noAccess, query.event_id);
     producerIds = [producerId];
   } else if (query.producer_id !== undefined) {
-    assertCan(actor, query.producer_id, permission, NO_SALES_ACCESS);
+    assertCan(actor, query.producer_id, permission, SALES_MSG.noAccess);
     producerIds = [query.producer_id];
   } else if (actor.isSuperAdmin) {
     producerIds = null;
   } else {
     producerIds = [...actor.memberships.keys()].filter((id) => can(actor, id, permission));
-    if (producerIds.length === 0) fail(403, NO_SALES_ACCESS);
+    if (producerIds.length === 0) fail(403, SALES_MSG.noAccess);
   }
   const onlyEvents = new Map<number, number[]>();
   for (const id of producerIds ?? []) {
@@ -84,5 +84,5 @@ export function assertOrderAccess(
 /** A second permission over the same scope (e.g. finance.view and export.data for a finance export). */
 export function assertScopeCan(actor: Actor, scope: SalesScope, permission: Permission) {
   if (actor.isSuperAdmin) return;
-  for (const id of scope.producerIds ?? []) assertCan(actor, id, permission, NO_SALES_ACCESS);
+  for (const id of scope.producerIds ?? []) assertCan(actor, id, permission, SALES_MSG.noAccess);
 }

@@ -1,3 +1,4 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
 import { fail } from '../../lib/errors';
 import { refreshInventory } from '../checkout/inventory';
@@ -32,7 +33,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
   const producer = producerRows.results[0] as
     | { id: number; name: string; activo: number; fee_percent_bp: number | null; fee_fixed_cents: number | null }
     | undefined;
-  if (!producer) fail(404, 'Productora no encontrada');
+  if (!producer) fail(404, EVENT_MSG.producerNotFound);
   const s = settingsRows.results[0] as SettingsRow | undefined;
   return {
     producer_id: producer.id,

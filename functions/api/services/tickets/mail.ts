@@ -24,9 +24,9 @@ export function summaryTable(rows: [string, string][]) {
 
 export function ticketBlock(t: TicketDetail) {
   return `<div style="background:#ffffff;border-radius:12px;padding:16px;margin:0 0 16px;text-align:center;color:#111">
-    <img src="${qrOf(t.code).gifDataUrl()}" alt="Código QR de la entrada ${escapeHtml(t.id)}" width="220" height="220" style="display:block;margin:0 auto 8px" />
+    <img src="${qrOf(t.code).gifDataUrl()}" alt="${escapeHtml(MAIL_TICKETS.qrAlt(t.id))}" width="220" height="220" style="display:block;margin:0 auto 8px" />
     <div style="font-family:Helvetica,Arial,sans-serif;font-size:14px"><strong>${escapeHtml(t.type_name)}</strong><br />
-    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />Titular: ${escapeHtml(t.holder_name ?? '-')}<br />
+    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />${MAIL_TICKETS.holder}${escapeHtml(t.holder_name ?? '-')}<br />
     <span style="font-family:monospace">${escapeHtml(PDF_TICKETS.doorCode(shortTicketCode(t.id)))}</span></div></div>`;
 }
 
