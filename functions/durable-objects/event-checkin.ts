@@ -1,13 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import {
-  SCAN_LABEL,
-  SCAN_REASON,
-  type ScanResult,
-  type TicketRefusal,
-  typedTicketCode,
-  UNDO_WINDOW_MS,
-} from '../../src/shared/checkin';
-import { CHECKIN_MSG } from '../../src/shared/messages/checkin';
+import { type ScanResult, type TicketRefusal, typedTicketCode, UNDO_WINDOW_MS } from '../../src/shared/checkin';
+import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON } from '../../src/shared/messages/checkin';
 import { MSG } from '../../src/shared/messages/common';
 import { EVENT_MSG } from '../../src/shared/messages/events';
 import type { SessionUser } from '../../src/shared/session';

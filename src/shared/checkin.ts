@@ -23,31 +23,6 @@ export type TicketRefusal = Extract<
   'cancelled' | 'revoked' | 'other_event' | 'unpaid' | 'forged' | 'wrong_list'
 >;
 
-export const SCAN_LABEL: Record<ScanResult, string> = {
-  admitted: 'Entrada válida',
-  exited: 'Salida registrada',
-  undone: 'Ingreso anulado',
-  used: 'Entrada ya usada',
-  cancelled: 'Entrada cancelada',
-  revoked: 'Entrada revocada',
-  other_event: 'Es de otro evento',
-  unpaid: 'Entrada no pagada',
-  forged: 'Código inválido',
-  wrong_list: 'No corresponde a esta lista',
-  not_inside: 'No figura adentro',
-};
-
-/** Why a refusal happened, one line under the big label. */
-export const SCAN_REASON: Partial<Record<ScanResult, string>> = {
-  cancelled: 'La entrada fue cancelada (reembolso o baja).',
-  revoked: 'La entrada fue transferida: vale la nueva, no esta.',
-  other_event: 'El código es de otro evento.',
-  unpaid: 'La orden de esta entrada no está pagada.',
-  forged: 'Código falso o dañado.',
-  wrong_list: 'Este tipo de entrada no entra por esta lista.',
-  not_inside: 'No se puede registrar la salida de alguien que no entró.',
-};
-
 /** Green, amber or red on the scanner. */
 export function scanTone(result: ScanResult): 'ok' | 'warn' | 'bad' {
   if (result === 'admitted' || result === 'exited' || result === 'undone') return 'ok';

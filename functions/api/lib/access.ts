@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { ORDER_NOT_FOUND } from '../../../src/shared/messages/checkout';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
-import { SALES_MSG } from '../../../src/shared/messages/sales';
 import { ACCESS_MSG } from '../../../src/shared/messages/team';
 import type { Permission } from '../../../src/shared/roles';
 import type { SessionUser } from '../../../src/shared/session';
@@ -267,7 +267,7 @@ export const orderParam =
   async (c) => {
     const raw = c.req.param(name) ?? '';
     const order = /^[0-9a-f-]{36}$/i.test(raw) ? await findOrder(c.env, raw) : null;
-    if (!order) fail(404, SALES_MSG.orderMissing);
+    if (!order) fail(404, ORDER_NOT_FOUND);
     return { producerId: order.producer_id, eventId: order.event_id };
   };
 

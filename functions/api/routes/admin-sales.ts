@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { TICKET_MSG } from '../../../src/shared/messages/checkout';
+import { ORDER_NOT_FOUND, TICKET_MSG } from '../../../src/shared/messages/checkout';
 import { SALES_MSG } from '../../../src/shared/messages/sales';
 import type { Permission } from '../../../src/shared/roles';
 import { salesPeriodRange } from '../../../src/shared/sales';
-import { ORDER_NOT_FOUND, OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
+import { OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
 import {
   AdminRefundSchema,
   AttendeesExportQuerySchema,

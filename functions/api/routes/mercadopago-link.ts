@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
-import { MP_MSG, MpCallbackSchema } from '../../../src/shared/schemas/settings';
+import { MP_MSG } from '../../../src/shared/messages/settings';
+import { MpCallbackSchema } from '../../../src/shared/schemas/settings';
 import { type AccessEnv, producerParam, requirePermission, type TargetResolver } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';

@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
+import { ORDER_NOT_FOUND } from '../../../src/shared/messages/checkout';
 import { SALES_MSG } from '../../../src/shared/messages/sales';
-import {
-  ORDER_NOT_FOUND,
-  OrderIdParamSchema,
-  PayRequestSchema,
-  RefundRequestSchema,
-} from '../../../src/shared/schemas/checkout';
+import { OrderIdParamSchema, PayRequestSchema, RefundRequestSchema } from '../../../src/shared/schemas/checkout';
 import { type AccessEnv, authenticated, orderParam as orderTarget, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';

@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { payoutKindOf } from '../../../src/shared/fiscal';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
-import { SETTINGS_MSG } from '../../../src/shared/messages/settings';
+import { FEE_OUT_OF_LIMITS, SETTINGS_MSG } from '../../../src/shared/messages/settings';
 import {
-  FEE_OUT_OF_LIMITS,
   PlatformSettingsInputSchema,
   ProducerActivationSchema,
   ProducerSettingsInputSchema,

@@ -1,3 +1,5 @@
+import type { ScanResult } from '../checkin';
+
 /**
  * Check-in at the door: the scanner, the door's lists and answers (voseo).
  */
@@ -118,4 +120,51 @@ export const CHECKIN_MSG = {
   gateSaved: 'Puerta guardada.',
   /** A scan or sync the server did not answer in time (the door retries it). */
   timeout: 'Sin respuesta a tiempo',
+} as const;
+
+export const SCAN_LABEL: Record<ScanResult, string> = {
+  admitted: 'Entrada válida',
+  exited: 'Salida registrada',
+  undone: 'Ingreso anulado',
+  used: 'Entrada ya usada',
+  cancelled: 'Entrada cancelada',
+  revoked: 'Entrada revocada',
+  other_event: 'Es de otro evento',
+  unpaid: 'Entrada no pagada',
+  forged: 'Código inválido',
+  wrong_list: 'No corresponde a esta lista',
+  not_inside: 'No figura adentro',
+};
+
+/** Why a refusal happened, one line under the big label. */
+export const SCAN_REASON: Partial<Record<ScanResult, string>> = {
+  cancelled: 'La entrada fue cancelada (reembolso o baja).',
+  revoked: 'La entrada fue transferida: vale la nueva, no esta.',
+  other_event: 'El código es de otro evento.',
+  unpaid: 'La orden de esta entrada no está pagada.',
+  forged: 'Código falso o dañado.',
+  wrong_list: 'Este tipo de entrada no entra por esta lista.',
+  not_inside: 'No se puede registrar la salida de alguien que no entró.',
+};
+
+/** The checks of src/shared/schemas/checkin.ts (API and forms). */
+export const CHECKIN_FIELD_MSG = {
+  nonce: 'Falta el identificador del escaneo',
+  nonceInvalid: 'Identificador de escaneo inválido',
+  deviceMax: 'Nombre de dispositivo demasiado largo',
+  clientAt: 'Hora del dispositivo inválida',
+  listId: 'Lista inválida',
+  gateId: 'Puerta inválida',
+  kind: 'Tipo de escaneo inválido',
+  ticketId: 'Entrada inválida',
+  q: 'Escribí qué buscar',
+  qMin: 'Escribí al menos 2 letras o números',
+  qMax: 'La búsqueda es demasiado larga',
+  scanId: 'Escaneo inválido',
+  scansCheck: 'Cada escaneo necesita un código o una entrada',
+  scansMin: 'No hay escaneos para enviar',
+  scansMax: (max: number) => `Se envían hasta ${max} escaneos por vez`,
+  name: 'Poné un nombre',
+  nameMax: 'Nombre demasiado largo',
+  typeId: 'Tipo de entrada inválido',
 } as const;

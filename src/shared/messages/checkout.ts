@@ -1,3 +1,5 @@
+import type { Availability } from '../availability';
+
 /**
  * Checkout and what it delivers: buying, the order and ticket states, the buyer's tickets (cards, QR,
  * calendar), transfers, and the tickets and transfer e-mails and PDF (voseo).
@@ -230,4 +232,56 @@ export const TICKET_MSG = {
   transferOtherEmail: 'Esta entrada fue enviada a otro correo. Ingresá con esa cuenta para aceptarla.',
   noLongerValid: 'La entrada ya no es válida.',
   received: 'Entrada recibida. Ya está en Mis tickets.',
+} as const;
+
+export const AVAILABILITY_LABEL: Record<Availability, string> = {
+  disponible: 'Disponible',
+  ultimas: 'Últimas entradas',
+  agotado: 'Agotado',
+  proximamente: 'Próximamente',
+  finalizada: 'Venta finalizada',
+};
+
+/**
+ * The most tickets one order may hold, all types together. Each ticket type also has its own maximum per
+ * order (at most 50); this cap keeps the purchase e-mail and its PDF small (see docs/architecture.md).
+ */
+export const MAX_TICKETS_PER_ORDER = 50;
+
+export const CHECKOUT_MSG = {
+  duplicateType: 'Elegiste el mismo tipo de entrada más de una vez. Indicá la cantidad una sola vez.',
+  tooManyTickets: `Podés comprar hasta ${MAX_TICKETS_PER_ORDER} entradas por compra.`,
+} as const;
+
+/** Why an order ended refunded or closed without tickets, as the buyer reads it (page and e-mail). */
+export const ORDER_REASON_TEXT = {
+  sin_stock:
+    'Tu pago llegó después de que venciera la reserva y las entradas ya se habían vendido. Te devolvimos el total.',
+  reserva_vencida:
+    'Tu pago llegó cuando la reserva ya había vencido o había sido reemplazada por una más nueva, así que no emitimos entradas. Te devolvimos el total.',
+  evento_cancelado: 'El evento fue cancelado, así que no emitimos entradas. Te devolvimos el total.',
+  productora: 'La productora reembolsó tu compra. Tus entradas quedaron canceladas.',
+} as const;
+
+export type RefundReason = keyof typeof ORDER_REASON_TEXT;
+
+/** Why checkout refuses an order that is no longer payable. */
+export const CLOSED_ORDER_MSG = {
+  paid: 'Esta orden ya está pagada.',
+  expired: BUY_MSG.holdExpired,
+  replaced: 'Esta reserva fue reemplazada por una más nueva. Seguí con la última que hiciste.',
+  cancelled: 'El evento fue cancelado: esta reserva ya no se puede pagar.',
+} as const;
+
+/** Path ids: an order (UUID) and a ticket (16 URL-safe characters). Malformed ones are simply not found. */
+export const ORDER_NOT_FOUND = 'La orden no existe.';
+
+/** The checks of src/shared/schemas/checkout.ts (API and forms). */
+export const CHECKOUT_FIELD_MSG = {
+  ticketTypeId: 'Entrada inválida',
+  quantity: 'Cantidad inválida',
+  itemsMax: 'Demasiados tipos de entrada',
+  queuePassMax: 'El pase de la fila no es válido.',
+  nameMax: 'Máximo 120 caracteres',
+  transferLink: 'Enlace inválido',
 } as const;

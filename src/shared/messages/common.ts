@@ -245,3 +245,29 @@ export const KIT_TEXT = {
   hide: 'Ocultar',
   show: 'Mostrar',
 } as const;
+
+/** The words of es-AR dates (src/shared/dates.ts formats them; never toLocale*). */
+export const DATE_WORDS = {
+  weekdays: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
+  months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
+  monthsLong: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
+  longDate: (day: number, month: string, year: number) => `${day} de ${month} de ${year}`,
+} as const;
+
+/** Field checks shared by several forms. */
+export const FIELD_MSG = {
+  maxChars: (max: number) => `Máximo ${max} caracteres`,
+} as const;

@@ -1,3 +1,5 @@
+import type { DateFilter } from '../dates';
+
 /**
  * Events: the public listings and event page, producers' pages, the event form and wizard, publishing and
  * moderation, and the moderation e-mails (voseo).
@@ -308,4 +310,91 @@ export const EVENT_MSG = {
   producerDeactivated: 'Productora desactivada',
   /** The producer created with someone's first event, when they did not name it. */
   defaultProducerName: (person: string) => `Productora de ${person}`,
+} as const;
+
+export const DATE_FILTER_LABEL: Record<DateFilter, string> = {
+  hoy: 'Hoy',
+  'fin-de-semana': 'Este fin de semana',
+  'este-mes': 'Este mes',
+};
+
+/** The event categories, stored as people read them (renaming one needs a data migration). */
+export const CATEGORIES = [
+  'Música',
+  'Teatro',
+  'Stand-up',
+  'Fiestas',
+  'Deportes',
+  'Festivales',
+  'Infantiles',
+  'Otros',
+] as const;
+
+/** An event's status by name (keyed by EVENT_STATUSES of src/shared/schemas/event.ts). */
+export const STATUS_LABEL = {
+  borrador: 'Borrador',
+  en_revision: 'En revisión',
+  publicado: 'Publicado',
+  cancelado: 'Cancelado',
+  finalizado: 'Finalizado',
+} as const;
+
+/** The checks of src/shared/schemas/event.ts (API and forms). */
+export const EVENT_FIELD_MSG = {
+  typeName: 'El nombre de la entrada es requerido',
+  typeNameMax: 'Máximo 60 caracteres',
+  typeDescriptionMax: 'Máximo 300 caracteres',
+  priceCents: 'Ingresá un precio válido',
+  priceCentsMin: 'El precio no puede ser negativo',
+  priceCentsMax: 'El precio es demasiado alto',
+  capacity: 'Ingresá la capacidad',
+  capacityInt: 'La capacidad debe ser un número entero',
+  capacityMin: 'La capacidad debe ser al menos 1',
+  capacityMax: 'La capacidad máxima es 200.000',
+  minPerOrderMin: 'El mínimo por compra es al menos 1',
+  maxPerOrderMin: 'El máximo por compra es al menos 1',
+  maxPerOrderMax: 'El máximo por compra es 50',
+  maxBelowMin: 'El máximo por compra debe ser mayor o igual al mínimo',
+  saleEndBeforeStart: 'El fin de la venta debe ser posterior al inicio',
+  startsAt: 'Ingresá la fecha y hora de inicio',
+  ticketTypesMax: 'Máximo 20 tipos de entrada por función',
+  endBeforeStart: 'El fin debe ser posterior al inicio',
+  doorsAfterStart: 'La apertura de puertas debe ser anterior al inicio',
+  title: 'El título es requerido',
+  titleMin: 'El título debe tener al menos 3 caracteres',
+  titleMax: 'Máximo 120 caracteres',
+  descriptionMax: 'Máximo 10.000 caracteres',
+  category: 'Elegí la categoría del evento',
+  minAgeMax: 'La edad mínima no puede superar 21',
+  holdMinutesMin: 'Mínimo 5 minutos',
+  holdMinutesMax: 'Máximo 30 minutos',
+  datesMax: 'Máximo 60 funciones',
+  venueMissing: 'Indicá el lugar del evento',
+  datesMissing: 'Agregá al menos una función',
+  typesMissing: 'Cada función necesita al menos un tipo de entrada',
+  futureDateMissing: 'Al menos una función debe ser futura',
+  descriptionMissing: 'Agregá una descripción',
+} as const;
+
+/** The checks of src/shared/schemas/media.ts (API and forms). */
+export const MEDIA_FIELD_MSG = {
+  invalid: 'La imagen no es válida. Subila de nuevo.',
+} as const;
+
+/** The checks of src/shared/schemas/producer.ts (API and forms). */
+export const PRODUCER_FIELD_MSG = {
+  optionalUrlMax: 'Máximo 200 caracteres',
+  optionalUrlCheck: 'Ingresá un enlace que empiece con https://',
+  descriptionMax: 'Máximo 2000 caracteres',
+} as const;
+
+/** The checks of src/shared/schemas/venue.ts (API and forms). */
+export const VENUE_FIELD_MSG = {
+  nameMin: 'El nombre del lugar es requerido',
+  nameMax: 'Máximo 120 caracteres',
+  addressMin: 'La dirección es requerida',
+  addressMax: 'Máximo 200 caracteres',
+  cityMin: 'La ciudad es requerida',
+  cityMax: 'Máximo 100 caracteres',
+  provincesId: 'Elegí una provincia',
 } as const;

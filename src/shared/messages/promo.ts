@@ -153,3 +153,9 @@ export const PROMO_EXPORT_TEXT = {
   yes: 'Sí',
   no: 'No',
 } as const;
+
+/** The checks of src/shared/schemas/promo.ts (API and forms). */
+export const PROMO_FIELD_MSG = {
+  kind: 'Elegí el tipo de código.',
+  format: 'Formato inválido',
+} as const;

@@ -162,3 +162,20 @@ export const QUEUE_PAGE_TEXT = {
     '). Después, por orden de llegada.',
   ],
 } as const;
+
+/** The checks of src/shared/schemas/queue.ts (API and forms). */
+export const QUEUE_FIELD_MSG = {
+  opensAt: 'Indicá la fecha y hora de apertura',
+  prequeueMinutes: 'Indicá los minutos de pre-fila',
+  prequeueMinutesMin: 'La pre-fila abre al menos 1 minuto antes',
+  prequeueMinutesMax: 'La pre-fila abre como mucho 24 horas antes',
+  dniCap: 'Tope por DNI inválido',
+  dniCapMin: 'El tope por DNI es al menos 1',
+  dniCapMax: 'El tope por DNI es como mucho 50',
+  ratePerMinute: 'Indicá cuántas personas entran por minuto',
+  ratePerMinuteMin: 'Entra al menos 1 persona por minuto',
+  ratePerMinuteMax: 'Como mucho 100.000 personas por minuto',
+  holdLimit: 'Límite de reservas inválido',
+  holdLimitMin: 'El límite de reservas es al menos 1',
+  action: 'Acción inválida',
+} as const;

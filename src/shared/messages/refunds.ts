@@ -157,3 +157,34 @@ export const REFUND_REASON = {
   mercadoPago: 'Reembolso en MercadoPago',
   chargeback: 'Contracargo',
 } as const;
+
+/** What the refund-permission holder confirms to refund a ticket already admitted at the door. */
+export const USED_OVERRIDE_PHRASE = 'ya ingresó: reembolsar igual';
+
+/** Refund texts (API answers, the dialog, the buyer's e-mail). */
+export const REFUND_MSG = {
+  notPaid: 'Solo se pueden reembolsar órdenes pagadas.',
+  notRefundableTickets:
+    'Elegí entradas válidas de esta orden: alguna ya fue reembolsada, cancelada o no es de esta orden.',
+  usedTickets: `Alguna de esas entradas ya ingresó al evento. Para reembolsarla igual, confirmá "${USED_OVERRIDE_PHRASE}".`,
+  raced: 'Alguna de esas entradas ya se está reembolsando o ya fue reembolsada. Revisá la orden.',
+  mpRefused: 'MercadoPago no aceptó el reembolso. No se devolvió dinero; revisá el pago en MercadoPago.',
+  mpUnavailable:
+    'MercadoPago no respondió. Reintentá en unos minutos: el reembolso queda pendiente y nunca se hará dos veces.',
+  usedHolder: 'Esta entrada ya ingresó al evento: no se puede cambiar su titular.',
+  keyReused: 'Esa clave de idempotencia ya se usó para otro reembolso.',
+  confirmPhrase: `Para confirmar escribí "${USED_OVERRIDE_PHRASE}"`,
+} as const;
+
+/** When the buyer sees the money, per method (buyer's e-mail). */
+export const REFUND_WHEN = {
+  mercadopago: 'MercadoPago lo acredita en el mismo medio de pago; puede demorar hasta 10 días hábiles según tu banco.',
+  cash: 'Lo recibiste en efectivo en la boletería.',
+  none: 'No había nada que devolver: la entrada era gratuita.',
+  chargeback: 'Tu banco ya te lo devolvió.',
+} as const;
+
+/** The checks of src/shared/schemas/revocation.ts (API and forms). */
+export const REVOCATION_FIELD_MSG = {
+  order: 'Número de orden es Requerido',
+} as const;

@@ -1,3 +1,4 @@
+import type { SalesPeriod } from '../sales';
 import { DOOR_TEXT } from './checkin';
 import { SPEC_LABEL } from './common';
 
@@ -252,7 +253,6 @@ export const SALES_MSG = {
   onlyPaidPrint: 'Solo se pueden imprimir las entradas de órdenes pagadas.',
   noValidTickets: 'La orden no tiene entradas válidas.',
   onlyPaidSend: 'Solo se pueden enviar las entradas de órdenes pagadas.',
-  orderMissing: 'La orden no existe.',
   /** The audit reason of tickets sent from the box office. */
   sentFromBoxOffice: 'Entradas enviadas desde boletería',
   attendeesTitle: (event: string, count: number) => `${event} - Lista de asistentes (${count})`,
@@ -321,4 +321,45 @@ export const EXPORT_TEXT = {
       'Neto productora',
     ],
   },
+} as const;
+
+export const SALES_PERIOD_LABEL: Record<SalesPeriod, string> = {
+  hoy: 'Hoy',
+  '7d': 'Últimos 7 días',
+  '30d': 'Últimos 30 días',
+  '90d': 'Últimos 90 días',
+  custom: 'Personalizado',
+};
+
+/** The sales back office's query and form checks (src/shared/schemas/sales.ts). */
+export const SALES_FIELD_MSG = {
+  producerId: 'Productora inválida',
+  eventId: 'Evento inválido',
+  period: 'Elegí un período válido',
+  date: 'Fecha inválida (AAAA-MM-DD)',
+  dateRange: 'Elegí un rango de fechas válido: desde y hasta, en ese orden.',
+  eventDateId: 'Función inválida',
+  ticketTypeId: 'Tipo de entrada inválido',
+  status: 'Estado inválido',
+  paymentType: 'Medio de pago inválido',
+  searchTooLong: 'La búsqueda es demasiado larga',
+  page: 'Página inválida',
+  perPage: 'Cantidad por página inválida',
+  perPageMax: 'Como máximo 100 por página',
+  reason: 'Contá el motivo',
+  reasonMin: 'Contá el motivo (al menos 3 caracteres)',
+  reasonMax: 'El motivo es demasiado largo',
+  ticketId: 'Entrada inválida',
+  ticketsMin: 'Elegí al menos una entrada',
+  ticketsMax: 'Demasiadas entradas',
+  idempotencyKey: 'Clave de idempotencia inválida',
+  email: 'Escribí un e-mail válido',
+  emailTooLong: 'El e-mail es demasiado largo',
+  holderName: 'Ingresá el nombre del titular',
+  nameTooLong: 'El nombre es demasiado largo',
+  format: 'Formato inválido: csv o xlsx',
+  attendeesEvent: 'Elegí un evento',
+  attendeesFormat: 'Formato inválido: csv, xlsx o pdf',
+  method: 'Elegí cómo pagó: efectivo, tarjeta o transferencia',
+  buyerEmail: 'Revisá el e-mail',
 } as const;

@@ -117,3 +117,65 @@ export const SETTINGS_MSG = {
   directPublish: 'La productora publica sus eventos sin revisión',
   reviewAgain: 'Los eventos de la productora vuelven a pasar por revisión',
 } as const;
+
+/** Why a CUIT, CBU, CVU or alias is refused (src/shared/fiscal.ts checks them for the forms and the API). */
+export const FISCAL_MSG = {
+  cuitFormat: 'El CUIT tiene que tener 11 números (por ejemplo 30-71234567-1).',
+  cuitPrefix: 'El CUIT tiene que empezar con 20, 23, 24, 27, 30, 33 o 34.',
+  cuitZeros: 'El CUIT no puede ser todo ceros.',
+  accountZeros: 'El CBU o CVU no puede tener el número de cuenta en ceros.',
+  aliasLetters: 'El alias tiene que tener al menos una letra, no solo puntos, guiones o números.',
+  cuitCheck: 'El CUIT no es válido: revisá el dígito verificador.',
+  accountFormat:
+    'Ingresá un CBU o CVU de 22 números, o un alias de 6 a 20 caracteres (letras, números, punto o guion).',
+  cbuCheck: 'El CBU no es válido: revisá los dígitos verificadores.',
+  cvuCheck: 'El CVU no es válido: revisá los dígitos verificadores.',
+} as const;
+
+/** AFIP's VAT conditions, by their official names. */
+export const IVA_CONDITIONS = {
+  responsable_inscripto: 'IVA Responsable Inscripto',
+  monotributo: 'Responsable Monotributo',
+  exento: 'IVA Sujeto Exento',
+  no_alcanzado: 'No alcanzado / Consumidor final',
+} as const;
+
+export const FEE_OUT_OF_LIMITS = 'El cargo por servicio tiene que quedar dentro de los límites que fijó la plataforma.';
+
+export const MP_MSG = {
+  stateInvalid: 'El enlace de vinculación venció o ya se usó. Volvé a vincular desde Configuración.',
+  appMissing: 'La plataforma todavía no configuró su aplicación de MercadoPago.',
+  exchangeFailed: 'MercadoPago no aceptó la vinculación. Probá de nuevo en unos minutos.',
+  linked: 'Cuenta de MercadoPago vinculada',
+  unlinked: 'Cuenta de MercadoPago desvinculada',
+  denied: 'No autorizaste la vinculación en MercadoPago.',
+  accountTaken:
+    'Esa cuenta de MercadoPago ya está vinculada a otra productora. Vinculá una cuenta propia de esta productora.',
+  paymentsInFlight:
+    'Hay compras con el pago pendiente en esta cuenta. Desvinculala cuando se acrediten o venzan (como mucho en 48 horas).',
+} as const;
+
+/** The checks of src/shared/schemas/settings.ts (API and forms). */
+export const SETTINGS_FIELD_MSG = {
+  percentBp: 'Ingresá el porcentaje',
+  percentBpInt: 'Usá hasta dos decimales',
+  percentBpMin: 'No puede ser negativo',
+  percentBpMax: 'Máximo 50 %',
+  fixedCents: 'Ingresá el monto fijo',
+  fixedCentsInt: 'Usá centavos enteros',
+  fixedCentsMax: 'Máximo $ 100.000',
+  ivaCondition: 'Elegí una condición frente al IVA',
+  holdMinutesMin: 'La reserva dura como mínimo 5 minutos',
+  holdMinutesMax: 'La reserva dura como máximo 30 minutos',
+  refundPolicyMax: 'Máximo 4000 caracteres',
+  percentRange: 'El porcentaje mínimo no puede superar al máximo',
+  fixedRange: 'El monto mínimo no puede superar al máximo',
+  mpClientIdMax: 'Máximo 100 caracteres',
+  mpClientIdFormat: 'El Client ID tiene solo letras, números y guiones',
+  mpClientSecretMax: 'Máximo 200 caracteres',
+  mpSharedAccounts: 'Indicá si se permite compartir cuentas',
+  activo: 'Indicá si está activa',
+  trusted: 'Indicá si publica sin revisión',
+  codeMin: 'Falta el código de autorización',
+  stateMin: 'El enlace de vinculación no es válido',
+} as const;

@@ -1,3 +1,5 @@
+import type { MemberRole, Role } from '../roles';
+
 /**
  * The producer's team: members, roles, team invitations, the join page and the team e-mails (voseo).
  */
@@ -113,4 +115,40 @@ export const TEAM_INVITATION_MSG = {
   sent: (email: string) => `Enviamos la invitación a ${email}.`,
   revoked: 'Invitación revocada: el enlace ya no sirve.',
   sessionExpired: 'Tu sesión expiró. Ingresá de nuevo.',
+} as const;
+
+export const ROLE_LABEL: Record<Role, string> = {
+  GUEST: 'Invitado',
+  USER: 'Usuario',
+  COLABORATORS: 'Colaborador',
+  ADMIN: 'Administrador',
+  SUPERADMIN: 'Superadministrador',
+};
+
+export const MEMBER_ROLE_LABEL: Record<MemberRole, string> = {
+  ADMIN: 'Administrador',
+  BOX_OFFICE: 'Boletería',
+  DOOR: 'Control de acceso',
+  ANALYST: 'Analista',
+};
+
+export const MEMBER_ROLE_HINT: Record<MemberRole, string> = {
+  ADMIN: 'Acceso completo: eventos, ventas, finanzas, equipo y configuración.',
+  BOX_OFFICE: 'Vende en boletería y ve las entradas vendidas.',
+  DOOR: 'Solo controla el acceso con el escáner.',
+  ANALYST: 'Ve el panel, las ventas y las finanzas, sin cambiar nada.',
+};
+
+/** The checks of src/shared/schemas/team.ts (API and forms). */
+export const TEAM_FIELD_MSG = {
+  email: 'Ingresá el correo de la persona',
+  emailInvalid: 'Revisá el correo: no parece válido',
+  role: 'Elegí un rol: Administrador, Boletería, Control de acceso o Analista',
+  eventIds: 'Elegí los eventos de la lista',
+  eventIdsMax: 'Elegí hasta 100 eventos, o ninguno para darle acceso a todos',
+  producerId: 'Productora inválida',
+  producerRequired: 'Elegí la productora',
+  userId: 'Persona inválida',
+  invitationId: 'Invitación inválida',
+  invitationToken: 'El enlace de la invitación no es válido',
 } as const;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { MSG } from '../messages/common';
+import { EVENT_MSG } from '../messages/events';
+import { QUEUE_FIELD_MSG } from '../messages/queue';
 
-const eventId = z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido');
+const eventId = z.coerce.number({ error: EVENT_MSG.invalid }).int().positive(EVENT_MSG.invalid);
 
 export const QueueEventParamSchema = z.object({ id: eventId });
 
@@ -8,35 +11,35 @@ export const QueueEventParamSchema = z.object({ id: eventId });
 export const QueueSettingSchema = z.object({
   /** Null: the whole event. Else only this date's tickets go through the queue. */
   event_date_id: z
-    .number({ error: 'Fecha inválida' })
-    .int('Fecha inválida')
-    .positive('Fecha inválida')
+    .number({ error: MSG.invalidDate })
+    .int(MSG.invalidDate)
+    .positive(MSG.invalidDate)
     .nullable()
     .default(null),
-  opens_at: z.iso.datetime({ offset: true, error: 'Indicá la fecha y hora de apertura' }),
+  opens_at: z.iso.datetime({ offset: true, error: QUEUE_FIELD_MSG.opensAt }),
   prequeue_minutes: z
-    .number({ error: 'Indicá los minutos de pre-fila' })
-    .int('Indicá los minutos de pre-fila')
-    .min(1, 'La pre-fila abre al menos 1 minuto antes')
-    .max(1440, 'La pre-fila abre como mucho 24 horas antes')
+    .number({ error: QUEUE_FIELD_MSG.prequeueMinutes })
+    .int(QUEUE_FIELD_MSG.prequeueMinutes)
+    .min(1, QUEUE_FIELD_MSG.prequeueMinutesMin)
+    .max(1440, QUEUE_FIELD_MSG.prequeueMinutesMax)
     .default(30),
   dni_cap: z
-    .number({ error: 'Tope por DNI inválido' })
-    .int('Tope por DNI inválido')
-    .min(1, 'El tope por DNI es al menos 1')
-    .max(50, 'El tope por DNI es como mucho 50')
+    .number({ error: QUEUE_FIELD_MSG.dniCap })
+    .int(QUEUE_FIELD_MSG.dniCap)
+    .min(1, QUEUE_FIELD_MSG.dniCapMin)
+    .max(50, QUEUE_FIELD_MSG.dniCapMax)
     .nullable()
     .default(null),
   rate_per_minute: z
-    .number({ error: 'Indicá cuántas personas entran por minuto' })
-    .int('Indicá cuántas personas entran por minuto')
-    .min(1, 'Entra al menos 1 persona por minuto')
-    .max(100_000, 'Como mucho 100.000 personas por minuto')
+    .number({ error: QUEUE_FIELD_MSG.ratePerMinute })
+    .int(QUEUE_FIELD_MSG.ratePerMinute)
+    .min(1, QUEUE_FIELD_MSG.ratePerMinuteMin)
+    .max(100_000, QUEUE_FIELD_MSG.ratePerMinuteMax)
     .default(60),
   hold_limit: z
-    .number({ error: 'Límite de reservas inválido' })
-    .int('Límite de reservas inválido')
-    .min(1, 'El límite de reservas es al menos 1')
+    .number({ error: QUEUE_FIELD_MSG.holdLimit })
+    .int(QUEUE_FIELD_MSG.holdLimit)
+    .min(1, QUEUE_FIELD_MSG.holdLimitMin)
     .nullable()
     .default(null),
 });
@@ -44,6 +47,6 @@ export type QueueSetting = z.infer<typeof QueueSettingSchema>;
 
 /** The producer's live controls. */
 export const QueueControlSchema = z.object({
-  action: z.enum(['pause', 'resume', 'close'], { error: 'Acción inválida' }),
+  action: z.enum(['pause', 'resume', 'close'], { error: QUEUE_FIELD_MSG.action }),
 });
 export const QueueRateSchema = QueueSettingSchema.pick({ rate_per_minute: true, hold_limit: true }).partial();

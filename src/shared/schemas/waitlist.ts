@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { EVENT_MSG } from '../messages/events';
 import { WAITLIST_MSG } from '../messages/waitlist';
 
 export const WaitlistEventParamSchema = z.object({
-  id: z.coerce.number({ error: 'Evento inválido' }).int().positive('Evento inválido'),
+  id: z.coerce.number({ error: EVENT_MSG.invalid }).int().positive(EVENT_MSG.invalid),
 });
 
 /** Joining the waiting list of a sold-out ticket type. */

@@ -1,4 +1,4 @@
-import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
+import { CLOSED_ORDER_MSG } from '../../../../src/shared/messages/checkout';
 import { fail } from '../../lib/errors';
 import { orderTransition } from '../orders/state';
 import type { Defer } from '../payments/apply';

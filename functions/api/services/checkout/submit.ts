@@ -1,5 +1,5 @@
-import { BUY_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
-import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
+import { BUY_MSG, CLOSED_ORDER_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import type { PayRequest } from '../../../../src/shared/schemas/checkout';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
 import { orderTransition } from '../orders/state';

@@ -1,5 +1,4 @@
-import { CANCELLATION_MSG } from '../../../../src/shared/messages/refunds';
-import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
+import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';
 import type { OrderRow } from '../checkout/orders';

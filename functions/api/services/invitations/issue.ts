@@ -1,5 +1,6 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
-import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/event-inventory';
 import { fail } from '../../lib/errors';
 import { inventoryOf } from '../checkout/inventory';

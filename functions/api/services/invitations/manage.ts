@@ -1,4 +1,5 @@
-import { INVITATION_MSG, INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { pushOrderTicketChanges } from '../checkin/push';

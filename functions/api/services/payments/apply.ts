@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
+import type { RefundReason } from '../../../../src/shared/messages/checkout';
 import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
-import type { RefundReason } from '../../../../src/shared/schemas/checkout';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';

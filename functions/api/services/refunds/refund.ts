@@ -1,13 +1,13 @@
-import { MAIL_CANCELLATION, MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages/refunds';
-import { formatMoney } from '../../../../src/shared/money';
-import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import {
-  REFUND_METHOD_LABEL,
+  MAIL_CANCELLATION,
+  MAIL_PARTIAL_REFUND,
   REFUND_MSG,
   REFUND_WHEN,
-  type RefundMethod,
   USED_OVERRIDE_PHRASE,
-} from '../../../../src/shared/schemas/sales';
+} from '../../../../src/shared/messages/refunds';
+import { formatMoney } from '../../../../src/shared/money';
+import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';

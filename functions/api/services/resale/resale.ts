@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
+import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleKeepCents, resaleRefundCents } from '../../../../src/shared/resale-policy';
-import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';
 import { inventoryOf } from '../checkout/inventory';

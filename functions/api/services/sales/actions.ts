@@ -1,7 +1,8 @@
 import { TICKET_MSG } from '../../../../src/shared/messages/checkout';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/messages/refunds';
 import { SALES_MSG } from '../../../../src/shared/messages/sales';
-import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
-import { type AdminRefund, REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
+import type { AdminRefund } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';
 import { findOrder, type OrderRow } from '../checkout/orders';

@@ -1,6 +1,6 @@
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import { boxOfficeMethodLabel } from '../../../../src/shared/messages/payments';
 import { SALES_MSG } from '../../../../src/shared/messages/sales';
-import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
 import { fail } from '../../lib/errors';
 import { createHold } from '../checkout/holds';

@@ -1,8 +1,8 @@
 import writeXlsxFile from 'write-excel-file/universal';
 import { formatDateTime } from '../../../../src/shared/dates';
 import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/messages/checkout';
+import { INVITATION_LABEL } from '../../../../src/shared/messages/invitations';
 import { EXPORT_TEXT } from '../../../../src/shared/messages/sales';
-import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
 import type { SalesScope } from './scope';
 
 type Cell = string | number | Date | null;

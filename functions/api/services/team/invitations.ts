@@ -1,5 +1,5 @@
-import { TEAM_INVITATION_MSG } from '../../../../src/shared/messages/team';
-import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
+import { MEMBER_ROLE_LABEL, TEAM_INVITATION_MSG } from '../../../../src/shared/messages/team';
+import type { MemberRole } from '../../../../src/shared/roles';
 import type { TeamInvite } from '../../../../src/shared/schemas/team';
 import type { SessionUser } from '../../../../src/shared/session';
 import { sendMail } from '../../../mail/port';

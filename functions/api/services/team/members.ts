@@ -1,5 +1,5 @@
-import { GRANT_MSG, TEAM_MSG } from '../../../../src/shared/messages/team';
-import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
+import { GRANT_MSG, MEMBER_ROLE_LABEL, TEAM_MSG } from '../../../../src/shared/messages/team';
+import type { MemberRole } from '../../../../src/shared/roles';
 import type { MemberUpdate } from '../../../../src/shared/schemas/team';
 import { fail } from '../../lib/errors';
 import { syncUserRole } from '../accounts/roles';

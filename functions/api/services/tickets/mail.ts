@@ -1,10 +1,14 @@
 import { shortTicketCode } from '../../../../src/shared/checkin';
-import { MAIL_TICKETS, PDF_TICKETS } from '../../../../src/shared/messages/checkout';
+import {
+  MAIL_TICKETS,
+  ORDER_REASON_TEXT,
+  PDF_TICKETS,
+  type RefundReason,
+} from '../../../../src/shared/messages/checkout';
 import { PROMO_MSG } from '../../../../src/shared/messages/promo';
 import { MAIL_REFUND } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
-import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';
 import { type MailMessage, sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { eventSummary, type OrderItemRow, type OrderRow, orderItems } from '../checkout/orders';

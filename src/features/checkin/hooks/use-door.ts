@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onBeforeWipe, wipeDeviceData } from '../../../lib/device-data';
-import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
-import { DOOR_TEXT } from '../../../shared/messages/checkin';
+import { type ScanResult, scanTone } from '../../../shared/checkin';
+import { DOOR_TEXT, SCAN_LABEL, SCAN_REASON } from '../../../shared/messages/checkin';
 import { ApiError, messageOf } from '../../../shared/provider-result';
 import { $session, restoreSession } from '../../../stores/session';
 import { toast } from '../../../stores/toast';

@@ -6,9 +6,9 @@ import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate, localInputToIso } from '../../../shared/dates';
 import { mediaUrl } from '../../../shared/media';
 import { MSG } from '../../../shared/messages/common';
-import { EVENT_FORM_TEXT, PUBLISH_NOTE_TEXT, WIZARD_MSG } from '../../../shared/messages/events';
+import { CATEGORIES, EVENT_FORM_TEXT, PUBLISH_NOTE_TEXT, WIZARD_MSG } from '../../../shared/messages/events';
 import { formatPrice, pesosToCents } from '../../../shared/money';
-import { CATEGORIES, type Category } from '../../../shared/schemas/event';
+import type { Category } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
 import { uploadImage } from '../api/upload-image';
 import {
