@@ -271,6 +271,7 @@ export const EVENT_MSG = {
   fallbackTitle: 'Evento',
   producerNotFound: 'Productora no encontrada',
   producerInvalid: 'Elegí una productora válida.',
+  producerIdInvalid: 'Productora inválida',
   producerNameRequired: 'El nombre de la productora es requerido',
   max80: 'Máximo 80 caracteres',
   max500: 'Máximo 500 caracteres',

@@ -333,8 +333,6 @@ export const SALES_PERIOD_LABEL: Record<SalesPeriod, string> = {
 
 /** The sales back office's query and form checks (src/shared/schemas/sales.ts). */
 export const SALES_FIELD_MSG = {
-  producerId: 'Productora inválida',
-  eventId: 'Evento inválido',
   period: 'Elegí un período válido',
   date: 'Fecha inválida (AAAA-MM-DD)',
   dateRange: 'Elegí un rango de fechas válido: desde y hasta, en ese orden.',

@@ -146,7 +146,6 @@ export const TEAM_FIELD_MSG = {
   role: 'Elegí un rol: Administrador, Boletería, Control de acceso o Analista',
   eventIds: 'Elegí los eventos de la lista',
   eventIdsMax: 'Elegí hasta 100 eventos, o ninguno para darle acceso a todos',
-  producerId: 'Productora inválida',
   producerRequired: 'Elegí la productora',
   userId: 'Persona inválida',
   invitationId: 'Invitación inválida',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages/common';
+import { EVENT_MSG } from '../messages/events';
 import { REFUND_MSG, USED_OVERRIDE_PHRASE } from '../messages/refunds';
 import { SALES_FIELD_MSG } from '../messages/sales';
 import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
@@ -14,8 +15,8 @@ const optionalId = (message: string) => z.coerce.number({ error: message }).int(
 /** Who and what: the producer (a superadmin may leave it out to see every producer), the event, the period. */
 export const SalesScopeQuerySchema = z
   .object({
-    producer_id: optionalId(SALES_FIELD_MSG.producerId),
-    event_id: optionalId(SALES_FIELD_MSG.eventId),
+    producer_id: optionalId(EVENT_MSG.producerIdInvalid),
+    event_id: optionalId(EVENT_MSG.invalid),
     period: z.enum(SALES_PERIODS, { error: SALES_FIELD_MSG.period }).default('7d'),
     from: z.string().regex(DAY, SALES_FIELD_MSG.date).optional(),
     to: z.string().regex(DAY, SALES_FIELD_MSG.date).optional(),
@@ -29,8 +30,8 @@ export type SalesScopeQuery = z.infer<typeof SalesScopeQuerySchema>;
 /** The order search: the scope, filters, free text (name, e-mail, DNI, order number, ticket code), a page. */
 export const OrderSearchQuerySchema = z
   .object({
-    producer_id: optionalId(SALES_FIELD_MSG.producerId),
-    event_id: optionalId(SALES_FIELD_MSG.eventId),
+    producer_id: optionalId(EVENT_MSG.producerIdInvalid),
+    event_id: optionalId(EVENT_MSG.invalid),
     event_date_id: optionalId(SALES_FIELD_MSG.eventDateId),
     ticket_type_id: optionalId(SALES_FIELD_MSG.ticketTypeId),
     status: z.enum(ORDER_STATUSES_FILTER, { error: SALES_FIELD_MSG.status }).optional(),
@@ -99,8 +100,8 @@ export const HolderChangeSchema = z.object({
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportQuerySchema = z.object({
-  producer_id: optionalId(SALES_FIELD_MSG.producerId),
-  event_id: optionalId(SALES_FIELD_MSG.eventId),
+  producer_id: optionalId(EVENT_MSG.producerIdInvalid),
+  event_id: optionalId(EVENT_MSG.invalid),
   format: z.enum(EXPORT_FORMATS, { error: SALES_FIELD_MSG.format }).default('csv'),
 });
 export const AttendeesExportQuerySchema = z.object({

@@ -16,7 +16,7 @@ const eventIds = z
   .max(100, TEAM_FIELD_MSG.eventIdsMax)
   .default([]);
 
-export const TeamQuerySchema = z.object({ producer_id: id(TEAM_FIELD_MSG.producerId).optional() });
+export const TeamQuerySchema = z.object({ producer_id: id(EVENT_MSG.producerIdInvalid).optional() });
 
 export const TeamInviteSchema = z.object({
   producer_id: id(TEAM_FIELD_MSG.producerRequired),
