@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 // API tests run inside workerd with the real bindings of wrangler.toml (D1, Durable Objects, R2),
 // the migrations applied in tests/api/setup.ts, and test-only secrets.
+
+// The property tests' knobs (CROSS_RACES_SEED, MONEY_RACES_SEED, CROSS_RACES_RUNS…) are read from process.env
+// inside workerd, which sees the bindings, not the shell's environment: they are passed on as bindings.
+const knobs = Object.fromEntries(
+  Object.entries(process.env).filter((e): e is [string, string] => /^[A-Z_]+_(SEED|RUNS)$/.test(e[0]) && !!e[1]),
+);
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
@@ -23,6 +29,7 @@ export default defineConfig(async () => ({
           DEV_MODE: '1',
           PUBLIC_ORIGIN: 'http://localhost:8787',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          ...knobs,
         },
       },
     }),

@@ -3,6 +3,7 @@ import { expireOverdueOrders } from './services/checkout/orders';
 import { resumeCancellations } from './services/events/cancellation';
 import { finishPastEvents } from './services/events/store';
 import { retryInvitationMails } from './services/invitations/mail';
+import { retryQueueMails } from './services/queue/mail';
 import { resumeRefunds } from './services/refunds/refund';
 import { resumeResaleRefunds } from './services/resale/resale';
 import { mailPendingRevocations } from './services/revocations/requests';
@@ -30,6 +31,8 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   // (only the events marked in inventory_outbox), then their e-mails that failed or were interrupted.
   await drainInventoryOutboxes(env);
   await retryWaitlistMails(env);
+  // E-mails to the people a removed queue dropped, not sent by the request or failed.
+  await retryQueueMails(env);
   // Refunds left pending by a MercadoPago outage (same key) or done without their stock returned.
   await resumeRefunds(env);
   // Cancelled events whose buyers are not all refunded yet (a large event, a MercadoPago outage).

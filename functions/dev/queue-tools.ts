@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { refreshInventory } from '../api/services/checkout/inventory';
+import { inventoryOf, refreshInventory } from '../api/services/checkout/inventory';
 import { queueOf } from '../api/services/queue/queues';
 import { benchBuyerToken, createTestEvent } from './checkout-tools';
 
@@ -40,6 +40,8 @@ async function setOpening(env: Env, eventId: number, opensAt: number, ratePerMin
     .bind(eventId, new Date(opensAt).toISOString(), ratePerMinute)
     .run();
   await queueOf(env, eventId).configure({ eventId, opensAt, prequeueMinutes: 30, ratePerMinute, holdLimit: null });
+  // As the producer's setting does (services/queue/queues.ts): the stock is the queue's while it runs.
+  await inventoryOf(env, eventId).setQueueGate(true);
   await refreshInventory(env, eventId);
 }
 

@@ -4,8 +4,10 @@ import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON } from '../../src/shared/messages/
 import { MSG } from '../../src/shared/messages/common';
 import { EVENT_MSG } from '../../src/shared/messages/events';
 import type { SessionUser } from '../../src/shared/session';
+import { inventoryOf } from '../api/services/checkout/inventory';
 import { verifyTicketCode } from '../api/services/tickets/signing';
 import { pingWrite } from './bench-floor';
+import { type ClaimAnswer, type ClaimRequest, TicketClaims, WHOLE_EVENT } from './checkin-claims';
 import { DoorCache, type TicketRow } from './checkin-door-cache';
 import { CheckinScanLog } from './checkin-scan-log';
 
@@ -20,6 +22,10 @@ import { CheckinScanLog } from './checkin-scan-log';
  * row per scan, written in the same synchronous step as the decision, so it is as durable as the decision
  * itself; the answer does not wait for D1. The log is copied to D1 in the background, a few multi-row
  * statements per batch (see CheckinScanLog); readers of D1's log call `flushed()`.
+ *
+ * It is also the one owner of each ticket's fate (checkin-claims.ts): an operation that changes who may enter
+ * (transfer, refund, resale, revocation, cancellation) claims its tickets here first, in a step that refuses an
+ * admitted ticket, and a claimed or closed ticket is refused at the door in the same synchronous decision.
  */
 
 export type ScanInput = {
@@ -45,6 +51,8 @@ export type ScanAnswer = {
   first: { at: string; gate: string; staff: string } | null;
   /** True when this answer is the stored one of an earlier request with the same nonce. */
   replay: boolean;
+  /** The admission withdrew a ticket listed for resale (delivered to the inventory before answering). */
+  withdrew?: true;
 };
 
 export type UndoInput = { nonce: string; scanId: string; staff: { id: number; name: string }; device: string };
@@ -185,8 +193,13 @@ export class EventCheckin extends DurableObject<Env> {
    * same for nonces). A few dozen bytes per admission.
    */
   private readonly admissionKeys = new Set<string>();
+  /** Per ticket, on how many lists it is admitted (a claim refuses admitted tickets without a read). */
+  private readonly admittedTickets = new Map<string, number>();
+  /** Claims, closed and listed tickets (checkin-claims.ts). */
+  private readonly claims: TicketClaims;
   /** Decisions queued for the next turn (see `inTurn`). */
   private turn: (() => void)[] = [];
+  private withdrawing: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -195,8 +208,11 @@ export class EventCheckin extends DurableObject<Env> {
     this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
     for (const row of this.sql.exec<{ list_id: number; ticket_id: string }>(
       'select list_id, ticket_id from admissions',
-    ))
+    )) {
       this.admissionKeys.add(admissionKey(row.list_id, row.ticket_id));
+      this.countAdmission(row.ticket_id, 1);
+    }
+    this.claims = new TicketClaims(this.sql);
     this.log = new CheckinScanLog(
       ctx,
       env.DB,
@@ -300,10 +316,15 @@ export class EventCheckin extends DurableObject<Env> {
         offline: r.local_result ? { admitted: r.local_result === 'admitted' } : undefined,
       });
     }
+    // A claim whose operation may have died is settled from D1 first (rare: see checkin-claims.ts).
+    const entered = inputs.filter((i) => i.kind !== 'exit' && i.ticketId).map((i) => i.ticketId as string);
+    for (const claimId of this.claims.staleClaims(entered, Date.now())) await this.settle(eventId, claimId, true);
     const decided = await this.inTurn(() => this.scanMany(eventId, inputs));
     if (!Array.isArray(decided)) return { status: 409, message: CHECKIN_MSG.nonceReused };
+    // A ticket on offer to the waiting list was admitted: the offer is withdrawn before the answer leaves.
+    if (decided.some((a) => a.withdrew)) await this.deliverWithdrawals(eventId);
     return {
-      outcomes: decided.map((a, i) => ({
+      outcomes: decided.map(({ withdrew: _, ...a }, i) => ({
         ...a,
         ok: a.result === 'admitted' || a.result === 'exited',
         label: SCAN_LABEL[a.result],
@@ -313,6 +334,103 @@ export class EventCheckin extends DurableObject<Env> {
         gate_id: inputs[i].gate?.id ?? null,
       })),
     };
+  }
+
+  /**
+   * An operation that changes who may enter claims its tickets (see checkin-claims.ts): refused when a ticket
+   * was admitted (unless `allowAdmitted`), is claimed by another operation, or is closed. Claims older than
+   * STALE_CLAIM_MS among these tickets are settled from D1 first.
+   */
+  async claim(eventId: number, req: ClaimRequest): Promise<ClaimAnswer> {
+    this.noteEvent(eventId);
+    for (const claimId of this.claims.staleClaims(req.ticketIds, Date.now()))
+      if (claimId !== req.claimId) await this.settle(eventId, claimId, true);
+    return this.claims.claim(req, (id) => this.admittedTickets.has(id), Date.now());
+  }
+
+  /**
+   * The claim's operation ended (or, with `fence`, is presumed dead: its D1 write is fenced off first): each
+   * ticket takes D1's outcome. Transferred or cancelled → closed here for good; still waiting for a refund's
+   * money → kept; anything else (the operation failed or changed nothing) → released. `touched`: the tickets
+   * the operation changed, read again even when the claim is gone.
+   */
+  async settle(eventId: number, claimId: string, fence = false, touched: string[] = []): Promise<void> {
+    const ids = this.claims.ticketsOf(claimId);
+    // No claim (settled already, or an operation begun before claims existed): its tickets are read again.
+    if (ids.length === 0) {
+      if (touched.length > 0) this.doorOf(eventId).ticketsChanged(touched);
+      return;
+    }
+    const db = this.env.DB;
+    const whole = ids.includes(WHOLE_EVENT);
+    const results = await db.batch([
+      ...(fence
+        ? [
+            db
+              .prepare("insert or ignore into door_claims (id, event_id, state) values (?, ?, 'void')")
+              .bind(claimId, eventId),
+          ]
+        : []),
+      db.prepare('select state from door_claims where id = ?').bind(claimId),
+      whole
+        ? db
+            .prepare(
+              "select ? as id, case when status = 'cancelado' then 'cancelled' else 'valid' end as status, 0 as pending from events where id = ?",
+            )
+            .bind(WHOLE_EVENT, eventId)
+        : db
+            .prepare(
+              `select t.id, t.status, exists (select 1 from refund_tickets c join refunds r on r.id = c.refund_id
+                 where c.ticket_id = t.id and r.status = 'pending') as pending
+               from tickets t where t.id in (select value from json_each(?))`,
+            )
+            .bind(JSON.stringify(ids)),
+    ]);
+    const state = (results[results.length - 2].results[0] as { state: string } | undefined)?.state;
+    const rows = new Map(
+      (results[results.length - 1].results as { id: string; status: string; pending: number }[]).map((r) => [r.id, r]),
+    );
+    const now = Date.now();
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (state !== 'committed') this.claims.release(id, claimId);
+      else if (row?.status === 'transferred') this.claims.close(id, claimId, 'revoked');
+      else if (row?.status === 'cancelled') this.claims.close(id, claimId, 'cancelled');
+      else if (row?.pending) this.claims.keep(id, claimId, now);
+      else this.claims.release(id, claimId);
+    }
+    // What the object holds of these tickets is read again (a transfer's new ticket, a cancelled one).
+    if (whole) this.doorOf(eventId).ticketsChanged();
+    else this.doorOf(eventId).ticketsChanged(ids);
+  }
+
+  /** A ticket returned for resale: refused (false) once admitted, closed or claimed. */
+  listResale(eventId: number, ticketId: string): boolean {
+    this.noteEvent(eventId);
+    return this.claims.list(ticketId, this.admittedTickets.has(ticketId));
+  }
+
+  /** Its holder took it back from the waiting list. */
+  unlistResale(ticketId: string) {
+    this.claims.unlist(ticketId);
+  }
+
+  /** Tells the inventory object which listed tickets were admitted (their offers withdrawn). Retried by the alarm. */
+  private deliverWithdrawals(eventId: number): Promise<void> {
+    this.withdrawing ??= (async () => {
+      try {
+        for (const ticketId of this.claims.pendingWithdrawals()) {
+          await inventoryOf(this.env, eventId).withdrawAdmittedResale(ticketId);
+          this.claims.withdrawalDelivered(ticketId);
+        }
+      } catch (err) {
+        console.error('Resale withdrawal not delivered yet; the alarm retries it', err);
+        await this.ctx.storage.setAlarm(Date.now() + 5_000);
+      } finally {
+        this.withdrawing = null;
+      }
+    })();
+    return this.withdrawing;
   }
 
   /** Pushed by the code paths that change tickets (sale, refund, transfer, cancellation): all without ids. */
@@ -383,10 +501,13 @@ export class EventCheckin extends DurableObject<Env> {
     const row = this.sql.exec<AdmissionRow>('select * from admissions where last_scan = ?', input.scanId).toArray()[0];
     if (!row || row.last_staff !== input.staff.id || Date.now() - row.last_at > UNDO_WINDOW_MS || !row.inside)
       return null;
+    // An operation holds the ticket (a refund kept it admitted): its admission stays what the operation saw.
+    if (this.claims.isClaimed(row.ticket_id)) return null;
     if (row.first_scan === row.last_scan) {
       // The ticket's first entry on this list is undone: it is as if it never came in (valid again in D1).
       this.sql.exec('delete from admissions where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
       this.admissionKeys.delete(admissionKey(row.list_id, row.ticket_id));
+      this.countAdmission(row.ticket_id, -1);
     } else {
       this.sql.exec('update admissions set inside = 0 where list_id = ? and ticket_id = ?', row.list_id, row.ticket_id);
     }
@@ -440,9 +561,11 @@ export class EventCheckin extends DurableObject<Env> {
     for (const decide of queued) decide();
   }
 
-  /** The log's backstop: copies what is still waiting (after a failed copy or a restart). */
+  /** The log's backstop: copies what is still waiting (after a failed copy or a restart), and the withdrawals. */
   async alarm() {
     await this.log.flushed();
+    if (this.eventId !== null && this.claims.pendingWithdrawals().length > 0)
+      await this.deliverWithdrawals(this.eventId);
   }
 
   /**
@@ -475,6 +598,9 @@ export class EventCheckin extends DurableObject<Env> {
       return this.record(input, 'exited', first);
     }
     if (row && (row.inside || !input.list.allowReentry)) return this.record(input, 'used', first);
+    // Its fate: closed by a transfer, refund, resale, revocation or cancellation, or an operation under way.
+    const fate = this.claims.entryRefusal(input.ticketId, Date.now());
+    if (fate) return this.record(input, fate === 'stale' ? 'in_process' : fate, first);
 
     const now = new Date().toISOString();
     const scanId = crypto.randomUUID();
@@ -505,8 +631,17 @@ export class EventCheckin extends DurableObject<Env> {
         Date.now(),
       );
       this.admissionKeys.add(admissionKey(listId, input.ticketId));
+      this.countAdmission(input.ticketId, 1);
     }
-    return this.record(input, 'admitted', row ? first : null, undefined, scanId, now);
+    const answer = this.record(input, 'admitted', row ? first : null, undefined, scanId, now);
+    // Returned for resale: admitted now, so it leaves the waiting list's offer in this same step.
+    return this.claims.admittedNow(input.ticketId) ? { ...answer, withdrew: true } : answer;
+  }
+
+  private countAdmission(ticketId: string, delta: 1 | -1) {
+    const n = (this.admittedTickets.get(ticketId) ?? 0) + delta;
+    if (n > 0) this.admittedTickets.set(ticketId, n);
+    else this.admittedTickets.delete(ticketId);
   }
 
   /** The admission row of a ticket on a list (read only when one exists). */

@@ -21,11 +21,13 @@ import {
 import {
   type ListResult,
   listResale,
+  offeredTicket,
   offerResales,
   RESALE_SCHEMA,
   resaleOfferEnded,
   resaleStatus,
   resoldBy,
+  withdrawAdmitted,
   withdrawResale,
 } from './resale';
 import { loadSaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
@@ -44,6 +46,7 @@ import {
   pendingOffers,
   placeOf,
   recordOfferOrder,
+  reopenOffer,
   setWaitlistSettings,
   WAITLIST_SCHEMA,
   waitingDemand,
@@ -82,6 +85,8 @@ export type SellResult =
   | SaleRefusal
   | Extract<PassCheck, { ok: false }>
   | { ok: false; reason: 'dni_cap'; cap: number }
+  /** Without a per-DNI cap, a pass buys at most one order's worth: `max` tickets of that type are left to it. */
+  | { ok: false; reason: 'pass_limit'; max: number }
   | PromoRefusal
   | (Extract<HoldResult, { ok: false }> & { name?: string });
 
@@ -96,8 +101,20 @@ export type SaleGate = {
   promoCode?: string;
 };
 
-/** Counts the queue object reads to admit by live holds and to close when the stock is gone. */
-export type QueueStats = { capacity: number; sold: number; held: number; openHolds: number; remaining: number };
+/**
+ * Counts the queue object reads to admit by live holds and to close when the stock is gone. `queueHolds`: this
+ * object still keeps the stock for the queue (null: no queue was ever set through it); the queue closes once
+ * it is false. `waitlistOpen`: the producer opened the waiting list while the queue runs.
+ */
+export type QueueStats = {
+  capacity: number;
+  sold: number;
+  held: number;
+  openHolds: number;
+  remaining: number;
+  queueHolds: boolean | null;
+  waitlistOpen: boolean;
+};
 
 /**
  * closed: the event's sale was closed (cancelled); not_open: the hold expired, was replaced or released
@@ -105,7 +122,9 @@ export type QueueStats = { capacity: number; sold: number; held: number; openHol
  */
 export type CommitResult =
   | { ok: true /** The resold ticket this hold bought (face-value resale): its payment cancels it. */; resold?: string }
-  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' };
+  | { ok: false; reason: 'closed' | 'not_open' | 'unknown_hold' }
+  /** A resale offer is sold only once its ticket was claimed at the door (services/checkout/commit.ts). */
+  | { ok: false; reason: 'resale_claim'; ticketId: string };
 
 /** One invitation's tickets, taken under its own hold id and counted against its tag. */
 export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
@@ -143,6 +162,11 @@ create table if not exists sale_closed (closed_at integer not null);
 create table if not exists invitation_tags (tag_key text primary key, used integer not null default 0);
 create table if not exists invitation_grants (hold_id text primary key, tag_key text not null);
 create table if not exists returned_tickets (ticket_id text primary key, hold_id text not null);
+create table if not exists queue_gate (
+  id integer primary key check (id = 1),
+  holds integer not null,
+  waitlist_open integer not null default 0
+);
 `;
 
 /** How often a burst of changes is copied to D1's ticket_types at most (a D1 batch each time). */
@@ -173,6 +197,8 @@ export class EventInventory extends DurableObject<Env> {
   private openExpiry: number | undefined;
   /** Whether the sale was closed (sale_closed), once read: only closeSale changes it. */
   private closedFlag: boolean | undefined;
+  /** The queue gate (queue_gate), once read: null when no queue was ever set through this object. */
+  private gateRow: { holds: boolean; waitlistOpen: boolean } | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -212,12 +238,77 @@ export class EventInventory extends DurableObject<Env> {
     return open.map((row) => row.id);
   }
 
-  /** Tickets already sold to a buyer key (for the per-DNI cap of a queued on-sale). */
-  private soldTo(buyer: string): number {
-    return this.sql
-      .exec<HoldRow>("select * from holds where buyer = ? and status = 'sold'", buyer)
-      .toArray()
-      .reduce((sum, row) => sum + parseItems(row.items).reduce((n, i) => n + i.quantity, 0), 0);
+  /** Tickets already sold to a buyer key per type (for a queued on-sale's limits per DNI and per pass). */
+  private soldTo(buyer: string): Map<number, number> {
+    const sold = new Map<number, number>();
+    for (const row of this.sql.exec<HoldRow>("select * from holds where buyer = ? and status = 'sold'", buyer))
+      for (const i of parseItems(row.items)) sold.set(i.typeId, (sold.get(i.typeId) ?? 0) + i.quantity);
+    return sold;
+  }
+
+  // ---- The queue's gate: while a queued on-sale's queue runs, the stock is the queue's ----
+
+  private gate(): { holds: boolean; waitlistOpen: boolean } | null {
+    if (this.gateRow === undefined) {
+      const row = this.sql
+        .exec<{ holds: number; waitlist_open: number }>('select holds, waitlist_open from queue_gate where id = 1')
+        .toArray()[0];
+      this.gateRow = row ? { holds: row.holds === 1, waitlistOpen: row.waitlist_open === 1 } : null;
+    }
+    return this.gateRow;
+  }
+
+  /** While true, freed stock is not offered to the waiting list and joining it needs the producer's choice. */
+  private queueHolds(): boolean {
+    return this.gate()?.holds === true;
+  }
+
+  private remainingToSell(): number {
+    if (this.closed()) return 0;
+    const t = this.sql
+      .exec<{ capacity: number; sold: number }>(
+        'select coalesce(sum(capacity), 0) as capacity, coalesce(sum(sold), 0) as sold from types',
+      )
+      .one();
+    return Math.max(0, t.capacity - t.sold);
+  }
+
+  private writeGate(holds: boolean, waitlistOpen: boolean) {
+    this.sql.exec(
+      `insert into queue_gate (id, holds, waitlist_open) values (1, ?, ?)
+       on conflict (id) do update set holds = excluded.holds, waitlist_open = excluded.waitlist_open`,
+      holds ? 1 : 0,
+      waitlistOpen ? 1 : 0,
+    );
+    this.gateRow = { holds, waitlistOpen };
+  }
+
+  /**
+   * The queue starts (set, or reopened) or ends (closed, back to the normal sale) holding the stock. A queue
+   * cannot hold stock that is gone: answers 'sold_out' then. Ending it offers freed stock to the waiting list.
+   */
+  setQueueGate(holds: boolean): { ok: true } | { ok: false; reason: 'sold_out' } {
+    if (holds && this.remainingToSell() === 0) return { ok: false, reason: 'sold_out' };
+    this.writeGate(holds, this.gate()?.waitlistOpen ?? false);
+    if (!holds) this.mirror();
+    return { ok: true };
+  }
+
+  /** The producer opens (or closes) the waiting list while the queue runs ("by the producer's choice"). */
+  setQueueWaitlist(open: boolean) {
+    this.writeGate(this.gate()?.holds ?? false, open);
+  }
+
+  /** The queue was taken off: the sale is a plain one again. */
+  removeQueueGate() {
+    this.sql.exec('delete from queue_gate');
+    this.gateRow = null;
+    this.mirror();
+  }
+
+  /** The stock ran out: the queue no longer holds anything (it closes, and returns go to the waiting list). */
+  private releaseGateIfSoldOut() {
+    if (this.queueHolds() && this.remainingToSell() === 0) this.writeGate(false, this.gate()?.waitlistOpen ?? false);
   }
 
   /** Live counts for the event's queue object (admission by live holds, closing when the stock is gone). */
@@ -230,7 +321,14 @@ export class EventInventory extends DurableObject<Env> {
       .one();
     const openHolds = this.sql.exec<{ n: number }>("select count(*) as n from holds where status = 'open'").one().n;
     const remaining = this.closed() ? 0 : Math.max(0, totals.capacity - totals.sold);
-    return { ...totals, openHolds, remaining };
+    const gate = this.gate();
+    return {
+      ...totals,
+      openHolds,
+      remaining,
+      queueHolds: gate ? gate.holds : null,
+      waitlistOpen: !!gate?.waitlistOpen,
+    };
   }
 
   /** A no-op round trip: the raw ceiling of a call to this object (used by the sale benchmark). */
@@ -358,10 +456,22 @@ export class EventInventory extends DurableObject<Env> {
         console.warn(JSON.stringify({ refused: 'hold', reason: check.reason, eventId, userId }));
         return check;
       }
+      // What the pass bought already in this on-sale counts: with a per-DNI cap against the cap, without one
+      // against one order's limits (each type's maximum per order), so a pass never buys more than one order.
+      const sold = this.soldTo(buyerKey);
+      const total = (m: Map<number, number>) => [...m.values()].reduce((sum, n) => sum + n, 0);
       const cap = queue.dniCap;
-      if (cap !== null && this.soldTo(buyerKey) + wanted.reduce((sum, i) => sum + i.quantity, 0) > cap) {
+      if (cap !== null && total(sold) + sumItems(wanted) > cap) {
         console.warn(JSON.stringify({ refused: 'hold', reason: 'dni_cap', eventId, userId, cap }));
         return { ok: false, reason: 'dni_cap', cap };
+      }
+      const over = wanted.find(
+        (i) => (sold.get(i.typeId) ?? 0) + i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? 0),
+      );
+      if (cap === null && over) {
+        const max = config.types.get(over.typeId)?.maxPerOrder ?? 0;
+        console.warn(JSON.stringify({ refused: 'hold', reason: 'pass_limit', eventId, userId, max }));
+        return { ok: false, reason: 'pass_limit', max: Math.max(0, max - (sold.get(over.typeId) ?? 0)) };
       }
     }
     // A code: this event's own uses may already fill it (refused here, in the hold's step); its use over the
@@ -417,6 +527,8 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'closed' };
     const type = this.type(input.typeId);
     if (!type) return { ok: false, reason: 'unknown_type' };
+    // A queued on-sale's waiting list opens when its queue closes, or when the producer opens it.
+    if (this.queueHolds() && !this.gate()?.waitlistOpen) return { ok: false, reason: 'queued' };
     if (startsAt !== null) setWaitlistSettings(this.sql, null, startsAt);
     return joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held));
   }
@@ -452,7 +564,9 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Offers freed stock to the waiting list, in order (called in every step that changes stock, see mirror). */
   private offerWaitlist() {
-    if (this.closed()) return;
+    // While the queue holds the stock, what comes back stays on sale for the people in the queue.
+    this.releaseGateIfSoldOut();
+    if (this.closed() || this.queueHolds()) return;
     const now = Date.now();
     const createHold = (buyer: string, typeId: number, quantity: number, expiresAt: number) => {
       const id = crypto.randomUUID();
@@ -495,6 +609,31 @@ export class EventInventory extends DurableObject<Env> {
 
   withdrawResale(ticketId: string): boolean {
     return withdrawResale(this.sql, ticketId);
+  }
+
+  /**
+   * The door admitted a listed ticket (its seller went in), or refused the waiting buyer's claim on it: the
+   * listing is withdrawn and an open offer for it released, its entry waiting again in its place. Idempotent.
+   */
+  withdrawAdmittedResale(ticketId: string): boolean {
+    const holdId = withdrawAdmitted(this.sql, ticketId);
+    const row = holdId ? this.holdRow(holdId) : undefined;
+    if (row?.status === 'open') {
+      reopenOffer(this.sql, row.id);
+      this.releaseRow(row, 'released');
+      this.mirror();
+    }
+    return true;
+  }
+
+  /**
+   * A resale offer sold here whose payment the door then refused (the seller went in before the payment's
+   * retry): the sale is undone, its place back and the listing withdrawn. The caller refunds the buyer.
+   */
+  undoResaleSale(holdId: string, ticketId: string): boolean {
+    withdrawAdmitted(this.sql, ticketId);
+    this.sql.exec("update resale set status = 'withdrawn' where ticket_id = ? and status = 'sold'", ticketId);
+    return this.refund(holdId);
   }
 
   resaleStatus(ticketId: string): string | null {
@@ -742,7 +881,7 @@ export class EventInventory extends DurableObject<Env> {
    * (its order cannot be paid: the caller refunds a late payment), and nothing is sold once the sale closed.
    * A rejected hold (see reject) is sold on a retry within its time while the stock is there.
    */
-  commit(holdId: string): CommitResult {
+  commit(holdId: string, claimedTicket?: string): CommitResult {
     this.expireDue();
     const row = this.holdRow(holdId);
     if (!row) return { ok: false, reason: 'unknown_hold' };
@@ -751,6 +890,9 @@ export class EventInventory extends DurableObject<Env> {
       return resold ? { ok: true, resold } : { ok: true };
     }
     if (this.closed()) return { ok: false, reason: 'closed' };
+    // A resale offer: its ticket must be held by the payment at the door first (it may have gone in).
+    const offered = row.buyer.startsWith('waitlist:') ? offeredTicket(this.sql, holdId) : null;
+    if (offered && offered !== claimedTicket) return { ok: false, reason: 'resale_claim', ticketId: offered };
     const items = parseItems(row.items);
     if (row.status === 'rejected') {
       // A retry after a rejected attempt: sold only within the hold's time and while the stock is there (its

@@ -38,7 +38,8 @@ export type QueueConfig = {
   holdLimit: number | null;
 };
 export type QueueState = 'unconfigured' | 'scheduled' | 'prequeue' | 'open' | 'paused' | 'closed';
-export type ClosedReason = 'agotado' | 'productora';
+/** agotado: the stock ran out; productora: closed by the producer; normal: closed back to the normal sale. */
+export type ClosedReason = 'agotado' | 'productora' | 'normal';
 
 /** A buyer's place as the wait page shows it. */
 export type PlaceView = {
@@ -61,7 +62,7 @@ export type JoinResult =
   | { ok: true; place: PlaceView; existing: boolean }
   | { ok: false; reason: 'no_queue' | 'too_early' | 'closed'; opensAt?: number; prequeueOpensAt?: number }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
-  | { ok: false; reason: 'unverified' | 'no_dni' };
+  | { ok: false; reason: 'unverified' | 'no_dni' | 'dni_taken' };
 
 export type QueueLive = {
   state: QueueState;
@@ -142,6 +143,7 @@ create table if not exists config (
   ticked_at integer,
   arrivals integer not null default 0
 );
+create table if not exists kept_seed (seed text not null, seed_hash text not null);
 create table if not exists entries (
   user_id integer primary key,
   dni text not null unique,
@@ -198,10 +200,13 @@ export class EventQueue extends DurableObject<Env> {
    */
   async configure(config: QueueConfig): Promise<{ ok: true } | { ok: false; reason: 'drawn' }> {
     if (!this.config) {
+      // A queue taken off before its draw and set again keeps its committed seed (the same published hash).
+      const kept = this.sql.exec<{ seed: string; seed_hash: string }>('select * from kept_seed').toArray()[0];
       const bytes = crypto.getRandomValues(new Uint8Array(32));
-      const seed = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-      const hash = await seedHash(seed);
+      const seed = kept?.seed ?? [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const hash = kept?.seed_hash ?? (await seedHash(seed));
       if (!this.readConfig()) {
+        this.sql.exec('delete from kept_seed');
         this.sql.exec(
           `insert into config (id, event_id, opens_at, prequeue_minutes, rate_per_minute, hold_limit, seed, seed_hash)
            values (1, ?, ?, ?, ?, ?, ?, ?)`,
@@ -231,12 +236,31 @@ export class EventQueue extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The queue was removed before anyone could join (the producer took "Venta con fila" off). */
-  async remove(): Promise<void> {
+  /**
+   * The producer takes "Venta con fila" off before the opening. With people in the pre-queue it needs their
+   * number confirmed (`confirmed`, what the producer was shown): otherwise nothing changes and the count is
+   * answered. Answers the accounts dropped (the caller tells them). The seed is kept, undrawn and unrevealed,
+   * for a queue set again: its published hash never changes.
+   */
+  async remove(
+    confirmed: number | null,
+  ): Promise<{ ok: true; dropped: number[] } | { ok: false; reason: 'confirm'; count: number }> {
+    const dropped = this.sql
+      .exec<{ user_id: number }>('select user_id from entries order by arrival')
+      .toArray()
+      .map((r) => r.user_id);
+    if (dropped.length > 0 && confirmed !== dropped.length)
+      return { ok: false, reason: 'confirm', count: dropped.length };
     await this.ctx.storage.deleteAlarm();
+    const c = this.config;
+    this.sql.exec('delete from kept_seed');
+    if (c && c.drawn_at === null)
+      this.sql.exec('insert into kept_seed (seed, seed_hash) values (?, ?)', c.seed, c.seed_hash);
     this.sql.exec('delete from entries');
     this.sql.exec('delete from config');
     this.config = null;
+    console.info(JSON.stringify({ queue: 'removed', eventId: c?.event_id ?? null, dropped: dropped.length }));
+    return { ok: true, dropped };
   }
 
   private stateAt(now: number): QueueState {
@@ -289,7 +313,9 @@ export class EventQueue extends DurableObject<Env> {
         userId,
       )
       .toArray()[0];
-    if (existing) return { ok: true, existing: true, place: this.view(existing, now, existing.user_id === userId) };
+    if (existing?.user_id === userId) return { ok: true, existing: true, place: this.view(existing, now, true) };
+    // Another account holds this DNI's place: refused, and nothing of that place is told.
+    if (existing) return this.refuse('dni_taken', userId);
     const state = this.stateAt(now);
     const prequeueOpensAt = c.opens_at - c.prequeue_minutes * 60_000;
     if (state === 'scheduled') return this.refuse('too_early', userId, { opensAt: c.opens_at, prequeueOpensAt });
@@ -332,7 +358,7 @@ export class EventQueue extends DurableObject<Env> {
     return { ok: true, existing: false, place: this.view(this.entry(userId) as EntryRow, now, true) };
   }
 
-  private refuse<R extends 'no_queue' | 'too_early' | 'closed' | 'unverified' | 'no_dni'>(
+  private refuse<R extends 'no_queue' | 'too_early' | 'closed' | 'unverified' | 'no_dni' | 'dni_taken'>(
     reason: R,
     userId: number,
     extra: { opensAt?: number; prequeueOpensAt?: number } = {},
@@ -386,8 +412,11 @@ export class EventQueue extends DurableObject<Env> {
     };
   }
 
-  /** Pause, resume or close (for good). Answers the new live view. */
-  async control(action: 'pause' | 'resume' | 'close'): Promise<QueueLive | null> {
+  /**
+   * Pause, resume, close (`normal`: back to the normal sale) or reopen a closed queue: the people still waiting
+   * keep their places and admission goes on from where it stopped. Answers the new live view.
+   */
+  async control(action: 'pause' | 'resume' | 'close' | 'close_normal' | 'reopen'): Promise<QueueLive | null> {
     const now = Date.now();
     this.tick(now);
     if (this.config && this.config.closed_at === null) {
@@ -398,6 +427,13 @@ export class EventQueue extends DurableObject<Env> {
         await this.ensureTicking(now);
       }
       if (action === 'close') this.close('productora', now);
+      if (action === 'close_normal') this.close('normal', now);
+    } else if (this.config && action === 'reopen') {
+      // The inventory's counts read before the reopening may say it closed: read them again first.
+      this.stats = null;
+      this.save({ closed_at: null, closed_reason: null, ticked_at: now, credit: 0 });
+      console.info(JSON.stringify({ queue: 'reopened', eventId: this.config.event_id }));
+      await this.ensureTicking(now);
     }
     return this.live();
   }
@@ -522,7 +558,8 @@ export class EventQueue extends DurableObject<Env> {
       this.draw(now);
     }
     const d = this.config as ConfigRow;
-    if (this.stats && this.stats.value.remaining === 0) {
+    // The inventory decides when the queue no longer holds the stock (it ran out): the queue follows it.
+    if (this.stats && (this.stats.value.remaining === 0 || this.stats.value.queueHolds === false)) {
       this.close('agotado', now);
       return;
     }

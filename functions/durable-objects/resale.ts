@@ -105,3 +105,28 @@ export function resoldBy(sql: SqlStorage, holdId: string): string | null {
       .toArray()[0]?.ticket_id ?? null
   );
 }
+
+/** The ticket an open offer hold is for (null when the hold is not a resale offer). */
+export function offeredTicket(sql: SqlStorage, holdId: string): string | null {
+  return (
+    sql
+      .exec<{ ticket_id: string }>("select ticket_id from resale where offer_hold = ? and status = 'offered'", holdId)
+      .toArray()[0]?.ticket_id ?? null
+  );
+}
+
+/**
+ * Its seller went in (the door admitted it): the listing is withdrawn whatever its state short of sold.
+ * Answers the offer hold it had, if it was on offer (the caller releases it).
+ */
+export function withdrawAdmitted(sql: SqlStorage, ticketId: string): string | null {
+  const row = sql
+    .exec<{ status: string; offer_hold: string | null }>(
+      'select status, offer_hold from resale where ticket_id = ?',
+      ticketId,
+    )
+    .toArray()[0];
+  if (!row || (row.status !== 'listed' && row.status !== 'offered')) return null;
+  sql.exec("update resale set status = 'withdrawn', offer_hold = null where ticket_id = ?", ticketId);
+  return row.status === 'offered' ? row.offer_hold : null;
+}

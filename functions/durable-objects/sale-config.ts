@@ -90,7 +90,10 @@ export async function loadSaleConfig(db: D1Database, eventId: number): Promise<S
          from ticket_types t join event_dates d on d.id = t.event_date_id where d.event_id = ?`,
       )
       .bind(eventId),
-    db.prepare('select opens_at, dni_cap, event_date_id from event_queues where event_id = ?').bind(eventId),
+    // A queue closed back to the normal sale (mode 'normal') asks no pass.
+    db
+      .prepare("select opens_at, dni_cap, event_date_id from event_queues where event_id = ? and mode = 'queue'")
+      .bind(eventId),
   ]);
   const queue = (queueRows.results as { opens_at: string; dni_cap: number | null; event_date_id: number | null }[])[0];
   const event = (eventRows.results as EventRow[])[0];

@@ -38,7 +38,11 @@ export type JoinInput = {
 
 export type JoinResult =
   | { ok: true; entryId: string; position: number }
-  | { ok: false; reason: 'twice' | 'dni_twice' | 'unknown_type' | 'available' | 'closed'; available?: number };
+  | {
+      ok: false;
+      reason: 'twice' | 'dni_twice' | 'unknown_type' | 'available' | 'closed' | 'queued';
+      available?: number;
+    };
 
 export type WaitlistPlace = {
   id: string;
@@ -262,6 +266,19 @@ export function closeOffer(sql: SqlStorage, holdId: string, outcome: 'bought' | 
     );
   }
   return closed && notify;
+}
+
+/**
+ * An offer withdrawn through no fault of its buyer (the resold ticket's seller went in): the entry waits again
+ * in its place, and its order and e-mail are not sent if they were still to be.
+ */
+export function reopenOffer(sql: SqlStorage, holdId: string) {
+  sql.exec(
+    `update waitlist set status = 'waiting', offer_hold = null, offered_quantity = null, offer_expires_at = null,
+       offer_order = null where offer_hold = ? and status = 'offered'`,
+    holdId,
+  );
+  sql.exec('delete from waitlist_outbox where hold_id = ?', holdId);
 }
 
 /** Offers that expired unanswered whose e-mail is still to be queued. */

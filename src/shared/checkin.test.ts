@@ -26,6 +26,7 @@ describe('doorOrder', () => {
     expect(scanTone('used')).toBe('warn');
     expect(scanTone('forged')).toBe('bad');
     expect(scanTone('revoked')).toBe('bad');
+    expect(scanTone('in_process')).toBe('warn');
   });
 });
 

@@ -14,6 +14,7 @@ export const SCAN_RESULTS = [
   'forged',
   'wrong_list',
   'not_inside',
+  'in_process',
 ] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
@@ -26,7 +27,7 @@ export type TicketRefusal = Extract<
 /** Green, amber or red on the scanner. */
 export function scanTone(result: ScanResult): 'ok' | 'warn' | 'bad' {
   if (result === 'admitted' || result === 'exited' || result === 'undone') return 'ok';
-  if (result === 'used' || result === 'not_inside') return 'warn';
+  if (result === 'used' || result === 'not_inside' || result === 'in_process') return 'warn';
   return 'bad';
 }
 

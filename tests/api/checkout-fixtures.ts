@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import { createTestEvent } from '../../functions/dev/checkout-tools';
 import { signAccessToken } from '../../functions/lib/jwt';
-import { ORIGIN, provider, settledFetch } from './helpers';
+import { eventually, ORIGIN, provider, settledFetch } from './helpers';
 
 export { createTestEvent };
 
@@ -24,6 +24,28 @@ export async function createBuyer(rol = 'USER') {
     3600,
   );
   return { id: user!.id, email, auth: { authorization: `Bearer ${token}` } };
+}
+
+let dniCounter = Math.floor(Math.random() * 10_000_000);
+
+/** A buyer with a DNI of their own (createBuyer gives every buyer the same one; the waiting list keeps one per DNI). */
+export async function buyerWithDni() {
+  const buyer = await createBuyer();
+  const dni = String(20_000_000 + (dniCounter++ % 70_000_000)).padStart(8, '0');
+  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
+  return buyer;
+}
+
+/** The order of the offer a waiting buyer gets from the event's waiting list, once it is made. */
+export async function offeredOrder(waiting: { auth: Record<string, string> }, eventId: number) {
+  let orderId = '';
+  await eventually(async () => {
+    const res = await asBuyer(waiting, `/waitlist/${eventId}/me`);
+    const me = ((await res.json()) as { data: { status?: string; order_id?: string | null } }).data;
+    orderId = String(me.order_id ?? '');
+    return me.status === 'offered' && orderId !== '';
+  }, 'the returned ticket is offered to the waiting buyer');
+  return orderId;
 }
 
 export function asBuyer(

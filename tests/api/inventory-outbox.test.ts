@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { drainInventoryOutboxes } from '../../functions/api/services/waitlist/outbox';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
+import { asBuyer, buyerWithDni, createBuyer, createTestEvent } from './checkout-fixtures';
 import { eventually } from './helpers';
 
 /**
@@ -21,14 +21,6 @@ afterEach(() => {
   errors?.mockRestore();
   errors = null;
 });
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(50_000_000 + (dniCounter++ % 40_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 /** D1 refuses the event's waiting-list e-mails of one kind (the delivery fails part-way) until `restore()`. */
 async function mailQueueDown(eventId: number, kind: 'offer' | 'expired') {

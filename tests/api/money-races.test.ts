@@ -14,6 +14,7 @@ import {
   startPurchase,
 } from './checkout-fixtures';
 import { ORIGIN, settledFetch } from './helpers';
+import { assertMoneyOfEvent } from './money-invariants';
 
 /**
  * Money under any interleaving: random mixes of whole, partial, overlapping, legacy and override refunds,
@@ -148,87 +149,7 @@ async function run(world: World, c: Command): Promise<number> {
 /** Every invariant of the issue, read from D1, the inventory object and the MercadoPago sandbox. */
 async function assertInvariants(world: World) {
   await logCopied(env, world.eventId);
-  const { results: orders } = await env.DB.prepare(
-    `select o.id, o.status, o.total_cents, o.refunded_cents, o.payment_id,
-       coalesce((select sum(amount_cents) from refunds r where r.order_id = o.id and r.status = 'done'), 0) as done
-     from orders o where o.event_id = ? and o.paid_at is not null`,
-  )
-    .bind(world.eventId)
-    .all<{
-      id: string;
-      status: string;
-      total_cents: number;
-      refunded_cents: number;
-      payment_id: string;
-      done: number;
-    }>();
-  for (const o of orders) {
-    expect(o.refunded_cents, `order ${o.id} refunded more than paid`).toBeLessThanOrEqual(o.total_cents);
-    expect(o.refunded_cents, `order ${o.id} figure vs its refunds`).toBe(o.done);
-    if (o.status === 'refunded') expect(o.refunded_cents).toBe(o.total_cents);
-  }
-
-  const { results: refunds } = await env.DB.prepare(
-    "select r.ticket_ids from refunds r join orders o on o.id = r.order_id where o.event_id = ? and r.status = 'done'",
-  )
-    .bind(world.eventId)
-    .all<{ ticket_ids: string }>();
-  const refundedTickets = refunds.flatMap((r) => JSON.parse(r.ticket_ids) as string[]);
-  expect(new Set(refundedTickets).size, 'a ticket refunded twice').toBe(refundedTickets.length);
-
-  const live = await env.DB.prepare(
-    "select count(*) as n from tickets where event_id = ? and status in ('valid', 'used')",
-  )
-    .bind(world.eventId)
-    .first<{ n: number }>();
-  const [availability] = await inventoryOf(env, world.eventId).availability();
-  expect(availability.sold, 'inventory sold vs valid + used tickets').toBe(live!.n);
-  expect(availability.sold + availability.held).toBeLessThanOrEqual(availability.capacity);
-
-  // MercadoPago's side: what the sandbox gave back per payment equals our done MercadoPago refunds.
-  for (const o of orders.filter((x) => !x.payment_id.startsWith('boleteria:'))) {
-    const mp = await env.DB.prepare('select body from dev_mp_payments where id = ?')
-      .bind(Number(o.payment_id) - 1_000_000_000)
-      .first<{ body: string }>();
-    const given = Math.round(
-      (JSON.parse(mp!.body) as { transaction_amount_refunded: number }).transaction_amount_refunded * 100,
-    );
-    const ours = await env.DB.prepare(
-      "select coalesce(sum(amount_cents), 0) as n from refunds where order_id = ? and status = 'done' and method = 'mercadopago'",
-    )
-      .bind(o.id)
-      .first<{ n: number }>();
-    expect(given, `MercadoPago refunds of order ${o.id}`).toBe(ours!.n);
-  }
-
-  // The ledger says the same as the orders: money in − money back = what the orders kept.
-  const ledger = await env.DB.prepare(
-    `select coalesce(sum(case when kind in ('payment', 'box_office') then amount_cents else 0 end), 0) as gross,
-            coalesce(sum(case when kind in ('refund', 'chargeback') then amount_cents else 0 end), 0) as back
-     from ledger_entries where event_id = ?`,
-  )
-    .bind(world.eventId)
-    .first<{ gross: number; back: number }>();
-  const paid = orders.reduce((s, o) => s + o.total_cents, 0);
-  const back = orders.reduce((s, o) => s + o.refunded_cents, 0);
-  expect(ledger).toEqual({ gross: paid, back });
-
-  // Finance, read from the ledger: gross − MercadoPago fees − refunds − chargebacks = net = available + to be released.
-  const res = await asBuyer(world.admin, `/admin/finance?event_id=${world.eventId}&period=hoy`);
-  expect(res.status).toBe(200);
-  const { data } = (await res.json()) as {
-    data: {
-      totals: Record<string, number>;
-      available_cents: number;
-      to_release_cents: number;
-      reconciliation: Record<string, unknown[]>;
-    };
-  };
-  const t = data.totals;
-  expect(t.total_cents - t.mp_fees_cents - t.refunds_cents - t.chargebacks_cents).toBe(t.net_cents);
-  expect(data.available_cents + data.to_release_cents).toBe(t.net_cents);
-  expect(t.refunds_cents + t.chargebacks_cents).toBe(back);
-  expect(data.reconciliation.orders_missing_from_ledger).toEqual([]);
+  await assertMoneyOfEvent(world.eventId, world.admin);
 }
 
 describe('money under any interleaving (property test against the real endpoints)', () => {

@@ -2,7 +2,6 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
-import { signAccessToken } from '../../functions/lib/jwt';
 import { signQueuePass } from '../../functions/lib/queue-pass';
 import { MSG } from '../../src/shared/messages/common';
 import { QUEUE_MSG } from '../../src/shared/messages/queue';
@@ -10,78 +9,7 @@ import { drawOrder, placeOf, seedHash } from '../../src/shared/queue-draw';
 import { createUser, login } from './auth-fixtures';
 import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
 import { eventually, provider } from './helpers';
-
-let dniCounter = 0;
-
-/** A verified buyer with a DNI of their own (the queue keeps one place per DNI). */
-async function queueBuyer(options: { dni?: string; verified?: boolean; ttlSeconds?: number } = {}) {
-  const dni = options.dni ?? String(40_000_000 + ((Date.now() % 1_000_000) * 10 + dniCounter++));
-  const email = `fila-${Date.now()}-${dniCounter++}@prueba.local`;
-  const user = await env.DB.prepare(
-    `insert into users (name, email, password_hash, dni, telefono, rol, terms_accepted_at, email_verified_at)
-     values ('Fila Compradora', ?, 'x', ?, '1155550000', 'USER', '2026-01-01', ?) returning id`,
-  )
-    .bind(email, dni, options.verified === false ? null : '2026-01-01')
-    .first<{ id: number }>();
-  const token = await signAccessToken(
-    env.JWT_SECRET,
-    {
-      user: { id: user!.id, name: 'Fila Compradora', email, activo: true, provinces_id: null },
-      rol: 'USER',
-      permisos: [],
-    },
-    options.ttlSeconds ?? 3600,
-  );
-  return { id: user!.id, dni, auth: { authorization: `Bearer ${token}` } };
-}
-
-type Json = { status: boolean; message?: string; data?: Record<string, unknown> & { [k: string]: unknown } };
-type Place = {
-  state: string;
-  closed_reason: string | null;
-  joined: boolean;
-  prequeue_number: number | null;
-  position: number | null;
-  ahead: number | null;
-  admitted: boolean;
-  pass: string | null;
-};
-
-async function json(res: Response) {
-  return (await res.json()) as Json;
-}
-
-/** An event marked "Venta con fila" opening in `opensInMs`, and its producer's admin session. */
-async function queuedEvent(opensInMs: number, setting: Record<string, unknown> = {}, capacity = 100) {
-  const event = await createTestEvent(env, { capacity, max_per_order: 4 });
-  const admin = await createBuyer('SUPERADMIN');
-  const opensAt = Date.now() + opensInMs;
-  const res = await asBuyer(admin, `/admin/queues/${event.event_id}`, {
-    method: 'PUT',
-    json: { opens_at: new Date(opensAt).toISOString(), rate_per_minute: 1, ...setting },
-  });
-  expect(res.status).toBe(200);
-  return { event, admin, opensAt };
-}
-
-const join = (buyer: { auth: Record<string, string> }, eventId: number) =>
-  asBuyer(buyer, `/queues/${eventId}/join`, { method: 'POST' });
-
-async function place(buyer: { auth: Record<string, string> }, eventId: number): Promise<Place> {
-  const res = await asBuyer(buyer, `/queues/${eventId}/me`);
-  expect(res.status).toBe(200);
-  return (await json(res)).data as unknown as Place;
-}
-
-const hold = (buyer: { auth: Record<string, string> }, eventId: number, typeId: number, pass?: string) =>
-  asBuyer(buyer, '/holds', {
-    method: 'POST',
-    json: {
-      event_id: eventId,
-      items: [{ ticket_type_id: typeId, quantity: 1 }],
-      ...(pass ? { queue_pass: pass } : {}),
-    },
-  });
+import { hold, join, json, type Place, place, queueBuyer, queuedEvent } from './queue-fixtures';
 
 const HEX64 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 });
 
@@ -133,17 +61,16 @@ describe('Venta con fila (queue API)', () => {
     }
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6]);
 
-    // A second join of the same account, or of another account with the same DNI, gets the same place.
+    // A second join of the same account gets the same place; another account with the same DNI is refused,
+    // and told nothing of that place (issue 29: it was shown the first account's pre-queue number).
     const again = await join(buyers[2], event.event_id);
     expect(again.status).toBe(200);
     expect(((await json(again)).data as { place: Place }).place.prequeue_number).toBe(3);
     const twin = await queueBuyer({ dni: buyers[4].dni });
     const twinJoin = await join(twin, event.event_id);
-    expect(twinJoin.status).toBe(200);
-    expect(((await json(twinJoin)).data as { place: Place }).place).toMatchObject({
-      prequeue_number: 5,
-      joined: false,
-    });
+    expect(twinJoin.status).toBe(409);
+    expect(await json(twinJoin)).toEqual({ status: false, message: QUEUE_MSG.dniTaken });
+    expect(await place(twin, event.event_id)).toMatchObject({ joined: false, prequeue_number: null, position: null });
 
     let proof: Record<string, unknown> = {};
     await eventually(
@@ -354,18 +281,28 @@ describe('racing joins (property)', () => {
             attempts.map(async ([a]) => {
               const buyer = accounts.get(a)!;
               const res = await join(buyer, event.event_id);
-              expect([200, 201]).toContain(res.status);
-              return { dni: buyer.dni, place: ((await json(res)).data as { place: Place }).place };
+              expect([200, 201, 409]).toContain(res.status);
+              const body = await json(res);
+              if (res.status === 409) expect(body.message).toBe(QUEUE_MSG.dniTaken);
+              return {
+                dni: buyer.dni,
+                account: a,
+                place: res.status === 409 ? null : (body.data as { place: Place }).place,
+              };
             }),
           );
           const byDni = new Map<string, Set<number>>();
-          for (const { dni, place: p } of answers) {
-            const set = byDni.get(dni) ?? new Set<number>();
-            set.add(p.prequeue_number as number);
-            byDni.set(dni, set);
+          const holders = new Map<string, Set<number>>();
+          for (const { dni, account, place: p } of answers) {
+            if (!p) continue;
+            byDni.set(dni, (byDni.get(dni) ?? new Set<number>()).add(p.prequeue_number as number));
+            holders.set(dni, (holders.get(dni) ?? new Set<number>()).add(account));
           }
-          // Every DNI got exactly one number, and the numbers are 1..K without gaps or repeats.
+          // Every DNI got exactly one number, held by one account (the others were refused), and the numbers
+          // are 1..K without gaps or repeats.
           for (const set of byDni.values()) expect(set.size).toBe(1);
+          for (const set of holders.values()) expect(set.size).toBe(1);
+          expect(new Set(answers.map((x) => x.dni)).size).toBe(byDni.size);
           const numbers = [...byDni.values()].map((set) => [...set][0]).sort((x, y) => x - y);
           expect(numbers).toEqual(Array.from({ length: byDni.size }, (_, i) => i + 1));
         },

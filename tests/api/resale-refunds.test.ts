@@ -8,7 +8,15 @@ import { REFUND_MSG } from '../../src/shared/messages/refunds';
 import { RESALE_MSG } from '../../src/shared/messages/resale';
 import { adminOf } from './admin-sales-fixtures';
 import { mailsTo } from './auth-fixtures';
-import { asBuyer, BUYER_FORM, createBuyer, createTestEvent, payInSandbox } from './checkout-fixtures';
+import {
+  asBuyer,
+  BUYER_FORM,
+  buyerWithDni,
+  createBuyer,
+  createTestEvent,
+  offeredOrder,
+  payInSandbox,
+} from './checkout-fixtures';
 import { eventually, ORIGIN, settledFetch } from './helpers';
 
 /**
@@ -49,14 +57,6 @@ function routeWithFaultyMercadoPago() {
   });
 }
 
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(30_000_000 + (dniCounter++ % 60_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
-
 async function pay(buyer: Buyer, orderId: string) {
   const checkout = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
     method: 'POST',
@@ -93,12 +93,7 @@ async function resaleOnOffer(beforeListing?: (seller: Buyer, ticketId: string) =
   expect(joined.status).toBe(201);
   await beforeListing?.(seller, ticket.id);
   expect((await asBuyer(seller, `/tickets/${ticket.id}/resale`, { method: 'POST' })).status).toBe(201);
-  let offerOrder = '';
-  await eventually(async () => {
-    const me = ((await (await asBuyer(waiting, `/waitlist/${event.event_id}/me`)).json()) as Json).data;
-    offerOrder = String(me.order_id ?? '');
-    return me.status === 'offered' && offerOrder !== '';
-  }, 'the returned ticket is offered to the waiting buyer');
+  const offerOrder = await offeredOrder(waiting, event.event_id);
   return { event, seller, sellerOrder, ticket, waiting, offerOrder };
 }
 

@@ -4,7 +4,7 @@ import { runScheduledJobs } from '../../functions/api/jobs';
 import { inventoryOf } from '../../functions/api/services/checkout/inventory';
 import { retryWaitlistMails } from '../../functions/api/services/waitlist/mail';
 import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../src/shared/messages/waitlist';
-import { asBuyer, createBuyer, createTestEvent } from './checkout-fixtures';
+import { asBuyer, buyerWithDni, createBuyer, createTestEvent } from './checkout-fixtures';
 import { eventually } from './helpers';
 
 /**
@@ -15,14 +15,6 @@ import { eventually } from './helpers';
 
 type Json = { status: boolean; message?: string; data: Record<string, unknown> };
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(40_000_000 + (dniCounter++ % 50_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 const mailsTo = async (email: string) =>
   (

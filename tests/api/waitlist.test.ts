@@ -7,6 +7,7 @@ import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,
   BUYER_FORM,
+  buyerWithDni,
   createBuyer,
   createTestEvent,
   payInSandbox,
@@ -25,15 +26,6 @@ afterEach(() => network?.mockRestore());
 
 type Json = { status: boolean; message?: string; errors?: Record<string, string[]>; data: Record<string, unknown> };
 type Buyer = Awaited<ReturnType<typeof createBuyer>>;
-
-let dniCounter = Math.floor(Math.random() * 10_000_000);
-/** A buyer with a DNI of their own (the fixtures give every buyer the same one). */
-async function buyerWithDni(): Promise<Buyer> {
-  const buyer = await createBuyer();
-  const dni = String(20_000_000 + (dniCounter++ % 70_000_000)).padStart(8, '0');
-  await env.DB.prepare('update users set dni = ? where id = ?').bind(dni, buyer.id).run();
-  return buyer;
-}
 
 /** An event whose only type (capacity `capacity`) is held completely by `capacity` buyers, one ticket each. */
 async function soldOut(capacity: number) {

@@ -4,6 +4,7 @@ import {
   QueueControlSchema,
   QueueEventParamSchema,
   QueueRateSchema,
+  QueueRemoveSchema,
   QueueSettingSchema,
 } from '../../../src/shared/schemas/queue';
 import { type AccessEnv, buyerSession, eventParam, publicRoute, requirePermission, signedSession } from '../lib/access';
@@ -67,9 +68,12 @@ export const adminQueues = new Hono<AccessEnv>()
     const data = await setQueue(c.env, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ status: true, data });
   })
-  .delete('/:id', manage(), idParam, async (c) => {
-    await removeQueue(c.env, c.req.valid('param').id);
-    return c.json({ status: true });
+  .delete('/:id', manage(), idParam, validate('query', QueueRemoveSchema), async (c) => {
+    const { confirm_dropped } = c.req.valid('query');
+    const data = await removeQueue(c.env, c.req.valid('param').id, confirm_dropped ?? null, (p) =>
+      c.executionCtx.waitUntil(p),
+    );
+    return c.json({ status: true, data });
   })
   .post('/:id/control', manage(), idParam, validate('json', QueueControlSchema), async (c) => {
     const action = c.req.valid('json').action;

@@ -134,6 +134,7 @@ export const SCAN_LABEL: Record<ScanResult, string> = {
   forged: 'Código inválido',
   wrong_list: 'No corresponde a esta lista',
   not_inside: 'No figura adentro',
+  in_process: 'Entrada en trámite',
 };
 
 /** Why a refusal happened, one line under the big label. */
@@ -145,6 +146,8 @@ export const SCAN_REASON: Partial<Record<ScanResult, string>> = {
   forged: 'Código falso o dañado.',
   wrong_list: 'Este tipo de entrada no entra por esta lista.',
   not_inside: 'No se puede registrar la salida de alguien que no entró.',
+  in_process:
+    'Se está transfiriendo, reembolsando o revendiendo en este momento. Esperá unos segundos y volvé a escanear.',
 };
 
 /** The checks of src/shared/schemas/checkin.ts (API and forms). */

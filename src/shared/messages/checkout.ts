@@ -104,6 +104,19 @@ export const TRANSFER_MSG = {
   notFound: 'La transferencia no existe o fue cancelada.',
 } as const;
 
+/**
+ * One owner for a ticket's fate (issue 29): what an operation answers when the event's door holds the ticket
+ * (admitted, claimed by another operation, or closed), each operation with its own words where it has them.
+ */
+export const TICKET_FATE_MSG = {
+  admitted: 'La entrada ya se usó para entrar al evento: no se puede cambiar.',
+  transferAdmitted: 'La entrada ya se usó para entrar al evento: no se puede transferir.',
+  resaleAdmitted: 'La entrada ya se usó para entrar al evento: no puede volver a la lista de espera.',
+  busy: 'La entrada tiene otra operación en curso (una transferencia, un reembolso o una reventa). Probá de nuevo en unos segundos.',
+  closed: 'La entrada ya no es válida.',
+  fenced: 'La operación tardó demasiado y no se hizo. Probá de nuevo.',
+} as const;
+
 /** The calendar file of a ticket. */
 export const ICS_MSG = {
   description: (typeName: string, ticketsUrl: string) => `Entrada: ${typeName}. Tus tickets: ${ticketsUrl}`,

@@ -12,6 +12,14 @@ export const QUEUE_MSG = {
     cap === 1
       ? 'En esta venta se puede comprar 1 entrada por DNI.'
       : `En esta venta se pueden comprar hasta ${cap} entradas por DNI.`,
+  passLimit: (left: number) =>
+    left === 0
+      ? 'Con tu turno de la fila ya compraste todas las entradas de este tipo que permite una compra.'
+      : `Con tu turno de la fila podés comprar ${left} ${left === 1 ? 'entrada más' : 'entradas más'} de este tipo: un turno compra como mucho lo que permite una compra.`,
+  dniTaken: 'Tu DNI ya tiene un lugar en esta fila con otra cuenta: cada DNI entra una sola vez.',
+  removeConfirm: (people: number) =>
+    `Hay ${people} ${people === 1 ? 'persona' : 'personas'} en la pre-fila. Si quitás la fila, ${people === 1 ? 'pierde su lugar' : 'pierden su lugar'} y les avisamos por correo. Confirmá para quitarla.`,
+  noStock: 'No quedan entradas para vender: la venta no puede ir con fila.',
   noQueue: 'Este evento no tiene venta con fila.',
   tooEarly: (opensAt: string) => `La fila todavía no abrió. Abre el ${opensAt}.`,
   closed: 'La fila de esta venta ya cerró.',
@@ -46,6 +54,18 @@ export const QUEUE_ADMIN_TEXT = {
     `Pre-fila: ${prequeue} ${prequeue === 1 ? 'persona' : 'personas'}. Apertura: ${opensAt}.`,
   applyRate: 'Aplicar ritmo',
   closeQueue: 'Cerrar la fila',
+  closeToNormal: 'Cerrar la fila y volver a la venta normal',
+  closeToNormalText:
+    'La fila se cierra y las entradas que quedan se venden en la página del evento por orden de llegada, sin turno. Quienes esperaban en la fila ven que cerró y pueden comprar como cualquiera. La lista de espera se abre si se agotan. Podés reabrir la fila después.',
+  reopen: 'Reabrir la fila',
+  reopened: 'Fila reabierta.',
+  closedToNormal: 'Fila cerrada: la venta sigue sin fila.',
+  waitlistToggle: 'Abrir la lista de espera durante la fila',
+  waitlistHint:
+    'Apagada, la lista de espera abre cuando cierra la fila. Aunque la abras, las entradas que se liberan mientras la fila sigue abierta son para la fila.',
+  waitlistOpened: 'La lista de espera quedó abierta.',
+  waitlistClosed: 'La lista de espera abre cuando cierre la fila.',
+  removeTitle: 'Quitar la fila',
   title: 'Venta con fila',
   scope: 'Qué se vende con fila',
   allDates: 'Todas las fechas del evento',
@@ -58,8 +78,10 @@ export const QUEUE_ADMIN_TEXT = {
   saveChanges: 'Guardar cambios',
   enable: 'Activar venta con fila',
   disable: 'Quitar la fila',
-  closeText: 'Nadie más podrá entrar ni comprar por la fila.',
-  live: (state: string, soldOut: boolean) => `En vivo · ${state}${soldOut ? ' (agotado)' : ''}`,
+  closeText:
+    'Nadie más podrá entrar ni comprar por la fila. Las entradas que queden no se venden online hasta que la reabras o vuelvas a la venta normal, y la lista de espera se abre. Para seguir vendiendo sin fila, elegí "Cerrar la fila y volver a la venta normal". Podés reabrir la fila después.',
+  live: (state: string, reason: string | null) =>
+    `En vivo · ${state}${reason === 'agotado' ? ' (agotado)' : reason === 'normal' ? ' (venta normal, sin fila)' : ''}`,
   notConfigured: 'Sin configurar',
   opensRequired: 'Indicá la fecha y hora de apertura',
   saved: 'Venta con fila guardada.',
@@ -102,6 +124,8 @@ export const QUEUE_PAGE_TEXT = {
   yourPlace: 'Tu lugar',
   closedSoldOut: 'Se agotaron las entradas: la fila cerró.',
   closedByProducer: 'La productora cerró la fila de esta venta.',
+  closedToNormal: 'La productora cerró la fila: las entradas que quedan se venden en la página del evento, sin turno.',
+  buyOnEventPage: 'Ir a comprar',
   prequeueOpens: (date: string) => `La pre-fila abre el ${date}. Volvé a esta página desde esa hora para entrar.`,
   joinPrequeue:
     'Entrá ahora a la pre-fila: a la hora de apertura se sortea el orden entre todos los que estén adentro.',
@@ -178,4 +202,16 @@ export const QUEUE_FIELD_MSG = {
   holdLimit: 'Límite de reservas inválido',
   holdLimitMin: 'El límite de reservas es al menos 1',
   action: 'Acción inválida',
+  confirmDropped: 'Confirmación inválida',
+} as const;
+
+/** The queue of an on-sale was taken off before its opening: the people in its pre-queue are told (issue 29). */
+export const MAIL_QUEUE_REMOVED = {
+  subject: (event: string) => `Cambió la venta de ${event}`,
+  title: 'La venta ya no tiene fila',
+  preheader: (event: string) => `La productora quitó la fila virtual de la venta de ${event}.`,
+  body: (event: string) =>
+    `La productora quitó la fila virtual de la venta de ${event}, así que tu lugar en la pre-fila ya no existe.`,
+  next: 'Mirá en la página del evento cuándo y cómo se venden las entradas. Si vuelve a haber fila, vas a tener que entrar de nuevo.',
+  cta: 'Ver el evento',
 } as const;

@@ -48,6 +48,8 @@ export const WAITLIST_MSG = {
   mailExpiry: (when: string) => `La reserva vence el ${when}. Después pasa a la siguiente persona de la lista.`,
   mailCta: 'Completar la compra',
   queueClosed: 'Se agotaron las entradas. Anotate en la lista de espera y te avisamos si se liberan.',
+  queueRunning:
+    'Esta venta tiene fila: la lista de espera abre cuando cierre la fila. Mientras tanto, las entradas que se liberan son para la fila.',
 } as const;
 
 /** The waitlist island (voseo). */

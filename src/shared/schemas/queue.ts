@@ -45,8 +45,29 @@ export const QueueSettingSchema = z.object({
 });
 export type QueueSetting = z.infer<typeof QueueSettingSchema>;
 
-/** The producer's live controls. */
-export const QueueControlSchema = z.object({
-  action: z.enum(['pause', 'resume', 'close'], { error: QUEUE_FIELD_MSG.action }),
+/**
+ * The producer's live controls: pause and resume admission; close the queue (`close`: the online sale through it
+ * ends; `close_normal`: back to the normal sale); reopen a closed one; open or close the waiting list while the
+ * queue runs.
+ */
+export const QUEUE_ACTIONS = [
+  'pause',
+  'resume',
+  'close',
+  'close_normal',
+  'reopen',
+  'waitlist_open',
+  'waitlist_closed',
+] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+export const QueueControlSchema = z.object({ action: z.enum(QUEUE_ACTIONS, { error: QUEUE_FIELD_MSG.action }) });
+
+/** Taking the queue off: with people in the pre-queue, their number as the producer was shown it. */
+export const QueueRemoveSchema = z.object({
+  confirm_dropped: z.coerce
+    .number({ error: QUEUE_FIELD_MSG.confirmDropped })
+    .int(QUEUE_FIELD_MSG.confirmDropped)
+    .min(0, QUEUE_FIELD_MSG.confirmDropped)
+    .optional(),
 });
 export const QueueRateSchema = QueueSettingSchema.pick({ rate_per_minute: true, hold_limit: true }).partial();

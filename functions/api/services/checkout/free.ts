@@ -5,18 +5,19 @@ import type { Defer } from '../payments/apply';
 import { afterResaleSale, resaleSaleStatements } from '../resale/resale';
 import { ensureTickets } from '../tickets/issue';
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
-import { inventoryOf } from './inventory';
+import { payUnderClaim, sellHold } from './commit';
 import { nowIso, type OrderRow } from './orders';
 
 /** A free order needs no payment: its hold becomes sold and the tickets are issued at once. */
 export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) {
-  const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
+  const { sold, claim } = await sellHold(env, order.event_id, order.hold_id);
+  if (!sold.ok && sold.reason === 'in_flight') return;
   if (!sold.ok) {
     fail(409, sold.reason === 'closed' ? CLOSED_ORDER_MSG.cancelled : CLOSED_ORDER_MSG.expired);
   }
   // A resold ticket bought with a 100% code: cancelled in the same batch (services/resale).
   const resale = sold.resold ? await resaleSaleStatements(env, sold.resold, order.id) : [];
-  const [res] = await env.DB.batch([
+  const [res] = await payUnderClaim(env, claim, [
     orderTransition(env.DB, { id: order.id }, ['held', 'pending_payment'], 'paid', {
       set: { paid_at: nowIso() },
       setSql: QUEUE_TICKETS_MAIL_SQL,

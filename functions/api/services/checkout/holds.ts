@@ -18,6 +18,7 @@ function refusal(result: Refused): never {
   if (result.reason === 'pass_expired') fail(403, QUEUE_MSG.passExpired);
   if (result.reason === 'pass_other_account') fail(403, QUEUE_MSG.passOtherAccount);
   if (result.reason === 'dni_cap') fail(409, QUEUE_MSG.dniCap(result.cap));
+  if (result.reason === 'pass_limit') fail(409, QUEUE_MSG.passLimit(result.max));
   if (result.reason === 'no_event') fail(404, HOLD_MSG.noEvent);
   if (result.reason === 'not_on_sale' || result.reason === 'closed') fail(409, HOLD_MSG.notOnSale);
   if (result.reason === 'foreign_type') fail(400, HOLD_MSG.foreignType);

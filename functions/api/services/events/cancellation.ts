@@ -1,6 +1,7 @@
 import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
+import { WHOLE_EVENT } from '../../../durable-objects/checkin-claims';
 import { fail } from '../../lib/errors';
-import { pushTicketChanges } from '../checkin/push';
+import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import type { OrderRow } from '../checkout/orders';
 import { revokeEventInvitations } from '../invitations/manage';
 import { CANCEL_KEY_PREFIX, refundMessageOr, refundOrderTickets } from '../refunds/refund';
@@ -49,28 +50,37 @@ const listOrders = (db: D1Database, eventId: number) =>
  */
 export async function recordCancellation(env: Env, eventId: number, actor: Actor, reason: string) {
   await closeEventSale(env, eventId);
+  // The door holds the whole event while the cancellation is written, then closes it for good: nobody is let in
+  // with a ticket the cancellation revoked, however the scans and the batch interleave.
+  const claim = await claimAtDoor(
+    env,
+    eventId,
+    { kind: 'cancel', ticketIds: [WHOLE_EVENT], allowAdmitted: true },
+    { busy: CANCELLATION_MSG.already, closed: CANCELLATION_MSG.already },
+  );
   try {
-    await env.DB.batch([
-      env.DB.prepare('insert into event_cancellations (event_id, reason, created_by) values (?, ?, ?)').bind(
-        eventId,
-        reason,
-        actor.userId,
-      ),
-      listOrders(env.DB, eventId),
-      env.DB.prepare(
-        `update events set status = 'cancelado', rejection_reason = null, updated_at = ${NOW}
+    await underClaim(env, claim, () =>
+      env.DB.batch([
+        claimCommit(env.DB, claim),
+        env.DB.prepare('insert into event_cancellations (event_id, reason, created_by) values (?, ?, ?)').bind(
+          eventId,
+          reason,
+          actor.userId,
+        ),
+        listOrders(env.DB, eventId),
+        env.DB.prepare(
+          `update events set status = 'cancelado', rejection_reason = null, updated_at = ${NOW}
          where id = ? and status not in ('cancelado', 'finalizado')`,
-      ).bind(eventId),
-      // Its invitations are revoked with it (no money to give back: the tickets are cancelled and revoked).
-      ...revokeEventInvitations(env.DB, eventId, new Date().toISOString()),
-    ]);
+        ).bind(eventId),
+        // Its invitations are revoked with it (no money to give back: the tickets are cancelled and revoked).
+        ...revokeEventInvitations(env.DB, eventId, new Date().toISOString()),
+      ]),
+    );
   } catch (err) {
     if (/UNIQUE constraint failed: event_cancellations|PRIMARY KEY/.test(String(err)))
       fail(409, CANCELLATION_MSG.already);
     throw err;
   }
-  // The door's object stops admitting the revoked invitations now, not when its copy expires.
-  await pushTicketChanges(env, eventId);
 }
 
 /** The key of an order's cancellation refund; a retry after a refusal is a new refund, so a new key. */

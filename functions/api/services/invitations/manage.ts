@@ -2,7 +2,7 @@ import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import { INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import { pushOrderTicketChanges } from '../checkin/push';
+import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import { inventoryOf } from '../checkout/inventory';
 import type { Actor } from '../events/access';
 import { ticketTransition } from '../orders/state';
@@ -47,28 +47,43 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
   const inv = await invitationFor(db, actor, id);
   if (inv.status === 'revoked') fail(409, INVITATION_MSG.alreadyRevoked);
   const now = new Date().toISOString();
-  const [changed] = await db.batch([
-    db
-      .prepare(
-        `update guest_invitations set status = 'revoked', revoked_at = ? where id = ? and status = 'active'
+  // Its tickets are claimed at the door first: one admitted a moment ago (D1 may not say so yet) keeps the
+  // invitation, and none is let in while the revocation is written.
+  const { results: tickets } = await db
+    .prepare('select id from tickets where order_id = ?')
+    .bind(inv.order_id)
+    .all<{ id: string }>();
+  const claim = await claimAtDoor(
+    env,
+    inv.event_id,
+    { kind: 'revoke', ticketIds: tickets.map((t) => t.id) },
+    { admitted: INVITATION_MSG.alreadyUsed },
+  );
+  const [, changed] = await underClaim(env, claim, () =>
+    db.batch([
+      claimCommit(db, claim),
+      db
+        .prepare(
+          `update guest_invitations set status = 'revoked', revoked_at = ? where id = ? and status = 'active'
            and not exists (select 1 from tickets where order_id = guest_invitations.order_id and status = 'used')`,
-      )
-      .bind(now, id),
-    db
-      .prepare(
-        `insert or ignore into revocations (ticket_id, event_id, reason)
+        )
+        .bind(now, id),
+      db
+        .prepare(
+          `insert or ignore into revocations (ticket_id, event_id, reason)
          select k.id, k.event_id, 'cancelled' from tickets k join guest_invitations g on g.order_id = k.order_id
          where g.id = ? and g.status = 'revoked' and g.revoked_at = ? and k.status = 'valid'`,
-      )
-      .bind(id, now),
-    ticketTransition(db, { orderIn: { sql: REVOKED_ORDER, binds: [id, now] } }, ['valid'], 'cancelled'),
-    db
-      .prepare(
-        `update orders set status_reason = ?, updated_at = ?
+        )
+        .bind(id, now),
+      ticketTransition(db, { orderIn: { sql: REVOKED_ORDER, binds: [id, now] } }, ['valid'], 'cancelled'),
+      db
+        .prepare(
+          `update orders set status_reason = ?, updated_at = ?
          where id = (select order_id from guest_invitations where id = ? and status = 'revoked' and revoked_at = ?)`,
-      )
-      .bind(INVITATION_REVOKED_REASON, now, id, now),
-  ]);
+        )
+        .bind(INVITATION_REVOKED_REASON, now, id, now),
+    ]),
+  );
   if (changed.meta.changes !== 1) {
     const again = await db
       .prepare('select status from guest_invitations where id = ?')
@@ -87,7 +102,6 @@ export async function revokeInvitation(env: Env, actor: Actor, id: string, reaso
       detail: { invitation_id: id },
     }),
   ]);
-  await pushOrderTicketChanges(env, inv.order_id);
   // After D1 says so: a failure here keeps the seats taken (never oversold); the next revoke call retries.
   await inventoryOf(env, inv.event_id).revokeInvitation(inv.hold_id);
   return { id, status: 'revoked' as const };

@@ -1,7 +1,9 @@
 import { HTTPException } from 'hono/http-exception';
 import type { RefundReason } from '../../../../src/shared/messages/checkout';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
 import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
+import { payUnderClaim, sellHold } from '../checkout/commit';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
 import { nowIso, type OrderRow } from '../checkout/orders';
@@ -115,7 +117,9 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
   }
   if (order.status === 'refunded') return 'already_refunded';
 
-  const sold = await inventoryOf(env, order.event_id).commit(order.hold_id);
+  const { sold, claim } = await sellHold(env, order.event_id, order.hold_id);
+  // Another delivery of this payment is selling the same resale offer right now: it finishes the order.
+  if (!sold.ok && sold.reason === 'in_flight') return 'lost_race';
   if (!sold.ok) {
     const reason: RefundReason = sold.reason === 'closed' ? 'evento_cancelado' : 'reserva_vencida';
     // Why, before asking MercadoPago: its "refunded" notification may close the order before this call
@@ -134,7 +138,7 @@ async function approve(env: Env, order: OrderRow, paymentId: string, defer: Defe
   // A resold ticket (face-value resale) bought by this hold is cancelled in the same batch: never valid beside
   // the buyer's, whatever becomes of its seller's refund (services/resale).
   const resale = sold.resold ? await resaleSaleStatements(env, sold.resold, order.id) : [];
-  const [res] = await env.DB.batch([
+  const [res] = await payUnderClaim(env, claim, [
     orderTransition(env.DB, { id: order.id }, OPEN, 'paid', {
       set: { payment_id: paymentId, payment_status: 'approved', paid_at: nowIso(), status_reason: null },
       setSql: QUEUE_TICKETS_MAIL_SQL,
@@ -175,6 +179,9 @@ async function fail(env: Env, order: OrderRow, paymentId: string, status: string
   return 'failed';
 }
 
+/** A refund refused for these reasons has not happened yet: it must be asked again, not taken as done. */
+const RETRY_LATER: string[] = [TICKET_FATE_MSG.busy, TICKET_FATE_MSG.fenced];
+
 /** Refunds we start ourselves and tell the buyer about, whichever path closes the order. */
 const OUR_REFUNDS: readonly (string | null)[] = ['reserva_vencida', 'evento_cancelado'] satisfies RefundReason[];
 
@@ -204,8 +211,10 @@ export async function markOrderRefunded(
         defer ?? (() => {}),
       );
     } catch (err) {
-      // Nothing left to refund: our own refunds already covered every ticket.
-      if (!(err instanceof HTTPException) || err.status !== 409) throw err;
+      // Nothing left to refund: our own refunds already covered every ticket. A ticket held by another
+      // operation at the door is not that: the notification fails and MercadoPago sends it again.
+      const held = err instanceof HTTPException && RETRY_LATER.includes(err.message);
+      if (!(err instanceof HTTPException) || err.status !== 409 || held) throw err;
     }
     await env.DB.prepare('update orders set payment_status = ? where id = ?').bind(status, order.id).run();
     return 'refunded';

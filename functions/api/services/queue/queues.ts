@@ -1,11 +1,13 @@
 import { formatEventDate } from '../../../../src/shared/dates';
 import { QUEUE_MSG } from '../../../../src/shared/messages/queue';
-import type { QueueSetting } from '../../../../src/shared/schemas/queue';
+import type { QueueAction, QueueSetting } from '../../../../src/shared/schemas/queue';
 import type { PlaceView, QueueLive } from '../../../durable-objects/event-queue';
 import { objectId } from '../../../lib/object-ids';
 import { fail } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/throttle';
-import { refreshInventory } from '../checkout/inventory';
+import { inventoryOf, refreshInventory } from '../checkout/inventory';
+import type { Defer } from '../payments/apply';
+import { deliverQueueMails, queueRemovedMails } from './mail';
 
 /** The queue object of an event's on-sale (one per event). */
 export function queueOf(env: Env, eventId: number) {
@@ -20,6 +22,8 @@ type SettingRow = {
   dni_cap: number | null;
   rate_per_minute: number;
   hold_limit: number | null;
+  mode: 'queue' | 'normal';
+  waitlist_open: number;
 };
 
 export async function queueSetting(db: D1Database, eventId: number) {
@@ -78,6 +82,10 @@ export async function publicQueue(env: Env, eventId: number) {
     opens_at: iso(proof.opensAt),
     prequeue_opens_at: iso(proof.prequeueOpensAt),
     dni_cap: setting.dni_cap,
+    // 'normal': closed back to the normal sale (the page shows the ticket selector again).
+    mode: setting.mode,
+    // The producer opened the waiting list while the queue runs (else it opens when the queue closes).
+    waitlist_open: setting.waitlist_open === 1,
     seed_hash: proof.seedHash,
     seed: proof.seed,
     prequeue_size: proof.prequeueSize,
@@ -113,6 +121,8 @@ export async function setQueue(env: Env, eventId: number, input: QueueSetting) {
     holdLimit: input.hold_limit,
   });
   if (!configured.ok) fail(409, QUEUE_MSG.openedAlready);
+  // A new queue holds the event's stock from now on: what comes back stays on sale for it (not the waiting list).
+  if (!current) await holdStockForQueue(env, eventId);
   const now = new Date().toISOString();
   await env.DB.prepare(
     `insert into event_queues (event_id, event_date_id, opens_at, prequeue_minutes, dni_cap, rate_per_minute, hold_limit, updated_at)
@@ -137,14 +147,34 @@ export async function setQueue(env: Env, eventId: number, input: QueueSetting) {
   return adminQueue(env, eventId);
 }
 
-/** Takes "Venta con fila" off, only before the opening (afterwards the producer closes the queue instead). */
-export async function removeQueue(env: Env, eventId: number) {
+/** The inventory keeps the stock for the queue; a sold-out event cannot (a Spanish 409). */
+async function holdStockForQueue(env: Env, eventId: number) {
+  const gate = await inventoryOf(env, eventId).setQueueGate(true);
+  if (!gate.ok) fail(409, QUEUE_MSG.noStock);
+}
+
+/**
+ * Takes "Venta con fila" off, only before the opening (afterwards the producer closes the queue instead). With
+ * people in the pre-queue it needs `confirmDropped`, their number as the producer was shown it (else a Spanish
+ * 409 says how many would be dropped, and nothing changes); they are told by e-mail. The committed seed is kept.
+ */
+export async function removeQueue(env: Env, eventId: number, confirmDropped: number | null, defer: Defer) {
   const current = await queueSetting(env.DB, eventId);
   if (!current) fail(404, QUEUE_MSG.noQueue);
   if (new Date(current.opens_at).getTime() <= Date.now()) fail(409, QUEUE_MSG.openedAlready);
+  const removed = await queueOf(env, eventId).remove(confirmDropped);
+  if (!removed.ok) {
+    const message = QUEUE_MSG.removeConfirm(removed.count);
+    fail(409, message, { confirm_dropped: [message] });
+  }
   await env.DB.prepare('delete from event_queues where event_id = ?').bind(eventId).run();
-  await queueOf(env, eventId).remove();
+  await inventoryOf(env, eventId).removeQueueGate();
   await refreshInventory(env, eventId);
+  if (removed.dropped.length > 0) {
+    const mails = await queueRemovedMails(env, eventId, removed.dropped);
+    defer(deliverQueueMails(env, mails));
+  }
+  return { dropped: removed.dropped.length };
 }
 
 /** The producer's view: the setting and the live counts. */
@@ -155,6 +185,8 @@ export async function adminQueue(env: Env, eventId: number) {
   return {
     setting: {
       event_date_id: setting.event_date_id,
+      mode: setting.mode,
+      waitlist_open: setting.waitlist_open === 1,
       opens_at: setting.opens_at,
       prequeue_minutes: setting.prequeue_minutes,
       dni_cap: setting.dni_cap,
@@ -165,9 +197,46 @@ export async function adminQueue(env: Env, eventId: number) {
   };
 }
 
-export async function controlQueue(env: Env, eventId: number, action: 'pause' | 'resume' | 'close', by: number) {
+/**
+ * The producer's controls of a running queue. `close` ends the queue for good as far as passes go (the online
+ * sale of what it covers ends; the waiting list opens); `close_normal` closes it and goes back to the normal
+ * sale (holds need no pass: the event page shows its ticket selector again); `reopen` opens a closed queue again
+ * (the stock is the queue's again first, then holds need a pass, then admission goes on); `waitlist_open` and
+ * `waitlist_closed` are the producer's choice to let people join the waiting list while the queue runs.
+ */
+export async function controlQueue(env: Env, eventId: number, action: QueueAction, by: number) {
   if (!(await queueSetting(env.DB, eventId))) fail(404, QUEUE_MSG.noQueue);
-  const live = await queueOf(env, eventId).control(action);
+  const queue = queueOf(env, eventId);
+  const inventory = inventoryOf(env, eventId);
+  const setMode = async (mode: 'queue' | 'normal') => {
+    await env.DB.prepare('update event_queues set mode = ?, updated_at = ? where event_id = ?')
+      .bind(mode, new Date().toISOString(), eventId)
+      .run();
+    await refreshInventory(env, eventId);
+  };
+  let live: QueueLive | null;
+  if (action === 'waitlist_open' || action === 'waitlist_closed') {
+    const open = action === 'waitlist_open';
+    await inventory.setQueueWaitlist(open);
+    await env.DB.prepare('update event_queues set waitlist_open = ? where event_id = ?')
+      .bind(open ? 1 : 0, eventId)
+      .run();
+    live = await queue.live();
+  } else if (action === 'reopen') {
+    await holdStockForQueue(env, eventId);
+    await setMode('queue');
+    live = await queue.control('reopen');
+  } else {
+    live = await queue.control(action);
+    if (action === 'close_normal') await setMode('normal');
+    if (action === 'close' || action === 'close_normal') {
+      await inventory.setQueueGate(false);
+      // The event page shows the closed queue (and its waiting list): a new catalogue version (migration 0048).
+      await env.DB.prepare('update event_queues set updated_at = ? where event_id = ?')
+        .bind(new Date().toISOString(), eventId)
+        .run();
+    }
+  }
   console.info(JSON.stringify({ queue: 'control', eventId, action, by }));
   return live ? liveJson(live) : null;
 }
@@ -213,6 +282,7 @@ export async function joinQueue(env: Env, userId: number, eventId: number, addre
     if (joined.reason === 'no_queue') fail(404, QUEUE_MSG.noQueue);
     if (joined.reason === 'unverified') fail(403, QUEUE_MSG.unverified);
     if (joined.reason === 'no_dni') fail(403, QUEUE_MSG.noDni);
+    if (joined.reason === 'dni_taken') fail(409, QUEUE_MSG.dniTaken);
     if (joined.reason === 'too_early') {
       fail(409, QUEUE_MSG.tooEarly(formatEventDate(new Date(joined.prequeueOpensAt ?? 0).toISOString())));
     }

@@ -1,3 +1,4 @@
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
 import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import {
   MAIL_CANCELLATION,
@@ -12,7 +13,7 @@ import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';
-import { pushTicketChanges } from '../checkin/push';
+import { claimAtDoor, claimCommit, fencedOff, settleAtDoor } from '../checkin/claims';
 import { logCopied } from '../checkin/scan';
 import { mpCredentialsOf } from '../checkout/config';
 import { inventoryOf } from '../checkout/inventory';
@@ -76,6 +77,9 @@ export type RefundRequest = {
    */
   resold?: boolean;
 };
+
+/** A refund's claim at the event's door (services/checkin/claims.ts) is named after the refund's row. */
+const refundClaimId = (refundId: string) => `refund:${refundId}`;
 
 /** The idempotency keys of a face-value resale's refunds: `resale:<ticket_id>` (then `:<attempt>`). */
 export const RESALE_KEY_PREFIX = 'resale:';
@@ -142,9 +146,6 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
   if (!req.external) await drivePending(env, order, defer);
   // A paid order always has its tickets; a crash right after the payment may have left them to the next call.
   await ensureTickets(env, order);
-  // The door answers before its log reaches D1 (up to half a second later): wait for it, so a ticket admitted
-  // a moment ago reads as used below and needs the override like any other.
-  await logCopied(env, order.event_id);
 
   const { results: open } = await env.DB.prepare(
     `select k.id, k.status, k.ticket_type_id, i.unit_price_cents, i.unit_fee_cents
@@ -171,8 +172,22 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
   const id = crypto.randomUUID();
   const key = req.key ?? `refund-${id}`;
   const ids = chosen.map((t) => t.id);
+  // The tickets are claimed at the event's door first: a ticket admitted a moment ago (D1 may not say so yet)
+  // needs the override like any other, and none can be admitted from now until the refund ends. A resold
+  // ticket's refund claims nothing: the buyer's payment cancelled and closed it already.
+  const claim = req.resold
+    ? null
+    : await claimAtDoor(
+        env,
+        order.event_id,
+        { claimId: refundClaimId(id), kind: 'refund', ticketIds: ids, allowAdmitted: allowUsed },
+        { admitted: REFUND_MSG.usedTickets },
+      );
+  // Admitted ones stay used (the person is inside): D1 gets their admission before the refund reads them.
+  if (claim && claim.admitted.length > 0) await logCopied(env, order.event_id);
   try {
     await env.DB.batch([
+      ...(claim ? [claimCommit(env.DB, claim)] : []),
       env.DB.prepare(
         `insert into refunds (id, order_id, ticket_ids, amount_cents, fee_cents, method, idempotency_key, created_by, reason, allow_used)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -193,6 +208,8 @@ export async function refundOrderTickets(env: Env, order: OrderRow, req: RefundR
       ),
     ]);
   } catch (err) {
+    if (claim) await settleAtDoor(env, claim);
+    if (fencedOff(err)) fail(409, TICKET_FATE_MSG.fenced);
     // Another refund took one of these tickets (or closed the order) between the read and the claim.
     if (req.key && /UNIQUE constraint failed: refunds\.idempotency_key/.test(String(err)))
       return refundOrderTickets(env, order, req, defer);
@@ -251,17 +268,17 @@ async function driveRefund(
         // A definite refusal (not "in progress" 409, not a timeout): nothing was given back.
         if (err instanceof MercadoPagoError && err.status >= 400 && err.status < 500 && err.status !== 409) {
           await abandon(env, row);
+          await settleAtDoor(env, { eventId: order.event_id, claimId: refundClaimId(row.id) });
           fail(409, REFUND_MSG.mpRefused);
         }
         console.error(`MercadoPago refund ${row.id} failed; it stays pending`, err);
         fail(502, REFUND_MSG.mpUnavailable);
       }
     }
-    if (await completeRefund(env, order, row)) {
-      // The door's object must stop admitting the cancelled tickets now, not when its copy expires.
-      await pushTicketChanges(env, order.event_id, JSON.parse(row.ticket_ids) as string[]);
-      defer(sendRefundMail(env, order, row));
-    }
+    const won = await completeRefund(env, order, row);
+    // The door closes the cancelled tickets for good (and releases any the refund kept admitted).
+    await settleAtDoor(env, { eventId: order.event_id, claimId: refundClaimId(row.id) }, JSON.parse(row.ticket_ids));
+    if (won) defer(sendRefundMail(env, order, row));
   }
   try {
     await returnStock(env, order, row.id);

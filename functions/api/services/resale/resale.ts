@@ -1,9 +1,11 @@
 import { HTTPException } from 'hono/http-exception';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
 import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleKeepCents, resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { fail } from '../../lib/errors';
 import { pushTicketChanges } from '../checkin/push';
+import { checkinOf } from '../checkin/scan';
 import { inventoryOf } from '../checkout/inventory';
 import { findOrder } from '../checkout/orders';
 import { ticketTransition } from '../orders/state';
@@ -58,11 +60,18 @@ export async function returnTicket(env: Env, userId: number, ticketId: string) {
     fail(409, RESALE_MSG.notReturnable);
   const deadline = new Date(t.starts_at).getTime() - CLOSE_BEFORE_MS;
   if (deadline <= Date.now()) fail(409, RESALE_MSG.tooLate);
-  const listed = await inventoryOf(env, t.event_id).listResale(ticketId, t.ticket_type_id, deadline);
+  const inventory = inventoryOf(env, t.event_id);
+  const listed = await inventory.listResale(ticketId, t.ticket_type_id, deadline);
   if (!listed.ok) {
     if (listed.reason === 'listed') fail(409, RESALE_MSG.already);
     if (listed.reason === 'no_waitlist') fail(409, RESALE_MSG.noWaitlist);
     fail(409, RESALE_MSG.closed);
+  }
+  // The door learns it is listed (a scan that admits it withdraws it in the same step); admitted a moment ago,
+  // or held by another operation, it leaves the list at once.
+  if (!(await checkinOf(env, t.event_id).listResale(t.event_id, ticketId))) {
+    await inventory.withdrawAdmittedResale(ticketId);
+    fail(409, TICKET_FATE_MSG.resaleAdmitted);
   }
   await env.DB.prepare(
     `insert into ticket_resales (ticket_id, order_id, event_id, user_id, deadline) values (?, ?, ?, ?, ?)
@@ -76,6 +85,7 @@ export async function returnTicket(env: Env, userId: number, ticketId: string) {
 export async function withdrawTicket(env: Env, userId: number, ticketId: string) {
   const t = await ownTicket(env, userId, ticketId);
   if (!(await inventoryOf(env, t.event_id).withdrawResale(ticketId))) fail(409, RESALE_MSG.offered);
+  await checkinOf(env, t.event_id).unlistResale(ticketId);
   return { status: 'withdrawn', message: RESALE_MSG.withdrawn };
 }
 

@@ -1,10 +1,10 @@
-import { TICKET_MSG, TRANSFER_MSG } from '../../../../src/shared/messages/checkout';
+import { TICKET_FATE_MSG, TICKET_MSG, TRANSFER_MSG } from '../../../../src/shared/messages/checkout';
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { throttle } from '../../lib/throttle';
-import { pushTicketChanges } from '../checkin/push';
+import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
 import { ticketTransition } from '../orders/state';
 import { leaveResaleForTransfer } from '../resale/resale';
 import { ticketOf, venueLine } from './list';
@@ -42,7 +42,10 @@ type TransferRow = { id: string; ticket_id: string; to_email: string; status: st
 
 /**
  * The recipient accepts: the old ticket is marked transferred and revoked, and a new ticket with a new
- * code is issued to the recipient. The conditional update lets only one acceptance win.
+ * code is issued to the recipient. The old ticket is claimed at the event's door first (services/checkin/claims),
+ * so an acceptance after the holder was scanned in is refused, and a scan while it is being accepted is refused
+ * until the door knows the outcome. One batch decides against a concurrent acceptance: every statement is
+ * conditional on this transfer still being pending with a valid ticket, so only one acceptance wins.
  */
 export async function acceptTransfer(env: Env, user: { id: number; email: string }, token: string) {
   const transfer = await env.DB.prepare('select * from ticket_transfers where token_hash = ?')
@@ -60,26 +63,46 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
 
   const newId = await ticketIdFor(`${transfer.id}:new`);
   const code = await signTicketCode(env, newId, old.event_id);
-  const claimed = await env.DB.prepare(
-    "update ticket_transfers set status = 'accepted', accepted_at = ? where id = ? and status = 'pending'",
-  )
-    .bind(new Date().toISOString(), transfer.id)
-    .run();
-  if (claimed.meta.changes !== 1) fail(409, TICKET_MSG.transferAccepted);
-  const results = await env.DB.batch([
-    ticketTransition(env.DB, { ids: [old.id] }, ['valid'], 'transferred'),
-    env.DB.prepare(
-      `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
-       select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ? from tickets where id = ? and status = 'transferred'`,
-    ).bind(newId, user.id, code, old.id),
-    env.DB.prepare('update ticket_transfers set new_ticket_id = ? where id = ?').bind(newId, transfer.id),
-    env.DB.prepare("insert or ignore into revocations (ticket_id, event_id, reason) values (?, ?, 'transferred')").bind(
-      old.id,
-      old.event_id,
-    ),
-  ]);
-  if (results[0].meta.changes !== 1) fail(409, TICKET_MSG.noLongerValid);
-  await pushTicketChanges(env, old.event_id, [old.id, newId]);
+  const claim = await claimAtDoor(
+    env,
+    old.event_id,
+    { kind: 'transfer', ticketIds: [old.id] },
+    { admitted: TICKET_FATE_MSG.transferAdmitted },
+  );
+  // This acceptance won: the transfer is accepted by it and has no new ticket yet.
+  const mine = {
+    sql: "exists (select 1 from ticket_transfers where id = ? and status = 'accepted' and new_ticket_id is null)",
+    binds: [transfer.id],
+  };
+  const results = await underClaim(env, claim, () =>
+    env.DB.batch([
+      claimCommit(env.DB, claim),
+      env.DB.prepare(
+        `update ticket_transfers set status = 'accepted', accepted_at = ? where id = ? and status = 'pending'
+           and exists (select 1 from tickets where id = ? and status = 'valid')`,
+      ).bind(new Date().toISOString(), transfer.id, old.id),
+      ticketTransition(env.DB, { ids: [old.id] }, ['valid'], 'transferred', { where: mine }),
+      env.DB.prepare(
+        `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
+         select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ? from tickets
+         where id = ? and status = 'transferred' and ${mine.sql}`,
+      ).bind(newId, user.id, code, old.id, ...mine.binds),
+      env.DB.prepare(
+        `insert or ignore into revocations (ticket_id, event_id, reason)
+         select id, event_id, 'transferred' from tickets where id = ? and status = 'transferred' and ${mine.sql}`,
+      ).bind(old.id, ...mine.binds),
+      env.DB.prepare(
+        `update ticket_transfers set new_ticket_id = ?1 where id = ?2 and new_ticket_id is null and status = 'accepted'
+           and exists (select 1 from tickets where id = ?1)`,
+      ).bind(newId, transfer.id),
+    ]),
+  );
+  if (results[2].meta.changes !== 1) {
+    const now = await env.DB.prepare('select status from ticket_transfers where id = ?')
+      .bind(transfer.id)
+      .first<{ status: string }>();
+    fail(409, now?.status === 'accepted' ? TICKET_MSG.transferAccepted : TICKET_MSG.noLongerValid);
+  }
   return { ticket_id: newId };
 }
 

@@ -2,6 +2,7 @@ import { formatEventDate } from '../../../../src/shared/dates';
 import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../../../src/shared/messages/waitlist';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
+import { deliverMailJob, dueMailJobs } from '../mail-jobs';
 
 /**
  * The waiting list's e-mails as a retried job (waitlist_mails, migrations/0043_waitlist_mails.sql), the same
@@ -9,13 +10,7 @@ import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layo
  * the offer hold's), it is tried at once, and the cron job tries again what failed or was interrupted.
  */
 
-/** Minutes to wait after the n-th failed try; after the last one the e-mail is marked 'failed'. */
-const RETRY_AFTER_MINUTES = [1, 5, 15, 60, 180];
-/** A 'sending' claim older than this was interrupted (the isolate died): another try takes it over. */
-const CLAIM_MINUTES = 5;
 const PER_RUN = 20;
-
-const minutesFrom = (at: number, minutes: number) => new Date(at + minutes * 60_000).toISOString();
 
 export type WaitlistMail = {
   id: string;
@@ -49,46 +44,15 @@ export async function queueWaitlistMail(env: Env, mail: WaitlistMailInput): Prom
 }
 
 /** Sends the e-mail if it is due and nobody else is sending it. Answers what happened. */
-export async function deliverWaitlistMail(env: Env, id: string, at = Date.now()): Promise<string> {
-  const now = new Date(at).toISOString();
-  const claimed = await env.DB.prepare(
-    `update waitlist_mails set status = 'sending', mail_at = ?1, attempts = attempts + 1
-     where id = ?2 and (
-       (status = 'pending' and (mail_at is null or mail_at <= ?1))
-       or (status = 'sending' and mail_at <= ?3))
-     returning *`,
-  )
-    .bind(now, id, minutesFrom(at, -CLAIM_MINUTES))
-    .first<WaitlistMail>();
-  if (!claimed) return 'not_due';
-  try {
-    await sendWaitlistMail(env, claimed);
-  } catch (err) {
-    const wait = RETRY_AFTER_MINUTES[claimed.attempts - 1];
-    console.error(`Waiting-list e-mail ${id} failed (try ${claimed.attempts})`, err);
-    await env.DB.prepare("update waitlist_mails set status = ?, mail_at = ? where id = ? and status = 'sending'")
-      .bind(wait === undefined ? 'failed' : 'pending', wait === undefined ? now : minutesFrom(at, wait), id)
-      .run();
-    return wait === undefined ? 'failed' : 'retry';
-  }
-  await env.DB.prepare("update waitlist_mails set status = 'sent', mail_at = ? where id = ? and status = 'sending'")
-    .bind(now, id)
-    .run();
-  return 'sent';
+export function deliverWaitlistMail(env: Env, id: string, at = Date.now()): Promise<string> {
+  return deliverMailJob<WaitlistMail>(env.DB, 'waitlist_mails', id, (mail) => sendWaitlistMail(env, mail), at);
 }
 
 /** Cron: sends the waiting-list e-mails that are due again (failed tries, interrupted sends). */
 export async function retryWaitlistMails(env: Env, at = Date.now()): Promise<number> {
-  const { results } = await env.DB.prepare(
-    `select id from waitlist_mails where
-       (status = 'pending' and (mail_at is null or mail_at <= ?1))
-       or (status = 'sending' and mail_at <= ?2)
-     order by mail_at limit ?3`,
-  )
-    .bind(new Date(at).toISOString(), minutesFrom(at, -CLAIM_MINUTES), PER_RUN)
-    .all<{ id: string }>();
   let sent = 0;
-  for (const { id } of results) if ((await deliverWaitlistMail(env, id, at)) === 'sent') sent++;
+  for (const id of await dueMailJobs(env.DB, 'waitlist_mails', PER_RUN, at))
+    if ((await deliverWaitlistMail(env, id, at)) === 'sent') sent++;
   return sent;
 }
 

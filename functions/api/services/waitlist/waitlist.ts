@@ -45,6 +45,7 @@ export async function joinWaitlist(env: Env, userId: number, eventId: number, in
   if (result.reason === 'dni_twice') fail(409, WAITLIST_MSG.dniTwice);
   if (result.reason === 'available') onField(409, 'ticket_type_id', WAITLIST_MSG.available(type.name));
   if (result.reason === 'unknown_type') onField(400, 'ticket_type_id', WAITLIST_MSG.unknownType);
+  if (result.reason === 'queued') fail(409, WAITLIST_MSG.queueRunning);
   fail(409, WAITLIST_MSG.closed);
 }
 

@@ -1,5 +1,5 @@
 import { client, unwrap } from '../../../lib/api';
-import type { QueueSetting } from '../../../shared/schemas/queue';
+import type { QueueAction, QueueSetting } from '../../../shared/schemas/queue';
 
 const param = (eventId: number) => ({ id: String(eventId) });
 
@@ -10,11 +10,17 @@ export const readQueue = (eventId: number) => unwrap(client.admin.queues[':id'].
 export const saveQueue = (eventId: number, json: QueueSetting) =>
   unwrap(client.admin.queues[':id'].$put({ param: param(eventId), json }));
 
-/** DELETE /admin/queues/:id: takes the queue off (only before the opening). */
-export const removeQueue = (eventId: number) => unwrap(client.admin.queues[':id'].$delete({ param: param(eventId) }));
+/** DELETE /admin/queues/:id: takes the queue off (only before the opening); `dropped`: the people it drops. */
+export const removeQueue = (eventId: number, dropped: number) =>
+  unwrap(
+    client.admin.queues[':id'].$delete({
+      param: param(eventId),
+      query: dropped > 0 ? { confirm_dropped: String(dropped) } : {},
+    }),
+  );
 
-/** POST /admin/queues/:id/control: pause, resume or close. */
-export const controlQueue = (eventId: number, action: 'pause' | 'resume' | 'close') =>
+/** POST /admin/queues/:id/control: pause, resume, close (or back to the normal sale), reopen, the waiting list. */
+export const controlQueue = (eventId: number, action: QueueAction) =>
   unwrap(client.admin.queues[':id'].control.$post({ param: param(eventId), json: { action } }));
 
 /** PATCH /admin/queues/:id/rate: the admission rate and the hold limit. */

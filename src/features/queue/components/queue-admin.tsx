@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField } from '../../../components/ui/fields';
+import { SelectField, TextField, ToggleField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
-import { QUEUE_ADMIN_TEXT, QUEUE_STATE_LABEL } from '../../../shared/messages/queue';
+import { QUEUE_ADMIN_TEXT, QUEUE_MSG, QUEUE_STATE_LABEL } from '../../../shared/messages/queue';
 import { toast } from '../../../stores/toast';
 import { controlQueue, rateQueue, readQueue, removeQueue, saveQueue } from '../api/queue-admin';
 import type { AdminQueueView } from '../types';
@@ -32,7 +32,8 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
   }));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [closing, setClosing] = useState(false);
+  /** The confirmation open: closing (for good, or back to the normal sale) or taking the queue off. */
+  const [confirming, setConfirming] = useState<'close' | 'close_normal' | 'remove' | null>(null);
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
 
   // A failed poll keeps the last view on screen; the next poll tries again.
@@ -91,7 +92,7 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
       {live && (
         <section className="rounded-box bg-base-200 p-5" aria-labelledby="fila-en-vivo">
           <h2 id="fila-en-vivo" className="mb-4 text-lg font-bold">
-            {QUEUE_ADMIN_TEXT.live(stateLabel(live.state), live.closed_reason === 'agotado')}
+            {QUEUE_ADMIN_TEXT.live(stateLabel(live.state), live.closed_reason)}
           </h2>
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
             {[
@@ -155,9 +156,45 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
               >
                 {QUEUE_ADMIN_TEXT.applyRate}
               </button>
-              <button type="button" className="btn btn-error" disabled={busy} onClick={() => setClosing(true)}>
+              <button type="button" className="btn btn-error" disabled={busy} onClick={() => setConfirming('close')}>
                 {QUEUE_ADMIN_TEXT.closeQueue}
               </button>
+              <button
+                type="button"
+                className="btn btn-warning"
+                disabled={busy}
+                onClick={() => setConfirming('close_normal')}
+              >
+                {QUEUE_ADMIN_TEXT.closeToNormal}
+              </button>
+            </div>
+          )}
+          {live.state === 'closed' && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => run(() => controlQueue(eventId, 'reopen'), QUEUE_ADMIN_TEXT.reopened)}
+              >
+                {QUEUE_ADMIN_TEXT.reopen}
+              </button>
+            </div>
+          )}
+          {live.state !== 'closed' && view.setting && (
+            <div className="mt-4">
+              <ToggleField
+                label={QUEUE_ADMIN_TEXT.waitlistToggle}
+                hint={QUEUE_ADMIN_TEXT.waitlistHint}
+                checked={view.setting.waitlist_open}
+                disabled={busy}
+                onChecked={(open) =>
+                  run(
+                    () => controlQueue(eventId, open ? 'waitlist_open' : 'waitlist_closed'),
+                    open ? QUEUE_ADMIN_TEXT.waitlistOpened : QUEUE_ADMIN_TEXT.waitlistClosed,
+                  )
+                }
+              />
             </div>
           )}
         </section>
@@ -231,22 +268,59 @@ export default function QueueAdmin({ eventId, initial, dates }: Props) {
               type="button"
               className="btn"
               disabled={busy}
-              onClick={() => run(async () => removeQueue(eventId), QUEUE_ADMIN_TEXT.disabled)}
+              onClick={() =>
+                (live?.length ?? 0) > 0
+                  ? setConfirming('remove')
+                  : run(() => removeQueue(eventId, 0), QUEUE_ADMIN_TEXT.disabled)
+              }
             >
               {QUEUE_ADMIN_TEXT.disable}
             </button>
           )}
         </div>
       </form>
-      {closing && (
+      {confirming === 'close' && (
         <ConfirmDialog
           title={QUEUE_ADMIN_TEXT.closeQueue}
           text={QUEUE_ADMIN_TEXT.closeText}
           tone="danger"
           confirmLabel={QUEUE_ADMIN_TEXT.closeQueue}
-          onClose={() => setClosing(false)}
+          onClose={() => setConfirming(null)}
           onConfirm={async () => {
             await run(() => controlQueue(eventId, 'close'), QUEUE_ADMIN_TEXT.closed);
+            return null;
+          }}
+        />
+      )}
+      {confirming === 'close_normal' && (
+        <ConfirmDialog
+          title={QUEUE_ADMIN_TEXT.closeToNormal}
+          text={QUEUE_ADMIN_TEXT.closeToNormalText}
+          confirmLabel={QUEUE_ADMIN_TEXT.closeToNormal}
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            await run(() => controlQueue(eventId, 'close_normal'), QUEUE_ADMIN_TEXT.closedToNormal);
+            return null;
+          }}
+        />
+      )}
+      {confirming === 'remove' && (
+        <ConfirmDialog
+          title={QUEUE_ADMIN_TEXT.removeTitle}
+          text={QUEUE_MSG.removeConfirm(live?.length ?? 0)}
+          tone="danger"
+          confirmLabel={QUEUE_ADMIN_TEXT.disable}
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            // The count the producer was shown: if people joined meanwhile the API says how many now.
+            try {
+              await removeQueue(eventId, live?.length ?? 0);
+            } catch (err) {
+              await refresh();
+              return messageOf(err);
+            }
+            await refresh();
+            toast('success', QUEUE_ADMIN_TEXT.disabled);
             return null;
           }}
         />
