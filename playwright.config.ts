@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import type { SlowPhoneOption } from './e2e/support/test';
 import { freePort } from './scripts/lib/free-port.mjs';
 
 // End-to-end tests drive the production build, served by wrangler (workerd) on a fresh local database
@@ -21,7 +22,7 @@ if (!existsSync(chromium)) {
   );
 }
 
-export default defineConfig({
+export default defineConfig<SlowPhoneOption>({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
@@ -52,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: 'roles',
-      testIgnore: /(checkout|events|door)\.spec\.ts/,
+      testIgnore: /(checkout|events|door|slow-phone)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
@@ -60,6 +61,14 @@ export default defineConfig({
       testMatch: /(checkout|events|door)\.spec\.ts/,
       dependencies: ['roles'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Issue 31: a mid-range phone on mobile data (CPU 6×, ~1.6 Mbps, 150 ms; e2e/support/test.ts), tapping as
+    // soon as a control shows. Last, with fresh accounts (the demo collaborator only scans).
+    {
+      name: 'teléfono lento',
+      testMatch: /slow-phone\.spec\.ts/,
+      dependencies: ['flows'],
+      use: { ...devices['Pixel 7'], channel: undefined, slowPhone: true },
     },
   ],
   webServer: {

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, newUser } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { createVerifiedUser, newUser, shellLive } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
 import { bottomBar, signIn } from './support/shell';
+import { expect, test } from './support/test';
 import { eventWithWaitlist } from './support/waitlist';
 
 // axe-core audit (WCAG 2 A/AA) of the public pages, the buyer's pages, every back-office page and the door
@@ -86,7 +87,7 @@ for (const { name, size } of VIEWPORTS) {
     const phone = size.width < 500;
 
     test.describe('visitor', () => {
-      for (const path of ['/', '/eventos', '/productoras'])
+      for (const path of ['/', '/eventos', '/productoras', '/ingresar', '/registrarme'])
         test(path, async ({ page }) => {
           await audit(page, path);
         });
@@ -106,7 +107,8 @@ for (const { name, size } of VIEWPORTS) {
         test.skip(phone, 'the same dialog frame; the keyboard path is checked on the desktop');
         await page.goto('/eventos');
         await settle(page);
-        const opener = page.getByRole('banner').getByRole('button', { name: 'Iniciar Sesión' });
+        await shellLive(page); // the dialog's own keyboard behaviour is under test
+        const opener = page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' });
         await opener.click();
         const dialog = page.getByRole('dialog', { name: 'Ingresar' });
         await expect(dialog.getByLabel('Correo electrónico')).toBeFocused();
@@ -127,12 +129,13 @@ for (const { name, size } of VIEWPORTS) {
         test(`the ${dialog} dialog`, async ({ page }) => {
           await page.goto('/eventos');
           await settle(page);
-          const button = dialog === 'Ingresar' ? 'Iniciar Sesión' : 'Registrarse';
+          await shellLive(page); // the dialog over the page is what is audited here (its page is audited below)
+          const link = dialog === 'Ingresar' ? 'Iniciar Sesión' : 'Registrarse';
           if (phone) {
             await bottomBar(page).getByRole('button', { name: 'Perfil' }).click();
-            await bottomBar(page).getByRole('button', { name: button }).click();
+            await bottomBar(page).getByRole('link', { name: link }).click();
           } else {
-            await page.getByRole('banner').getByRole('button', { name: button }).click();
+            await page.getByRole('banner').getByRole('link', { name: link }).click();
           }
           await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
           await expectNoSeriousA11yViolations(page, `the ${dialog} dialog`);

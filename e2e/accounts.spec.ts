@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages/common';
 import {
   createVerifiedUser,
-  gotoHydrated,
   linkTo,
+  loginForm,
   loginThroughDialog,
   newUser,
   openLoginDialog,
   registerByApi,
+  registerForm,
   SUBJECT,
   sessionCookies,
   submitLogin,
@@ -15,14 +15,15 @@ import {
 } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, DEMO_PASSWORD } from './support/session';
+import { expect, test } from './support/test';
 import { expiredCopyOf } from './support/tokens';
 
 test.describe('registration', () => {
   test('register, open the e-mailed link and arrive logged in', async ({ page, request }) => {
     const user = newUser('registro');
     await page.goto('/');
-    await page.getByRole('button', { name: 'Registrarse' }).click();
-    const dialog = page.getByRole('dialog', { name: /registrarse/i });
+    await page.getByRole('link', { name: 'Registrarse' }).click();
+    const dialog = registerForm(page);
     const submit = dialog.getByRole('button', { name: 'Registrarme' });
 
     await dialog.getByLabel('Nombre completo').fill(user.name);
@@ -60,8 +61,8 @@ test.describe('registration', () => {
 
   test('a taken e-mail answers like a new registration and its owner is told by e-mail', async ({ page, request }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Registrarse' }).click();
-    const dialog = page.getByRole('dialog', { name: /registrarse/i });
+    await page.getByRole('link', { name: 'Registrarse' }).click();
+    const dialog = registerForm(page);
     await dialog.getByLabel('Nombre completo').fill('Ulises Otro');
     await dialog.getByLabel('DNI').fill('30111222');
     await dialog.getByLabel('Correo electrónico').fill(DEMO.usuario);
@@ -82,8 +83,8 @@ test.describe('registration', () => {
       route.fulfill({ status: 429, json: { status: false, message: 'demasiados intentos' } }),
     );
     await page.goto('/');
-    await page.getByRole('button', { name: 'Registrarse' }).click();
-    const dialog = page.getByRole('dialog', { name: /registrarse/i });
+    await page.getByRole('link', { name: 'Registrarse' }).click();
+    const dialog = registerForm(page);
     await dialog.getByLabel('Nombre completo').fill('Ulises Otro');
     await dialog.getByLabel('DNI').fill('30111222');
     await dialog.getByLabel('Correo electrónico').fill(newUser('con-mensaje').email);
@@ -99,8 +100,8 @@ test.describe('registration', () => {
   test('a failure without a server message shows the spec text', async ({ page }) => {
     await page.route('**/api/v1/register', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.goto('/');
-    await page.getByRole('button', { name: 'Registrarse' }).click();
-    const dialog = page.getByRole('dialog', { name: /registrarse/i });
+    await page.getByRole('link', { name: 'Registrarse' }).click();
+    const dialog = registerForm(page);
     await dialog.getByLabel('Nombre completo').fill('Ulises Otro');
     await dialog.getByLabel('DNI').fill('30111222');
     await dialog.getByLabel('Correo electrónico').fill(newUser('sin-mensaje').email);
@@ -196,9 +197,9 @@ test.describe('login', () => {
     await page.waitForURL('**/admin/dashboard');
 
     await page.context().clearCookies();
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     // The guard sends a guest to the login prompt and remembers /perfil.
-    await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeVisible();
+    await expect(loginForm(page)).toBeVisible();
     await submitLogin(page, DEMO.usuario, DEMO_PASSWORD);
     await page.waitForURL('**/perfil');
     await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
@@ -207,7 +208,7 @@ test.describe('login', () => {
   test('the "Registrarme" link opens registration', async ({ page }) => {
     const dialog = await openLoginDialog(page);
     await dialog.getByRole('link', { name: 'Registrarme' }).click();
-    await expect(page.getByRole('dialog', { name: /registrarse/i })).toBeVisible();
+    await expect(registerForm(page)).toBeVisible();
     await expect(dialog).toBeHidden();
   });
 });
@@ -223,14 +224,14 @@ test('forgot password: e-mail, new password, login with it', async ({ page, requ
   await expect(toastWith(page, MSG.recoverSuccess)).toBeVisible();
 
   const mail = await waitForMail(request, user.email, SUBJECT.recovery);
-  await gotoHydrated(page, linkTo(mail, '/restore-password'));
+  await page.goto(linkTo(mail, '/restore-password'));
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('nueva-clave-22');
   await page.getByLabel('Repetir contraseña', { exact: true }).fill('nueva-clave-22');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(toastWith(page, MSG.resetSuccess)).toBeVisible();
 
   // The same link a second time fails with the server's reason.
-  await gotoHydrated(page, linkTo(mail, '/restore-password'));
+  await page.goto(linkTo(mail, '/restore-password'));
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('otra-clave-33');
   await page.getByLabel('Repetir contraseña', { exact: true }).fill('otra-clave-33');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -247,7 +248,7 @@ test.describe('profile', () => {
   test('updating the profile refreshes the claims', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'perfil');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
     await data.getByLabel('Nombre completo').fill('Rocío Cambiada');
@@ -264,7 +265,7 @@ test.describe('profile', () => {
   test('a refused update and a failed token refresh (spec section 8)', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'perfil-falla');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
 
@@ -285,14 +286,14 @@ test.describe('profile', () => {
     await data.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toastWith(page, MSG.refreshError)).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
     expect(await sessionCookies(page)).toEqual({ auth: undefined, refresh: undefined, userData: undefined });
   });
 
   test('changing the password (secure variant)', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'clave');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     const section = page.getByRole('region', { name: 'Cambiar contraseña' });
     await section.getByLabel('Contraseña actual', { exact: true }).fill('no-es-la-actual');
     await section.getByLabel('Nueva contraseña', { exact: true }).fill('clave-nueva-44');
@@ -300,7 +301,7 @@ test.describe('profile', () => {
     await section.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await expect(toastWith(page, MSG.passwordChangeError)).toBeVisible();
     // A wrong current password is not a lost session.
-    await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeHidden();
+    await expect(loginForm(page)).toBeHidden();
 
     await section.getByLabel('Contraseña actual', { exact: true }).fill(user.password);
     await section.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -311,7 +312,7 @@ test.describe('profile', () => {
     const user = await createVerifiedUser(request, 'correo');
     const newEmail = user.email.replace('correo-', 'correo-nuevo-');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     const section = page.getByRole('region', { name: 'Cambiar correo' });
     await section.getByLabel('Nuevo correo electrónico').fill(newEmail);
     await section.getByRole('button', { name: 'Cambiar correo' }).click();
@@ -339,7 +340,7 @@ test.describe('session', () => {
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
     await page.getByRole('button', { name: /Hola, Valentina/ }).click();
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
     const cookies = await sessionCookies(page);
     expect(cookies).toEqual({ auth: undefined, refresh: undefined, userData: undefined });
   });
@@ -347,7 +348,7 @@ test.describe('session', () => {
   test('a lost session opens the login prompt and comes back to the page', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'perdida');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
     // Both tokens gone (as after a revocation): the API answers 401.
@@ -355,7 +356,7 @@ test.describe('session', () => {
     await page.context().clearCookies({ name: 'refresh-token' });
     await data.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toastWith(page, MSG.profileError)).toBeVisible();
-    await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeVisible();
+    await expect(loginForm(page)).toBeVisible();
     await submitLogin(page, user.email, user.password);
     await page.waitForURL('**/perfil');
     await expect(page.getByRole('button', { name: /Hola, Valentina/ })).toBeVisible();
@@ -364,7 +365,7 @@ test.describe('session', () => {
   test('an expired access token is refreshed without the user noticing', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'expira');
     await loginThroughDialog(page, user.email, user.password, 'Valentina');
-    await gotoHydrated(page, '/perfil');
+    await page.goto('/perfil');
     const data = page.getByRole('region', { name: 'Mis datos' });
     await expect(data.getByLabel('Nombre completo')).toHaveValue(user.name);
     const cookie = (await sessionCookies(page)).auth!;
@@ -381,6 +382,6 @@ test.describe('session', () => {
     await data.getByLabel('Teléfono').fill('1199998888');
     await data.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toastWith(page, 'Perfil actualizado con éxito')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: /ingresar/i })).toBeHidden();
+    await expect(loginForm(page)).toBeHidden();
   });
 });

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 type TicketType = { id: number; name: string; price_cents: number; named: boolean; remaining: number };
 type PublicEvent = { id: number; title: string; dates: { ticket_types: TicketType[] }[] };

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { gotoHydrated } from './support/accounts';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 test.describe('Configuración', () => {
   test('links MercadoPago through the sandbox’s authorization page and shows the account as linked', async ({
@@ -38,7 +37,7 @@ test.describe('Configuración', () => {
   test('explains a CUIT with a wrong check digit before saving', async ({ page }) => {
     await loginAs(page, DEMO.admin);
     // Typed only once the form is live: a value typed into the server HTML is never validated.
-    await gotoHydrated(page, '/admin/configurations');
+    await page.goto('/admin/configurations');
     const cuit = page.getByLabel('CUIT');
     await cuit.fill('20-12345678-7');
     await expect(page.getByText('El CUIT no es válido: revisá el dígito verificador.')).toBeVisible();

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * A local instance runs its cron job (issue 29): `npm start` (scripts/start.mjs, which also serves these

@@ -1,7 +1,8 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { qrVideo } from './support/fake-camera';
 import { DEMO, loginAs } from './support/session';
 import { greetingOf } from './support/shell';
+import { expect, test } from './support/test';
 
 /**
  * The door with a real camera path: Chromium's fake camera films a QR frame of a ticket a buyer got, and

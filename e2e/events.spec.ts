@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { gotoHydrated, submitLogin } from './support/accounts';
+import { loginForm, submitLogin } from './support/accounts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /** A datetime-local value `days` from now at 21:00. */
 function inDays(days: number) {
@@ -47,7 +47,7 @@ test.describe('public catalogue', () => {
     // selection goes straight to the checkout (no confirmation step), charged what the page showed.
     const eventUrl = page.url();
     await page.getByRole('button', { name: 'Comprar' }).click();
-    const dialog = page.getByRole('dialog', { name: /ingresar/i });
+    const dialog = loginForm(page);
     await expect(dialog).toBeVisible();
     expect(page.url()).toBe(eventUrl);
     await submitLogin(page, DEMO.usuario, DEMO_PASSWORD);
@@ -72,7 +72,7 @@ test.describe('public catalogue', () => {
 test('a user creates an event, becomes its admin, a superadmin approves it and it goes public', async ({ page }) => {
   const title = `Recital de prueba ${Date.now()}`;
   await loginAs(page, DEMO.usuario);
-  await gotoHydrated(page, '/nuevo');
+  await page.goto('/nuevo');
 
   await page.getByLabel('Nombre de tu productora').fill('Productora de Ulises');
   await page.getByLabel('Título').fill(title);
@@ -193,7 +193,7 @@ test('the wizard shows the API validation messages in Spanish and pages are priv
   const publicPage = await page.request.get('/eventos');
   expect(publicPage.headers()['cache-control']).toBe('private, no-store');
   // Typed into the hydrated wizard: text typed into the server-rendered form is reset when the island hydrates.
-  await gotoHydrated(page, '/nuevo');
+  await page.goto('/nuevo');
   await page.getByLabel('Título').fill('ab');
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
   await expect(page.getByText('El título debe tener al menos 3 caracteres').first()).toBeVisible();
@@ -202,7 +202,7 @@ test('the wizard shows the API validation messages in Spanish and pages are priv
 
 test('the wizard checks each step, marks the step with errors and focuses the first one', async ({ page }) => {
   await loginAs(page, DEMO.admin);
-  await gotoHydrated(page, '/nuevo');
+  await page.goto('/nuevo');
   // Staff build events inside the back office.
   await expect(page.getByRole('navigation', { name: 'Navegación inferior' }).or(page.locator('aside'))).not.toHaveCount(
     0,

@@ -1,9 +1,10 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import { freePort } from '../scripts/lib/free-port.mjs';
-import { gotoHydrated, linkTo, newUser, registerByApi, SUBJECT } from './support/accounts';
+import { linkTo, newUser, registerByApi, SUBJECT } from './support/accounts';
 import { type Instance, startInstance } from './support/instance';
 import type { Mail } from './support/mailbox';
 import { DEMO, DEMO_PASSWORD } from './support/session';
+import { expect, test } from './support/test';
 
 // The edge in front of an external provider, as an operator runs it: a provider instance (its own
 // database, mailbox and MercadoPago sandbox) whose PUBLIC_ORIGIN is the edge, and an edge-only instance
@@ -119,7 +120,7 @@ test('buy and pay in the sandbox through the edge: success page, tickets e-mail 
 
 test('the revocation form (Botón de arrepentimiento) through the edge', async ({ page }) => {
   const email = `arrepentida-${Date.now()}@prueba.ar`;
-  await gotoHydrated(page, `${edge.origin}/arrepentimiento`);
+  await page.goto(`${edge.origin}/arrepentimiento`);
   await page.getByLabel('Nombre y apellido').fill('Lucía Arrepentida');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('DNI (sin puntos)').fill('30111222');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DEMO } from './support/session';
 import { destination, signIn } from './support/shell';
+import { expect, test } from './support/test';
 
 /**
  * The navigation guard of spec sections 2 and 6, as a table of role × path -> destination, with real

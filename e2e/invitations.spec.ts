@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { gotoHydrated, linkTo, newUser, registerByApi, SUBJECT } from './support/accounts';
+import { linkTo, newUser, registerByApi, SUBJECT } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 test('an ADMIN sends two invitations to a new e-mail; the recipient registers and sees two QR tickets in /mis-tickets', async ({
   page,
@@ -10,7 +10,7 @@ test('an ADMIN sends two invitations to a new e-mail; the recipient registers an
 }) => {
   const guest = newUser('invitada');
   await loginAs(page, DEMO.admin);
-  await gotoHydrated(page, '/admin/invitations');
+  await page.goto('/admin/invitations');
   await page.getByLabel('Evento').selectOption({ index: 1 });
   const form = page.getByRole('form', { name: 'Invitar a una persona' });
   await expect(form).toBeVisible();
@@ -58,7 +58,7 @@ test('an ADMIN imports a CSV: bad rows are listed by number and nothing is sent;
   page,
 }) => {
   await loginAs(page, DEMO.admin);
-  await gotoHydrated(page, '/admin/invitations');
+  await page.goto('/admin/invitations');
   await page.getByLabel('Evento').selectOption({ index: 1 });
   const importer = page.getByRole('form', { name: 'Importar invitaciones desde un CSV' });
   const stamp = Date.now().toString(36);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { formatEventDate } from '../src/shared/dates';
 import { shoot } from './support/screenshot';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 2: a box-office sale of one of an event's several functions prints which night it is for.

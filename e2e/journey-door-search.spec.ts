@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { shortTicketCode } from '../src/shared/checkin';
 import { createVerifiedUser } from './support/accounts';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 4, at the door on a 390 px phone: the search finds a holder by DNI and e-mail (the scanner's

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { shoot } from './support/screenshot';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 8, on a 390×844 phone: the home page shows an event on its first screen (above the bottom

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { createVerifiedUser, linkTo } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 import { eventWithWaitlist } from './support/waitlist';
 
 /**

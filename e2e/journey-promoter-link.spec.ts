@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { formatMoney } from '../src/shared/money';
 import { discountLines, priceLine, totals } from '../src/shared/pricing';
 import { adminEvent } from './support/admin-event';
 import { shoot } from './support/screenshot';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 5: a promoter's link (`?codigo=`) shows on the event page the discounted prices and "Código X

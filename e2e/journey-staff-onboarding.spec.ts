@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages/common';
 import { linkTo, SUBJECT, toastWith, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 10: a person invited to a producer's team opens the invitation, creates their account with the

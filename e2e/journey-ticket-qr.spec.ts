@@ -1,9 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { RESALE_MSG } from '../src/shared/messages/resale';
-import { createVerifiedUser, gotoHydrated } from './support/accounts';
+import { createVerifiedUser } from './support/accounts';
 import { buyAndPay } from './support/checkout';
 import { shoot } from './support/screenshot';
 import { loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 7, on a 390×844 phone: the QR in Mis tickets opens full screen on a tap, white, with the
@@ -72,7 +73,7 @@ test('"Devolver a la lista de espera" shows only where someone waits, and says w
   const title = `Sin lista ${Date.now()}`;
   const event = await paidTicket(page, title, 1);
   // Sold out, but nobody waits: nothing to return the ticket to.
-  await gotoHydrated(page, '/mis-tickets');
+  await page.goto('/mis-tickets');
   const card = page.getByRole('region', { name: title });
   await card.scrollIntoViewIfNeeded();
   await shoot(page, '32-7-sin-lista', card);
@@ -81,7 +82,7 @@ test('"Devolver a la lista de espera" shows only where someone waits, and says w
 
   // Someone joins the waiting list: now it is offered, and the dialog says what will happen.
   await joinWaitlist(browser, event.event_id, event.ticket_type_id);
-  await gotoHydrated(page, '/mis-tickets');
+  await page.goto('/mis-tickets');
   await card.getByRole('button', { name: RESALE_MSG.action }).click();
   const confirm = page.getByRole('dialog', { name: RESALE_MSG.confirmTitle });
   await expect(confirm).toContainText('Hay 1 persona esperando esta entrada');

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, gotoHydrated } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { createVerifiedUser } from './support/accounts';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 6: a new producer building its first event is told on the wizard's last step how long review
@@ -29,7 +30,7 @@ test('a new producer is told how long review takes; once trusted, its admin publ
   await loginAs(page, user.email, user.password);
 
   // Their first event, through the wizard.
-  await gotoHydrated(page, '/nuevo');
+  await page.goto('/nuevo');
   await page.getByLabel('Nombre de tu productora').fill(producer);
   await page.getByLabel('Título').fill(title);
   await page.getByLabel('Categoría').selectOption('Música');
@@ -55,13 +56,13 @@ test('a new producer is told how long review takes; once trusted, its admin publ
   // A superadmin trusts the producer in Configuración.
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, DEMO.superadmin);
-  await gotoHydrated(admin, '/admin/configurations');
+  await admin.goto('/admin/configurations');
   const trust = admin.getByRole('switch', { name: `${producer} publica sin revisión` });
   await trust.click();
   await expect(trust).toBeChecked();
 
   // Now the same step says it goes on sale at once, and it does.
-  await gotoHydrated(page, `/nuevo?id=${eventId}`);
+  await page.goto(`/nuevo?id=${eventId}`);
   await expect(page.getByLabel('Título')).toHaveValue(title);
   await toLastStep(page, 1);
   await expect(page.getByTestId('publish-note')).toContainText('Tu productora publica sin revisión');

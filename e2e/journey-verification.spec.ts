@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages/common';
 import { linkTo, newUser, registerByApi, SUBJECT, submitLogin, toastWith } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { shoot } from './support/screenshot';
+import { expect, test } from './support/test';
 
 /**
  * Issue 32, item 1: a new buyer who registers in the middle of a purchase, on a phone, gets a screen that

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 type OrderDetail = {
   id: string;

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { gotoHydrated, uniqueEmail } from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The five most common back-office tasks on a 390 px phone: sell at the box office, find that order by
@@ -26,7 +26,7 @@ test('an admin does the five most common tasks on a phone', async ({ page }) => 
   const buyer = uniqueEmail('telefono');
 
   // 1. Sell at the box office, in cash, with the buyer's e-mail.
-  await gotoHydrated(page, '/admin/tickets');
+  await page.goto('/admin/tickets');
   await expect(page.getByRole('navigation', { name: 'Barra inferior' })).toHaveCount(0);
   await page.getByText('Venta en boletería').click();
   const form = page.getByRole('form', { name: 'Venta en boletería' });
@@ -39,7 +39,7 @@ test('an admin does the five most common tasks on a phone', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Venta registrada' })).toBeVisible();
 
   // 2. Find the order by the buyer's e-mail: a card with its status and the way into it.
-  await gotoHydrated(page, '/admin/tickets');
+  await page.goto('/admin/tickets');
   await page.getByLabel('Buscar', { exact: true }).fill(buyer);
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   const card = page.getByRole('row').filter({ hasText: buyer });
@@ -58,7 +58,7 @@ test('an admin does the five most common tasks on a phone', async ({ page }) => 
   await expect(detail.getByText('Se equivocó de función')).toBeVisible();
 
   // 4. Invite door staff.
-  await gotoHydrated(page, '/admin/collaborators');
+  await page.goto('/admin/collaborators');
   const staff = uniqueEmail('puerta-telefono');
   await page.getByLabel('Correo', { exact: true }).fill(staff);
   await page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Control de acceso' });
@@ -70,7 +70,7 @@ test('an admin does the five most common tasks on a phone', async ({ page }) => 
   await expectNoSidewaysScroll(page);
 
   // 5. See today's sales: the period opens on today, and the latest orders are cards.
-  await gotoHydrated(page, '/admin/dashboard');
+  await page.goto('/admin/dashboard');
   await expect(page.getByRole('combobox', { name: 'Período' })).toHaveValue('hoy');
   await expect(page.getByRole('region', { name: 'Cifras del período' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ingresos de hoy' })).toBeVisible();
@@ -80,7 +80,7 @@ test('an admin does the five most common tasks on a phone', async ({ page }) => 
 
 test('the events list on a phone: cards with the status, the main action and the menu', async ({ page }) => {
   await loginAs(page, DEMO.admin);
-  await gotoHydrated(page, '/admin/events');
+  await page.goto('/admin/events');
   const card = page.getByRole('row').filter({ hasText: 'Los Fuegos del Sur en vivo' });
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByText('Publicado')).toBeInViewport();
@@ -115,7 +115,7 @@ test('cancelling an event on a phone: the dialog counts the tickets sold; Finanz
   // The list reads the inventory's D1 mirror, written at most once a second: wait for the sale to show.
   const card = page.getByRole('row').filter({ hasText: title });
   await expect(async () => {
-    await gotoHydrated(page, '/admin/events');
+    await page.goto('/admin/events');
     await expect(card).toContainText('1 / 3', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await card.getByRole('button', { name: `Más acciones de ${title}` }).click();
@@ -131,7 +131,7 @@ test('cancelling an event on a phone: the dialog counts the tickets sold; Finanz
   ).toBeVisible();
 
   // Finanzas: the cancellation's refunds, as a card with its status, progress and the cash to hand back.
-  await gotoHydrated(page, '/admin/finance');
+  await page.goto('/admin/finance');
   const refunds = page.getByRole('region', { name: 'Reembolsos por cancelación' });
   const progress = refunds.getByRole('row').filter({ hasText: title });
   await expect(async () => {
@@ -152,7 +152,7 @@ test('cancelling an event on a phone: the dialog counts the tickets sold; Finanz
 
 test('invitations on a phone: the tables are cards with the status and the actions in view', async ({ page }) => {
   await loginAs(page, DEMO.admin);
-  await gotoHydrated(page, '/admin/invitations');
+  await page.goto('/admin/invitations');
   await page.getByLabel('Evento').selectOption({ index: 1 });
   const form = page.getByRole('form', { name: 'Invitar a una persona' });
   const guest = uniqueEmail('invitado-telefono');

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { UI_MSG } from '../src/shared/messages/common';
 import { PROMO_MSG } from '../src/shared/messages/promo';
 import { feeOf, type ServiceFeeSettings, ticketTotal } from '../src/shared/pricing';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Access codes on the event page (issue 22): "¿Tenés un código?" (or `?codigo=` in the link) shows the hidden

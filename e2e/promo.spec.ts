@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { PROMO_MSG } from '../src/shared/messages/promo';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 test('a code from the event link shows the discount at checkout; the paid order and the e-mail carry it', async ({
   browser,

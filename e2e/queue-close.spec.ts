@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated } from './support/accounts';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Closing a running queue (issue 32, item 3): "Cerrar la fila" used to end the online sale for good with a
@@ -46,7 +46,7 @@ test('the queue closes back to the normal sale, saying so first; the event page 
   await expect(buy.getByText('Venta con fila')).toBeVisible();
   await expect(buy.getByRole('button', { name: 'Agregar una entrada General' })).toHaveCount(0);
 
-  await gotoHydrated(admin, `/admin/fila/${event.event_id}`);
+  await admin.goto(`/admin/fila/${event.event_id}`);
   await expect(admin.getByRole('switch', { name: 'Abrir la lista de espera durante la fila' })).not.toBeChecked();
   await expectNoSeriousA11yViolations(admin, 'queue admin, queue open');
   // Closing for good says that the online sale stops and how to keep selling.

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { PROMO_MSG } from '../src/shared/messages/promo';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * An access code on a queued sale ("Venta con fila", issue 22): the event page's queue branch offers

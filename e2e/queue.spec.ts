@@ -1,7 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { linkTo, SUBJECT, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * "Venta con fila": three buyers join the pre-queue in their own browsers; at the opening the draw lets one

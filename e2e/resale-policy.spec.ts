@@ -1,8 +1,9 @@
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { RESALE_MSG } from '../src/shared/messages/resale';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The producer's face-value resale policy (issue 22): set in Configuración as a percentage (Spanish messages on

@@ -1,10 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { RESALE_REFUNDS_MSG } from '../src/shared/messages/refunds';
 import { RESALE_MSG } from '../src/shared/messages/resale';
-import { createVerifiedUser, gotoHydrated, linkTo } from './support/accounts';
+import { createVerifiedUser, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Face-value resale when MercadoPago refuses the seller's refund (issue 22): the waiting buyer's purchase
@@ -92,7 +93,7 @@ test('a refused resale refund: the seller sees it delayed, the producer retries 
   // The producer sees it in Finanzas and retries once MercadoPago accepts it.
   const adminPage = await newPage(browser);
   await loginAs(adminPage, DEMO.admin);
-  await gotoHydrated(adminPage, '/admin/finance');
+  await adminPage.goto('/admin/finance');
   // The section (its table's scroll region carries the same name inside it).
   const section = adminPage.getByRole('region', { name: RESALE_REFUNDS_MSG.heading }).first();
   await expect(section).toContainText(holder.email);

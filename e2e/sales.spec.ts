@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminEvent } from './support/admin-event';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 async function asAdmin(browser: Browser) {
   const context = await browser.newContext();

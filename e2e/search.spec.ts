@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Issue 13: a search over 48 bytes made the API answer 500, and /eventos then sent the visitor to "/".
 test('searches the catalogue with a long, accented text and stays on /eventos', async ({ page }) => {

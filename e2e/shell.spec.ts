@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { loginForm, registerForm, shellLive } from './support/accounts';
 import { DEMO } from './support/session';
 import { adminBottomNav, bottomBar, floatingLogo, footer, greetingOf, sidebar, signIn, topNav } from './support/shell';
+import { expect, test } from './support/test';
 
 const MOBILE = { width: 390, height: 844 };
 
@@ -20,7 +22,7 @@ test.describe('top navigation (spec section 2)', () => {
     await expect(nav.getByRole('link', { name: 'Mis tickets' })).toHaveAttribute('href', '/mis-tickets');
     const banner = page.getByRole('banner');
     for (const name of ['Iniciar Sesión', 'Registrarse', 'Crea tu evento'])
-      await expect(banner.getByRole('button', { name })).toBeVisible();
+      await expect(banner.getByRole('link', { name })).toBeVisible();
     await expect(banner.getByRole('button', { name: /^Hola,/ })).toHaveCount(0);
   });
 
@@ -35,19 +37,30 @@ test.describe('top navigation (spec section 2)', () => {
     await expect(toggle).toBeFocused();
   });
 
-  test('Iniciar Sesión and Registrarse open their dialogs', async ({ page }) => {
+  test('Iniciar Sesión and Registrarse open their forms on the first tap, as dialogs once the page is live', async ({
+    page,
+  }) => {
     await page.goto('/legal');
-    await page.getByRole('banner').getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' }).click();
+    await expect(loginForm(page)).toBeVisible();
+    await page.goto('/legal');
+    await page.getByRole('banner').getByRole('link', { name: 'Registrarse' }).click();
+    await expect(registerForm(page)).toBeVisible();
+    // Live, the same links open the spec's dialogs over the page (waited for: this is about the dialogs).
+    await page.goto('/legal');
+    await shellLive(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' }).click();
     await expect(page.getByRole('dialog', { name: 'Ingresar' })).toBeVisible();
+    await expect(page).toHaveURL(/\/legal$/);
     await page.getByRole('dialog', { name: 'Ingresar' }).getByRole('button', { name: 'Cerrar' }).first().click();
-    await page.getByRole('banner').getByRole('button', { name: 'Registrarse' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Registrarse' }).click();
     await expect(page.getByRole('dialog', { name: 'Registrarse' })).toBeVisible();
   });
 
   test('creating an event while logged out opens login and remembers admin-events', async ({ page }) => {
     await page.goto('/legal');
-    await page.getByRole('banner').getByRole('button', { name: 'Crea tu evento' }).click();
-    await expect(page.getByRole('dialog', { name: 'Ingresar' })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Crea tu evento' }).click();
+    await expect(loginForm(page)).toBeVisible();
     const stored = await page.evaluate(() => localStorage.getItem('boleteria:next-view'));
     expect(JSON.parse(stored ?? 'null')).toMatchObject({ name: 'admin-events' });
   });
@@ -63,7 +76,7 @@ test.describe('top navigation (spec section 2)', () => {
       const session = await signIn(page, account);
       await page.goto('/legal');
       const banner = page.getByRole('banner');
-      await expect(banner.getByRole('button', { name: 'Iniciar Sesión' })).toHaveCount(0);
+      await expect(banner.getByRole('link', { name: 'Iniciar Sesión' })).toHaveCount(0);
       await banner.getByRole('button', { name: greetingOf(session) }).click();
       const menu = page.locator('#user-menu');
       await expect(menu.getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/perfil');
@@ -88,7 +101,7 @@ test.describe('top navigation (spec section 2)', () => {
     expect(names).not.toContain('auth-token');
     expect(names).not.toContain('user-data');
     await page.goto('/legal');
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
   });
 });
 
@@ -114,7 +127,10 @@ test.describe('footer (spec section 2)', () => {
   }) => {
     await page.goto('/ayuda');
     const f = footer(page);
-    await expect(f.getByRole('button', { name: 'Crear Evento' })).toBeVisible();
+    await expect(f.getByRole('link', { name: 'Crear Evento' })).toHaveAttribute(
+      'href',
+      '/ingresar?next=%2Fadmin%2Fevents',
+    );
     await expect(f.getByRole('link', { name: 'Centro de Ayuda' })).toHaveAttribute('href', '/ayuda');
     const legal: [string, string][] = [
       ['Términos y Condiciones', 'introduccion'],
@@ -175,11 +191,14 @@ test.describe('mobile (390 px)', () => {
     await page.goto('/ayuda');
     const bar = bottomBar(page);
     await expect(bar.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
-    await expect(bar.getByRole('button', { name: 'Crear evento' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Crear evento' })).toHaveAttribute(
+      'href',
+      '/ingresar?next=%2Fadmin%2Fevents',
+    );
     await expect(bar.getByRole('link', { name: /QR/ })).toHaveCount(0);
     await bar.getByRole('button', { name: 'Perfil' }).click();
-    await expect(bar.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
-    await expect(bar.getByRole('button', { name: 'Registrarse' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Registrarse' })).toBeVisible();
     await expect(topNav(page)).toBeHidden();
   });
 
@@ -206,15 +225,17 @@ test.describe('mobile (390 px)', () => {
 
   test('the side drawer holds the whole navigation', async ({ page }) => {
     await page.goto('/ayuda');
+    // About the drawer's dialog behaviour once live (Escape, then the login dialog over the page).
+    await shellLive(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menú' });
     for (const name of ['EVENTOS', 'PRODUCTORAS', 'Asistencia', 'Mis tickets'])
       await expect(drawer.getByRole('link', { name })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await drawer.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await drawer.getByRole('link', { name: 'Iniciar Sesión' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('dialog', { name: 'Ingresar' })).toBeVisible();
   });

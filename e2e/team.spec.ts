@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, linkTo, registerByApi, SUBJECT, toastWith, uniqueEmail } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { linkTo, registerByApi, SUBJECT, toastWith, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The team: the demo producer's ADMIN invites a new person as door staff; they register with the invited
@@ -49,7 +50,7 @@ test('an admin invites door staff, who register, accept, scan only that producer
   const foreign = catalogue.data.find((e) => !managed.data.some((m) => m.id === e.id))!;
 
   const email = uniqueEmail('puerta');
-  await gotoHydrated(page, '/admin/collaborators');
+  await page.goto('/admin/collaborators');
   // Nobody changes their own role or events: the admin's own row offers neither.
   const own = page.getByRole('row').filter({ hasText: DEMO.admin });
   await expect(own.getByRole('combobox')).toBeDisabled();
@@ -75,13 +76,13 @@ test('an admin invites door staff, who register, accept, scan only that producer
     `/api/v1/verify-email?token=${new URL(linkTo(verify, '/verify-email')).searchParams.get('token')}`,
   );
   expect(verified.ok()).toBe(true);
-  await gotoHydrated(person, link);
+  await person.goto(link);
   await person.getByRole('button', { name: 'Aceptar la invitación' }).click();
   await expect(person.getByText(/Ya sos parte del equipo de/)).toBeVisible();
 
   // They scan a ticket of that producer's event...
   const code = await freeTicket(person, event.id, email);
-  await gotoHydrated(person, '/admin/access-control/full');
+  await person.goto('/admin/access-control/full');
   await person.getByLabel('Evento').selectOption(String(event.id));
   await expect(person.getByLabel('Evento').locator(`option[value="${foreign.id}"]`)).toHaveCount(0);
   await person.getByRole('button', { name: 'Empezar a escanear' }).click();

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { linkTo, toastWith, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 const FREE_EVENT = 'Canciones para Chicos';
 

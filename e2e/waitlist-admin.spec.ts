@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { PROMO_ADMIN_MSG } from '../src/shared/messages/promo';
 import { WAITLIST_MSG } from '../src/shared/messages/waitlist';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 import { eventWithWaitlist } from './support/waitlist';
 
 /**

@@ -1,10 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { RESALE_MSG } from '../src/shared/messages/resale';
 import { WAITLIST_MSG } from '../src/shared/messages/waitlist';
-import { createVerifiedUser, gotoHydrated, linkTo } from './support/accounts';
+import { createVerifiedUser, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
+import { expect, test } from './support/test';
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext();
@@ -97,7 +98,7 @@ test('a holder returns a ticket to the waiting list, a waiting buyer pays, and t
 
   // The holder returns it from Mis tickets: it stays valid while it is offered.
   // Its button is an island: a click on the server's HTML, before hydration, opens nothing.
-  await gotoHydrated(page, '/mis-tickets');
+  await page.goto('/mis-tickets');
   const card = page.getByRole('region', { name: title });
   await card.getByRole('button', { name: RESALE_MSG.action }).click();
   // The dialog says what comes back if it is resold (the producer keeps nothing here: price and charge).

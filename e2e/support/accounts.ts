@@ -61,18 +61,39 @@ export async function createVerifiedUser(request: APIRequestContext, prefix: str
 export const toastWith = (page: Page, text: string | RegExp) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: text });
 
-/** Opens the login dialog from the top navigation of the index. */
+/**
+ * The login form the navigation opened: the spec's dialog once the page is live, or the /ingresar page the
+ * same link opens before that (issue 31). Its name changes to "Recuperar contraseña" in recovery mode.
+ */
+export const loginForm = (page: Page) => {
+  const name = /^(Ingresar|Recuperar contraseña)$/;
+  return page.getByRole('dialog', { name }).or(page.getByRole('region', { name }));
+};
+
+/** The registration form: the dialog, or the /registrarme page. */
+export const registerForm = (page: Page) =>
+  page.getByRole('dialog', { name: 'Registrarse' }).or(page.getByRole('region', { name: 'Registrarse' }));
+
+/**
+ * Waits for the shell's script. Only for tests about the dialogs themselves (Escape, focus, "Cerrar"): a
+ * person's tap on the navigation works either way (a link before, the dialog after).
+ */
+export async function shellLive(page: Page) {
+  await expect(page.locator('html[data-shell="live"]')).toHaveCount(1);
+}
+
+/** Opens the login form from the top navigation of the index (the dialog or the /ingresar page). */
 export async function openLoginDialog(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  const dialog = page.getByRole('dialog', { name: /ingresar/i });
+  await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
+  const dialog = loginForm(page);
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
-/** Fills and sends the login dialog (already open). */
+/** Fills and sends the login form (already open). */
 export async function submitLogin(page: Page, email: string, password: string) {
-  const dialog = page.getByRole('dialog', { name: /ingresar/i });
+  const dialog = loginForm(page);
   await dialog.getByLabel('Correo electrónico').fill(email);
   await dialog.getByLabel('Contraseña', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Ingresar' }).click();
@@ -90,20 +111,4 @@ export async function sessionCookies(page: Page) {
   const cookies = await page.context().cookies();
   const byName = (name: string) => cookies.find((c) => c.name === name);
   return { auth: byName('auth-token'), refresh: byName('refresh-token'), userData: byName('user-data') };
-}
-
-/**
- * Opens a page and waits until its React islands have hydrated (Astro drops `ssr` from each island then):
- * typing into server-rendered fields before that would be wiped by the hydration on a loaded machine.
- */
-export async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  // client:visible islands hydrate once seen: bring each into view (a long Mis tickets has some below the fold).
-  // An island is `display: contents` (no box to scroll to): its first element is what gets seen.
-  for (const island of await page.$$('astro-island[ssr][client="visible"]')) {
-    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
-    await page.waitForFunction((el) => !el.hasAttribute('ssr'), island, { timeout: 5_000 }).catch(() => undefined);
-  }
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -5,36 +5,47 @@ import { createTestEvent } from './checkout-tools';
 /** Rows per INSERT … SELECT: each statement stays well under D1's per-query limits. */
 const CHUNK = 20_000;
 
+type BenchEvent = Awaited<ReturnType<typeof createTestEvent>>;
+type Continue = { event: BenchEvent; admin_id: number; email: string; start: number };
+
 /**
  * Development only (mounted under /dev, DEV_MODE): one event with `orders` paid orders (one ticket each)
  * spread over the last 30 days, inserted with a few set-based statements (a recursive counter, no loop
  * of round trips), and an ADMIN of its producer with a 1-hour access token, for `npm run bench:admin`.
+ * `continue` (the previous answer's) adds `orders` more to the same event, numbered on: a million orders
+ * are seeded in several calls, each well within a request's time.
  */
 export const salesBench = new Hono<{ Bindings: Env }>().post('/sales/bench-seed', async (c) => {
-  const { orders = 100_000 } = (await c.req.json().catch(() => ({}))) as { orders?: number };
-  const count = Math.max(1, Math.min(200_000, orders));
+  const body = (await c.req.json().catch(() => ({}))) as { orders?: number; continue?: Continue };
+  const count = Math.max(1, Math.min(200_000, body.orders ?? 100_000));
   const db = c.env.DB;
   const started = Date.now();
-  const event = await createTestEvent(c.env, { capacity: count * 2, price_cents: 1000_00 });
-  const email = `bench-admin-${Date.now()}@prueba.local`;
-  const admin = await db
-    .prepare(
-      `insert into users (name, email, password_hash, dni, telefono, rol, terms_accepted_at, email_verified_at)
-       values ('Admin de carga', ?, 'x', '30000000', '1100000000', 'ADMIN', ?, ?) returning id`,
-    )
-    .bind(email, new Date().toISOString(), new Date().toISOString())
-    .first<{ id: number }>();
-  await db
-    .prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')")
-    .bind(event.producer_id, admin!.id)
-    .run();
+  const more = body.continue;
+  const event = more?.event ?? (await createTestEvent(c.env, { capacity: 2_000_000, price_cents: 1000_00 }));
+  const email = more?.email ?? `bench-admin-${Date.now()}@prueba.local`;
+  const admin = more
+    ? { id: more.admin_id }
+    : await db
+        .prepare(
+          `insert into users (name, email, password_hash, dni, telefono, rol, terms_accepted_at, email_verified_at)
+           values ('Admin de carga', ?, 'x', '30000000', '1100000000', 'ADMIN', ?, ?) returning id`,
+        )
+        .bind(email, new Date().toISOString(), new Date().toISOString())
+        .first<{ id: number }>();
+  if (!more)
+    await db
+      .prepare("insert into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')")
+      .bind(event.producer_id, admin!.id)
+      .run();
+  const first = more?.start ?? 1;
+  const last = first + count - 1;
   const tag = `${event.event_id.toString(16).padStart(4, '0').slice(-4)}`;
   // One order per i: id shaped like a UUID, paid i minutes ago modulo 30 days, buyer bench-<i>@prueba.local.
   const id = `printf('%08x-${tag}-4000-8000-%012x', i, i)`;
   const paidAt = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i % 43200) || ' minutes')";
   const series = 'with recursive n(i) as (select ? union all select i + 1 from n where i < ?)';
-  for (let from = 1; from <= count; from += CHUNK) {
-    const to = Math.min(count, from + CHUNK - 1);
+  for (let from = first; from <= last; from += CHUNK) {
+    const to = Math.min(last, from + CHUNK - 1);
     await db.batch([
       db
         .prepare(
@@ -85,9 +96,10 @@ export const salesBench = new Hono<{ Bindings: Env }>().post('/sales/bench-seed'
   );
   return c.json({
     ...event,
-    orders: count,
+    orders: last,
     token,
-    sample_email: `bench-${Math.ceil(count / 2)}@prueba.local`,
+    sample_email: `bench-${Math.ceil(last / 2)}@prueba.local`,
     seconds: (Date.now() - started) / 1000,
+    continue: { event, admin_id: admin!.id, email, start: last + 1 } satisfies Continue,
   });
 });

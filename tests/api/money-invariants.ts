@@ -7,7 +7,8 @@ import { asBuyer } from './checkout-fixtures';
  * The money invariants of one event, read from D1, the inventory object and the MercadoPago sandbox (call after
  * the door's log reached D1): refunded ≤ paid per order and equal to its done refunds; each ticket refunded at
  * most once; the inventory's sold = valid + used tickets, held + sold ≤ capacity (a resale offer's hold aside); MercadoPago gave back exactly
- * our done MercadoPago refunds; the ledger says what the orders say; Finanzas' identities.
+ * our done MercadoPago refunds; the ledger says what the orders say; Finanzas' identities; the dashboard's
+ * rollups and figures say what the ledger and tickets say.
  */
 export async function assertMoneyOfEvent(eventId: number, admin: { auth: Record<string, string> }) {
   const { results: orders } = await env.DB.prepare(
@@ -99,4 +100,32 @@ export async function assertMoneyOfEvent(eventId: number, admin: { auth: Record<
   expect(data.available_cents + data.to_release_cents).toBe(t.net_cents);
   expect(t.refunds_cents + t.chargebacks_cents).toBe(back);
   expect(data.reconciliation.orders_missing_from_ledger).toEqual([]);
+
+  // The dashboard's hourly rollups (migration 0053) say what the ledger and tickets say.
+  const rolled = await env.DB.prepare(
+    `select coalesce(sum(orders), 0) as orders, coalesce(sum(total_cents), 0) as gross, coalesce(sum(refunds_cents), 0) as back
+     from ledger_hourly where event_id = ?`,
+  )
+    .bind(eventId)
+    .first<{ orders: number; gross: number; back: number }>();
+  const direct = await env.DB.prepare(
+    `select count(distinct case when kind in ('payment', 'box_office') then order_id end) as orders
+     from ledger_entries where event_id = ?`,
+  )
+    .bind(eventId)
+    .first<{ orders: number }>();
+  expect(rolled).toEqual({ orders: direct!.orders, gross: paid, back });
+  const issued = await env.DB.prepare(
+    `select (select count(*) from tickets where event_id = ?1) as tickets,
+            (select coalesce(sum(tickets), 0) from ticket_sales_hourly where event_id = ?1) as rolled`,
+  )
+    .bind(eventId)
+    .first<{ tickets: number; rolled: number }>();
+  expect(issued!.rolled, 'tickets counted by the hourly rollup').toBe(issued!.tickets);
+  // The dashboard's tickets: the standing ones (valid or used), whatever was refunded meanwhile.
+  const standing = tickets.filter((x) => x.status === 'valid' || x.status === 'used').length;
+  const board = await asBuyer(admin, `/admin/sales/dashboard?event_id=${eventId}&period=hoy`);
+  const figures = ((await board.json()) as { data: { figures: { tickets: number; orders: number } } }).data.figures;
+  expect(figures.tickets, 'dashboard tickets vs standing tickets').toBe(standing);
+  expect(figures.orders, 'dashboard orders vs the ledger').toBe(direct!.orders);
 }

@@ -17,6 +17,14 @@ describe('user menu items (spec section 2)', () => {
     expect(userItems(null)[2].action).toBe('create-event');
   });
 
+  it('links the visitor entries to real pages, so their first tap works before the shell is live', () => {
+    expect(userItems(null).map((i) => i.href)).toEqual([
+      '/ingresar',
+      '/registrarme',
+      '/ingresar?next=%2Fadmin%2Fevents',
+    ]);
+  });
+
   it.each(['USER', 'COLABORATORS'])('has no control panel for %s', (rol) => {
     expect(labels(as(rol))).toEqual(['Perfil', 'Mis tickets', 'Nuevo Evento', 'Cerrar sesión']);
   });

@@ -2,7 +2,10 @@ import { SHELL_TEXT, SPEC_LABEL } from '../../shared/messages/common';
 import { hasFullAccess, isCollaborator } from '../../shared/roles';
 import { firstName, type SessionUser } from '../../shared/session';
 
-/** What a shell entry does when it is not a plain link; the shell script wires these to the stores. */
+/**
+ * What a shell entry does beyond its link (or instead of one, for logout); the shell script wires these to
+ * the stores once it is live.
+ */
 export type NavAction = 'login' | 'register' | 'logout' | 'create-event';
 
 export type NavItem = { label: string; href?: string; action?: NavAction; icon?: string };
@@ -20,9 +23,24 @@ export const HELP_ITEMS: NavItem[] = [
   { label: SPEC_LABEL.myTickets, href: '/mis-tickets', icon: 'ticket' },
 ];
 
+/**
+ * The login and registration pages. The navigation's entries that open the spec's dialogs are links to them
+ * (issue 31): before the page's script is live (a slow phone) or without scripts, the first tap opens the
+ * page with the same form; once live, the shell opens the dialog instead.
+ */
+export const LOGIN_PAGE = '/ingresar';
+export const REGISTER_PAGE = '/registrarme';
+
 /** Creating an event: the form when signed in; otherwise the login prompt remembering admin-events. */
 export const createEventItem = (session: SessionUser | null, label: string): NavItem =>
-  session ? { label, href: '/nuevo', icon: 'plusCircle' } : { label, action: 'create-event', icon: 'plusCircle' };
+  session
+    ? { label, href: '/nuevo', icon: 'plusCircle' }
+    : {
+        label,
+        href: `${LOGIN_PAGE}?next=${encodeURIComponent('/admin/events')}`,
+        action: 'create-event',
+        icon: 'plusCircle',
+      };
 
 export const greeting = (session: SessionUser) => SHELL_TEXT.greeting(firstName(session));
 
@@ -30,8 +48,8 @@ export const greeting = (session: SessionUser) => SHELL_TEXT.greeting(firstName(
 export function userItems(session: SessionUser | null): NavItem[] {
   if (!session)
     return [
-      { label: SPEC_LABEL.signIn, action: 'login', icon: 'user' },
-      { label: SPEC_LABEL.signUp, action: 'register', icon: 'plus' },
+      { label: SPEC_LABEL.signIn, href: LOGIN_PAGE, action: 'login', icon: 'user' },
+      { label: SPEC_LABEL.signUp, href: REGISTER_PAGE, action: 'register', icon: 'plus' },
       createEventItem(null, SPEC_LABEL.createEvent),
     ];
   return [

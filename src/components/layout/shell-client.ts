@@ -3,6 +3,7 @@
  * floating logo, the login prompt asked by the server guard, and the pending next view (guard step 4).
  */
 import { logout } from '../../lib/api';
+import { takeEarlyTaps } from '../../shared/early-taps';
 import { pendingDestination } from '../../shared/guard';
 import type { NextView } from '../../shared/routes';
 import { viewOf } from '../../shared/routes';
@@ -47,7 +48,10 @@ document.addEventListener('click', (event) => {
   const target = event.target as Element;
   const action = target.closest<HTMLElement>('[data-action]');
   if (action?.dataset.action && ACTIONS[action.dataset.action]) {
-    // A link with an action (its href is the no-script way) stays on the page.
+    // A link with an action (its href is the page without scripts, /ingresar or /registrarme) opens its dialog
+    // here instead; a click meant for a new tab keeps the link.
+    if (action instanceof HTMLAnchorElement && (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0))
+      return;
     event.preventDefault();
     closeAllDisclosures();
     action.closest('dialog')?.close();
@@ -64,7 +68,9 @@ document.addEventListener('click', (event) => {
   }
   const opener = target.closest<HTMLElement>('[data-open-dialog]');
   if (opener) {
-    document.querySelector<HTMLDialogElement>(`dialog#${opener.dataset.openDialog}`)?.showModal();
+    // Browsers with invoker commands have opened it already (the button's `command`), even before this script.
+    const dialog = document.querySelector<HTMLDialogElement>(`dialog#${opener.dataset.openDialog}`);
+    if (dialog && !dialog.open) dialog.showModal();
     return;
   }
   if (target.closest('[data-close-dialog]')) {
@@ -113,8 +119,12 @@ if (logo) {
 }
 
 // The server guard sends a guest to /?login=1&next=<path>: remember the view and open the login prompt.
+// The login page (/ingresar?next=, the navigation's link before this script was live) remembers it too.
 const params = new URLSearchParams(location.search);
-if (location.pathname === '/' && params.get('login') === '1') {
+if (location.pathname === '/ingresar' && !signedIn) {
+  const safe = safeNextPath(params.get('next'));
+  if (safe) $nextView.set(viewOf(new URL(safe, location.origin)));
+} else if (location.pathname === '/' && params.get('login') === '1') {
   const next = params.get('next');
   if (!signedIn) {
     const safe = safeNextPath(next);
@@ -134,3 +144,8 @@ if (location.pathname === '/' && params.get('login') === '1') {
     if (to) location.replace(to);
   }
 }
+
+// Menus and buttons tapped before this script ran (issue 31): act on them now, in order.
+for (const control of takeEarlyTaps('shell')) (control as HTMLElement).click();
+// Live from here on (the e2e tests about the dialogs themselves wait for this mark).
+document.documentElement.dataset.shell = 'live';

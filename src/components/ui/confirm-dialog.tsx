@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { UI_MSG } from '../../shared/messages/common';
 import { Dialog } from './dialog';
+import { TextArea } from './fields';
 
 export type ConfirmDialogProps = {
   title: string;
@@ -62,11 +63,11 @@ export function ConfirmDialog({
         {reasonLabel && (
           <label className="flex flex-col gap-1 text-sm">
             {reasonLabel}
-            <textarea
+            <TextArea
               className="textarea w-full"
               value={reason}
               aria-required={reasonRequired || undefined}
-              onChange={(e) => setReason(e.target.value)}
+              onValue={setReason}
             />
           </label>
         )}

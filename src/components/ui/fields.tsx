@@ -1,13 +1,16 @@
 import {
+  type ButtonHTMLAttributes,
   cloneElement,
   type InputHTMLAttributes,
   type ReactElement,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
   useState,
 } from 'react';
 import { KIT_TEXT } from '../../shared/messages/common';
+import { useAdoptedControl, useLive } from './adopt';
 
 /** How a field shows its label: `hideLabel` leaves it to screen readers (a search box with a placeholder beside
  * its button); `large` is the door's size (label and control, for a phone held at arm's length). */
@@ -111,9 +114,11 @@ export function TextInput({
   invalid?: boolean;
 }) {
   const bad = invalid || rest['aria-invalid'] === true;
+  const ref = useAdoptedControl<HTMLInputElement>(value, onChange);
   return (
     <input
       {...rest}
+      ref={ref}
       type={type}
       value={value}
       aria-invalid={bad || undefined}
@@ -127,9 +132,11 @@ export function TextInput({
 export function TextField(props: FieldProps) {
   const { label, value, error, hint, onValue, hideLabel, large, className = '', ...input } = props;
   const id = useId();
+  const ref = useAdoptedControl<HTMLInputElement>(value, onValue);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
       <input
+        ref={ref}
         id={id}
         className={`input w-full ${large ? 'input-lg' : ''} ${error ? 'input-error' : ''} ${className}`}
         value={value}
@@ -147,10 +154,12 @@ export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
   const id = useId();
   const { label, value, error, onValue, hideLabel, large, ...input } = props;
+  const ref = useAdoptedControl<HTMLInputElement>(value, onValue);
   return (
     <FieldFrame id={id} label={label} error={error} hideLabel={hideLabel} large={large}>
       <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
         <input
+          ref={ref}
           id={id}
           type={visible ? 'text' : 'password'}
           className="grow"
@@ -223,9 +232,11 @@ function CheckFrame({
 export function CheckboxField(props: CheckProps) {
   const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
   const id = useId();
+  const ref = useAdoptedControl<HTMLInputElement>(checked, onChecked);
   return (
     <CheckFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <input
+        ref={ref}
         id={id}
         type="checkbox"
         className={`checkbox checkbox-sm mt-0.5 ${CHECKBOX_TONE[tone]}`}
@@ -246,9 +257,11 @@ export function CheckboxField(props: CheckProps) {
 export function ToggleField(props: CheckProps) {
   const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
   const id = useId();
+  const ref = useAdoptedControl<HTMLInputElement>(checked, onChecked);
   return (
     <CheckFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <input
+        ref={ref}
         id={id}
         type="checkbox"
         role="switch"
@@ -278,9 +291,11 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
 export function SelectField(props: SelectProps) {
   const { label, value, error, hint, onValue, children, hideLabel, large, className = '', ...select } = props;
   const id = useId();
+  const ref = useAdoptedControl<HTMLSelectElement>(value, onValue);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
       <select
+        ref={ref}
         id={id}
         className={`select w-full ${large ? 'select-lg' : ''} ${error ? 'select-error' : ''} ${className}`}
         value={value}
@@ -292,5 +307,77 @@ export function SelectField(props: SelectProps) {
         {children}
       </select>
     </FieldFrame>
+  );
+}
+
+/** A bare select for `Field` or a table row (value in, value out); adopts an early pick like the fields. */
+export function Select({
+  value,
+  onValue,
+  children,
+  ...rest
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  value: string;
+  onValue: (value: string) => void;
+  children: ReactNode;
+}) {
+  const ref = useAdoptedControl<HTMLSelectElement>(value, onValue);
+  return (
+    <select {...rest} ref={ref} value={value} onChange={(e) => onValue(e.target.value)}>
+      {children}
+    </select>
+  );
+}
+
+/** A bare textarea for `Field` (value in, text out); adopts early text like the fields. */
+export function TextArea({
+  value,
+  onValue,
+  ...rest
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  const ref = useAdoptedControl<HTMLTextAreaElement>(value, onValue);
+  return <textarea {...rest} ref={ref} value={value} onChange={(e) => onValue(e.target.value)} />;
+}
+
+/** A bare radio (one of a group drawn by hand); a radio chosen before the island was live is adopted. */
+export function Radio({
+  checked,
+  onChoose,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'checked' | 'type'> & {
+  checked: boolean;
+  onChoose: () => void;
+}) {
+  const ref = useAdoptedControl<HTMLInputElement>(checked, onChoose);
+  return <input {...rest} ref={ref} type="radio" checked={checked} onChange={() => onChoose()} />;
+}
+
+/**
+ * A form's main button: disabled with "Cargando…" beside it until the island is live, so a tap that the page
+ * could not act on yet is never taken and forgotten; disabled (with a spinner) while `busy`.
+ */
+export function SubmitButton({
+  busy = false,
+  disabled = false,
+  children,
+  type = 'submit',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean }) {
+  const live = useLive();
+  return (
+    <>
+      <button {...rest} type={type} disabled={!live || busy || disabled} aria-busy={busy || undefined}>
+        {busy ? <span className="loading loading-spinner" /> : null}
+        {children}
+      </button>
+      {!live && (
+        <span className="text-center text-xs text-base-content/70" data-loading-hint>
+          {KIT_TEXT.loading}
+        </span>
+      )}
+    </>
   );
 }

@@ -131,6 +131,8 @@ export const ACCOUNT_PAGE_TEXT = {
 
 /** The account pages reached from an e-mail's link (their forms are islands with their own words). */
 export const AUTH_PAGE_TEXT = {
+  loginTitle: `${SPEC_LABEL.login} · Boletería`,
+  registerTitle: `${SPEC_LABEL.signUp} · Boletería`,
   restoreTitle: 'Restablecer contraseña · Boletería',
   restoreHeading: 'Restablecer contraseña',
   verifyTitle: 'Verificación de correo · Boletería',

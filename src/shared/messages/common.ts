@@ -244,6 +244,8 @@ export const KIT_TEXT = {
   showPassword: 'Mostrar contraseña',
   hide: 'Ocultar',
   show: 'Mostrar',
+  /** Beside a form's button until its island is live (issue 31). */
+  loading: 'Cargando…',
 } as const;
 
 /** The words of es-AR dates (src/shared/dates.ts formats them; never toLocale*). */

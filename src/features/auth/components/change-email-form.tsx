@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TextField } from '../../../components/ui/fields';
+import { SubmitButton, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages/accounts';
 import { ChangeEmailSchema } from '../../../shared/schemas/auth';
@@ -56,9 +56,9 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           </button>
         </div>
       )}
-      <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+      <SubmitButton className="btn btn-primary self-start" busy={busy}>
         {AUTH_TEXT.changeEmail}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

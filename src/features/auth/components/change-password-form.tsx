@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PasswordField } from '../../../components/ui/fields';
+import { PasswordField, SubmitButton } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { AUTH_TEXT } from '../../../shared/messages/accounts';
 import { MSG } from '../../../shared/messages/common';
@@ -39,9 +39,9 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       {field('password', AUTH_TEXT.currentPassword, 'current-password')}
       {field('new_password', AUTH_TEXT.newPassword, 'new-password')}
       {field('repeat_new_password', AUTH_TEXT.repeatNewPassword, 'new-password')}
-      <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+      <SubmitButton className="btn btn-primary self-start" busy={busy}>
         {AUTH_TEXT.changePassword}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { PasswordField, TextField, ToggleField } from '../../../components/ui/fields';
+import { PasswordField, SubmitButton, TextField, ToggleField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { AUTH_TEXT } from '../../../shared/messages/accounts';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages/common';
@@ -13,6 +12,7 @@ import { restorePassword } from '../api/restore-password';
 import { destinationAfterLogin } from '../lib/after-login';
 import { cookiesEnabled } from '../lib/cookies-enabled';
 import { useZodForm } from '../lib/use-zod-form';
+import { AuthFrame } from './auth-frame';
 import { VerifyPendingDialog } from './verify-pending';
 
 /** The login errors of spec section 8. */
@@ -22,8 +22,17 @@ function loginFailure(err: unknown): [string, string?] {
   return [MSG.loginError, messageOf(err)];
 }
 
-/** The login dialog (spec section 2): login, or password recovery after 'Olvide mi contraseña'. */
-export default function LoginDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The login dialog (spec section 2): login, or password recovery after 'Olvide mi contraseña'. `page`: the
+ * same form as the /ingresar page (server-rendered, live once hydrated; what a person typed before is kept).
+ */
+export default function LoginDialog({
+  onClose = () => undefined,
+  page = false,
+}: {
+  onClose?: () => void;
+  page?: boolean;
+}) {
   const [recovering, setRecovering] = useState(false);
   const [busy, setBusy] = useState(false);
   // An invited address (a team invitation's page) is filled in.
@@ -79,16 +88,21 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   }
 
   if (unverified)
-    return <VerifyPendingDialog email={unverified.email} password={unverified.password} onClose={onClose} />;
+    return (
+      <VerifyPendingDialog
+        email={unverified.email}
+        password={unverified.password}
+        onClose={page ? () => setUnverified(null) : onClose}
+      />
+    );
 
   // One form whose fields change with the mode, so the switch keeps its place (and its focus).
   const active = recovering ? recovery : credentials;
   return (
-    <Dialog
+    <AuthFrame
+      page={page}
       title={recovering ? AUTH_TEXT.recoverPassword : SPEC_LABEL.login}
       maxWidth={LIMITS.loginDialogMaxWidth}
-      closeLabel={AUTH_TEXT.close}
-      closeOnBackdrop
       onClose={onClose}
     >
       <form className="flex flex-col gap-4" onSubmit={recovering ? submitRecovery : submitLogin} noValidate>
@@ -123,21 +137,22 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
             <button type="button" className="btn btn-ghost" onClick={() => setRecovering(false)}>
               {SPEC_LABEL.back}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+            <SubmitButton className="btn btn-primary" busy={busy}>
               {SPEC_LABEL.recover}
-            </button>
+            </SubmitButton>
           </div>
         ) : (
           <>
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            <SubmitButton className="btn btn-primary w-full" busy={busy}>
               {SPEC_LABEL.login}
-            </button>
+            </SubmitButton>
             <p className="text-center text-sm">
               {AUTH_TEXT.noAccount}{' '}
               <a
-                href="/?registro=1"
+                href="/registrarme"
                 className="link link-primary"
                 onClick={(e) => {
+                  if (page) return; // the page's link goes to /registrarme
                   e.preventDefault();
                   openRegister();
                 }}
@@ -148,6 +163,6 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
       </form>
-    </Dialog>
+    </AuthFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SelectField, TextField } from '../../../components/ui/fields';
+import { SelectField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf, refreshClaims } from '../../../lib/api';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages/accounts';
@@ -7,33 +7,60 @@ import { MSG } from '../../../shared/messages/common';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { getLocations, type Province } from '../api/get-locations';
-import { getUser } from '../api/get-user';
+import { getUser, type UserProfile } from '../api/get-user';
 import { updateUser } from '../api/update-user';
 import { useZodForm } from '../lib/use-zod-form';
 
 type Values = { name: string; telefono: string; dni: string; provinces_id: number | null };
 
+/** The profile and the provinces, as the page loaded them on the server. */
+export type ProfileData = { user: UserProfile; provinces: Province[] };
+
+const valuesOf = ({ name, telefono, dni, provinces_id }: UserProfile): Values => ({
+  name,
+  telefono,
+  dni,
+  provinces_id,
+});
+
 /**
  * The profile data (name, phone, DNI, province). After saving, the token is refreshed so the session
- * claims (and the greeting) carry the new name (spec section 4).
+ * claims (and the greeting) carry the new name (spec section 4). `initial`: the profile the page rendered
+ * with (the usual case): the form is filled in the server's HTML and never refilled, so an edit made
+ * before the island was live stays (issue 31). Without it, the form loads the profile and fills itself once.
  */
-export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () => void }) {
-  const form = useZodForm(ProfileUpdateSchema, { name: '', telefono: '', dni: '', provinces_id: null } as Values);
-  const profile = useData(async () => {
-    const [user, locations] = await Promise.all([getUser(userId), getLocations()]);
-    return { user: user.data, provinces: locations.data.provincias as Province[] };
-  }, userId);
+export function ProfileForm({
+  userId,
+  onSaved,
+  initial,
+}: {
+  userId: number;
+  onSaved: () => void;
+  initial?: ProfileData;
+}) {
+  const form = useZodForm(
+    ProfileUpdateSchema,
+    initial ? valuesOf(initial.user) : ({ name: '', telefono: '', dni: '', provinces_id: null } as Values),
+  );
+  const profile = useData(
+    async () => {
+      if (initial) return initial;
+      const [user, locations] = await Promise.all([getUser(userId), getLocations()]);
+      return { user: user.data, provinces: locations.data.provincias as Province[] };
+    },
+    userId,
+    { initial },
+  );
   const provinces = profile.data?.provinces ?? [];
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(initial !== undefined);
   const [busy, setBusy] = useState(false);
   const v = form.values as Values;
 
-  // The loaded profile fills the form once per answer; a failure is told as a toast.
+  // A profile loaded here fills the form once; a failure is told as a toast.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `form` changes every render; the answer is the trigger
   useEffect(() => {
-    if (!profile.data) return;
-    const { name, telefono, dni, provinces_id } = profile.data.user;
-    form.reset({ name, telefono, dni, provinces_id });
+    if (!profile.data || loaded) return;
+    form.reset(valuesOf(profile.data.user));
     setLoaded(true);
   }, [profile.data]);
   useEffect(() => {
@@ -82,9 +109,9 @@ export function ProfileForm({ userId, onSaved }: { userId: number; onSaved: () =
           </option>
         ))}
       </SelectField>
-      <button type="submit" className="btn btn-primary self-start" disabled={!loaded || busy}>
+      <SubmitButton className="btn btn-primary self-start" busy={busy} disabled={!loaded}>
         {AUTH_TEXT.saveChanges}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
+import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { AUTH_TEXT } from '../../../shared/messages/accounts';
 import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages/common';
@@ -10,6 +9,7 @@ import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
+import { AuthFrame } from './auth-frame';
 import { VerifyPendingDialog } from './verify-pending';
 
 const EMPTY: RegisterInput = {
@@ -23,8 +23,17 @@ const EMPTY: RegisterInput = {
   accept_promotions: false,
 };
 
-/** The registration dialog (spec sections 2, 5 and 8). The button stays disabled until the form is valid. */
-export default function RegisterDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The registration dialog (spec sections 2, 5 and 8). The button stays disabled until the form is valid.
+ * `page`: the same form as the /registrarme page (what was typed before it was live is kept).
+ */
+export default function RegisterDialog({
+  onClose = () => undefined,
+  page = false,
+}: {
+  onClose?: () => void;
+  page?: boolean;
+}) {
   // An invited address (a team invitation's page) is filled in.
   const form = useZodForm(RegisterSchema, { ...EMPTY, email: $authEmail.get() });
   const [busy, setBusy] = useState(false);
@@ -59,7 +68,9 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  if (pending) return <VerifyPendingDialog email={pending.email} password={pending.password} onClose={onClose} />;
+  // On the /registrarme page, closing that screen leaves for the index (the dialog just closes).
+  const close = page ? () => location.assign('/') : onClose;
+  if (pending) return <VerifyPendingDialog email={pending.email} password={pending.password} onClose={close} />;
 
   const text = (
     name: keyof RegisterInput & string,
@@ -68,11 +79,10 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
   ) => <TextField label={label} {...form.field(name)} {...extra} />;
 
   return (
-    <Dialog
+    <AuthFrame
+      page={page}
       title={SPEC_LABEL.signUp}
       maxWidth={LIMITS.registerDialogMaxWidth}
-      closeLabel={AUTH_TEXT.close}
-      closeOnBackdrop
       anchorTop
       onClose={onClose}
     >
@@ -120,15 +130,16 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         {form.touchedAny && !form.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
-        <button type="submit" className="btn btn-primary w-full" disabled={!form.valid || busy}>
+        <SubmitButton className="btn btn-primary w-full" busy={busy} disabled={!form.valid}>
           {SPEC_LABEL.registerLink}
-        </button>
+        </SubmitButton>
         <p className="text-center text-sm">
           {AUTH_TEXT.haveAccount}{' '}
           <a
-            href="/?login=1"
+            href="/ingresar"
             className="link link-primary"
             onClick={(e) => {
+              if (page) return; // the page's link goes to /ingresar
               e.preventDefault();
               openLogin();
             }}
@@ -137,6 +148,6 @@ export default function RegisterDialog({ onClose }: { onClose: () => void }) {
           </a>
         </p>
       </form>
-    </Dialog>
+    </AuthFrame>
   );
 }

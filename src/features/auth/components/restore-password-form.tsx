@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PasswordField } from '../../../components/ui/fields';
+import { PasswordField, SubmitButton } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages/accounts';
 import { LIMITS, MSG } from '../../../shared/messages/common';
@@ -39,9 +39,9 @@ export default function RestorePasswordForm({ token }: { token: string }) {
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <PasswordField label={AUTH_TEXT.newPassword} autoComplete="new-password" {...form.field('password')} />
       <PasswordField label={AUTH_TEXT.repeatPassword} autoComplete="new-password" {...form.field('repeat_password')} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <SubmitButton className="btn btn-primary" busy={busy}>
         {AUTH_TEXT.changePassword}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

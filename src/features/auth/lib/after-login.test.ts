@@ -29,4 +29,9 @@ describe('destination after login', () => {
   ])('sends %s to %s', (rol, to) => {
     expect(destinationAfterLogin(as(rol), here)).toBe(to);
   });
+
+  it('never lands on the login or registration page itself', () => {
+    expect(destinationAfterLogin(as('USER'), new URL('http://localhost/ingresar'))).toBe('/');
+    expect(destinationAfterLogin(as('USER'), new URL('http://localhost/registrarme?x=1'))).toBe('/');
+  });
 });

@@ -4,6 +4,9 @@ import { safeNextOrIndex } from '../../../shared/safe-next';
 import type { SessionUser } from '../../../shared/session';
 import { $nextView } from '../../../stores/navigation';
 
+/** The pages that show the login and registration forms (the navigation's links before the page is live). */
+export const AUTH_PAGES = new Set(['/ingresar', '/registrarme']);
+
 /**
  * Where a fresh login goes (spec section 4): the remembered next view (then forgotten), else the
  * dashboard when the back office is enabled, else this page again so the server-rendered nav updates.
@@ -19,6 +22,8 @@ export function destinationAfterLogin(session: SessionUser, here: URL): string {
   if (isBackOfficeEnabled(session.rol)) {
     return hasFullAccess(session.rol) ? VIEWS['admin-dashboard'] : VIEWS['admin-access-control'];
   }
+  // The login and registration pages are no place to land once logged in: the index instead.
+  if (AUTH_PAGES.has(here.pathname)) return '/';
   const again = new URL(here);
   for (const param of ['login', 'registro', 'next']) again.searchParams.delete(param);
   // The page's own URL can be `//host/…` (a 404 page): still never leave the site.

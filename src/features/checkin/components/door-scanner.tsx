@@ -2,6 +2,7 @@ import type QrScanner from 'qr-scanner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { DOOR_TEXT } from '../../../shared/messages/checkin';
+import { KIT_TEXT } from '../../../shared/messages/common';
 import { useDoor } from '../hooks/use-door';
 import { primeFeedback } from '../lib/feedback';
 import type { DoorEvent } from '../types';
@@ -30,8 +31,14 @@ export default function DoorScanner({
   const door = useDoor({ userId, staffName, eventIds });
   const [started, setStarted] = useState(false);
 
-  // Nothing of the event shows until the stored data is known to be this user's (and none offline without a session).
-  if (door.access === 'checking') return null;
+  // Nothing of the event shows until the stored data is known to be this user's (and none offline without a
+  // session): meanwhile (and in the server's HTML, before the page is live) it says so, with no control to tap.
+  if (door.access === 'checking')
+    return (
+      <p className="grid min-h-dvh place-items-center p-6 text-2xl" role="status">
+        {KIT_TEXT.loading}
+      </p>
+    );
   if (door.access === 'none') {
     return (
       <div className="grid min-h-dvh place-items-center p-6 text-center">

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { CheckboxField, TextField } from '../../../components/ui/fields';
+import { useLive } from '../../../components/ui/adopt';
+import { CheckboxField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { BUY_MSG, CHECKOUT_TEXT } from '../../../shared/messages/checkout';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
@@ -34,8 +35,11 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [expired, setExpired] = useState(new Date(order.hold_expires_at).getTime() <= Date.now());
+  // Whether the hold ran out is the countdown's to say, in the browser (a clock read here would differ
+  // between the server's render and the browser's, and React would redraw the form: issue 31).
+  const [expired, setExpired] = useState(false);
   const onExpire = useCallback(() => setExpired(true), []);
+  const live = useLive();
   const free = order.total_cents === 0;
 
   async function submit(e: { preventDefault: () => void }) {
@@ -169,11 +173,10 @@ export default function CheckoutForm({ order, retryHref }: { order: OrderView; r
       </div>
       <div className="flex flex-col gap-4">
         <OrderSummary order={order} />
-        <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
-          {busy ? <span className="loading loading-spinner" /> : null}
+        <SubmitButton className="btn btn-primary btn-lg" busy={busy}>
           {free ? CHECKOUT_TEXT.confirmFree : CHECKOUT_TEXT.payWithMp}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={cancel} disabled={busy}>
+        </SubmitButton>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={cancel} disabled={busy || !live}>
           {CHECKOUT_TEXT.cancelHold}
         </button>
       </div>

@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
+import { useLive } from '../../../components/ui/adopt';
+import {
+  Field,
+  type FieldErrors,
+  Select,
+  SubmitButton,
+  TextArea,
+  TextInput,
+  ToggleField,
+} from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
@@ -49,6 +58,8 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until the island is live its buttons are disabled ("Cargando…" beside "Siguiente"): a tap then did nothing.
+  const live = useLive();
   // The event being edited (none for a new one); the form shows once its answer is copied in.
   const existing = useData(
     async () =>
@@ -233,6 +244,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
             <button
               type="button"
               className={`hover:underline ${flagged.has(i) ? 'text-error' : ''}`}
+              disabled={!live}
               onClick={() => goToStep(i)}
               aria-current={i === step ? 'step' : undefined}
             >
@@ -268,17 +280,17 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
             )}
             {!eventId && producers && producers.length > 1 && (
               <Field label={EVENT_FORM_TEXT.producer} className="md:col-span-2">
-                <select
+                <Select
                   className="select w-full"
-                  value={producerId}
-                  onChange={(e) => setProducerId(Number(e.target.value))}
+                  value={String(producerId ?? '')}
+                  onValue={(id) => setProducerId(Number(id))}
                 >
                   {producers.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </Field>
             )}
             <Field label={EVENT_FORM_TEXT.title} error={err('title')} className="md:col-span-2">
@@ -290,17 +302,17 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
               />
             </Field>
             <Field label={EVENT_FORM_TEXT.category} error={err('category')}>
-              <select
+              <Select
                 name="category"
                 className="select w-full"
                 value={form.category}
-                onChange={(e) => update({ category: e.target.value as Category })}
+                onValue={(category) => update({ category: category as Category })}
               >
                 <option value="">{EVENT_FORM_TEXT.chooseCategory}</option>
                 {CATEGORIES.map((c) => (
                   <option key={c}>{c}</option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <Field label={EVENT_FORM_TEXT.minAge} error={err('min_age')}>
               <TextInput type="number" min="0" value={form.min_age} onChange={(min_age) => update({ min_age })} />
@@ -311,11 +323,11 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
               hint={EVENT_FORM_TEXT.descriptionHint}
               className="md:col-span-2"
             >
-              <textarea
+              <TextArea
                 name="description"
                 className="textarea h-40 w-full"
                 value={form.description}
-                onChange={(e) => update({ description: e.target.value })}
+                onValue={(description) => update({ description })}
               />
             </Field>
           </div>
@@ -326,11 +338,11 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
               <legend className="mb-2 font-semibold">{EVENT_FORM_TEXT.venue}</legend>
               {venues.length > 0 && (
                 <Field label={EVENT_FORM_TEXT.previousVenue} className="md:col-span-2">
-                  <select
+                  <Select
                     className="select w-full"
                     value=""
-                    onChange={(e) => {
-                      const venue = venues.find((v) => v.id === Number(e.target.value));
+                    onValue={(id) => {
+                      const venue = venues.find((v) => v.id === Number(id));
                       if (venue)
                         update({
                           venue: {
@@ -348,7 +360,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                         {v.name} · {v.city}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </Field>
               )}
               <Field label={EVENT_FORM_TEXT.venueName} error={err('venue.name')}>
@@ -368,11 +380,11 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                 <TextInput value={form.venue.city} onChange={(city) => update({ venue: { ...form.venue, city } })} />
               </Field>
               <Field label={EVENT_FORM_TEXT.province} error={err('venue.provinces_id')}>
-                <select
+                <Select
                   name="venue_province"
                   className="select w-full"
                   value={form.venue.provinces_id}
-                  onChange={(e) => update({ venue: { ...form.venue, provinces_id: e.target.value } })}
+                  onValue={(provinces_id) => update({ venue: { ...form.venue, provinces_id } })}
                 >
                   <option value="">{EVENT_FORM_TEXT.chooseProvince}</option>
                   {provinces.map((p) => (
@@ -380,7 +392,7 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
                       {p.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </Field>
             </fieldset>
             <fieldset className="flex flex-col gap-4">
@@ -579,13 +591,13 @@ export default function EventWizard({ eventId: initialId, provinces }: Props) {
           {EVENT_FORM_TEXT.previous}
         </button>
         <div className="flex flex-wrap gap-3">
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={saveDraft}>
+          <button type="button" className="btn btn-outline" disabled={busy || !live} onClick={saveDraft}>
             {EVENT_FORM_TEXT.saveDraft}
           </button>
           {step < STEPS.length - 1 ? (
-            <button type="button" className="btn btn-primary" onClick={() => goToStep(step + 1)}>
+            <SubmitButton type="button" className="btn btn-primary" onClick={() => goToStep(step + 1)}>
               {EVENT_FORM_TEXT.next}
-            </button>
+            </SubmitButton>
           ) : (
             status === 'borrador' && (
               <button type="button" className="btn btn-primary" disabled={busy} onClick={submit}>

@@ -1,3 +1,4 @@
+import { takeEarlyTaps } from '../../../shared/early-taps';
 import { UI_MSG } from '../../../shared/messages/common';
 import { formatPrice } from '../../../shared/money';
 import { type Discount, discountLines, type PricedLine, priceLine, totals } from '../../../shared/pricing';
@@ -32,6 +33,8 @@ class TicketSelectorElement extends HTMLElement {
     });
     this.restore(select);
     this.render();
+    // "+" and "−" tapped while this script was still on its way (issue 31) count now, in order.
+    for (const button of takeEarlyTaps('selector', this)) (button as HTMLButtonElement).click();
   }
 
   /** A selection left before logging in (`?seleccion=`) comes back, within each type's limits. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
+import { Field, type FieldErrors, Select, TextArea, TextInput } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
@@ -92,10 +92,10 @@ export default function ProducerForm({
         </Field>
       ))}
       <Field label={SETTINGS_TEXT.province} error={errors.provinces_id}>
-        <select
+        <Select
           className="select w-full"
-          value={data.provinces_id ?? ''}
-          onChange={(e) => set({ provinces_id: e.target.value ? Number(e.target.value) : null })}
+          value={String(data.provinces_id ?? '')}
+          onValue={(id) => set({ provinces_id: id ? Number(id) : null })}
         >
           <option value="">{SETTINGS_TEXT.noProvince}</option>
           {provinces.map((p) => (
@@ -103,13 +103,13 @@ export default function ProducerForm({
               {p.name}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <Field label={SETTINGS_TEXT.description} error={errors.description} className="md:col-span-2">
-        <textarea
+        <TextArea
           className="textarea h-28 w-full"
           value={data.description}
-          onChange={(e) => set({ description: e.target.value })}
+          onValue={(description) => set({ description })}
         />
       </Field>
       <div className="flex items-center gap-4 md:col-span-2">

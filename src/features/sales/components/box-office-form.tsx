@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SelectField, TextField } from '../../../components/ui/fields';
+import { Radio, SelectField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
@@ -95,7 +95,12 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         <div className="flex gap-3">
           {(Object.keys(BOX_OFFICE_METHOD_LABEL) as Method[]).map((m) => (
             <label key={m} className="flex items-center gap-1">
-              <input type="radio" className="radio radio-sm" checked={method === m} onChange={() => setMethod(m)} />
+              <Radio
+                className="radio radio-sm"
+                name="box-office-method"
+                checked={method === m}
+                onChoose={() => setMethod(m)}
+              />
               {BOX_OFFICE_METHOD_LABEL[m]}
             </label>
           ))}
@@ -115,9 +120,9 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         onValue={(dni) => setBuyer({ ...buyer, dni })}
       />
       <div className="flex items-end gap-3 md:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
+        <SubmitButton className="btn btn-primary" busy={busy} disabled={!typeId}>
           {SALES_TEXT.charge(type ? formatMoney(type.price_cents * quantity) : '')}
-        </button>
+        </SubmitButton>
         {(error ?? loadError) && (
           <p role="alert" className="text-sm text-error">
             {error ?? loadError}

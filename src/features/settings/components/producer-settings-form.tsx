@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
+import { Field, type FieldErrors, Select, TextArea, TextInput, ToggleField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { cuitError, formatCuit, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
 import { RESALE_MSG } from '../../../shared/messages/resale';
@@ -94,10 +94,10 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
             />
           </Field>
           <Field label={SETTINGS_TEXT.ivaCondition} error={shown('iva_condition')}>
-            <select
+            <Select
               className="select select-bordered w-full"
               value={form.iva_condition}
-              onChange={(e) => set({ iva_condition: e.target.value })}
+              onValue={(iva_condition) => set({ iva_condition })}
             >
               <option value="">{SETTINGS_TEXT.chooseOption}</option>
               {Object.entries(IVA_CONDITIONS).map(([value, label]) => (
@@ -105,7 +105,7 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
                   {label}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         </div>
       </section>
@@ -170,11 +170,11 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
           {errors.fee && <p className="mt-2 text-sm text-error">{errors.fee[0]}</p>}
         </div>
         <Field label={SETTINGS_TEXT.refundPolicy} error={shown('refund_policy')} className="mt-5">
-          <textarea
+          <TextArea
             className="textarea textarea-bordered min-h-28 w-full"
             value={form.refund_policy}
             maxLength={4000}
-            onChange={(e) => set({ refund_policy: e.target.value })}
+            onValue={(refund_policy) => set({ refund_policy })}
           />
         </Field>
       </section>

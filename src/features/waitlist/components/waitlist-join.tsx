@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import { useLive } from '../../../components/ui/adopt';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
@@ -17,7 +18,10 @@ type Place = Awaited<ReturnType<typeof myWaitlist>>['data'];
  * and "Acepto menos"; then the buyer's position, or the offer's link once tickets were freed for them.
  */
 export default function WaitlistJoin({ eventId, types }: { eventId: number; types: SoldOutType[] }) {
-  const signedIn = useStore($isAuthenticated);
+  // The session is read from the browser's cookie: only once live, so hydration matches the server's HTML
+  // (drawn without it); read during hydration, a signed-in buyer's page redrew this island (React #418).
+  const live = useLive();
+  const signedIn = useStore($isAuthenticated) && live;
   const [typeId, setTypeId] = useState(types[0]?.id ?? 0);
   const [quantity, setQuantity] = useState(1);
   const [fewer, setFewer] = useState(false);
