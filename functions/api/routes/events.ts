@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatEventDate } from '../../../src/shared/dates';
+import { FIELD_MSG } from '../../../src/shared/messages/common';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import { CANCELLATION_MSG } from '../../../src/shared/messages/refunds';
@@ -49,7 +50,7 @@ const IdParam = z.object({
 
 const CreateEventSchema = EventInputSchema.extend({
   /** Name of the producer to create when the caller has none yet (their first event). */
-  producer_name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, EVENT_MSG.max80).optional(),
+  producer_name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, FIELD_MSG.maxChars(80)).optional(),
 });
 
 const ResaleParam = IdParam.extend({
@@ -58,7 +59,7 @@ const ResaleParam = IdParam.extend({
 
 const UnlockQuery = z.object({ codigo: PromoCodeInputSchema });
 
-const CancelSchema = z.object({ reason: z.string().trim().max(500, EVENT_MSG.max500).default('') });
+const CancelSchema = z.object({ reason: z.string().trim().max(500, FIELD_MSG.maxChars(500)).default('') });
 
 /** Changing one event: `events.manage` on it (an admin limited to some events, only on those). */
 const manage = requirePermission('events.manage', 'event', eventParam('id'));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { FIELD_MSG } from '../../../src/shared/messages/common';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { type AccessEnv, superAdmin } from '../lib/access';
 import { fail } from '../lib/errors';
@@ -14,7 +15,7 @@ const RejectSchema = z.object({
     .string({ error: EVENT_MSG.rejectReasonRequired })
     .trim()
     .min(5, EVENT_MSG.rejectReasonMin)
-    .max(500, EVENT_MSG.max500),
+    .max(500, FIELD_MSG.maxChars(500)),
 });
 
 /** The superadmin's review queue: events en revisión, approved (published) or rejected (back to draft). */

@@ -273,8 +273,6 @@ export const EVENT_MSG = {
   producerInvalid: 'Elegí una productora válida.',
   producerIdInvalid: 'Productora inválida',
   producerNameRequired: 'El nombre de la productora es requerido',
-  max80: 'Máximo 80 caracteres',
-  max500: 'Máximo 500 caracteres',
   createDenied: 'No podés crear eventos para esta productora',
   cancelledNoEdit: 'Un evento cancelado no se puede editar',
   backToReview:

@@ -22,7 +22,7 @@ const optionalUrl = z
 /** A producer (productora): who organises events. Its members are managed by the collaborators work. */
 export const ProducerSchema = z.object({
   id: z.number().int(),
-  name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, EVENT_MSG.max80),
+  name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, FIELD_MSG.maxChars(80)),
   slug: z.string(),
   logo_key: z.string().nullable(),
   description: z.string().trim().max(2000, PRODUCER_FIELD_MSG.descriptionMax).default(''),
