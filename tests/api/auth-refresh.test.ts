@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../functions/api/lib/crypto';
 import { purgeExpiredAccountTokens } from '../../functions/api/services/accounts/cleanup';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 import { claimsOf, createUser, json, login } from './auth-fixtures';
 import { provider } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MSG } from '../../src/shared/schemas/checkout';
+import { CHECKOUT_MSG } from '../../src/shared/messages/checkout';
 import { call, type EventData, eventBody, makeUser } from './events-helpers';
 import { browser, provider } from './helpers';
 

@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { refreshExpiringMpLinks } from '../../functions/api/services/settings/mp-link';
-import { MP_MSG } from '../../src/shared/schemas/settings';
+import { MP_MSG } from '../../src/shared/messages/settings';
 import { createBuyer, orderOf, payInSandbox, routeNetworkToSelf, startPurchase } from './checkout-fixtures';
 import { call, makeUser, type TestUser } from './events-helpers';
 import { ORIGIN, settledFetch } from './helpers';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { createBuyers } from '../../functions/dev/checkout-tools';
 import { setupPromoUses } from '../../functions/durable-objects/inventory/promo-uses';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
-import { PROMO_MSG } from '../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../src/shared/messages/promo';
 import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { syncInventory } from '../../functions/api/services/checkout/inventory';
-import { PROMO_MSG } from '../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../src/shared/messages/promo';
 import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { createBuyers } from '../../functions/dev/checkout-tools';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
-import { PROMO_MSG } from '../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../src/shared/messages/promo';
 import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,

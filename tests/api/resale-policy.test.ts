@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
-import { RESALE_MSG } from '../../src/shared/messages-promo';
+import { RESALE_MSG } from '../../src/shared/messages/resale';
 import {
   asBuyer,
   BUYER_FORM,

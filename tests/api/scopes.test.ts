@@ -1,11 +1,18 @@
 import { env } from 'cloudflare:test';
+
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_MSG } from '../../functions/api/services/team/members';
-import { NO_PRODUCER_ACCESS } from '../../functions/domain/events/access';
+
+import { ACCESS_MSG, TEAM_MSG } from '../../src/shared/messages/team';
+
 import { adminOf } from './admin-sales-fixtures';
+
 import { asBuyer } from './checkout-fixtures';
+
 import { eventBody } from './events-helpers';
+
 import { addMember, eventOf, type ScopeWorld, scopeWorld } from './scope-fixtures';
+
+const NO_PRODUCER_ACCESS = ACCESS_MSG.noProducer;
 
 type Answer = { status: number; message: string };
 async function answer(res: Response): Promise<Answer> {

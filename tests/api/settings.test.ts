@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FISCAL_MSG } from '../../src/shared/fiscal';
-import { FEE_OUT_OF_LIMITS } from '../../src/shared/schemas/settings';
+import { FEE_OUT_OF_LIMITS, FISCAL_MSG } from '../../src/shared/messages/settings';
 import { asBuyer, createBuyer, startPurchase, ticketsOfOrderInDb } from './checkout-fixtures';
 import { call, makeUser } from './events-helpers';
 import { producerWithEvent, VALID_SETTINGS } from './settings-fixtures';

@@ -1,13 +1,21 @@
 import { env } from 'cloudflare:test';
+
 import { describe, expect, it } from 'vitest';
-import { TEAM_MSG } from '../../functions/api/services/team/members';
-import { GRANT_MSG } from '../../functions/domain/events/access';
+
 import { signTicketCode } from '../../functions/domain/tickets/signing';
-import { MSG } from '../../src/shared/messages';
+
+import { MSG } from '../../src/shared/messages/common';
+
+import { GRANT_MSG, TEAM_MSG } from '../../src/shared/messages/team';
+
 import { PERMISSIONS } from '../../src/shared/roles';
+
 import { adminOf } from './admin-sales-fixtures';
+
 import { authed, claimsOf, createUser, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
+
 import { asBuyer, createTestEvent } from './checkout-fixtures';
+
 import { provider } from './helpers';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runScheduledJobs } from '../../functions/api/jobs';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
 import { retryWaitlistMails } from '../../functions/mail/waitlist';
-import { MAIL_WAITLIST_EXPIRED } from '../../src/shared/messages-mail';
-import { WAITLIST_MSG } from '../../src/shared/messages-promo';
+import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../src/shared/messages/waitlist';
 import { asBuyer, buyerWithDni, createBuyer, createTestEvent } from './checkout-fixtures';
 import { eventually } from './helpers';
 

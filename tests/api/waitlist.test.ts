@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance } from 'vitest';
 import { inventoryOf } from '../../functions/durable-objects/stubs';
-import { WAITLIST_MSG } from '../../src/shared/messages-promo';
+import { WAITLIST_MSG } from '../../src/shared/messages/waitlist';
 import { adminOf } from './admin-sales-fixtures';
 import {
   asBuyer,

@@ -1,17 +1,28 @@
 import { HTTPException } from 'hono/http-exception';
-import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
-import type { RefundReason } from '../../../../src/shared/schemas/checkout';
+import type { RefundReason } from '../../../../src/shared/messages/checkout';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
+import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
 import { type OrderState, orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
+
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
+
 import { payUnderClaim, sellHold } from '../checkout/commit';
+
 import { mpCredentialsOf } from '../checkout/config';
+
 import { nowIso, type OrderRow } from '../checkout/orders';
+
 import { refundOrderTickets } from '../refunds/refund';
+
 import { afterResaleSale, resaleSaleStatements } from '../resale/seller-refund';
+
 import { formerSellerTokens } from '../settings/mp-link';
+
 import { ensureTickets } from '../tickets/issue';
+
 import { sendRefundNotice } from '../tickets/mail';
+
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 
 /** Work that may run after the answer (e-mails): ctx.waitUntil when there is a context. */
@@ -203,7 +214,7 @@ export async function markOrderRefunded(
         order,
         {
           actor: null,
-          reason: status === 'charged_back' ? 'Contracargo' : 'Reembolso en MercadoPago',
+          reason: status === 'charged_back' ? REFUND_REASON.chargeback : REFUND_REASON.mercadoPago,
           key: `mp-${order.payment_id}-${status}`,
           external: status === 'charged_back' ? 'charged_back' : 'mp_refunded',
         },

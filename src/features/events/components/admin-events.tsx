@@ -6,10 +6,10 @@ import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-m
 import { useData } from '../../../components/ui/use-data';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
-import { EVENT_LIST_TEXT } from '../../../shared/messages-events';
-import { PROMO_ADMIN_MSG } from '../../../shared/messages-promo';
-import { EVENTS_MSG, UI_MSG } from '../../../shared/messages-ui';
-import { EVENT_STATUSES, type EventStatus, STATUS_LABEL } from '../../../shared/schemas/event';
+import { UI_MSG } from '../../../shared/messages/common';
+import { EVENT_LIST_TEXT, EVENTS_MSG, STATUS_LABEL } from '../../../shared/messages/events';
+import { PROMO_ADMIN_MSG } from '../../../shared/messages/promo';
+import { EVENT_STATUSES, type EventStatus } from '../../../shared/schemas/event';
 import { toast } from '../../../stores/toast';
 import ProducerForm from '../../producers/components/producer-form';
 import type { ManagedEvent, MyProducer, Province } from '../types';
