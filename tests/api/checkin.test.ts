@@ -1,23 +1,13 @@
 import { env, runInDurableObject } from 'cloudflare:test';
-
 import { describe, expect, it } from 'vitest';
-
 import { emit } from '../../functions/api/reactions';
-
 import { revokeAccessToken } from '../../functions/api/services/accounts/access-revocation';
-
 import { logCopied } from '../../functions/api/services/checkin/scan';
-
 import { cancelOrderTickets } from '../../functions/api/services/tickets/issue';
-
 import { checkinOf } from '../../functions/durable-objects/stubs';
-
 import { CHECKIN_MSG } from '../../src/shared/messages/checkin';
-
 import { MSG } from '../../src/shared/messages/common';
-
 import { mailsTo, tokenIn } from './auth-fixtures';
-
 import {
   addGate,
   counters,
@@ -29,9 +19,7 @@ import {
   setupOf,
   staffOf,
 } from './checkin-fixtures';
-
 import { asBuyer, createBuyer } from './checkout-fixtures';
-
 import { provider } from './helpers';
 
 describe('check-in authority', () => {

@@ -1,17 +1,10 @@
 import { env } from 'cloudflare:test';
-
 import { describe, expect, it } from 'vitest';
-
 import { THROTTLE_RULES } from '../../functions/domain/throttle-rules';
-
 import { MSG } from '../../src/shared/messages/common';
-
 import { FISCAL_MSG } from '../../src/shared/messages/settings';
-
 import { adminOf } from './admin-sales-fixtures';
-
 import { asBuyer, createBuyer, startPurchase } from './checkout-fixtures';
-
 import { eventOf } from './scope-fixtures';
 
 type Body = { status: boolean; message: string; errors?: Record<string, string[]>; data?: unknown };

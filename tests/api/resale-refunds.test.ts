@@ -1,22 +1,13 @@
 import { env } from 'cloudflare:test';
-
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-
 import { runScheduledJobs } from '../../functions/api/jobs';
-
 import { resumeResaleRefunds } from '../../functions/api/services/resale/seller-refund';
-
 import { inventoryOf } from '../../functions/durable-objects/stubs';
-
 import { REFUND_MSG } from '../../src/shared/messages/refunds';
-
 import { RESALE_MSG } from '../../src/shared/messages/resale';
-
 import { adminOf } from './admin-sales-fixtures';
-
 import { mailsTo } from './auth-fixtures';
-
 import {
   asBuyer,
   BUYER_FORM,
@@ -26,7 +17,6 @@ import {
   offeredOrder,
   payInSandbox,
 } from './checkout-fixtures';
-
 import { eventually, ORIGIN, settledFetch } from './helpers';
 
 /**

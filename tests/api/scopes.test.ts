@@ -1,15 +1,9 @@
 import { env } from 'cloudflare:test';
-
 import { beforeAll, describe, expect, it } from 'vitest';
-
 import { ACCESS_MSG, TEAM_MSG } from '../../src/shared/messages/team';
-
 import { adminOf } from './admin-sales-fixtures';
-
 import { asBuyer } from './checkout-fixtures';
-
 import { eventBody } from './events-helpers';
-
 import { addMember, eventOf, type ScopeWorld, scopeWorld } from './scope-fixtures';
 
 const NO_PRODUCER_ACCESS = ACCESS_MSG.noProducer;

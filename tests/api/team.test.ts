@@ -1,21 +1,12 @@
 import { env } from 'cloudflare:test';
-
 import { describe, expect, it } from 'vitest';
-
 import { signTicketCode } from '../../functions/domain/tickets/signing';
-
 import { MSG } from '../../src/shared/messages/common';
-
 import { GRANT_MSG, TEAM_MSG } from '../../src/shared/messages/team';
-
 import { PERMISSIONS } from '../../src/shared/roles';
-
 import { adminOf } from './admin-sales-fixtures';
-
 import { authed, claimsOf, createUser, login, mailsTo, tokenIn, uniqueEmail } from './auth-fixtures';
-
 import { asBuyer, createTestEvent } from './checkout-fixtures';
-
 import { provider } from './helpers';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;

@@ -1,5 +1,4 @@
 import { DurableObject } from 'cloudflare:workers';
-
 import { type ScanResult, type TicketRefusal, typedTicketCode, UNDO_WINDOW_MS } from '../../../src/shared/checkin';
 import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON } from '../../../src/shared/messages/checkin';
 import { MSG } from '../../../src/shared/messages/common';

@@ -3,9 +3,7 @@ import type { SignedToken } from '../../../domain/accounts/revocation';
 import type { Actor } from '../../../domain/events/access';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
-
 import { sha256Hex } from '../../lib/crypto';
-
 import { fail } from '../../lib/errors';
 
 /**

@@ -2,16 +2,11 @@ import { BUY_MSG, CLOSED_ORDER_MSG, HOLD_MSG } from '../../../../src/shared/mess
 import type { PayRequest } from '../../../../src/shared/schemas/checkout';
 import { orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
-
 import { mercadoPago } from '../../../payments/mercadopago';
-
 import { fail } from '../../lib/errors';
-
 import type { Defer } from '../payments/apply';
 import { mpCredentialsOf } from './config';
-
 import { approveFreeOrder } from './free';
-
 import { eventSummary, nowIso, type OrderRow, orderItems } from './orders';
 
 /**

@@ -1,20 +1,13 @@
 import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { Actor } from '../../../domain/events/access';
 import { WHOLE_EVENT } from '../../../durable-objects/checkin/types';
-
 import { fail } from '../../lib/errors';
-
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
-
 import type { OrderRow } from '../checkout/orders';
 import { revokeEventInvitations } from '../invitations/manage';
-
 import { refundMessageOr, refundOrderTickets } from '../refunds/refund';
-
 import { CANCEL_KEY_PREFIX } from '../refunds/rows';
-
 import { scopeWhere } from '../sales/scope';
-
 import { closeEventSale } from './sales';
 
 /**

@@ -4,15 +4,10 @@ import type { Actor } from '../../../domain/events/access';
 import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
-
 import { fail } from '../../lib/errors';
-
 import { emit } from '../../reactions';
-
 import { deliverInvitationMails } from './mail';
-
 import { type InvitationRecord, invitationStatements, type TicketRecord } from './records';
-
 import { eventTicketTypes, type ResolvedRow, resolveTypes } from './rows';
 
 type Defer = (work: Promise<unknown>) => void;

@@ -3,15 +3,10 @@ import { INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/sche
 import type { Actor } from '../../../domain/events/access';
 import { ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
-
 import { sha256Hex } from '../../lib/crypto';
-
 import { fail } from '../../lib/errors';
-
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
-
 import { auditStatement } from '../sales/audit';
-
 import type { InvitationEvent } from './issue';
 import { deliverInvitationMail } from './mail';
 

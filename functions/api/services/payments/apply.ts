@@ -4,25 +4,15 @@ import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
 import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
 import { type OrderState, orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
-
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
-
 import { payUnderClaim, sellHold } from '../checkout/commit';
-
 import { mpCredentialsOf } from '../checkout/config';
-
 import { nowIso, type OrderRow } from '../checkout/orders';
-
 import { refundOrderTickets } from '../refunds/refund';
-
 import { afterResaleSale, resaleSaleStatements } from '../resale/seller-refund';
-
 import { formerSellerTokens } from '../settings/mp-link';
-
 import { ensureTickets } from '../tickets/issue';
-
 import { sendRefundNotice } from '../tickets/mail';
-
 import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 
 /** Work that may run after the answer (e-mails): ctx.waitUntil when there is a context. */

@@ -3,24 +3,15 @@ import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { RefundMethod } from '../../../../src/shared/schemas/sales';
 import type { Actor } from '../../../domain/events/access';
-
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
-
 import { fail } from '../../lib/errors';
-
 import { claimAtDoor, claimCommit, fencedOff, settleAtDoor } from '../checkin/claims';
-
 import { logCopied } from '../checkin/scan';
-
 import { mpCredentialsOf } from '../checkout/config';
-
 import type { OrderRow } from '../checkout/orders';
 import { isBoxOfficePayment } from '../sales/box-office-payment';
-
 import { ensureTickets } from '../tickets/issue';
-
 import { completeRefund, returnStock, sendRefundMail } from './complete';
-
 import type { RefundRow } from './rows';
 
 type Defer = (work: Promise<unknown>) => void;

@@ -3,17 +3,11 @@ import { REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/message
 import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import type { AdminRefund } from '../../../../src/shared/schemas/sales';
 import type { Actor } from '../../../domain/events/access';
-
 import { fail } from '../../lib/errors';
-
 import { emit } from '../../reactions';
-
 import { findOrder, type OrderRow } from '../checkout/orders';
-
 import { refundOrderTickets } from '../refunds/refund';
-
 import { sendOrderTickets } from '../tickets/mail';
-
 import { audit, auditStatement } from './audit';
 
 type Defer = (work: Promise<unknown>) => void;

@@ -1,14 +1,10 @@
 import { GRANT_MSG, MEMBER_ROLE_LABEL, TEAM_MSG } from '../../../../src/shared/messages/team';
-
 import type { MemberRole } from '../../../../src/shared/roles';
 import type { MemberUpdate } from '../../../../src/shared/schemas/team';
 import { type Actor, assertGrantable } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
-
 import { emit } from '../../reactions';
-
 import { syncUserRole } from '../accounts/roles';
-
 import { auditStatement } from '../sales/audit';
 
 /** The team of a producer: members (with their events and last activity) and open invitations. */
