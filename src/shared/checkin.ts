@@ -1,3 +1,5 @@
+import { toArIso } from './dates';
+
 /**
  * Check-in at the door: what a scan can answer, in one place for the API, the scanner and the overview.
  * The codes are stored in the scan log; the labels are what staff read on the result screen.
@@ -38,8 +40,7 @@ export const UNDO_WINDOW_MS = 2 * 60_000;
 export const MAX_SYNC_SCANS = 100;
 
 /** The day (Argentina) of an instant, yyyy-mm-dd. */
-const arDay = (value: string | Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(value));
+const arDay = (value: string | Date) => toArIso(value).slice(0, 10);
 
 /**
  * The door's order of events: today's first (any of its dates is today), then upcoming ones soonest

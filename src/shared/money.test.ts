@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPesosInput, formatMoney, formatPrice, pesosToCents } from './money';
+import { centsToPesosInput, formatCount, formatMoney, formatPrice, pesosToCents } from './money';
 
 /** The format with the non-breaking space written as a plain one, for readability. */
 const shown = (text: string) => text.replaceAll('\u00a0', ' ');
@@ -42,5 +42,14 @@ describe('pesosToCents', () => {
 
   it('round-trips through the form value', () => {
     expect(pesosToCents(centsToPesosInput(1_234_550))).toBe(1_234_550);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with dots, the es-AR way, whatever the runtime’s locale data', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(2300)).toBe('2.300');
+    expect(formatCount(1_234_567)).toBe('1.234.567');
+    expect(formatCount(-1500)).toBe('-1.500');
   });
 });

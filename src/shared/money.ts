@@ -17,6 +17,11 @@ export function formatMoney(cents: number): string {
   return `${sign}$${MONEY_SPACE}${group(whole)}${rest ? `,${String(rest).padStart(2, '0')}` : ''}`;
 }
 
+/** A count the es-AR way, thousands grouped with dots: `12.345`. */
+export function formatCount(n: number): string {
+  return `${n < 0 ? '-' : ''}${group(Math.abs(Math.round(n)))}`;
+}
+
 /** A ticket price: `Gratis` for 0, else the amount. */
 export function formatPrice(cents: number): string {
   return cents === 0 ? 'Gratis' : formatMoney(cents);

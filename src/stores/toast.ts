@@ -13,7 +13,13 @@ export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 const CARRY_KEY = 'boleteria:toasts';
 
+/**
+ * Shows a toast. The same words already waiting or on screen are not shown twice: two parts of a page that learn
+ * the same thing at once (the door's refresh and its scan both hear a 403) say it once.
+ */
 export function toast(kind: ToastKind, title: string, detail?: string, ms: number = LIMITS.toastMs) {
+  const same = $toasts.get().find((t) => t.kind === kind && t.title === title && t.detail === detail);
+  if (same) return same.id;
   const id = nextId++;
   $toasts.set([...$toasts.get(), { id, kind, title, ...(detail ? { detail } : {}), ms }]);
   return id;

@@ -122,8 +122,15 @@ export async function assertMoneyOfEvent(eventId: number, admin: { auth: Record<
     .bind(eventId)
     .first<{ tickets: number; rolled: number }>();
   expect(issued!.rolled, 'tickets counted by the hourly rollup').toBe(issued!.tickets);
-  // The dashboard's tickets: the standing ones (valid or used), whatever was refunded meanwhile.
-  const standing = tickets.filter((x) => x.status === 'valid' || x.status === 'used').length;
+  // The dashboard's tickets: the standing ones (valid or used), whatever was refunded meanwhile, invitations aside
+  // (free tickets, not sales: the dashboard counts them apart).
+  const { results: invited } = await env.DB.prepare(
+    'select t.id from tickets t join guest_invitations g on g.order_id = t.order_id where t.event_id = ?',
+  )
+    .bind(eventId)
+    .all<{ id: string }>();
+  const invitedIds = new Set(invited.map((x) => x.id));
+  const standing = tickets.filter((x) => (x.status === 'valid' || x.status === 'used') && !invitedIds.has(x.id)).length;
   const board = await asBuyer(admin, `/admin/sales/dashboard?event_id=${eventId}&period=hoy`);
   const figures = ((await board.json()) as { data: { figures: { tickets: number; orders: number } } }).data.figures;
   expect(figures.tickets, 'dashboard tickets vs standing tickets').toBe(standing);

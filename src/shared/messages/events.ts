@@ -1,4 +1,5 @@
 import type { DateFilter } from '../dates';
+import { formatCount } from '../money';
 
 /**
  * Events: the public listings and event page, producers' pages, the event form and wizard, publishing and
@@ -246,7 +247,7 @@ export const EVENTS_MSG = {
   cancelText: (title: string, sold: number) =>
     sold === 0
       ? `Se cancelará "${title}". Todavía no vendiste entradas: la venta se cierra y el evento deja de estar a la venta.`
-      : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${sold.toLocaleString('es-AR')} entradas vendidas`}. ` +
+      : `Se cancelará "${title}", que tiene ${sold === 1 ? '1 entrada vendida' : `${formatCount(sold)} entradas vendidas`}. ` +
         'La venta se cierra y a quienes compraron les devolvemos automáticamente el importe completo, cargo por servicio incluido ' +
         '(las ventas en efectivo se devuelven en la boletería). Vas a ver el avance en Finanzas.',
 } as const;

@@ -1,3 +1,4 @@
+import { formatCount } from '../money';
 import type { SalesPeriod } from '../sales';
 import { DOOR_TEXT } from './checkin';
 import { SPEC_LABEL } from './common';
@@ -51,7 +52,7 @@ export const FINANCE_MSG = {
   exportXlsx: 'Exportar XLSX',
   totals: 'Totales',
   gross: 'Bruto cobrado',
-  orders: (n: number) => (n === 1 ? '1 orden' : `${n.toLocaleString('es-AR')} órdenes`),
+  orders: (n: number) => (n === 1 ? '1 orden' : `${formatCount(n)} órdenes`),
   serviceCharges: 'Cargos por servicio',
   serviceChargesHint: 'De la plataforma',
   mpFees: 'Comisiones MercadoPago',
