@@ -1,4 +1,4 @@
-import { MSG } from '../src/shared/messages';
+import { MSG } from '../src/shared/messages/common';
 import {
   createVerifiedUser,
   linkTo,

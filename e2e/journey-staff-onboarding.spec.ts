@@ -1,4 +1,4 @@
-import { MSG } from '../src/shared/messages';
+import { MSG } from '../src/shared/messages/common';
 import { linkTo, SUBJECT, toastWith, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';

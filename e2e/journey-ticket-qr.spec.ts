@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { RESALE_MSG } from '../src/shared/messages-promo';
+import { RESALE_MSG } from '../src/shared/messages/resale';
 import { createVerifiedUser } from './support/accounts';
 import { buyAndPay } from './support/checkout';
 import { shoot } from './support/screenshot';

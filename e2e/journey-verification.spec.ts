@@ -1,4 +1,4 @@
-import { MSG } from '../src/shared/messages';
+import { MSG } from '../src/shared/messages/common';
 import { linkTo, newUser, registerByApi, SUBJECT, submitLogin, toastWith } from './support/accounts';
 import { waitForMail } from './support/mailbox';
 import { shoot } from './support/screenshot';

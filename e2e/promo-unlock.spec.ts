@@ -1,5 +1,5 @@
-import { PROMO_MSG } from '../src/shared/messages-promo';
-import { UI_MSG } from '../src/shared/messages-ui';
+import { UI_MSG } from '../src/shared/messages/common';
+import { PROMO_MSG } from '../src/shared/messages/promo';
 import { feeOf, type ServiceFeeSettings, ticketTotal } from '../src/shared/pricing';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -1,4 +1,4 @@
-import { PROMO_MSG } from '../src/shared/messages-promo';
+import { PROMO_MSG } from '../src/shared/messages/promo';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { RESALE_MSG } from '../src/shared/messages-promo';
+import { RESALE_MSG } from '../src/shared/messages/resale';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';

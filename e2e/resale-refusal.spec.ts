@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { RESALE_REFUNDS_MSG } from '../src/shared/messages-cancellation';
-import { RESALE_MSG } from '../src/shared/messages-promo';
+import { RESALE_REFUNDS_MSG } from '../src/shared/messages/refunds';
+import { RESALE_MSG } from '../src/shared/messages/resale';
 import { createVerifiedUser, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';

@@ -1,4 +1,5 @@
-import { PROMO_ADMIN_MSG, WAITLIST_MSG } from '../src/shared/messages-promo';
+import { PROMO_ADMIN_MSG } from '../src/shared/messages/promo';
+import { WAITLIST_MSG } from '../src/shared/messages/waitlist';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';

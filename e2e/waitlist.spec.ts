@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { RESALE_MSG, WAITLIST_MSG } from '../src/shared/messages-promo';
+import { RESALE_MSG } from '../src/shared/messages/resale';
+import { WAITLIST_MSG } from '../src/shared/messages/waitlist';
 import { createVerifiedUser, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';

@@ -1,5 +1,5 @@
 import { Hono, type ExecutionContext as WorkerContext } from 'hono';
-import { MSG } from '../src/shared/messages';
+import { MSG } from '../src/shared/messages/common';
 import { api } from './api/app';
 import { devRoutes } from './dev/routes';
 import { demoDataReady } from './dev/seed';

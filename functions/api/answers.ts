@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 import { MercadoPagoError } from '../payments/mercadopago';
 import type { ApiError } from './lib/errors';
 

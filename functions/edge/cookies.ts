@@ -1,5 +1,5 @@
 import Cookies from 'universal-cookie';
-import { COOKIE, LIMITS } from '../../src/shared/messages';
+import { COOKIE, LIMITS } from '../../src/shared/messages/common';
 import type { SessionUser } from '../../src/shared/session';
 
 export type TokenPair = { token: string; refresh_token: string };

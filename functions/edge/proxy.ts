@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { COOKIE, MSG } from '../../src/shared/messages';
+import { COOKIE, MSG } from '../../src/shared/messages/common';
 import { refuseDeepJson } from '../lib/json-depth';
 import { visitorOf } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';

@@ -1,5 +1,5 @@
 import type { ExecutionContext as WorkerContext } from 'hono';
-import { COOKIE } from '../../src/shared/messages';
+import { COOKIE } from '../../src/shared/messages/common';
 import type { SessionUser } from '../../src/shared/session';
 import { verifyAccessToken } from '../lib/jwt';
 import type { Visitor } from './client-address';

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '../../src/shared/messages/common';
 
 /**
  * How deep a request's JSON may nest. The deepest body the product sends is an event with its dates and

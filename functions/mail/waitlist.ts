@@ -1,6 +1,5 @@
 import { formatEventDate } from '../../src/shared/dates';
-import { MAIL_WAITLIST_EXPIRED } from '../../src/shared/messages-mail';
-import { WAITLIST_MSG } from '../../src/shared/messages-promo';
+import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../src/shared/messages/waitlist';
 import { deliverMailJob, dueMailJobs } from './jobs';
 import { sendMail } from './port';
 import { escapeHtml, paragraph, renderEmail } from './templates/layout';

@@ -1,5 +1,4 @@
-import { SPEC_LABEL } from '../shared/messages';
-import { SHELL_TEXT } from '../shared/messages-shell';
+import { SHELL_TEXT, SPEC_LABEL } from '../shared/messages/common';
 
 /** The questions of the help centre (CENTRO DE AYUDA > Asistencia), grouped by topic. */
 export type HelpTopic = { title: string; questions: { q: string; a: string }[] };

@@ -1,5 +1,5 @@
 import type { MarkdownInstance } from 'astro';
-import { SHELL_TEXT } from '../shared/messages-shell';
+import { SHELL_TEXT } from '../shared/messages/common';
 
 /** The sections of /legal (spec section 2), in the order the page lists them. */
 export const LEGAL_SECTIONS = [

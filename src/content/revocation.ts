@@ -1,5 +1,4 @@
-import { SPEC_LABEL } from '../shared/messages';
-import { SHELL_TEXT } from '../shared/messages-shell';
+import { SHELL_TEXT, SPEC_LABEL } from '../shared/messages/common';
 
 /**
  * The words of /arrepentimiento (Botón de arrepentimiento, Resolución 424/2020), in voseo: the buyer's rights,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../shared/messages';
+import { MSG } from '../shared/messages/common';
 import type { SessionUser } from '../shared/session';
 import { $authDialog, $nextView } from '../stores/navigation';
 import { $session, setUser } from '../stores/session';

@@ -1,8 +1,9 @@
 import { hc } from 'hono/client';
 import type { ApiType } from '../../functions/edge/provider-client';
-import { MSG } from '../shared/messages';
+import { MSG } from '../shared/messages/common';
+import { ROLE_LABEL } from '../shared/messages/team';
 import { ApiError } from '../shared/provider-result';
-import { ROLE_LABEL, type Role } from '../shared/roles';
+import type { Role } from '../shared/roles';
 import { viewOf } from '../shared/routes';
 import type { SessionUser } from '../shared/session';
 import { openLogin } from '../stores/navigation';

@@ -1,14 +1,6 @@
 /** Availability of ticket types, shared by the API and the ticket selector island (no zod here: it ships to browsers). */
 export type Availability = 'disponible' | 'ultimas' | 'agotado' | 'proximamente' | 'finalizada';
 
-export const AVAILABILITY_LABEL: Record<Availability, string> = {
-  disponible: 'Disponible',
-  ultimas: 'Últimas entradas',
-  agotado: 'Agotado',
-  proximamente: 'Próximamente',
-  finalizada: 'Venta finalizada',
-};
-
 /**
  * Availability of a ticket type from the inventory mirror (capacity - sold - held) and its sale window.
  * "Últimas entradas" when 10% or less (at least 5) are left.

@@ -26,34 +26,6 @@ export type TicketRefusal = Extract<
   'cancelled' | 'revoked' | 'other_event' | 'unpaid' | 'forged' | 'wrong_list'
 >;
 
-export const SCAN_LABEL: Record<ScanResult, string> = {
-  admitted: 'Entrada válida',
-  exited: 'Salida registrada',
-  undone: 'Ingreso anulado',
-  used: 'Entrada ya usada',
-  cancelled: 'Entrada cancelada',
-  revoked: 'Entrada revocada',
-  other_event: 'Es de otro evento',
-  unpaid: 'Entrada no pagada',
-  forged: 'Código inválido',
-  wrong_list: 'No corresponde a esta lista',
-  not_inside: 'No figura adentro',
-  in_process: 'Entrada en trámite',
-};
-
-/** Why a refusal happened, one line under the big label. */
-export const SCAN_REASON: Partial<Record<ScanResult, string>> = {
-  cancelled: 'La entrada fue cancelada (reembolso o baja).',
-  revoked: 'La entrada fue transferida: vale la nueva, no esta.',
-  other_event: 'El código es de otro evento.',
-  unpaid: 'La orden de esta entrada no está pagada.',
-  forged: 'Código falso o dañado.',
-  wrong_list: 'Este tipo de entrada no entra por esta lista.',
-  not_inside: 'No se puede registrar la salida de alguien que no entró.',
-  in_process:
-    'Se está transfiriendo, reembolsando o revendiendo en este momento. Esperá unos segundos y volvé a escanear.',
-};
-
 /** Green, amber or red on the scanner. */
 export function scanTone(result: ScanResult): 'ok' | 'warn' | 'bad' {
   if (result === 'admitted' || result === 'exited' || result === 'undone') return 'ok';
@@ -66,16 +38,6 @@ export const UNDO_WINDOW_MS = 2 * 60_000;
 
 /** Offline scans uploaded in one request at most. */
 export const MAX_SYNC_SCANS = 100;
-
-export const CHECKIN_MSG = {
-  noPermission: 'No tenés permiso para controlar el acceso de este evento.',
-  noManage: 'No tenés permiso para cambiar las listas y puertas de este evento.',
-  unknownList: 'La lista no existe en este evento.',
-  unknownGate: 'La puerta no existe en este evento.',
-  undoExpired: 'Ya no se puede deshacer: pasó el tiempo o no fuiste vos quien lo registró.',
-  undoDone: 'Ingreso anulado.',
-  nonceReused: 'Ese identificador de escaneo ya se usó para otra entrada u otra acción. Volvé a escanear.',
-} as const;
 
 /** The day (Argentina) of an instant, yyyy-mm-dd. */
 const arDay = (value: string | Date) => toArIso(value).slice(0, 10);

@@ -2,26 +2,13 @@
  * Dates of events, always in America/Argentina/Buenos_Aires. Argentina keeps UTC-03:00 all year (no DST
  * since 2009), so stored times are ISO 8601 strings with a fixed `-03:00` offset, which also sort as text.
  */
+import { DATE_WORDS } from './messages/common';
+
 export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 export const AR_OFFSET = '-03:00';
 const OFFSET_MS = -3 * 60 * 60 * 1000;
 
-const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
-const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
-const MONTHS_LONG = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+const { weekdays: WEEKDAYS, months: MONTHS, monthsLong: MONTHS_LONG } = DATE_WORDS;
 
 /** The wall-clock parts of an instant in Buenos Aires. */
 function partsOf(value: string | Date) {
@@ -47,7 +34,7 @@ export function formatEventDate(value: string | Date): string {
 /** 'sábado 14 de diciembre de 2026' style, short: '14 de diciembre de 2026' */
 export function formatLongDate(value: string | Date): string {
   const p = partsOf(value);
-  return `${p.day} de ${MONTHS_LONG[p.month]} de ${p.year}`;
+  return DATE_WORDS.longDate(p.day, MONTHS_LONG[p.month], p.year);
 }
 
 /** '21:00' */
@@ -127,12 +114,6 @@ export function dayRange(day: string): { from: string; to: string } | null {
 
 export const DATE_FILTERS = ['hoy', 'fin-de-semana', 'este-mes'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
-
-export const DATE_FILTER_LABEL: Record<DateFilter, string> = {
-  hoy: 'Hoy',
-  'fin-de-semana': 'Este fin de semana',
-  'este-mes': 'Este mes',
-};
 
 /**
  * The instants [from, to) a date filter covers, seen from `now` in Buenos Aires. The weekend runs from

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cuitError, FISCAL_MSG, normalizePayoutAccount, payoutAccountError, payoutKindOf } from './fiscal';
+import { cuitError, normalizePayoutAccount, payoutAccountError, payoutKindOf } from './fiscal';
+import { FISCAL_MSG } from './messages/settings';
 
 describe('CUIT', () => {
   it('accepts a CUIT whose check digit matches, with or without dashes', () => {

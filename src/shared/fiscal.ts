@@ -2,19 +2,7 @@
  * Argentine fiscal and banking identifiers, checked the same way by the settings forms and the API:
  * CUIT (AFIP's modulo-11 check digit), CBU and CVU (BCRA's two modulo-10 check digits) and alias.
  */
-
-export const FISCAL_MSG = {
-  cuitFormat: 'El CUIT tiene que tener 11 números (por ejemplo 30-71234567-1).',
-  cuitPrefix: 'El CUIT tiene que empezar con 20, 23, 24, 27, 30, 33 o 34.',
-  cuitZeros: 'El CUIT no puede ser todo ceros.',
-  accountZeros: 'El CBU o CVU no puede tener el número de cuenta en ceros.',
-  aliasLetters: 'El alias tiene que tener al menos una letra, no solo puntos, guiones o números.',
-  cuitCheck: 'El CUIT no es válido: revisá el dígito verificador.',
-  accountFormat:
-    'Ingresá un CBU o CVU de 22 números, o un alias de 6 a 20 caracteres (letras, números, punto o guion).',
-  cbuCheck: 'El CBU no es válido: revisá los dígitos verificadores.',
-  cvuCheck: 'El CVU no es válido: revisá los dígitos verificadores.',
-} as const;
+import { FISCAL_MSG, type IVA_CONDITIONS } from './messages/settings';
 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
@@ -85,11 +73,4 @@ export const normalizeCuit = digitsOf;
 /** 30-71234567-1 for display. */
 export const formatCuit = (cuit: string) =>
   /^\d{11}$/.test(cuit) ? `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}` : cuit;
-
-export const IVA_CONDITIONS = {
-  responsable_inscripto: 'IVA Responsable Inscripto',
-  monotributo: 'Responsable Monotributo',
-  exento: 'IVA Sujeto Exento',
-  no_alcanzado: 'No alcanzado / Consumidor final',
-} as const;
 export type IvaCondition = keyof typeof IVA_CONDITIONS;

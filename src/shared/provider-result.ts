@@ -1,5 +1,5 @@
 import type { ClientResponse } from 'hono/client';
-import { MSG } from './messages';
+import { MSG } from './messages/common';
 
 /** A provider API answer that was not 2xx: its status and the server's Spanish message. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESALE_MSG } from './messages-promo';
+import { RESALE_MSG } from './messages/resale';
 import { keepPercentText, parseKeepPercent, resaleKeepCents, resaleRefundCents } from './resale-policy';
 
 describe('resale policy', () => {

@@ -1,4 +1,4 @@
-import { RESALE_MSG } from './messages-promo';
+import { RESALE_MSG } from './messages/resale';
 
 /**
  * The producer's face-value resale policy (issue 22): what it keeps of a resold ticket, in basis points of the

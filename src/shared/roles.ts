@@ -2,14 +2,6 @@
 export const ROLES = ['USER', 'COLABORATORS', 'ADMIN', 'SUPERADMIN'] as const;
 export type Role = (typeof ROLES)[number] | 'GUEST';
 
-export const ROLE_LABEL: Record<Role, string> = {
-  GUEST: 'Invitado',
-  USER: 'Usuario',
-  COLABORATORS: 'Colaborador',
-  ADMIN: 'Administrador',
-  SUPERADMIN: 'Superadministrador',
-};
-
 type Rol = string | null | undefined;
 
 /** Superadmin when rol contains SUPERADMIN. */
@@ -71,20 +63,6 @@ const EVERY_USER: readonly Permission[] = ['events.view', 'events.create'];
 /** A member's role in a producer's team (producer_members.role). */
 export const MEMBER_ROLES = ['ADMIN', 'BOX_OFFICE', 'DOOR', 'ANALYST'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
-
-export const MEMBER_ROLE_LABEL: Record<MemberRole, string> = {
-  ADMIN: 'Administrador',
-  BOX_OFFICE: 'Boletería',
-  DOOR: 'Control de acceso',
-  ANALYST: 'Analista',
-};
-
-export const MEMBER_ROLE_HINT: Record<MemberRole, string> = {
-  ADMIN: 'Acceso completo: eventos, ventas, finanzas, equipo y configuración.',
-  BOX_OFFICE: 'Vende en boletería y ve las entradas vendidas.',
-  DOOR: 'Solo controla el acceso con el escáner.',
-  ANALYST: 'Ve el panel, las ventas y las finanzas, sin cambiar nada.',
-};
 
 const MEMBER_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
   ADMIN: FULL_ACCESS,

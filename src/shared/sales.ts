@@ -3,13 +3,6 @@ import { AR_OFFSET } from './dates';
 /** Periods of the sales back office (dashboard, lists, finance). Days are Buenos Aires days. */
 export const SALES_PERIODS = ['hoy', '7d', '30d', '90d', 'custom'] as const;
 export type SalesPeriod = (typeof SALES_PERIODS)[number];
-export const SALES_PERIOD_LABEL: Record<SalesPeriod, string> = {
-  hoy: 'Hoy',
-  '7d': 'Últimos 7 días',
-  '30d': 'Últimos 30 días',
-  '90d': 'Últimos 90 días',
-  custom: 'Personalizado',
-};
 
 export const ORDER_STATUSES_FILTER = ['paid', 'refunded', 'pending_payment', 'held', 'failed', 'expired'] as const;
 

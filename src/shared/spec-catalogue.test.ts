@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE, LIMITS, MSG, SPEC_LABEL } from './messages';
+import { COOKIE, LIMITS, MSG, SPEC_LABEL } from './messages/common';
 import {
   canSearchAllClients,
   canViewEvents,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SPEC_MSG } from './messages';
+import { SPEC_MSG } from './messages/common';
 
 /**
  * The product speaks Argentine voseo ("Revisá", "Elegí", "tu correo"). This scans every text a user can read

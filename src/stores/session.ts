@@ -1,5 +1,5 @@
 import { atom, computed, onMount } from 'nanostores';
-import { COOKIE } from '../shared/messages';
+import { COOKIE } from '../shared/messages/common';
 import { isBackOfficeEnabled, isSuperAdmin } from '../shared/roles';
 import type { SessionUser } from '../shared/session';
 

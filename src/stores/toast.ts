@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { LIMITS } from '../shared/messages';
+import { LIMITS } from '../shared/messages/common';
 
 export type ToastKind = 'success' | 'error' | 'info';
 export type Toast = { id: number; kind: ToastKind; title: string; detail?: string; ms: number };

@@ -51,7 +51,7 @@ describe('page and component texts come from the catalogue', () => {
   });
 
   it.each([
-    ['---\nimport { EVENT_PAGE_TEXT as T } from "../shared/messages-events";\n---\n<h1>{T.title}</h1>'],
+    ['---\nimport { EVENT_PAGE_TEXT as T } from "../shared/messages/events";\n---\n<h1>{T.title}</h1>'],
     ['<div class="flex items-center gap-2" data-card="title"></div>'],
     ['---\nconst cls = ok ? "btn btn-primary" : "btn btn-ghost";\n---\n<a class={cls} href="/eventos?page=2"></a>'],
     ['<span>{count} · {formatMoney(total)}</span>'],

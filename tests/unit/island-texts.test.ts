@@ -6,7 +6,7 @@ import { looksLikeWords, VISIBLE_ATTRIBUTES } from './support/visible-text';
 
 /**
  * Issue 20, "one catalogue of words": the islands' headings, labels, placeholders, help texts, buttons, empty
- * states and accessible names come from the catalogues in src/shared/messages*, never from literals in the
+ * states and accessible names come from the catalogues in src/shared/messages/<domain>.ts, never from literals in the
  * JSX. This parses every .tsx of src/ and fails on a Spanish-looking literal (a word with a lowercase letter
  * next to another word, or a single capitalised word such as "Guardar") written as
  *   - a JSX text node (`<h2>Nuevo evento</h2>`),

@@ -1,26 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { EVENT_MSG, PRODUCER_MSG } from '../../../src/shared/messages-events';
+import { ORDER_NOT_FOUND, TICKET_MSG } from '../../../src/shared/messages/checkout';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { ACCESS_MSG } from '../../../src/shared/messages/team';
 import type { Permission } from '../../../src/shared/roles';
-import {
-  ORDER_NOT_FOUND,
-  OrderIdParamSchema,
-  TICKET_NOT_FOUND,
-  TicketIdParamSchema,
-} from '../../../src/shared/schemas/checkout';
+import { OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
 import { EventIdSchema, ProducerIdSchema } from '../../../src/shared/schemas/ids';
 import type { SessionUser } from '../../../src/shared/session';
-import {
-  type Actor,
-  holdsPermission,
-  loadActor,
-  NO_ACCESS,
-  NO_PRODUCER_ACCESS,
-  type PermissionScope,
-  SUPERADMIN_ONLY,
-  type Target,
-} from '../../domain/events/access';
+import { type Actor, holdsPermission, loadActor, type PermissionScope, type Target } from '../../domain/events/access';
 import type { OrderRow } from '../services/checkout/orders';
 import { type EventHeader, findEventHeader } from '../services/events/store';
 import { findInvitation, type GuestInvitation } from '../services/invitations/manage';
@@ -158,7 +146,7 @@ export function superAdmin() {
     { kind: 'superadmin' },
     guarded(async (c) => {
       const actor = await callerOf(c);
-      if (!actor.isSuperAdmin) fail(403, SUPERADMIN_ONLY);
+      if (!actor.isSuperAdmin) fail(403, ACCESS_MSG.superadminOnly);
       return { actor, target: {} };
     }),
   );
@@ -180,7 +168,10 @@ export function requirePermission<Found extends object = object>(
     guarded(async (c) => {
       const [actor, named] = await Promise.all([callerOf(c), target(c)]);
       if (!holdsPermission(actor, permission, scope, named))
-        fail(403, message ?? (scope === 'producer' || named.eventId === undefined ? NO_PRODUCER_ACCESS : NO_ACCESS));
+        fail(
+          403,
+          message ?? (scope === 'producer' || named.eventId === undefined ? ACCESS_MSG.noProducer : ACCESS_MSG.noEvent),
+        );
       return { actor, target: named };
     }),
   ) as unknown as MiddlewareHandler<FoundEnv<Found>>;
@@ -219,7 +210,7 @@ async function jsonField(c: Context<AccessEnv>, field: string): Promise<unknown>
 function producerIdOf(value: unknown, field: string): Target {
   if (value === undefined || value === null) return {};
   const id = ProducerIdSchema.safeParse(value);
-  if (!id.success) fail(400, PRODUCER_MSG.invalid, { [field]: [PRODUCER_MSG.invalid] });
+  if (!id.success) fail(400, EVENT_MSG.producerInvalid, { [field]: [EVENT_MSG.producerInvalid] });
   return { producerId: id.data };
 }
 
@@ -242,7 +233,7 @@ export const producerParam =
   (name: string): TargetResolver =>
   async (c) => {
     const id = ProducerIdSchema.safeParse(c.req.param(name));
-    if (!id.success) fail(404, PRODUCER_MSG.notFound);
+    if (!id.success) fail(404, EVENT_MSG.producerNotFound);
     return { producerId: id.data };
   };
 
@@ -297,7 +288,7 @@ export const ticketParam =
   async (c) => {
     const id = TicketIdParamSchema.shape.id.safeParse(c.req.param(name));
     const ticket = id.success ? await staffTicket(c.env.DB, id.data) : null;
-    if (!ticket) fail(404, TICKET_NOT_FOUND);
+    if (!ticket) fail(404, TICKET_MSG.notFound);
     return { producerId: ticket.producer_id, eventId: ticket.event_id, found: { ticket } };
   };
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
 import type { SessionUser } from '../../../src/shared/session';
 import type { SignedToken } from '../../domain/accounts/revocation';
 import { verifyAccessToken } from '../../lib/jwt';

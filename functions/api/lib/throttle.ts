@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
 import { LOGIN_UNDER_ATTACK_PER_ADDRESS, THROTTLE_RULES, type ThrottleRule } from '../../domain/throttle-rules';
 import type { Attempt } from '../../durable-objects/rate-limiter/types';
 import { limiterOf } from '../../durable-objects/stubs';

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
-import { INVALID_FORM, MSG } from '../../../src/shared/messages';
+import { INVALID_FORM, MSG } from '../../../src/shared/messages/common';
 import '../../../src/shared/schemas/locale';
 import { fail } from './errors';
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { MSG } from '../../../src/shared/messages';
+import { ACCOUNT_MSG } from '../../../src/shared/messages/accounts';
+import { MSG } from '../../../src/shared/messages/common';
 import {
   ChangePendingEmailSchema,
   LoginSchema,
@@ -17,7 +18,6 @@ import { validate } from '../lib/validate';
 import { revokeAccessToken } from '../services/accounts/access-revocation';
 import { consumeAccountToken } from '../services/accounts/account-tokens';
 import { sendAccountExistsMail, sendRecoveryMail, sendVerificationMail } from '../services/accounts/mails';
-import { ACCOUNT_MSG } from '../services/accounts/messages';
 import { resetPassword } from '../services/accounts/passwords';
 import { endSession, rotateRefreshToken, startSession } from '../services/accounts/session-tokens';
 import {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { CHECKIN_MSG, doorOrder } from '../../../src/shared/checkin';
+import { doorOrder } from '../../../src/shared/checkin';
+import { CHECKIN_MSG } from '../../../src/shared/messages/checkin';
 import {
   CheckinEventParamSchema,
   CheckinGateParamSchema,
@@ -162,7 +163,7 @@ export const checkin = new Hono<AccessEnv>()
     async (c) => {
       const { eventId } = c.req.valid('param');
       const list = await createList(c.env, eventId, c.req.valid('json'));
-      return c.json({ status: true, message: 'Lista creada.', data: list }, 201);
+      return c.json({ status: true, message: CHECKIN_MSG.listCreated, data: list }, 201);
     },
   )
   .put(
@@ -174,7 +175,7 @@ export const checkin = new Hono<AccessEnv>()
       const { listId } = c.req.valid('param');
       const eventId = c.var.row.event_id;
       const list = await updateList(c.env, eventId, listId, c.req.valid('json'));
-      return c.json({ status: true, message: 'Lista guardada.', data: list });
+      return c.json({ status: true, message: CHECKIN_MSG.listSaved, data: list });
     },
   )
   .post(
@@ -185,7 +186,7 @@ export const checkin = new Hono<AccessEnv>()
     async (c) => {
       const { eventId } = c.req.valid('param');
       const gate = await createGate(c.env, eventId, c.req.valid('json').name);
-      return c.json({ status: true, message: 'Puerta creada.', data: gate }, 201);
+      return c.json({ status: true, message: CHECKIN_MSG.gateCreated, data: gate }, 201);
     },
   )
   .put(
@@ -197,6 +198,6 @@ export const checkin = new Hono<AccessEnv>()
       const { gateId } = c.req.valid('param');
       const eventId = c.var.row.event_id;
       const gate = await renameGate(c.env, eventId, gateId, c.req.valid('json').name);
-      return c.json({ status: true, message: 'Puerta guardada.', data: gate });
+      return c.json({ status: true, message: CHECKIN_MSG.gateSaved, data: gate });
     },
   );

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatEventDate } from '../../../src/shared/dates';
-import { CANCELLATION_MSG } from '../../../src/shared/messages-cancellation';
-import { PROMO_MSG, RESALE_MSG } from '../../../src/shared/messages-promo';
+import { FIELD_MSG } from '../../../src/shared/messages/common';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
+import { CANCELLATION_MSG } from '../../../src/shared/messages/refunds';
+import { RESALE_MSG } from '../../../src/shared/messages/resale';
 import { PromoCodeInputSchema } from '../../../src/shared/schemas/checkout';
 import { EVENT_STATUSES, EventFiltersSchema, EventInputSchema } from '../../../src/shared/schemas/event';
 import { canView, canWide, visibleProducerIds } from '../../domain/events/access';
@@ -28,21 +31,13 @@ import { eventHasSales } from '../services/events/sales';
 import { createEvent, deleteEvent, getManagedEvent, toInput } from '../services/events/store';
 import { driveResaleRefund, retryResaleRefund } from '../services/resale/seller-refund';
 
-const BACK_TO_REVIEW =
-  'Guardamos los cambios. Como cambiaste datos que revisamos, el evento vuelve a revisión y no se muestra hasta que lo aprobemos.';
-
 const IdParam = z.object({
-  id: z.coerce.number({ error: 'Evento no encontrado' }).int().min(1, 'Evento no encontrado'),
+  id: z.coerce.number({ error: EVENT_MSG.notFound }).int().min(1, EVENT_MSG.notFound),
 });
 
 const CreateEventSchema = EventInputSchema.extend({
   /** Name of the producer to create when the caller has none yet (their first event). */
-  producer_name: z
-    .string()
-    .trim()
-    .min(2, 'El nombre de la productora es requerido')
-    .max(80, 'Máximo 80 caracteres')
-    .optional(),
+  producer_name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, FIELD_MSG.maxChars(80)).optional(),
 });
 
 const ResaleParam = IdParam.extend({
@@ -51,7 +46,7 @@ const ResaleParam = IdParam.extend({
 
 const UnlockQuery = z.object({ codigo: PromoCodeInputSchema });
 
-const CancelSchema = z.object({ reason: z.string().trim().max(500, 'Máximo 500 caracteres').default('') });
+const CancelSchema = z.object({ reason: z.string().trim().max(500, FIELD_MSG.maxChars(500)).default('') });
 
 /** Changing one event: `events.manage` on it (an admin limited to some events, only on those). */
 const manage = requirePermission('events.manage', 'event', eventParam('id'));
@@ -79,7 +74,7 @@ export const events = new Hono<AccessEnv>()
     const result = await getUnlockedTypes(c.env.DB, c.req.valid('param').id, code);
     c.header('cache-control', 'no-store');
     if (!result.ok) {
-      if (result.reason === 'no_event') fail(404, 'Evento no encontrado');
+      if (result.reason === 'no_event') fail(404, EVENT_MSG.notFound);
       const message =
         result.reason === 'expired'
           ? PROMO_MSG.codeExpired
@@ -94,7 +89,7 @@ export const events = new Hono<AccessEnv>()
   })
   .get('/:id', publicRoute(), validate('param', IdParam), async (c) => {
     const event = await getPublicEvent(c.env.DB, c.req.valid('param').id);
-    if (!event) fail(404, 'Evento no encontrado');
+    if (!event) fail(404, EVENT_MSG.notFound);
     return c.json({ status: true, data: event });
   });
 
@@ -122,7 +117,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .post(
     '/',
-    requirePermission('events.create', 'producer', producerJson(), 'No podés crear eventos para esta productora'),
+    requirePermission('events.create', 'producer', producerJson(), EVENT_MSG.createDenied),
     validate('json', CreateEventSchema),
     async (c) => {
       const actor = c.var.actor;
@@ -139,7 +134,7 @@ export const adminEvents = new Hono<AccessEnv>()
         if (producerId === undefined) {
           // First event of someone without a producer: they become the ADMIN of a new one.
           producerId = await createProducer(c.env.DB, actor.userId, {
-            name: producer_name ?? `Productora de ${actor.name}`,
+            name: producer_name ?? EVENT_MSG.defaultProducerName(actor.name),
             contact_email: actor.email,
           });
           roleUpdate = (await syncUserRole(c.env.DB, actor.userId)).changed;
@@ -163,7 +158,7 @@ export const adminEvents = new Hono<AccessEnv>()
     const { backToReview } = await editEvent(c.env, header, c.req.valid('json'), c.var.actor);
     return c.json({
       status: true,
-      ...(backToReview ? { message: BACK_TO_REVIEW, back_to_review: true } : {}),
+      ...(backToReview ? { message: EVENT_MSG.backToReview, back_to_review: true } : {}),
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
@@ -188,7 +183,7 @@ export const adminEvents = new Hono<AccessEnv>()
     const { direct } = await publishEvent(c.env, header, c.var.actor);
     return c.json({
       status: true,
-      message: direct ? 'Evento publicado' : 'Evento enviado a revisión',
+      message: direct ? EVENT_MSG.published : EVENT_MSG.sentToReview,
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
@@ -197,7 +192,7 @@ export const adminEvents = new Hono<AccessEnv>()
     await unpublishEvent(c.env, header);
     return c.json({
       status: true,
-      message: 'El evento volvió a borrador',
+      message: EVENT_MSG.unpublished,
       data: await getManagedEvent(c.env.DB, header.id),
     });
   })
@@ -236,8 +231,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .delete('/:id', manage, validate('param', IdParam), async (c) => {
     const header = c.var.event;
-    if (await eventHasSales(c.env.DB, header.id))
-      fail(409, 'No se puede eliminar un evento con entradas vendidas. Podés cancelarlo.');
+    if (await eventHasSales(c.env.DB, header.id)) fail(409, EVENT_MSG.deleteSold);
     await deleteEvent(c.env.DB, header.id);
-    return c.json({ status: true, message: 'Evento eliminado' });
+    return c.json({ status: true, message: EVENT_MSG.deleted });
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { INVITATION_MSG } from '../../../src/shared/messages/invitations';
 import {
   ImportInvitationsSchema,
-  INVITATION_MSG,
   InvitationIdParamSchema,
   InvitationListQuerySchema,
   InvitationQuotaSchema,

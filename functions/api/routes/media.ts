@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { type AccessEnv, authenticated, publicRoute } from '../lib/access';
 import { randomToken } from '../lib/crypto';
 import { fail } from '../lib/errors';
@@ -8,10 +9,9 @@ import { MEDIA_TYPES, mediaKeys, readMedia, recordUpload } from '../services/eve
 
 const MAX_BYTES = 4 * 1024 * 1024;
 
-const NOT_FOUND = 'Imagen no encontrada';
 const MediaKeyParam = z.object({
-  folder: z.enum(['img', 'seed'], { error: NOT_FOUND }),
-  name: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/, NOT_FOUND),
+  folder: z.enum(['img', 'seed'], { error: EVENT_MSG.imageNotFound }),
+  name: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/, EVENT_MSG.imageNotFound),
 });
 
 /**
@@ -27,7 +27,7 @@ export const media = new Hono<AccessEnv>().get(
   async (c) => {
     const { folder, name } = c.req.valid('param');
     const image = await readMedia(c.env, `${folder}/${name}`, c.req.raw.headers);
-    if (!image) fail(404, NOT_FOUND);
+    if (!image) fail(404, EVENT_MSG.imageNotFound);
     return image;
   },
 );
@@ -38,11 +38,10 @@ export const adminMedia = new Hono<AccessEnv>().post('/', authenticated(), async
   const form = await c.req.formData().catch(() => null);
   const image = form?.get('image');
   const small = form?.get('small');
-  if (!(image instanceof File)) fail(400, 'Elegí una imagen', { image: ['Elegí una imagen'] });
+  if (!(image instanceof File)) fail(400, EVENT_MSG.imageRequired, { image: [EVENT_MSG.imageRequired] });
   const ext = MEDIA_TYPES[image.type];
-  if (!ext) fail(400, 'Formato de imagen no admitido: use JPG, PNG o WebP');
-  if (image.size > MAX_BYTES || (small instanceof File && small.size > MAX_BYTES))
-    fail(413, 'La imagen es demasiado grande (máximo 4 MB)');
+  if (!ext) fail(400, EVENT_MSG.imageFormat);
+  if (image.size > MAX_BYTES || (small instanceof File && small.size > MAX_BYTES)) fail(413, EVENT_MSG.imageTooLarge);
   const keys = mediaKeys(`${randomToken(12)}.${ext}`);
   const options = { httpMetadata: { contentType: image.type } };
   await c.env.MEDIA.put(keys.large, await image.arrayBuffer(), options);

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MP_MSG, MpCallbackSchema } from '../../../src/shared/schemas/settings';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { MP_MSG } from '../../../src/shared/messages/settings';
+import { MpCallbackSchema } from '../../../src/shared/schemas/settings';
 import { type AccessEnv, producerParam, requirePermission, type TargetResolver } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -15,7 +17,7 @@ import {
 } from '../services/settings/mp-link';
 import { producerSettings } from '../services/settings/producer';
 
-const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
+const IdParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.producerNotFound) });
 
 /** Linking a producer's account is a producer-level action (producer-wide `configurations.manage`). */
 const configure = requirePermission('configurations.manage', 'producer', producerParam('id'));

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SALES_MSG } from '../../../src/shared/messages/sales';
 import { OrderIdParamSchema, PayRequestSchema, RefundRequestSchema } from '../../../src/shared/schemas/checkout';
 import { type AccessEnv, authenticated, orderParam as orderTarget, requirePermission } from '../lib/access';
 import { validate } from '../lib/validate';
@@ -23,12 +24,7 @@ export const orders = new Hono<AccessEnv>()
   .post(
     '/:id/refund',
     // Who may refund is read from the database on every call: a demoted admin loses it at once.
-    requirePermission(
-      'tickets.refund',
-      'event',
-      orderTarget('id'),
-      'No tenés permiso para reembolsar órdenes de esta productora.',
-    ),
+    requirePermission('tickets.refund', 'event', orderTarget('id'), SALES_MSG.noRefundProducer),
     orderParam,
     validate('json', RefundRequestSchema),
     async (c) => {

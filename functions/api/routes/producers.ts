@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { ProducerInputSchema } from '../../../src/shared/schemas/producer';
 import { type AccessEnv, authenticated, producerParam, publicRoute, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
@@ -19,8 +20,8 @@ const ListQuery = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(1000).default(1).catch(1),
 });
-const SlugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'Productora no encontrada') });
-const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
+const SlugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, EVENT_MSG.producerNotFound) });
+const IdParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.producerNotFound) });
 
 /** Public producer pages (mounted at /producers). */
 export const producers = new Hono<AccessEnv>()
@@ -31,7 +32,7 @@ export const producers = new Hono<AccessEnv>()
   })
   .get('/:slug', publicRoute(), validate('param', SlugParam), async (c) => {
     const producer = await getPublicProducerBySlug(c.env.DB, c.req.valid('param').slug);
-    if (!producer) fail(404, 'Productora no encontrada');
+    if (!producer) fail(404, EVENT_MSG.producerNotFound);
     const [upcoming, past] = await Promise.all([
       listPublicEvents(c.env.DB, { productora: producer.id, pagina: 1, por_pagina: 48 }),
       listPastEvents(c.env.DB, producer.id),
@@ -70,7 +71,7 @@ export const adminProducers = new Hono<AccessEnv>()
       await updateProducer(c.env.DB, producer.id, input);
       return c.json({
         status: true,
-        message: 'Productora actualizada',
+        message: EVENT_MSG.producerUpdated,
         data: await getProducer(c.env.DB, producer.id),
       });
     },

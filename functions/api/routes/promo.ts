@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import {
   PromoBulkSchema,
   PromoCodeParamSchema,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { QUEUE_MSG } from '../../../src/shared/messages-queue';
+import { QUEUE_MSG } from '../../../src/shared/messages/queue';
 import {
   QueueControlSchema,
   QueueEventParamSchema,

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { SETTINGS_MSG } from '../../../src/shared/messages/settings';
 import {
   PlatformSettingsInputSchema,
   ProducerActivationSchema,
@@ -18,7 +20,7 @@ import {
   setProducerTrust,
 } from '../services/settings/producer';
 
-const IdParam = z.object({ id: z.coerce.number().int().min(1, 'Productora no encontrada') });
+const IdParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.producerNotFound) });
 
 /** A producer's own settings: a producer-level action (producer-wide `configurations.manage`). */
 const configure = requirePermission('configurations.manage', 'producer', producerParam('id'));
@@ -44,7 +46,7 @@ export const settings = new Hono<AccessEnv>()
       const { saved, platform } = await saveProducerSettings(c.env, c.var.actor, id, c.req.valid('json'), background);
       return c.json({
         status: true,
-        message: 'Configuración guardada',
+        message: SETTINGS_MSG.saved,
         data: { ...saved, platform_fee: platform.fee, fee_limits: platform.limits },
       });
     },
@@ -62,7 +64,7 @@ export const settings = new Hono<AccessEnv>()
     ]);
     return c.json({
       status: true,
-      message: 'Configuración de la plataforma guardada',
+      message: SETTINGS_MSG.platformSaved,
       data: await platformSettings(c.env),
     });
   })
@@ -80,7 +82,7 @@ export const settings = new Hono<AccessEnv>()
       await setProducerActivation(c.env, c.var.actor, id, activo);
       return c.json({
         status: true,
-        message: activo ? 'Productora activada' : 'Productora desactivada',
+        message: activo ? EVENT_MSG.producerActivated : EVENT_MSG.producerDeactivated,
         data: { id, activo },
       });
     },
@@ -96,9 +98,7 @@ export const settings = new Hono<AccessEnv>()
       await setProducerTrust(c.env, c.var.actor, id, trusted);
       return c.json({
         status: true,
-        message: trusted
-          ? 'La productora publica sus eventos sin revisión'
-          : 'Los eventos de la productora vuelven a pasar por revisión',
+        message: trusted ? SETTINGS_MSG.directPublish : SETTINGS_MSG.reviewAgain,
         data: { id, trusted },
       });
     },

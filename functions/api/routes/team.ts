@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TEAM_INVITATION_MSG, TEAM_MSG } from '../../../src/shared/messages/team';
 import {
   MemberParamSchema,
   MemberRemoveQuerySchema,
@@ -22,13 +23,12 @@ import { validate } from '../lib/validate';
 import { listMyProducers } from '../services/events/producers';
 import {
   acceptInvitation,
-  INVITATION_MSG,
   invite,
   previewInvitation,
   resendInvitation,
   revokeInvitation,
 } from '../services/team/invitations';
-import { removeMember, TEAM_MSG, teamOf, updateMember } from '../services/team/members';
+import { removeMember, teamOf, updateMember } from '../services/team/members';
 
 const EMPTY = { members: [], invitations: [] };
 
@@ -68,7 +68,7 @@ export const team = new Hono<AccessEnv>()
     const actor = c.var.actor;
     const input = c.req.valid('json');
     const data = await invite(c.env, actor, input);
-    return c.json({ status: true, message: INVITATION_MSG.sent(input.email), data }, 201);
+    return c.json({ status: true, message: TEAM_INVITATION_MSG.sent(input.email), data }, 201);
   })
   .post(
     '/invitations/:id/resend',
@@ -79,7 +79,7 @@ export const team = new Hono<AccessEnv>()
     async (c) => {
       const { producer_id } = c.req.valid('json');
       const email = await resendInvitation(c.env, producer_id, c.req.valid('param').id);
-      return c.json({ status: true, message: INVITATION_MSG.sent(email) });
+      return c.json({ status: true, message: TEAM_INVITATION_MSG.sent(email) });
     },
   )
   .delete(
@@ -91,7 +91,7 @@ export const team = new Hono<AccessEnv>()
       const actor = c.var.actor;
       const { producer_id } = c.req.valid('query');
       await revokeInvitation(c.env.DB, actor, producer_id, c.req.valid('param').id);
-      return c.json({ status: true, message: 'Invitación revocada: el enlace ya no sirve.' });
+      return c.json({ status: true, message: TEAM_INVITATION_MSG.revoked });
     },
   )
   .put(
@@ -103,7 +103,7 @@ export const team = new Hono<AccessEnv>()
       const actor = c.var.actor;
       const input = c.req.valid('json');
       await updateMember(c.env, actor, c.req.valid('param').userId, input);
-      return c.json({ status: true, message: 'Listo: los permisos cambian en su próxima acción.' });
+      return c.json({ status: true, message: TEAM_MSG.rolesChanged });
     },
   )
   .delete(
@@ -117,7 +117,7 @@ export const team = new Hono<AccessEnv>()
       await removeMember(c.env, actor, producer_id, c.req.valid('param').userId);
       return c.json({
         status: true,
-        message: 'Quitamos a la persona del equipo: pierde el acceso en su próxima acción.',
+        message: TEAM_MSG.removed,
       });
     },
   );
@@ -134,7 +134,7 @@ export const teamInvitations = new Hono<AccessEnv>()
     // The new member's own token lacks the new role: refresh it now.
     return c.json({
       status: true,
-      message: `Ya sos parte del equipo de ${data.producer_name}.`,
+      message: TEAM_MSG.joined(data.producer_name),
       data,
       role_update: true,
     });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { TRANSFER_MSG } from '../../../src/shared/messages-tickets';
+import { CHECKIN_MSG } from '../../../src/shared/messages/checkin';
+import { TICKET_MSG, TRANSFER_MSG } from '../../../src/shared/messages/checkout';
 import { AcceptTransferSchema, TicketIdParamSchema, TransferRequestSchema } from '../../../src/shared/schemas/checkout';
 import { EventIdSchema } from '../../../src/shared/schemas/ids';
 import { publicKeyOf, revocationsOf, verifyTicketCode } from '../../domain/tickets/signing';
@@ -20,7 +21,7 @@ import { ticketOf, ticketsOfUser } from '../services/tickets/list';
 import { acceptTransfer, cancelTransfer, offerTransfer, previewTransfer } from '../services/tickets/transfer';
 
 const EventQuery = z.object({ event_id: EventIdSchema });
-const CodeSchema = z.object({ code: z.string().min(1, 'Código inválido').max(300, 'Código inválido') });
+const CodeSchema = z.object({ code: z.string().min(1, CHECKIN_MSG.codeInvalid).max(300, CHECKIN_MSG.codeInvalid) });
 
 /**
  * The event a scanned code names, when its signature holds (a forged code names nothing: then the caller
@@ -45,7 +46,7 @@ export const tickets = new Hono<AccessEnv>()
   })
   .get(
     '/revocations',
-    requirePermission('tickets.validate', 'event', eventQuery(), 'No tenés permiso para ver la lista de revocaciones.'),
+    requirePermission('tickets.validate', 'event', eventQuery(), CHECKIN_MSG.noRevocations),
     validate('query', EventQuery),
     async (c) => {
       const eventId = c.req.valid('query').event_id;
@@ -55,11 +56,11 @@ export const tickets = new Hono<AccessEnv>()
   /** Checks a scanned code's signature and whether it is revoked (online counterpart of the offline check). */
   .post(
     '/verify',
-    requirePermission('tickets.validate', 'event', codeEvent, 'No tenés permiso para validar entradas de este evento.'),
+    requirePermission('tickets.validate', 'event', codeEvent, CHECKIN_MSG.noValidate),
     validate('json', CodeSchema),
     async (c) => {
       const genuine = await verifyTicketCode(c.env, c.req.valid('json').code);
-      if (!genuine) return c.json({ status: true, data: { valid: false, reason: 'Código falso o dañado' } });
+      if (!genuine) return c.json({ status: true, data: { valid: false, reason: CHECKIN_MSG.codeForged } });
       const ticket = await ticketOf(c.env, genuine.ticketId);
       const valid = ticket?.status === 'valid';
       return c.json({
@@ -77,7 +78,7 @@ export const tickets = new Hono<AccessEnv>()
   })
   .get('/:id/calendar.ics', authenticated('session'), validate('param', TicketIdParamSchema, 404), async (c) => {
     const ticket = await ticketOf(c.env, c.req.valid('param').id);
-    if (!ticket || ticket.owner_user_id !== c.var.session.user.id) fail(404, 'La entrada no existe.');
+    if (!ticket || ticket.owner_user_id !== c.var.session.user.id) fail(404, TICKET_MSG.notFound);
     return c.body(ticketIcs(ticket, c.env.PUBLIC_ORIGIN), 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': `attachment; filename="${ticket.event_slug || 'evento'}.ics"`,
@@ -109,5 +110,5 @@ export const tickets = new Hono<AccessEnv>()
   .post('/transfers/accept', authenticated('session'), validate('json', AcceptTransferSchema), async (c) => {
     const { user } = c.var.session;
     const data = await acceptTransfer(c.env, user, c.req.valid('json').token);
-    return c.json({ status: true, message: 'Entrada recibida. Ya está en Mis tickets.', data });
+    return c.json({ status: true, message: TICKET_MSG.received, data });
   });

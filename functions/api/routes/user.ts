@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { MSG } from '../../../src/shared/messages';
+import { ACCOUNT_MSG } from '../../../src/shared/messages/accounts';
+import { MSG } from '../../../src/shared/messages/common';
 import {
   ChangeEmailSchema,
   PasswordResetByTokenSchema,
@@ -16,7 +17,6 @@ import { clientAddress, throttle, throttleLogin } from '../lib/throttle';
 import { validate } from '../lib/validate';
 import { consumeAccountToken, pendingEmailChange, pendingEmailOf } from '../services/accounts/account-tokens';
 import { sendChangeEmailMail, sendEmailChangedNotice } from '../services/accounts/mails';
-import { ACCOUNT_MSG } from '../services/accounts/messages';
 import { jsonBody, parseOrFail } from '../services/accounts/parse';
 import { resetPassword, setPassword } from '../services/accounts/passwords';
 import { revokeAllSessions } from '../services/accounts/session-tokens';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { WAITLIST_MSG } from '../../../src/shared/messages-promo';
+import { WAITLIST_MSG } from '../../../src/shared/messages/waitlist';
 import {
   WaitlistEventParamSchema,
   WaitlistJoinSchema,

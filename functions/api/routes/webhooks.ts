@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { WEBHOOK_MSG } from '../../../src/shared/messages/payments';
 import { verifyWebhookSignature } from '../../payments/mercadopago';
 import { type AccessEnv, publicRoute } from '../lib/access';
 import { fail } from '../lib/errors';
@@ -47,8 +48,8 @@ export const webhooks = new Hono<AccessEnv>().post(
       requestId: c.req.header('x-request-id') ?? null,
       dataId,
     });
-    if (check === 'invalid') fail(401, 'Firma de notificación inválida.');
-    if (check === 'stale') fail(401, 'Notificación vencida.');
+    if (check === 'invalid') fail(401, WEBHOOK_MSG.badSignature);
+    if (check === 'stale') fail(401, WEBHOOK_MSG.stale);
     if (type !== 'payment' || !dataId) return c.json({ status: true, result: 'ignored' });
 
     const result = await syncPayment(c.env, dataId, producerId, (p) => c.executionCtx.waitUntil(p));

@@ -1,4 +1,5 @@
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
+import { ACCESS_MSG, GRANT_MSG } from '../../../src/shared/messages/team';
 import { type MemberRole, type Permission, permissionsForMember, permissionsOf } from '../../../src/shared/roles';
 import type { SessionUser } from '../../../src/shared/session';
 import { fail } from '../../api/lib/errors';
@@ -23,9 +24,6 @@ export type Actor = {
   /** producer id -> the only events the caller may act on there (absent: all of them) */
   scopes: Map<number, Set<number>>;
 };
-
-export const NO_ACCESS = 'No tenés permisos sobre este evento';
-export const NO_PRODUCER_ACCESS = 'No tenés permisos sobre esta productora';
 
 export async function loadActor(db: D1Database, session: SessionUser): Promise<Actor> {
   const [user, members] = await db.batch(actorStatements(db, session));
@@ -79,8 +77,6 @@ export const canView = (actor: Actor, producerId: number, eventId?: number) =>
   actor.isSuperAdmin ||
   (actor.memberships.has(producerId) &&
     (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
-
-export const SUPERADMIN_ONLY = 'Solo un superadministrador puede hacer esto';
 
 /** The producers whose events the actor may see in the back office; null means all (superadmin). */
 export const visibleProducerIds = (actor: Actor): number[] | null =>
@@ -137,12 +133,6 @@ export function holdsPermission(actor: Actor, permission: Permission, scope: Per
 
 const ROLE_RANK: Record<MemberRole, number> = { DOOR: 1, BOX_OFFICE: 2, ANALYST: 2, ADMIN: 3 };
 
-export const GRANT_MSG = {
-  self: 'No podés cambiar tu propio rol ni tus eventos: pedíselo a otro Administrador.',
-  higher: 'No podés dar un rol con más permisos que el tuyo.',
-  scope: 'Solo podés dar acceso a los eventos a los que tenés acceso.',
-} as const;
-
 /**
  * A member never grants more than it holds: a role no higher than its own (and not one granting a
  * permission it lacks), and only within its own events. A superadmin may grant anything.
@@ -150,7 +140,7 @@ export const GRANT_MSG = {
 export function assertGrantable(actor: Actor, producerId: number, role: MemberRole, eventIds: number[]) {
   if (actor.isSuperAdmin) return;
   const own = actor.memberships.get(producerId);
-  if (!own) fail(403, NO_PRODUCER_ACCESS);
+  if (!own) fail(403, ACCESS_MSG.noProducer);
   const ownPermissions = permissionsForMember(own);
   if (ROLE_RANK[role] > ROLE_RANK[own] || permissionsForMember(role).some((p) => !ownPermissions.includes(p)))
     fail(403, GRANT_MSG.higher);
@@ -162,7 +152,7 @@ export function assertCan(
   actor: Actor,
   producerId: number,
   permission: Permission,
-  message = NO_ACCESS,
+  message: string = ACCESS_MSG.noEvent,
   eventId?: number,
 ) {
   if (!can(actor, producerId, permission, eventId)) fail(403, message);

@@ -1,5 +1,5 @@
 import { shortCodePrefix, shortTicketCode, type TypedTicketCode } from '../../../src/shared/checkin';
-import { INVITATION_LABEL } from '../../../src/shared/schemas/invitations';
+import { INVITATION_LABEL } from '../../../src/shared/messages/invitations';
 import type { SessionUser } from '../../../src/shared/session';
 import { revokedBy } from '../../domain/accounts/revocation';
 import { type CheckinGate, type CheckinList, checkinSetup } from '../../domain/checkin/setup';

@@ -1,14 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
-import {
-  CHECKIN_MSG,
-  SCAN_LABEL,
-  SCAN_REASON,
-  type ScanResult,
-  type TicketRefusal,
-  typedTicketCode,
-  UNDO_WINDOW_MS,
-} from '../../../src/shared/checkin';
-import { MSG } from '../../../src/shared/messages';
+import { type ScanResult, type TicketRefusal, typedTicketCode, UNDO_WINDOW_MS } from '../../../src/shared/checkin';
+import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON } from '../../../src/shared/messages/checkin';
+import { MSG } from '../../../src/shared/messages/common';
+import { EVENT_MSG } from '../../../src/shared/messages/events';
 import type { SessionUser } from '../../../src/shared/session';
 import { verifyTicketCode } from '../../domain/tickets/signing';
 import { pingWrite } from '../bench-floor';
@@ -162,7 +156,7 @@ export class EventCheckin extends DurableObject<Env> {
       door.setupChanged();
       setup = await door.doorSetup();
     }
-    if (setup.producerId === null) return { status: 404, message: 'El evento no existe.' };
+    if (setup.producerId === null) return { status: 404, message: EVENT_MSG.missing };
     const allowed = await door.door(caller.session, caller.tokenHash, setup.producerId);
     if ('status' in allowed)
       return allowed.status === 401

@@ -1,4 +1,4 @@
-import { MAIL_ACCOUNTS } from '../../../src/shared/messages-mail';
+import { MAIL_ACCOUNTS } from '../../../src/shared/messages/accounts';
 import { escapeHtml, paragraph, renderEmail } from './layout';
 
 /** The account e-mails (spec section 1: verification, password reset, change of e-mail). */

@@ -1,4 +1,4 @@
-import { MAIL_LAYOUT } from '../../../src/shared/messages-mail';
+import { MAIL_LAYOUT } from '../../../src/shared/messages/common';
 /**
  * The shared look of every e-mail: a dark header with the brand, a dark card with the message, an
  * optional call-to-action button with the link also written out, and a footer. Inline CSS and tables
@@ -93,7 +93,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td align="center" style="padding:24px 12px">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px">
     <tr><td style="background:${COLORS.header};border-radius:16px 16px 0 0;padding:22px 32px;border-bottom:3px solid ${COLORS.primary}">
-      <span style="${FONT};font-size:22px;font-weight:800;letter-spacing:.5px;color:${COLORS.text}">Bolet<span style="color:${COLORS.primary}">ería</span></span>
+      <span style="${FONT};font-size:22px;font-weight:800;letter-spacing:.5px;color:${COLORS.text}">${MAIL_LAYOUT.logo[0]}<span style="color:${COLORS.primary}">${MAIL_LAYOUT.logo[1]}</span></span>
     </td></tr>
     <tr><td style="background:${COLORS.card};padding:32px;border:1px solid ${COLORS.border};border-top:0;border-radius:0 0 16px 16px">
       <h1 style="margin:0 0 20px;${FONT};font-size:24px;line-height:1.3;color:${COLORS.text}">${escapeHtml(title)}</h1>
@@ -102,7 +102,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
       ${note ? `<p style="margin:0;${FONT};font-size:13px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(note)}</p>` : ''}
     </td></tr>
     <tr><td align="center" style="padding:20px 32px;${FONT};font-size:12px;line-height:1.5;color:${COLORS.muted}">
-      ${MAIL_LAYOUT.automatic}<br />© ${year} Boletería · Argentina
+      ${MAIL_LAYOUT.automatic}<br />${MAIL_LAYOUT.footer(year)}
     </td></tr>
   </table>
 </td></tr>

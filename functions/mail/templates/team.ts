@@ -1,4 +1,4 @@
-import { MAIL_TEAM } from '../../../src/shared/messages-mail';
+import { MAIL_TEAM } from '../../../src/shared/messages/team';
 import { escapeHtml, paragraph, renderEmail } from './layout';
 
 export type TeamInvitationMail = { producerName: string; roleLabel: string; inviterName: string; acceptUrl: string };
@@ -12,7 +12,7 @@ export function teamInvitationEmail(mail: TeamInvitationMail) {
       preheader: MAIL_TEAM.preheader,
       bodyHtml:
         paragraph(
-          `${escapeHtml(mail.inviterName)} te invitó a sumarte al equipo de <strong>${escapeHtml(mail.producerName)}</strong> con el rol <strong>${escapeHtml(mail.roleLabel)}</strong>.`,
+          `${escapeHtml(mail.inviterName)}${MAIL_TEAM.intro[0]}<strong>${escapeHtml(mail.producerName)}</strong>${MAIL_TEAM.intro[1]}<strong>${escapeHtml(mail.roleLabel)}</strong>${MAIL_TEAM.intro[2]}`,
         ) + paragraph(MAIL_TEAM.howTo),
       cta: { label: MAIL_TEAM.cta, url: mail.acceptUrl },
       note: MAIL_TEAM.note,

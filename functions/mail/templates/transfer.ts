@@ -1,4 +1,4 @@
-import { MAIL_TRANSFER } from '../../../src/shared/messages-mail';
+import { MAIL_TRANSFER } from '../../../src/shared/messages/checkout';
 import { escapeHtml, paragraph, renderEmail } from './layout';
 
 /**
@@ -29,7 +29,7 @@ export function transferOfferEmail(offer: TransferOffer) {
       preheader: MAIL_TRANSFER.preheader,
       bodyHtml:
         paragraph(
-          `Una persona con la cuenta <strong>${escapeHtml(sender)}</strong> te transfiere una entrada para <strong>${escapeHtml(offer.eventTitle)}</strong>.`,
+          `${MAIL_TRANSFER.intro[0]}<strong>${escapeHtml(sender)}</strong>${MAIL_TRANSFER.intro[1]}<strong>${escapeHtml(offer.eventTitle)}</strong>${MAIL_TRANSFER.intro[2]}`,
         ) +
         offer.summaryHtml +
         paragraph(MAIL_TRANSFER.howTo),

@@ -1,4 +1,4 @@
-import { SPEC_LABEL } from '../../shared/messages';
+import { SPEC_LABEL } from '../../shared/messages/common';
 import { hasFullAccess } from '../../shared/roles';
 import { VIEWS } from '../../shared/routes';
 import type { SessionUser } from '../../shared/session';

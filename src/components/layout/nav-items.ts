@@ -1,5 +1,4 @@
-import { SPEC_LABEL } from '../../shared/messages';
-import { SHELL_TEXT } from '../../shared/messages-shell';
+import { SHELL_TEXT, SPEC_LABEL } from '../../shared/messages/common';
 import { hasFullAccess, isCollaborator } from '../../shared/roles';
 import { firstName, type SessionUser } from '../../shared/session';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { UI_MSG } from '../../shared/messages-ui';
+import { UI_MSG } from '../../shared/messages/common';
 import { Dialog } from './dialog';
 import { TextArea } from './fields';
 

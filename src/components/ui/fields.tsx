@@ -9,7 +9,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { KIT_TEXT } from '../../shared/messages-ui';
+import { KIT_TEXT } from '../../shared/messages/common';
 import { useAdoptedControl, useLive } from './adopt';
 
 /** How a field shows its label: `hideLabel` leaves it to screen readers (a search box with a placeholder beside

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { UI_MSG } from '../../shared/messages-ui';
+import { UI_MSG } from '../../shared/messages/common';
 
 /**
  * The load/error skeleton of an island: placeholder rows while the first answer is on its way (announced

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MSG } from '../messages';
+import { LIMITS, MSG } from '../messages/common';
 
 /**
  * Account schemas (spec sections 3 and 5), used by the dialogs and by the API, so a field's message is

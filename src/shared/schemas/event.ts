@@ -1,36 +1,19 @@
 import { z } from 'zod';
 import { localInputToIso, toArIso } from '../dates';
+import { MSG } from '../messages/common';
+import { CATEGORIES, EVENT_FIELD_MSG } from '../messages/events';
 import { MediaKeySchema } from './media';
 import { VenueInputSchema } from './venue';
-
-export const CATEGORIES = [
-  'Música',
-  'Teatro',
-  'Stand-up',
-  'Fiestas',
-  'Deportes',
-  'Festivales',
-  'Infantiles',
-  'Otros',
-] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export const EVENT_STATUSES = ['borrador', 'en_revision', 'publicado', 'cancelado', 'finalizado'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-export const STATUS_LABEL: Record<EventStatus, string> = {
-  borrador: 'Borrador',
-  en_revision: 'En revisión',
-  publicado: 'Publicado',
-  cancelado: 'Cancelado',
-  finalizado: 'Finalizado',
-};
-
 /**
  * A date-time as forms send it: the stored form ('2026-12-14T21:00:00-03:00') or a datetime-local value
  * ('2026-12-14T21:00', read as Buenos Aires time). Always normalised to the stored form.
  */
-const dateTime = (message = 'Fecha inválida') =>
+const dateTime = (message: string = MSG.invalidDate) =>
   z.string({ error: message }).transform((value, ctx) => {
     const text = value.trim();
     const iso = localInputToIso(text) ?? (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : null);
@@ -47,39 +30,39 @@ export const TicketTypeInputSchema = z
   .object({
     id: z.number().int().optional(),
     name: z
-      .string({ error: 'El nombre de la entrada es requerido' })
+      .string({ error: EVENT_FIELD_MSG.typeName })
       .trim()
-      .min(1, 'El nombre de la entrada es requerido')
-      .max(60, 'Máximo 60 caracteres'),
-    description: z.string().trim().max(300, 'Máximo 300 caracteres').default(''),
+      .min(1, EVENT_FIELD_MSG.typeName)
+      .max(60, EVENT_FIELD_MSG.typeNameMax),
+    description: z.string().trim().max(300, EVENT_FIELD_MSG.typeDescriptionMax).default(''),
     price_cents: z
-      .number({ error: 'Ingresá un precio válido' })
-      .int('Ingresá un precio válido')
-      .min(0, 'El precio no puede ser negativo')
-      .max(100_000_000_00, 'El precio es demasiado alto'),
+      .number({ error: EVENT_FIELD_MSG.priceCents })
+      .int(EVENT_FIELD_MSG.priceCents)
+      .min(0, EVENT_FIELD_MSG.priceCentsMin)
+      .max(100_000_000_00, EVENT_FIELD_MSG.priceCentsMax),
     capacity: z
-      .number({ error: 'Ingresá la capacidad' })
-      .int('La capacidad debe ser un número entero')
-      .min(1, 'La capacidad debe ser al menos 1')
-      .max(200_000, 'La capacidad máxima es 200.000'),
+      .number({ error: EVENT_FIELD_MSG.capacity })
+      .int(EVENT_FIELD_MSG.capacityInt)
+      .min(1, EVENT_FIELD_MSG.capacityMin)
+      .max(200_000, EVENT_FIELD_MSG.capacityMax),
     sale_starts_at: optionalDateTime,
     sale_ends_at: optionalDateTime,
-    min_per_order: z.number().int().min(1, 'El mínimo por compra es al menos 1').default(1),
+    min_per_order: z.number().int().min(1, EVENT_FIELD_MSG.minPerOrderMin).default(1),
     max_per_order: z
       .number()
       .int()
-      .min(1, 'El máximo por compra es al menos 1')
-      .max(50, 'El máximo por compra es 50')
+      .min(1, EVENT_FIELD_MSG.maxPerOrderMin)
+      .max(50, EVENT_FIELD_MSG.maxPerOrderMax)
       .default(10),
     hidden: z.boolean().default(false),
     named: z.boolean().default(false),
   })
   .refine((t) => t.max_per_order >= t.min_per_order, {
-    message: 'El máximo por compra debe ser mayor o igual al mínimo',
+    message: EVENT_FIELD_MSG.maxBelowMin,
     path: ['max_per_order'],
   })
   .refine((t) => !t.sale_starts_at || !t.sale_ends_at || t.sale_ends_at > t.sale_starts_at, {
-    message: 'El fin de la venta debe ser posterior al inicio',
+    message: EVENT_FIELD_MSG.saleEndBeforeStart,
     path: ['sale_ends_at'],
   });
 export type TicketTypeInput = z.infer<typeof TicketTypeInputSchema>;
@@ -87,17 +70,17 @@ export type TicketTypeInput = z.infer<typeof TicketTypeInputSchema>;
 export const EventDateInputSchema = z
   .object({
     id: z.number().int().optional(),
-    starts_at: dateTime('Ingresá la fecha y hora de inicio'),
+    starts_at: dateTime(EVENT_FIELD_MSG.startsAt),
     ends_at: optionalDateTime,
     doors_at: optionalDateTime,
-    ticket_types: z.array(TicketTypeInputSchema).max(20, 'Máximo 20 tipos de entrada por función').default([]),
+    ticket_types: z.array(TicketTypeInputSchema).max(20, EVENT_FIELD_MSG.ticketTypesMax).default([]),
   })
   .refine((d) => !d.ends_at || d.ends_at > d.starts_at, {
-    message: 'El fin debe ser posterior al inicio',
+    message: EVENT_FIELD_MSG.endBeforeStart,
     path: ['ends_at'],
   })
   .refine((d) => !d.doors_at || d.doors_at <= d.starts_at, {
-    message: 'La apertura de puertas debe ser anterior al inicio',
+    message: EVENT_FIELD_MSG.doorsAfterStart,
     path: ['doors_at'],
   });
 export type EventDateInput = z.infer<typeof EventDateInputSchema>;
@@ -109,18 +92,23 @@ export type EventDateInput = z.infer<typeof EventDateInputSchema>;
 export const EventInputSchema = z.object({
   producer_id: z.number().int().optional(),
   title: z
-    .string({ error: 'El título es requerido' })
+    .string({ error: EVENT_FIELD_MSG.title })
     .trim()
-    .min(3, 'El título debe tener al menos 3 caracteres')
-    .max(120, 'Máximo 120 caracteres'),
-  description: z.string().trim().max(10_000, 'Máximo 10.000 caracteres').default(''),
-  category: z.enum(CATEGORIES, { error: 'Elegí la categoría del evento' }),
-  min_age: z.number().int().min(0).max(21, 'La edad mínima no puede superar 21').nullish(),
+    .min(3, EVENT_FIELD_MSG.titleMin)
+    .max(120, EVENT_FIELD_MSG.titleMax),
+  description: z.string().trim().max(10_000, EVENT_FIELD_MSG.descriptionMax).default(''),
+  category: z.enum(CATEGORIES, { error: EVENT_FIELD_MSG.category }),
+  min_age: z.number().int().min(0).max(21, EVENT_FIELD_MSG.minAgeMax).nullish(),
   cover_key: MediaKeySchema,
   flyer_key: MediaKeySchema,
-  hold_minutes: z.number().int().min(5, 'Mínimo 5 minutos').max(30, 'Máximo 30 minutos').optional(),
+  hold_minutes: z
+    .number()
+    .int()
+    .min(5, EVENT_FIELD_MSG.holdMinutesMin)
+    .max(30, EVENT_FIELD_MSG.holdMinutesMax)
+    .optional(),
   venue: VenueInputSchema.nullish(),
-  dates: z.array(EventDateInputSchema).max(60, 'Máximo 60 funciones').default([]),
+  dates: z.array(EventDateInputSchema).max(60, EVENT_FIELD_MSG.datesMax).default([]),
 });
 export type EventInput = z.infer<typeof EventInputSchema>;
 /** What the form holds before parsing (dates as typed). */
@@ -129,13 +117,12 @@ export type EventInputDraft = z.input<typeof EventInputSchema>;
 /** What an event still lacks before it can go to review or be published (Spanish, for the user). */
 export function publishProblems(event: EventInput, now = new Date()): string[] {
   const problems: string[] = [];
-  if (!event.venue) problems.push('Indicá el lugar del evento');
-  if (event.dates.length === 0) problems.push('Agregá al menos una función');
-  if (event.dates.some((d) => d.ticket_types.length === 0))
-    problems.push('Cada función necesita al menos un tipo de entrada');
+  if (!event.venue) problems.push(EVENT_FIELD_MSG.venueMissing);
+  if (event.dates.length === 0) problems.push(EVENT_FIELD_MSG.datesMissing);
+  if (event.dates.some((d) => d.ticket_types.length === 0)) problems.push(EVENT_FIELD_MSG.typesMissing);
   if (event.dates.length > 0 && event.dates.every((d) => new Date(d.starts_at) < now))
-    problems.push('Al menos una función debe ser futura');
-  if (!event.description.trim()) problems.push('Agregá una descripción');
+    problems.push(EVENT_FIELD_MSG.futureDateMissing);
+  if (!event.description.trim()) problems.push(EVENT_FIELD_MSG.descriptionMissing);
   return problems;
 }
 
@@ -162,4 +149,5 @@ export const EventFiltersSchema = z.object({
 export type EventFilters = z.infer<typeof EventFiltersSchema>;
 
 // Availability lives in a zod-free module so the ticket selector island does not ship zod.
-export { AVAILABILITY_LABEL, type Availability, availabilityOf } from '../availability';
+export { type Availability, availabilityOf } from '../availability';
+export { AVAILABILITY_LABEL } from '../messages/checkout';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MSG, PRODUCER_MSG } from '../messages-events';
+import { EVENT_MSG } from '../messages/events';
 import { HoldRequestSchema } from './checkout';
 import { EventIdSchema, ProducerIdSchema } from './ids';
 import { InvitationListQuerySchema } from './invitations';
@@ -38,7 +38,7 @@ describe('a producer id', () => {
     expect(ProducerIdSchema.parse('3')).toBe(3);
     for (const schema of [SalesScopeQuerySchema, TeamQuerySchema]) {
       expect(schema.safeParse({ producer_id: '3' }).data?.producer_id).toBe(3);
-      expect(schema.safeParse({ producer_id: 'x' }).error?.issues[0]?.message).toBe(PRODUCER_MSG.invalid);
+      expect(schema.safeParse({ producer_id: 'x' }).error?.issues[0]?.message).toBe(EVENT_MSG.producerInvalid);
     }
   });
 });

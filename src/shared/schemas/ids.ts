@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_MSG, PRODUCER_MSG } from '../messages-events';
+import { EVENT_MSG } from '../messages/events';
 
 /**
  * A positive integer id, as a JSON number or as its digits (a path or a query string). Booleans, blanks,
@@ -26,5 +26,5 @@ export const positiveId = (message: string) =>
  */
 export const EventIdSchema = positiveId(EVENT_MSG.invalid);
 
-/** A producer's id in a query or a body (a path names one that is simply not found: PRODUCER_MSG.notFound). */
-export const ProducerIdSchema = positiveId(PRODUCER_MSG.invalid);
+/** A producer's id in a query or a body (a path names one that is simply not found: EVENT_MSG.producerNotFound). */
+export const ProducerIdSchema = positiveId(EVENT_MSG.producerInvalid);

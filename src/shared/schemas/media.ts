@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MEDIA_KEY_PATTERN } from '../media';
+import { MEDIA_FIELD_MSG } from '../messages/events';
 
-export const MEDIA_KEY_INVALID = 'La imagen no es válida. Subila de nuevo.';
+export const MEDIA_KEY_INVALID = MEDIA_FIELD_MSG.invalid;
 
 /**
  * An image field of a form (event cover or flyer, producer logo): empty, or a key of the upload endpoint's

@@ -1,33 +1,35 @@
 import { z } from 'zod';
+import { FIELD_MSG, MSG } from '../messages/common';
+import { EVENT_MSG, PRODUCER_FIELD_MSG } from '../messages/events';
 import { MediaKeySchema } from './media';
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Máximo ${max} caracteres`)
+    .max(max, FIELD_MSG.maxChars(max))
     .nullish()
     .transform((v) => v || null);
 
 const optionalUrl = z
   .string()
   .trim()
-  .max(200, 'Máximo 200 caracteres')
-  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'Ingresá un enlace que empiece con https://')
+  .max(200, PRODUCER_FIELD_MSG.optionalUrlMax)
+  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), PRODUCER_FIELD_MSG.optionalUrlCheck)
   .nullish()
   .transform((v) => v || null);
 
 /** A producer (productora): who organises events. Its members are managed by the collaborators work. */
 export const ProducerSchema = z.object({
   id: z.number().int(),
-  name: z.string().trim().min(2, 'El nombre de la productora es requerido').max(80, 'Máximo 80 caracteres'),
+  name: z.string().trim().min(2, EVENT_MSG.producerNameRequired).max(80, FIELD_MSG.maxChars(80)),
   slug: z.string(),
   logo_key: z.string().nullable(),
-  description: z.string().trim().max(2000, 'Máximo 2000 caracteres').default(''),
+  description: z.string().trim().max(2000, PRODUCER_FIELD_MSG.descriptionMax).default(''),
   contact_email: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Correo debe ser valido')
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), MSG.emailInvalid)
     .nullish()
     .transform((v) => v || null),
   contact_phone: optionalText(30),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PROMO_MSG } from '../messages-promo';
+import { MSG } from '../messages/common';
+import { EVENT_MSG } from '../messages/events';
+import { PROMO_FIELD_MSG, PROMO_MSG } from '../messages/promo';
 import { PromoCodeInputSchema } from './checkout';
 import { EventIdSchema } from './ids';
 
@@ -11,13 +13,13 @@ const limit = z
   .max(1_000_000, PROMO_MSG.limitPositive)
   .nullable()
   .default(null);
-const instant = z.iso.datetime({ offset: true, error: 'Fecha inválida' }).nullable().default(null);
+const instant = z.iso.datetime({ offset: true, error: MSG.invalidDate }).nullable().default(null);
 
 /** What a promo or access code is, without its text (shared by creating one and bulk-generating many). */
 const PromoFields = z.object({
   /** Null: every event of the producer. */
   event_id: EventIdSchema.nullable().default(null),
-  kind: z.enum(['discount', 'access', 'both'], { error: 'Elegí el tipo de código.' }).default('discount'),
+  kind: z.enum(['discount', 'access', 'both'], { error: PROMO_FIELD_MSG.kind }).default('discount'),
   discount_type: z
     .enum(['percent', 'fixed_ticket', 'fixed_order', 'set_price'], { error: PROMO_MSG.discountNeedsType })
     .nullable()
@@ -73,14 +75,14 @@ export const PromoBulkSchema = PromoFields.extend({
 export type PromoBulk = z.infer<typeof PromoBulkSchema>;
 
 export const PromoProducerParamSchema = z.object({
-  producer: z.coerce.number({ error: 'Productora no encontrada' }).int().positive('Productora no encontrada'),
+  producer: z.coerce.number({ error: EVENT_MSG.producerNotFound }).int().positive(EVENT_MSG.producerNotFound),
 });
 export const PromoCodeParamSchema = PromoProducerParamSchema.extend({
   id: z.coerce.number({ error: PROMO_MSG.notFound }).int().positive(PROMO_MSG.notFound),
 });
 export const PromoListQuerySchema = z.object({
   event_id: EventIdSchema.optional(),
-  format: z.enum(['json', 'csv'], { error: 'Formato inválido' }).default('json'),
+  format: z.enum(['json', 'csv'], { error: PROMO_FIELD_MSG.format }).default('json'),
 });
 
 /** Letters and digits a person cannot confuse (no 0/O, 1/I/L). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG } from '../messages/common';
+import { QUEUE_FIELD_MSG } from '../messages/queue';
 import { EventIdSchema } from './ids';
 
 export const QueueEventParamSchema = z.object({ id: EventIdSchema });
@@ -7,35 +9,35 @@ export const QueueEventParamSchema = z.object({ id: EventIdSchema });
 export const QueueSettingSchema = z.object({
   /** Null: the whole event. Else only this date's tickets go through the queue. */
   event_date_id: z
-    .number({ error: 'Fecha inválida' })
-    .int('Fecha inválida')
-    .positive('Fecha inválida')
+    .number({ error: MSG.invalidDate })
+    .int(MSG.invalidDate)
+    .positive(MSG.invalidDate)
     .nullable()
     .default(null),
-  opens_at: z.iso.datetime({ offset: true, error: 'Indicá la fecha y hora de apertura' }),
+  opens_at: z.iso.datetime({ offset: true, error: QUEUE_FIELD_MSG.opensAt }),
   prequeue_minutes: z
-    .number({ error: 'Indicá los minutos de pre-fila' })
-    .int('Indicá los minutos de pre-fila')
-    .min(1, 'La pre-fila abre al menos 1 minuto antes')
-    .max(1440, 'La pre-fila abre como mucho 24 horas antes')
+    .number({ error: QUEUE_FIELD_MSG.prequeueMinutes })
+    .int(QUEUE_FIELD_MSG.prequeueMinutes)
+    .min(1, QUEUE_FIELD_MSG.prequeueMinutesMin)
+    .max(1440, QUEUE_FIELD_MSG.prequeueMinutesMax)
     .default(30),
   dni_cap: z
-    .number({ error: 'Tope por DNI inválido' })
-    .int('Tope por DNI inválido')
-    .min(1, 'El tope por DNI es al menos 1')
-    .max(50, 'El tope por DNI es como mucho 50')
+    .number({ error: QUEUE_FIELD_MSG.dniCap })
+    .int(QUEUE_FIELD_MSG.dniCap)
+    .min(1, QUEUE_FIELD_MSG.dniCapMin)
+    .max(50, QUEUE_FIELD_MSG.dniCapMax)
     .nullable()
     .default(null),
   rate_per_minute: z
-    .number({ error: 'Indicá cuántas personas entran por minuto' })
-    .int('Indicá cuántas personas entran por minuto')
-    .min(1, 'Entra al menos 1 persona por minuto')
-    .max(100_000, 'Como mucho 100.000 personas por minuto')
+    .number({ error: QUEUE_FIELD_MSG.ratePerMinute })
+    .int(QUEUE_FIELD_MSG.ratePerMinute)
+    .min(1, QUEUE_FIELD_MSG.ratePerMinuteMin)
+    .max(100_000, QUEUE_FIELD_MSG.ratePerMinuteMax)
     .default(60),
   hold_limit: z
-    .number({ error: 'Límite de reservas inválido' })
-    .int('Límite de reservas inválido')
-    .min(1, 'El límite de reservas es al menos 1')
+    .number({ error: QUEUE_FIELD_MSG.holdLimit })
+    .int(QUEUE_FIELD_MSG.holdLimit)
+    .min(1, QUEUE_FIELD_MSG.holdLimitMin)
     .nullable()
     .default(null),
 });
@@ -56,14 +58,14 @@ export const QUEUE_ACTIONS = [
   'waitlist_closed',
 ] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
-export const QueueControlSchema = z.object({ action: z.enum(QUEUE_ACTIONS, { error: 'Acción inválida' }) });
+export const QueueControlSchema = z.object({ action: z.enum(QUEUE_ACTIONS, { error: QUEUE_FIELD_MSG.action }) });
 
 /** Taking the queue off: with people in the pre-queue, their number as the producer was shown it. */
 export const QueueRemoveSchema = z.object({
   confirm_dropped: z.coerce
-    .number({ error: 'Confirmación inválida' })
-    .int('Confirmación inválida')
-    .min(0, 'Confirmación inválida')
+    .number({ error: QUEUE_FIELD_MSG.confirmDropped })
+    .int(QUEUE_FIELD_MSG.confirmDropped)
+    .min(0, QUEUE_FIELD_MSG.confirmDropped)
     .optional(),
 });
 export const QueueRateSchema = QueueSettingSchema.pick({ rate_per_minute: true, hold_limit: true }).partial();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages';
+import { MSG } from '../messages/common';
 import { RevocationRequestSchema, revocationCode } from './revocation';
 
 const valid = { name: 'Ana Pérez', email: 'ana@demo.ar', dni: '30123456', order: '1042', reason: '' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { MSG } from '../messages/common';
+import { REVOCATION_FIELD_MSG } from '../messages/refunds';
 
 /** The refunds desk that receives every revocation request (shown to buyers as the fallback contact). */
 export const REVOCATION_DESK = 'devoluciones@boleteria.com.ar';
@@ -25,9 +26,9 @@ export const RevocationRequestSchema = z.object({
     .trim()
     .regex(/^\d{8}$/, { error: MSG.dniInvalid }),
   order: z
-    .string({ error: 'Número de orden es Requerido' })
+    .string({ error: REVOCATION_FIELD_MSG.order })
     .trim()
-    .min(1, { error: 'Número de orden es Requerido', abort: true })
+    .min(1, { error: REVOCATION_FIELD_MSG.order, abort: true })
     .max(40, { error: MSG.invalidInput }),
   reason: z.string().trim().max(1000, { error: MSG.invalidInput }).optional().default(''),
 });

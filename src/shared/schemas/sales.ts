@@ -1,36 +1,13 @@
 import { z } from 'zod';
+import { MSG } from '../messages/common';
+import { REFUND_MSG, USED_OVERRIDE_PHRASE } from '../messages/refunds';
+import { SALES_FIELD_MSG } from '../messages/sales';
 import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
 import { HoldRequestSchema } from './checkout';
 import { EventIdSchema, ProducerIdSchema } from './ids';
 
+export { REFUND_METHOD_LABEL, type RefundMethod } from '../messages/refunds';
 export * from '../sales';
-
-/** What the refund-permission holder confirms to refund a ticket already admitted at the door. */
-export const USED_OVERRIDE_PHRASE = 'ya ingresó: reembolsar igual';
-
-/** Refund texts (API answers, the dialog, the buyer's e-mail). */
-export const REFUND_MSG = {
-  notPaid: 'Solo se pueden reembolsar órdenes pagadas.',
-  notRefundableTickets:
-    'Elegí entradas válidas de esta orden: alguna ya fue reembolsada, cancelada o no es de esta orden.',
-  usedTickets: `Alguna de esas entradas ya ingresó al evento. Para reembolsarla igual, confirmá "${USED_OVERRIDE_PHRASE}".`,
-  raced: 'Alguna de esas entradas ya se está reembolsando o ya fue reembolsada. Revisá la orden.',
-  mpRefused: 'MercadoPago no aceptó el reembolso. No se devolvió dinero; revisá el pago en MercadoPago.',
-  mpUnavailable:
-    'MercadoPago no respondió. Reintentá en unos minutos: el reembolso queda pendiente y nunca se hará dos veces.',
-  usedHolder: 'Esta entrada ya ingresó al evento: no se puede cambiar su titular.',
-  keyReused: 'Esa clave de idempotencia ya se usó para otro reembolso.',
-} as const;
-
-export { REFUND_METHOD_LABEL, type RefundMethod } from '../labels';
-
-/** When the buyer sees the money, per method (buyer's e-mail). */
-export const REFUND_WHEN = {
-  mercadopago: 'MercadoPago lo acredita en el mismo medio de pago; puede demorar hasta 10 días hábiles según tu banco.',
-  cash: 'Lo recibiste en efectivo en la boletería.',
-  none: 'No había nada que devolver: la entrada era gratuita.',
-  chargeback: 'Tu banco ya te lo devolvió.',
-} as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).optional();
@@ -40,12 +17,12 @@ export const SalesScopeQuerySchema = z
   .object({
     producer_id: ProducerIdSchema.optional(),
     event_id: EventIdSchema.optional(),
-    period: z.enum(SALES_PERIODS, { error: 'Elegí un período válido' }).default('7d'),
-    from: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
-    to: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
+    period: z.enum(SALES_PERIODS, { error: SALES_FIELD_MSG.period }).default('7d'),
+    from: z.string().regex(DAY, SALES_FIELD_MSG.date).optional(),
+    to: z.string().regex(DAY, SALES_FIELD_MSG.date).optional(),
   })
   .refine((q) => q.period !== 'custom' || (q.from && q.to && q.from <= q.to), {
-    message: 'Elegí un rango de fechas válido: desde y hasta, en ese orden.',
+    message: SALES_FIELD_MSG.dateRange,
     path: ['from'],
   });
 export type SalesScopeQuery = z.infer<typeof SalesScopeQuerySchema>;
@@ -55,36 +32,40 @@ export const OrderSearchQuerySchema = z
   .object({
     producer_id: ProducerIdSchema.optional(),
     event_id: EventIdSchema.optional(),
-    event_date_id: optionalId('Función inválida'),
-    ticket_type_id: optionalId('Tipo de entrada inválido'),
-    status: z.enum(ORDER_STATUSES_FILTER, { error: 'Estado inválido' }).optional(),
+    event_date_id: optionalId(SALES_FIELD_MSG.eventDateId),
+    ticket_type_id: optionalId(SALES_FIELD_MSG.ticketTypeId),
+    status: z.enum(ORDER_STATUSES_FILTER, { error: SALES_FIELD_MSG.status }).optional(),
     payment_type: z
       .string()
-      .regex(/^[a-z_]{2,30}$/, 'Medio de pago inválido')
+      .regex(/^[a-z_]{2,30}$/, SALES_FIELD_MSG.paymentType)
       .optional(),
-    period: z.enum([...SALES_PERIODS, 'todo'], { error: 'Elegí un período válido' }).default('todo'),
-    from: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
-    to: z.string().regex(DAY, 'Fecha inválida (AAAA-MM-DD)').optional(),
-    q: z.string().trim().max(120, 'La búsqueda es demasiado larga').optional(),
-    page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').default(1),
+    period: z.enum([...SALES_PERIODS, 'todo'], { error: SALES_FIELD_MSG.period }).default('todo'),
+    from: z.string().regex(DAY, SALES_FIELD_MSG.date).optional(),
+    to: z.string().regex(DAY, SALES_FIELD_MSG.date).optional(),
+    q: z.string().trim().max(120, SALES_FIELD_MSG.searchTooLong).optional(),
+    page: z.coerce
+      .number({ error: SALES_FIELD_MSG.page })
+      .int(SALES_FIELD_MSG.page)
+      .min(1, SALES_FIELD_MSG.page)
+      .default(1),
     per_page: z.coerce
-      .number({ error: 'Cantidad por página inválida' })
-      .int('Cantidad por página inválida')
-      .min(1, 'Cantidad por página inválida')
-      .max(100, 'Como máximo 100 por página')
+      .number({ error: SALES_FIELD_MSG.perPage })
+      .int(SALES_FIELD_MSG.perPage)
+      .min(1, SALES_FIELD_MSG.perPage)
+      .max(100, SALES_FIELD_MSG.perPageMax)
       .default(25),
   })
   .refine((q) => q.period !== 'custom' || (q.from && q.to && q.from <= q.to), {
-    message: 'Elegí un rango de fechas válido: desde y hasta, en ese orden.',
+    message: SALES_FIELD_MSG.dateRange,
     path: ['from'],
   });
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
 
 const reason = z
-  .string({ error: 'Contá el motivo' })
+  .string({ error: SALES_FIELD_MSG.reason })
   .trim()
-  .min(3, 'Contá el motivo (al menos 3 caracteres)')
-  .max(300, 'El motivo es demasiado largo');
+  .min(3, SALES_FIELD_MSG.reasonMin)
+  .max(300, SALES_FIELD_MSG.reasonMax);
 
 export const ReasonSchema = z.object({ reason });
 
@@ -92,47 +73,48 @@ export const ReasonSchema = z.object({ reason });
 export const AdminRefundSchema = z.object({
   reason,
   ticket_ids: z
-    .array(z.string().regex(/^[A-Za-z0-9_-]{16}$/, 'Entrada inválida'))
-    .min(1, 'Elegí al menos una entrada')
-    .max(200, 'Demasiadas entradas')
+    .array(z.string().regex(/^[A-Za-z0-9_-]{16}$/, SALES_FIELD_MSG.ticketId))
+    .min(1, SALES_FIELD_MSG.ticketsMin)
+    .max(200, SALES_FIELD_MSG.ticketsMax)
     .optional(),
   /** The refund-permission holder's confirmation that tickets already admitted at the door are refunded too. */
-  confirm_used: z
-    .literal(USED_OVERRIDE_PHRASE, { error: `Para confirmar escribí "${USED_OVERRIDE_PHRASE}"` })
-    .optional(),
+  confirm_used: z.literal(USED_OVERRIDE_PHRASE, { error: REFUND_MSG.confirmPhrase }).optional(),
   /** The caller's key for this refund: sending the same request again answers the same refund. */
   idempotency_key: z
     .string()
-    .regex(/^[A-Za-z0-9_.:-]{8,80}$/, 'Clave de idempotencia inválida')
+    .regex(/^[A-Za-z0-9_.:-]{8,80}$/, SALES_FIELD_MSG.idempotencyKey)
     .optional(),
 });
 export type AdminRefund = z.infer<typeof AdminRefundSchema>;
 
 /** An e-mail address given at the box office to send a sale's tickets to. */
 export const TicketsMailSchema = z.object({
-  email: z.email({ error: 'Escribí un e-mail válido' }).max(200, 'El e-mail es demasiado largo'),
+  email: z.email({ error: SALES_FIELD_MSG.email }).max(200, SALES_FIELD_MSG.emailTooLong),
 });
 
 export const HolderChangeSchema = z.object({
   reason,
-  name: z.string().trim().min(3, 'Ingresá el nombre del titular').max(120, 'El nombre es demasiado largo'),
-  dni: z.string().regex(/^\d{8}$/, 'DNI debe tener exactamente 8 dígitos sin puntos'),
+  name: z.string().trim().min(3, SALES_FIELD_MSG.holderName).max(120, SALES_FIELD_MSG.nameTooLong),
+  dni: z.string().regex(/^\d{8}$/, MSG.dniInvalid),
 });
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportQuerySchema = z.object({
   producer_id: ProducerIdSchema.optional(),
   event_id: EventIdSchema.optional(),
-  format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido: csv o xlsx' }).default('csv'),
+  format: z.enum(EXPORT_FORMATS, { error: SALES_FIELD_MSG.format }).default('csv'),
 });
 export const AttendeesExportQuerySchema = z.object({
-  event_id: z.coerce.number({ error: 'Elegí un evento' }).int('Elegí un evento').positive('Elegí un evento'),
-  format: z.enum([...EXPORT_FORMATS, 'pdf'], { error: 'Formato inválido: csv, xlsx o pdf' }).default('csv'),
+  event_id: z.coerce
+    .number({ error: SALES_FIELD_MSG.attendeesEvent })
+    .int(SALES_FIELD_MSG.attendeesEvent)
+    .positive(SALES_FIELD_MSG.attendeesEvent),
+  format: z.enum([...EXPORT_FORMATS, 'pdf'], { error: SALES_FIELD_MSG.attendeesFormat }).default('csv'),
 });
 
 /** Finance export: the finance scope and period, as a file. */
 export const FinanceExportQuerySchema = SalesScopeQuerySchema.and(
-  z.object({ format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido: csv o xlsx' }).default('csv') }),
+  z.object({ format: z.enum(EXPORT_FORMATS, { error: SALES_FIELD_MSG.format }).default('csv') }),
 );
 
 /** Box office ("Venta en boletería"): paid at once in cash, by card or transfer; the buyer's e-mail optional. */
@@ -140,17 +122,17 @@ export const BOX_OFFICE_METHODS = ['cash', 'card', 'transfer'] as const;
 export const BoxOfficeSaleSchema = z.object({
   event_id: HoldRequestSchema.shape.event_id,
   items: HoldRequestSchema.shape.items,
-  method: z.enum(BOX_OFFICE_METHODS, { error: 'Elegí cómo pagó: efectivo, tarjeta o transferencia' }),
+  method: z.enum(BOX_OFFICE_METHODS, { error: SALES_FIELD_MSG.method }),
   buyer: z
     .object({
-      name: z.string().trim().max(120, 'El nombre es demasiado largo').optional(),
+      name: z.string().trim().max(120, SALES_FIELD_MSG.nameTooLong).optional(),
       email: z
-        .email('Revisá el e-mail')
+        .email(SALES_FIELD_MSG.buyerEmail)
         .optional()
         .or(z.literal('').transform(() => undefined)),
       dni: z
         .string()
-        .regex(/^\d{8}$/, 'DNI debe tener exactamente 8 dígitos sin puntos')
+        .regex(/^\d{8}$/, MSG.dniInvalid)
         .optional()
         .or(z.literal('').transform(() => undefined)),
     })

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { cuitError, IVA_CONDITIONS, normalizeCuit, normalizePayoutAccount, payoutAccountError } from '../fiscal';
-import { RESALE_MSG } from '../messages-promo';
+import { cuitError, normalizeCuit, normalizePayoutAccount, payoutAccountError } from '../fiscal';
+import { FIELD_MSG } from '../messages/common';
+import { RESALE_MSG } from '../messages/resale';
+import { IVA_CONDITIONS, SETTINGS_FIELD_MSG } from '../messages/settings';
 
 const IVA_KEYS = Object.keys(IVA_CONDITIONS) as [keyof typeof IVA_CONDITIONS, ...(keyof typeof IVA_CONDITIONS)[]];
 
@@ -8,22 +10,22 @@ const optional = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Máximo ${max} caracteres`)
+    .max(max, FIELD_MSG.maxChars(max))
     .nullish()
     .transform((v) => v || null);
 
 /** A service charge: percent in basis points (1000 = 10 %) plus a fixed amount per ticket, in cents. */
 export const FeeSchema = z.object({
   percent_bp: z
-    .number({ error: 'Ingresá el porcentaje' })
-    .int('Usá hasta dos decimales')
-    .min(0, 'No puede ser negativo')
-    .max(5000, 'Máximo 50 %'),
+    .number({ error: SETTINGS_FIELD_MSG.percentBp })
+    .int(SETTINGS_FIELD_MSG.percentBpInt)
+    .min(0, SETTINGS_FIELD_MSG.percentBpMin)
+    .max(5000, SETTINGS_FIELD_MSG.percentBpMax),
   fixed_cents: z
-    .number({ error: 'Ingresá el monto fijo' })
-    .int('Usá centavos enteros')
-    .min(0, 'No puede ser negativo')
-    .max(10_000_000, 'Máximo $ 100.000'),
+    .number({ error: SETTINGS_FIELD_MSG.fixedCents })
+    .int(SETTINGS_FIELD_MSG.fixedCentsInt)
+    .min(0, SETTINGS_FIELD_MSG.percentBpMin)
+    .max(10_000_000, SETTINGS_FIELD_MSG.fixedCentsMax),
 });
 export type Fee = z.infer<typeof FeeSchema>;
 
@@ -39,7 +41,7 @@ export const ProducerSettingsInputSchema = z.object({
       const error = v === null ? null : cuitError(v);
       if (error) ctx.addIssue({ code: 'custom', message: error });
     }),
-  iva_condition: z.enum(IVA_KEYS, { error: 'Elegí una condición frente al IVA' }).nullish().default(null),
+  iva_condition: z.enum(IVA_KEYS, { error: SETTINGS_FIELD_MSG.ivaCondition }).nullish().default(null),
   payout_account: z
     .string()
     .trim()
@@ -54,13 +56,13 @@ export const ProducerSettingsInputSchema = z.object({
   hold_minutes: z
     .number()
     .int()
-    .min(5, 'La reserva dura como mínimo 5 minutos')
-    .max(30, 'La reserva dura como máximo 30 minutos')
+    .min(5, SETTINGS_FIELD_MSG.holdMinutesMin)
+    .max(30, SETTINGS_FIELD_MSG.holdMinutesMax)
     .nullish()
     .default(null),
   named_tickets: z.boolean().default(false),
   door_dni: z.boolean().default(false),
-  refund_policy: z.string().trim().max(4000, 'Máximo 4000 caracteres').default(''),
+  refund_policy: z.string().trim().max(4000, SETTINGS_FIELD_MSG.refundPolicyMax).default(''),
   /** The producer's own service charge; null: the platform's default. */
   fee: FeeSchema.nullish().default(null),
   /** What the producer keeps of a ticket resold through the waiting list: basis points of its price (0–10000). */
@@ -81,11 +83,11 @@ export const FeeLimitsSchema = z
     max_fixed_cents: FeeSchema.shape.fixed_cents,
   })
   .refine((l) => l.min_percent_bp <= l.max_percent_bp, {
-    error: 'El porcentaje mínimo no puede superar al máximo',
+    error: SETTINGS_FIELD_MSG.percentRange,
     path: ['max_percent_bp'],
   })
   .refine((l) => l.min_fixed_cents <= l.max_fixed_cents, {
-    error: 'El monto mínimo no puede superar al máximo',
+    error: SETTINGS_FIELD_MSG.fixedRange,
     path: ['max_fixed_cents'],
   });
 export type FeeLimits = z.infer<typeof FeeLimitsSchema>;
@@ -97,36 +99,22 @@ export const PlatformSettingsInputSchema = z.object({
   mp_client_id: z
     .string()
     .trim()
-    .max(100, 'Máximo 100 caracteres')
-    .regex(/^[A-Za-z0-9_-]*$/, 'El Client ID tiene solo letras, números y guiones')
+    .max(100, SETTINGS_FIELD_MSG.mpClientIdMax)
+    .regex(/^[A-Za-z0-9_-]*$/, SETTINGS_FIELD_MSG.mpClientIdFormat)
     .default(''),
-  mp_client_secret: z.string().trim().max(200, 'Máximo 200 caracteres').default(''),
+  mp_client_secret: z.string().trim().max(200, SETTINGS_FIELD_MSG.mpClientSecretMax).default(''),
   /** One MercadoPago account linked to several producers (absent: unchanged). */
-  mp_shared_accounts: z.boolean({ error: 'Indicá si se permite compartir cuentas' }).optional(),
+  mp_shared_accounts: z.boolean({ error: SETTINGS_FIELD_MSG.mpSharedAccounts }).optional(),
 });
 export type PlatformSettingsInput = z.infer<typeof PlatformSettingsInputSchema>;
 
-export const ProducerActivationSchema = z.object({ activo: z.boolean({ error: 'Indicá si está activa' }) });
+export const ProducerActivationSchema = z.object({ activo: z.boolean({ error: SETTINGS_FIELD_MSG.activo }) });
 
 /** A producer the platform trusts publishes its events without review (issue 32). */
-export const ProducerTrustSchema = z.object({ trusted: z.boolean({ error: 'Indicá si publica sin revisión' }) });
+export const ProducerTrustSchema = z.object({ trusted: z.boolean({ error: SETTINGS_FIELD_MSG.trusted }) });
 
 /** The answer MercadoPago's authorization page redirects back with. */
 export const MpCallbackSchema = z.object({
-  code: z.string().trim().min(1, 'Falta el código de autorización').max(300),
-  state: z.string().trim().min(10, 'El enlace de vinculación no es válido').max(200),
+  code: z.string().trim().min(1, SETTINGS_FIELD_MSG.codeMin).max(300),
+  state: z.string().trim().min(10, SETTINGS_FIELD_MSG.stateMin).max(200),
 });
-
-export const FEE_OUT_OF_LIMITS = 'El cargo por servicio tiene que quedar dentro de los límites que fijó la plataforma.';
-export const MP_MSG = {
-  stateInvalid: 'El enlace de vinculación venció o ya se usó. Volvé a vincular desde Configuración.',
-  appMissing: 'La plataforma todavía no configuró su aplicación de MercadoPago.',
-  exchangeFailed: 'MercadoPago no aceptó la vinculación. Probá de nuevo en unos minutos.',
-  linked: 'Cuenta de MercadoPago vinculada',
-  unlinked: 'Cuenta de MercadoPago desvinculada',
-  denied: 'No autorizaste la vinculación en MercadoPago.',
-  accountTaken:
-    'Esa cuenta de MercadoPago ya está vinculada a otra productora. Vinculá una cuenta propia de esta productora.',
-  paymentsInFlight:
-    'Hay compras con el pago pendiente en esta cuenta. Desvinculala cuando se acrediten o venzan (como mucho en 48 horas).',
-} as const;

@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { VENUE_FIELD_MSG } from '../messages/events';
 
 /** A venue (lugar): where an event's dates happen. Provinces come from the location data. */
 export const VenueSchema = z.object({
   id: z.number().int(),
-  name: z.string().trim().min(1, 'El nombre del lugar es requerido').max(120, 'Máximo 120 caracteres'),
-  address: z.string().trim().min(1, 'La dirección es requerida').max(200, 'Máximo 200 caracteres'),
-  city: z.string().trim().min(1, 'La ciudad es requerida').max(100, 'Máximo 100 caracteres'),
+  name: z.string().trim().min(1, VENUE_FIELD_MSG.nameMin).max(120, VENUE_FIELD_MSG.nameMax),
+  address: z.string().trim().min(1, VENUE_FIELD_MSG.addressMin).max(200, VENUE_FIELD_MSG.addressMax),
+  city: z.string().trim().min(1, VENUE_FIELD_MSG.cityMin).max(100, VENUE_FIELD_MSG.cityMax),
   provinces_id: z.coerce
-    .number({ error: 'Elegí una provincia' })
-    .int('Elegí una provincia')
-    .min(1, 'Elegí una provincia')
-    .max(24, 'Elegí una provincia'),
+    .number({ error: VENUE_FIELD_MSG.provincesId })
+    .int(VENUE_FIELD_MSG.provincesId)
+    .min(1, VENUE_FIELD_MSG.provincesId)
+    .max(24, VENUE_FIELD_MSG.provincesId),
   lat: z.number().min(-90).max(90).nullable().optional(),
   lng: z.number().min(-180).max(180).nullable().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WAITLIST_MSG } from '../messages-promo';
+import { WAITLIST_MSG } from '../messages/waitlist';
 import { EventIdSchema } from './ids';
 
 export const WaitlistEventParamSchema = z.object({ id: EventIdSchema });

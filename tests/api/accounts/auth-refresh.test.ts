@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../functions/api/lib/crypto';
 import { purgeExpiredAccountTokens } from '../../../functions/api/services/accounts/cleanup';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
 import { claimsOf, createUser, login } from '../kit/actors';
 import { json, provider } from '../kit/http';
 

@@ -5,8 +5,9 @@ import { revokeAccessToken } from '../../../functions/api/services/accounts/acce
 import { logCopied } from '../../../functions/api/services/checkin/scan';
 import { cancelOrderTickets } from '../../../functions/api/services/tickets/issue';
 import { checkinOf } from '../../../functions/durable-objects/stubs';
-import { CHECKIN_MSG } from '../../../src/shared/checkin';
-import { MSG } from '../../../src/shared/messages';
+
+import { CHECKIN_MSG } from '../../../src/shared/messages/checkin';
+import { MSG } from '../../../src/shared/messages/common';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { provider } from '../kit/http';
 import { mailsTo, tokenIn } from '../kit/mail';

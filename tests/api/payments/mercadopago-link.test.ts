@@ -1,7 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { refreshExpiringMpLinks } from '../../../functions/api/services/settings/mp-link';
-import { MP_MSG } from '../../../src/shared/schemas/settings';
+import { MP_MSG } from '../../../src/shared/messages/settings';
+
 import { orderOf, payInSandbox, startPurchase } from '../checkout/checkout-fixtures';
 import { type Actor, createBuyer, makeUser } from '../kit/actors';
 import { call } from '../kit/call';

@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devRoutes } from '../../../functions/dev/routes';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../functions/lib/json-depth';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
 import { type Actor, makeUser } from '../kit/actors';
 import { browser, ORIGIN, provider } from '../kit/http';
 import { apiRoutes, routesOf } from './route-list';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MSG } from '../../../src/shared/schemas/checkout';
+import { CHECKOUT_MSG } from '../../../src/shared/messages/checkout';
+
 import { makeUser } from '../kit/actors';
 import { call } from '../kit/call';
 import { eventBody } from '../kit/events';

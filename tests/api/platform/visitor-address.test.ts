@@ -2,8 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { pageContext } from '../../../functions/edge/provider-client';
 import { codeOnPage } from '../../../src/features/promo/server/unlock';
-import { MSG } from '../../../src/shared/messages';
-import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { MSG } from '../../../src/shared/messages/common';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import { adminOf, asBuyer, createUser, PASSWORD } from '../kit/actors';
 import { createTestEvent } from '../kit/events';
 import { browser, cookiesFrom } from '../kit/http';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createBuyers } from '../../../functions/dev/checkout-tools';
 import { setupPromoUses } from '../../../functions/durable-objects/inventory/promo-uses';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { syncInventory } from '../../../functions/api/services/checkout/inventory';
-import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBuyers } from '../../../functions/dev/checkout-tools';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { PROMO_MSG } from '../../../src/shared/messages-promo';
+import { PROMO_MSG } from '../../../src/shared/messages/promo';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';

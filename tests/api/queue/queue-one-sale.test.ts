@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf, queueOf } from '../../../functions/durable-objects/stubs';
-import { WAITLIST_MSG } from '../../../src/shared/messages-promo';
-import { QUEUE_MSG } from '../../../src/shared/messages-queue';
+import { QUEUE_MSG } from '../../../src/shared/messages/queue';
+import { WAITLIST_MSG } from '../../../src/shared/messages/waitlist';
 import { asBuyer } from '../kit/actors';
 import { eventually } from '../kit/http';
 import { mailsTo } from '../kit/mail';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { RESALE_MSG } from '../../../src/shared/messages-promo';
+import { RESALE_MSG } from '../../../src/shared/messages/resale';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { type AnswerOf, call } from '../kit/call';

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runScheduledJobs } from '../../../functions/api/jobs';
 import { resumeResaleRefunds } from '../../../functions/api/services/resale/seller-refund';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { RESALE_MSG } from '../../../src/shared/messages-promo';
-import { REFUND_MSG } from '../../../src/shared/schemas/sales';
+import { REFUND_MSG } from '../../../src/shared/messages/refunds';
+import { RESALE_MSG } from '../../../src/shared/messages/resale';
+
 import { BUYER_FORM, offeredOrder, payInSandbox } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';

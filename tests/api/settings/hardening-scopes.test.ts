@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { THROTTLE_RULES } from '../../../functions/domain/throttle-rules';
-import { FISCAL_MSG } from '../../../src/shared/fiscal';
-import { MSG } from '../../../src/shared/messages';
+
+import { MSG } from '../../../src/shared/messages/common';
+import { FISCAL_MSG } from '../../../src/shared/messages/settings';
 import { startPurchase } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer, AnswerOf } from '../kit/call';

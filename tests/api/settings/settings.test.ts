@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FISCAL_MSG } from '../../../src/shared/fiscal';
-import { FEE_OUT_OF_LIMITS } from '../../../src/shared/schemas/settings';
+
+import { FEE_OUT_OF_LIMITS, FISCAL_MSG } from '../../../src/shared/messages/settings';
+
 import { startPurchase, ticketsOfOrderInDb } from '../checkout/checkout-fixtures';
 import { type Actor, asBuyer, createBuyer, makeUser } from '../kit/actors';
 import { call } from '../kit/call';

@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_MSG } from '../../../functions/api/services/team/members';
-import { NO_PRODUCER_ACCESS } from '../../../functions/domain/events/access';
+
+import { ACCESS_MSG, TEAM_MSG } from '../../../src/shared/messages/team';
 import { addMember, adminOf, asBuyer } from '../kit/actors';
 import { eventBody } from '../kit/events';
 import { eventOf, type ScopeWorld, scopeWorld } from './scope-fixtures';
+
+const NO_PRODUCER_ACCESS = ACCESS_MSG.noProducer;
 
 type Answer = { status: number; message: string };
 async function answer(res: Response): Promise<Answer> {

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { TEAM_MSG } from '../../../functions/api/services/team/members';
-import { GRANT_MSG } from '../../../functions/domain/events/access';
+
 import { signTicketCode } from '../../../functions/domain/tickets/signing';
-import { MSG } from '../../../src/shared/messages';
+import { MSG } from '../../../src/shared/messages/common';
+import { GRANT_MSG, TEAM_MSG } from '../../../src/shared/messages/team';
 import { PERMISSIONS } from '../../../src/shared/roles';
 import { adminOf, asBuyer, authed, claimsOf, createUser, login, uniqueEmail } from '../kit/actors';
 import { createTestEvent } from '../kit/events';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { WAITLIST_MSG } from '../../../src/shared/messages-promo';
+import { WAITLIST_MSG } from '../../../src/shared/messages/waitlist';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';

@@ -3,7 +3,7 @@ import { looksLikeWords, VISIBLE_ATTRIBUTES } from './visible-text';
 
 /**
  * Issue 20, "one catalogue of words", for the pages and components written in Astro: every word a person reads
- * on a page comes from the catalogues in src/shared/messages* (or the long-form texts in src/content), never
+ * on a page comes from the catalogues in src/shared/messages/<domain>.ts (or the long-form texts in src/content), never
  * from a literal in an .astro file. This parses every .astro of src/ with Astro's own compiler
  * (@astrojs/compiler-rs: one ESTree for the frontmatter, the template and the <script>s) and fails on a
  * Spanish-looking literal written

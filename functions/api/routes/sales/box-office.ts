@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import { salesPeriodRange } from '../../../../src/shared/sales';
 import { BoxOfficeReportQuerySchema, BoxOfficeSaleSchema } from '../../../../src/shared/schemas/sales';
 import { type AccessEnv, eventJson, requirePermission, salesTarget } from '../../lib/access';
@@ -10,12 +11,7 @@ import { salesScope } from '../../services/sales/scope';
 export const boxOffice = new Hono<AccessEnv>()
   .post(
     '/box-office/sales',
-    requirePermission(
-      'tickets.sell',
-      'event',
-      eventJson(),
-      'No tenés permiso para vender en boletería para este evento.',
-    ),
+    requirePermission('tickets.sell', 'event', eventJson(), SALES_MSG.noBoxOffice),
     validate('json', BoxOfficeSaleSchema),
     async (c) => {
       const data = await boxOfficeSale(c.env, c.var.actor, c.req.valid('json'), (p) => c.executionCtx.waitUntil(p));

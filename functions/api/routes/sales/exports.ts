@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import {
   AttendeesExportQuerySchema,
   ExportQuerySchema,
@@ -9,7 +10,7 @@ import { validate } from '../../lib/validate';
 import { auditExport } from '../../services/sales/audit';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../../services/sales/exports';
 import { finance } from '../../services/sales/finance';
-import { assertScopeCan, NO_SALES_ACCESS, type SalesScope, salesScope } from '../../services/sales/scope';
+import { assertScopeCan, type SalesScope, salesScope } from '../../services/sales/scope';
 
 /** The producer and event an export covered (one producer, or none when it spans several). */
 const scopeOwner = (scope: SalesScope) => ({
@@ -74,7 +75,7 @@ export const salesExports = new Hono<AccessEnv>()
   )
   .get(
     '/exports/attendees',
-    requirePermission('export.data', 'event', eventQuery(), NO_SALES_ACCESS),
+    requirePermission('export.data', 'event', eventQuery(), SALES_MSG.noAccess),
     validate('query', AttendeesExportQuerySchema),
     async (c) => {
       const { event } = c.var;

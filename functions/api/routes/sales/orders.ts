@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import { OrderIdParamSchema, TicketIdParamSchema } from '../../../../src/shared/schemas/checkout';
 import {
   AdminRefundSchema,
@@ -13,16 +14,13 @@ import { validate } from '../../lib/validate';
 import { changeHolder, findOrder, refundTickets, resendTickets } from '../../services/sales/actions';
 import { boxOfficeTicketsPdf, mailBoxOfficeTickets } from '../../services/sales/box-office';
 import { orderDetail } from '../../services/sales/detail';
-import { NO_SALES_ACCESS, salesScope } from '../../services/sales/scope';
+import { salesScope } from '../../services/sales/scope';
 import { searchOrders } from '../../services/sales/search';
 
 const idParam = validate('param', OrderIdParamSchema, 404);
 
-const NO_ACTION = 'No tenés permiso para gestionar las órdenes de esta productora.';
-const NO_REFUND = 'No tenés permiso para reembolsar órdenes de este evento.';
-
 /** The staff's actions on one order: `tickets.sell` on its event; the order is `c.var.order`. */
-const orderAction = () => requirePermission('tickets.sell', 'event', orderParam(), NO_ACTION);
+const orderAction = () => requirePermission('tickets.sell', 'event', orderParam(), SALES_MSG.noAction);
 
 /** Resends are counted once the request is valid: per order, and per staff member (docs/operations.md). */
 const resendThrottle = throttled<AccessEnv>((c) => [
@@ -46,18 +44,23 @@ export const salesOrders = new Hono<AccessEnv>()
       return c.json({ status: true, data, pagination });
     },
   )
-  .get('/orders/:id', requirePermission('tickets.view', 'event', orderParam(), NO_SALES_ACCESS), idParam, async (c) => {
-    c.header('cache-control', 'no-store');
-    return c.json({ status: true, data: await orderDetail(c.env, c.var.order) });
-  })
+  .get(
+    '/orders/:id',
+    requirePermission('tickets.view', 'event', orderParam(), SALES_MSG.noAccess),
+    idParam,
+    async (c) => {
+      c.header('cache-control', 'no-store');
+      return c.json({ status: true, data: await orderDetail(c.env, c.var.order) });
+    },
+  )
   .post('/orders/:id/resend', orderAction(), idParam, validate('json', ReasonSchema), resendThrottle, async (c) => {
     const { order } = c.var;
     await resendTickets(c.env, c.var.actor, order, c.req.valid('json').reason);
-    return c.json({ status: true, message: `Reenviamos las entradas a ${order.buyer_email}.` });
+    return c.json({ status: true, message: SALES_MSG.resent(order.buyer_email ?? '') });
   })
   .post(
     '/orders/:id/refund',
-    requirePermission('tickets.refund', 'event', orderParam(), NO_REFUND),
+    requirePermission('tickets.refund', 'event', orderParam(), SALES_MSG.noRefundEvent),
     idParam,
     validate('json', AdminRefundSchema),
     async (c) => {
@@ -89,12 +92,12 @@ export const salesOrders = new Hono<AccessEnv>()
     async (c) => {
       const { email } = c.req.valid('json');
       await mailBoxOfficeTickets(c.env, c.var.actor, c.var.order, email);
-      return c.json({ status: true, message: `Enviamos las entradas a ${email}.` });
+      return c.json({ status: true, message: SALES_MSG.sent(email) });
     },
   )
   .post(
     '/tickets/:id/holder',
-    requirePermission('tickets.sell', 'event', ticketParam(), NO_ACTION),
+    requirePermission('tickets.sell', 'event', ticketParam(), SALES_MSG.noAction),
     validate('param', TicketIdParamSchema, 404),
     validate('json', HolderChangeSchema),
     async (c) => {

@@ -1,5 +1,5 @@
 import type { ZodType, z } from 'zod';
-import { INVALID_FORM } from '../../../../src/shared/messages';
+import { INVALID_FORM } from '../../../../src/shared/messages/common';
 import { fail } from '../../lib/errors';
 
 /** Parses a value with a zod schema or answers 400 with the field messages (as `validate` does). */

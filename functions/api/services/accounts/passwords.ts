@@ -1,8 +1,8 @@
+import { ACCOUNT_MSG } from '../../../../src/shared/messages/accounts';
 import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { claimInvitations } from '../invitations/claim';
 import { consumeAccountToken } from './account-tokens';
-import { ACCOUNT_MSG } from './messages';
 import { revokeAllSessions } from './session-tokens';
 import { findUserById, type UserRow } from './users';
 

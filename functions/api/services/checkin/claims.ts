@@ -1,4 +1,4 @@
-import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
 import type { ClaimKind, ClaimRefusal } from '../../../durable-objects/checkin/types';
 import { checkinOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { ScanResult } from '../../../../src/shared/checkin';
-import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_LABEL } from '../../../../src/shared/messages/invitations';
 import { checkinSetup } from '../../../domain/checkin/setup';
 import { revocationsOf } from '../../../domain/tickets/signing';
 import { DOOR_TICKET_SELECT, type DoorTicket } from './search';

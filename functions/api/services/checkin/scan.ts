@@ -1,4 +1,4 @@
-import { CHECKIN_MSG } from '../../../../src/shared/checkin';
+import { CHECKIN_MSG } from '../../../../src/shared/messages/checkin';
 import type { SignedToken } from '../../../domain/accounts/revocation';
 import type { Actor } from '../../../domain/events/access';
 import type { DoorRequest, ScanOutcome } from '../../../durable-objects/checkin/types';

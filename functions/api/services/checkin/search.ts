@@ -1,5 +1,5 @@
 import { shortCodePrefix, typedTicketCode } from '../../../../src/shared/checkin';
-import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_LABEL } from '../../../../src/shared/messages/invitations';
 
 /**
  * What the door shows of a ticket, the same in the offline download and in the search: its id, type, status and

@@ -1,3 +1,4 @@
+import { CHECKIN_MSG } from '../../../../src/shared/messages/checkin';
 import { type CheckinGate, checkinSetup, type ListRow, toList } from '../../../domain/checkin/setup';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
@@ -17,7 +18,7 @@ export async function eventTypes(db: D1Database, eventId: number) {
 async function assertTypesOfEvent(db: D1Database, eventId: number, typeIds: number[]) {
   if (typeIds.length === 0) return;
   const known = new Set((await eventTypes(db, eventId)).map((t) => t.id));
-  if (typeIds.some((id) => !known.has(id))) fail(400, 'Elegí tipos de entrada de este evento.');
+  if (typeIds.some((id) => !known.has(id))) fail(400, CHECKIN_MSG.foreignTypes);
 }
 
 type ListInput = { name: string; type_ids: number[]; allow_reentry: boolean };

@@ -1,3 +1,4 @@
+import { HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import type { Availability } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
@@ -13,7 +14,7 @@ export async function publicAvailability(env: Env, eventId: number): Promise<Ava
   )
     .bind(eventId)
     .all<{ id: number }>();
-  if (results.length === 0) fail(404, 'El evento no existe o no está a la venta.');
+  if (results.length === 0) fail(404, HOLD_MSG.noEventOnSale);
   const visible = new Set(results.map((r) => r.id));
   const all = await inventoryOf(env, eventId).availability();
   return all.filter((a) => visible.has(a.typeId));

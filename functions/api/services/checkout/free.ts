@@ -1,4 +1,4 @@
-import { CLOSED_ORDER_MSG } from '../../../../src/shared/schemas/checkout';
+import { CLOSED_ORDER_MSG } from '../../../../src/shared/messages/checkout';
 import { orderTransition } from '../../../domain/orders/state';
 import { fail } from '../../lib/errors';
 import type { Defer } from '../payments/apply';

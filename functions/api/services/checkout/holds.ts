@@ -1,7 +1,7 @@
 import { formatEventDate } from '../../../../src/shared/dates';
-import { BUY_MSG } from '../../../../src/shared/messages-checkout';
-import { PROMO_MSG } from '../../../../src/shared/messages-promo';
-import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
+import { BUY_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import { PROMO_MSG } from '../../../../src/shared/messages/promo';
+import { QUEUE_MSG } from '../../../../src/shared/messages/queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
 import { orderTransition } from '../../../domain/orders/state';
 import type { SaleGate, SellResult } from '../../../durable-objects/inventory/types';
@@ -19,23 +19,18 @@ function refusal(result: Refused): never {
   if (result.reason === 'pass_other_account') fail(403, QUEUE_MSG.passOtherAccount);
   if (result.reason === 'dni_cap') fail(409, QUEUE_MSG.dniCap(result.cap));
   if (result.reason === 'pass_limit') fail(409, QUEUE_MSG.passLimit(result.max));
-  if (result.reason === 'no_event') fail(404, 'El evento no existe.');
-  if (result.reason === 'not_on_sale' || result.reason === 'closed') fail(409, 'El evento no está a la venta.');
-  if (result.reason === 'foreign_type') fail(400, 'Una de las entradas elegidas no pertenece al evento.');
-  if (result.reason === 'not_public') fail(400, 'Una de las entradas elegidas no está a la venta.');
-  if (result.reason === 'not_started') fail(409, `La venta de ${result.name} todavía no comenzó.`);
-  if (result.reason === 'ended') fail(409, `La venta de ${result.name} terminó.`);
+  if (result.reason === 'no_event') fail(404, HOLD_MSG.noEvent);
+  if (result.reason === 'not_on_sale' || result.reason === 'closed') fail(409, HOLD_MSG.notOnSale);
+  if (result.reason === 'foreign_type') fail(400, HOLD_MSG.foreignType);
+  if (result.reason === 'not_public') fail(400, HOLD_MSG.notPublic);
+  if (result.reason === 'not_started') fail(409, HOLD_MSG.notStarted(result.name));
+  if (result.reason === 'ended') fail(409, HOLD_MSG.ended(result.name));
   const name = ('name' in result ? result.name : undefined) ?? 'la entrada';
   if (result.reason === 'sold_out') {
-    fail(
-      409,
-      result.available
-        ? `Quedan solo ${result.available} entradas de ${name}.`
-        : `No quedan entradas disponibles de ${name}.`,
-    );
+    fail(409, result.available ? HOLD_MSG.fewLeft(result.available, name) : HOLD_MSG.soldOut(name));
   }
-  if (result.reason === 'min') fail(400, `La compra mínima de ${name} no se alcanzó.`);
-  if (result.reason === 'max') fail(400, `Superó la cantidad máxima por compra de ${name}.`);
+  if (result.reason === 'min') fail(400, HOLD_MSG.min(name));
+  if (result.reason === 'max') fail(400, HOLD_MSG.max(name));
   fail(400, BUY_MSG.chooseOne);
 }
 

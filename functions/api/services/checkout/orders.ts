@@ -1,4 +1,5 @@
-import { ORDER_NOT_FOUND, type OrderStatus, type OrderView } from '../../../../src/shared/schemas/checkout';
+import { ORDER_NOT_FOUND } from '../../../../src/shared/messages/checkout';
+import type { OrderStatus, OrderView } from '../../../../src/shared/schemas/checkout';
 import { orderTransition } from '../../../domain/orders/state';
 import { fail } from '../../lib/errors';
 

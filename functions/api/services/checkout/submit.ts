@@ -1,5 +1,5 @@
-import { BUY_MSG } from '../../../../src/shared/messages-checkout';
-import { CLOSED_ORDER_MSG, type PayRequest } from '../../../../src/shared/schemas/checkout';
+import { BUY_MSG, CLOSED_ORDER_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import type { PayRequest } from '../../../../src/shared/schemas/checkout';
 import { orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { mercadoPago } from '../../../payments/mercadopago';
@@ -67,7 +67,7 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
   if (order.fee_cents > 0) {
     mpItems.push({
       id: 'cargo',
-      title: 'Cargo por servicio',
+      title: HOLD_MSG.serviceCharge,
       quantity: 1,
       unit_price: order.fee_cents / 100,
       currency_id: 'ARS',

@@ -1,5 +1,4 @@
-import { CANCELLATION_MSG } from '../../../../src/shared/messages-cancellation';
-import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
+import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { Actor } from '../../../domain/events/access';
 import { WHOLE_EVENT } from '../../../durable-objects/checkin/types';
 import { fail } from '../../lib/errors';

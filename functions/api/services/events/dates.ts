@@ -1,6 +1,7 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventInput } from '../../../../src/shared/schemas/event';
 import { fail } from '../../lib/errors';
-import { deleteDeadOrders, runDeletion, typeHasRecords, typeWithRecords } from './dead-orders';
+import { deleteDeadOrders, runDeletion, typeWithRecords } from './dead-orders';
 import type { ManagedEvent } from './managed';
 
 const sales = (t: { sold: number; held: number }) => t.sold + t.held;
@@ -23,32 +24,25 @@ export async function writeDates(
   const keptTypes = new Set<number>();
   for (const date of dates) {
     if (date.id !== undefined) {
-      if (!currentDates.has(date.id)) fail(400, 'La función indicada no pertenece a este evento');
+      if (!currentDates.has(date.id)) fail(400, EVENT_MSG.dateNotInEvent);
       keptDates.add(date.id);
     }
     for (const type of date.ticket_types) {
       if (type.id === undefined) continue;
       const existing = currentTypes.get(type.id);
-      if (!existing || existing.dateId !== date.id)
-        fail(400, 'El tipo de entrada indicado no pertenece a esta función');
-      if (type.capacity < sales(existing))
-        fail(
-          409,
-          `La capacidad de "${existing.name}" no puede ser menor a las entradas ya vendidas o reservadas (${sales(existing)})`,
-        );
+      if (!existing || existing.dateId !== date.id) fail(400, EVENT_MSG.typeNotInDate);
+      if (type.capacity < sales(existing)) fail(409, EVENT_MSG.capacityBelowSold(existing.name, sales(existing)));
       keptTypes.add(type.id);
     }
   }
   for (const [id, type] of currentTypes)
-    if (!keptTypes.has(id) && sales(type) > 0)
-      fail(409, `No se puede eliminar "${type.name}": tiene entradas vendidas o reservadas`);
+    if (!keptTypes.has(id) && sales(type) > 0) fail(409, EVENT_MSG.typeHasSales(type.name));
   for (const [id, date] of currentDates)
-    if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0))
-      fail(409, 'No se puede eliminar una función con entradas vendidas o reservadas');
+    if (!keptDates.has(id) && date.ticket_types.some((t) => sales(t) > 0)) fail(409, EVENT_MSG.dateHasSales);
 
   const removedTypes = [...currentTypes.keys()].filter((id) => !keptTypes.has(id));
   const withRecords = await typeWithRecords(db, removedTypes);
-  if (withRecords !== null) fail(409, typeHasRecords(currentTypes.get(withRecords)?.name ?? ''));
+  if (withRecords !== null) fail(409, EVENT_MSG.typeKept(currentTypes.get(withRecords)?.name ?? ''));
 
   const deletions = [
     ...deleteDeadOrders(db, { typeIds: removedTypes }),

@@ -1,3 +1,4 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import { fail } from '../../lib/errors';
 
 /**
@@ -12,13 +13,6 @@ import { fail } from '../../lib/errors';
 const DEAD = `o.status in ('expired', 'failed')
   and not exists (select 1 from tickets t where t.order_id = o.id)
   and not exists (select 1 from payments p where p.order_id = o.id and p.status not in ('rejected', 'cancelled'))`;
-
-export const EVENT_HAS_RECORDS =
-  'No se puede eliminar el evento: tiene compras pagadas o reembolsadas que se conservan como registro. Podés cancelarlo.';
-export const typeHasRecords = (name: string) =>
-  `No se puede eliminar "${name}": tiene compras pagadas o reembolsadas que se conservan como registro. Podés ocultarla.`;
-export const CHANGED_MEANWHILE =
-  'El evento recibió una compra mientras lo modificabas. Revisá los datos y volvé a intentar.';
 
 type Scope = { eventId: number } | { typeIds: number[] };
 
@@ -68,7 +62,7 @@ export async function runDeletion(db: D1Database, statements: D1PreparedStatemen
   try {
     await db.batch(statements);
   } catch (err) {
-    if (err instanceof Error && /FOREIGN KEY/i.test(err.message)) fail(409, CHANGED_MEANWHILE);
+    if (err instanceof Error && /FOREIGN KEY/i.test(err.message)) fail(409, EVENT_MSG.raced);
     throw err;
   }
 }

@@ -1,3 +1,4 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import { type EventInput, publishProblems } from '../../../../src/shared/schemas/event';
 import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
@@ -12,7 +13,7 @@ import { type EventHeader, getManagedEvent, setStatus, toInput, updateEvent } fr
 
 /** Saves an edit. A published or reviewed event must stay publishable; an edit may send it back to review. */
 export async function editEvent(env: Env, header: EventHeader, input: EventInput, actor: Actor) {
-  if (header.status === 'cancelado') fail(409, 'Un evento cancelado no se puede editar');
+  if (header.status === 'cancelado') fail(409, EVENT_MSG.cancelledNoEdit);
   if (header.status === 'publicado' || header.status === 'en_revision') {
     const problems = publishProblems(input);
     if (problems.length) fail(400, problems[0], { _: problems });
@@ -32,7 +33,7 @@ export async function editEvent(env: Env, header: EventHeader, input: EventInput
  * long as nothing the review looked at changed since (updateEvent withdraws the approval then).
  */
 export async function publishEvent(env: Env, header: EventHeader, actor: Actor): Promise<{ direct: boolean }> {
-  if (header.status !== 'borrador') fail(409, 'Solo un borrador puede publicarse o enviarse a revisión');
+  if (header.status !== 'borrador') fail(409, EVENT_MSG.publishOnlyDraft);
   const problems = publishProblems(toInput(await getManagedEvent(env.DB, header.id), false));
   if (problems.length) fail(400, problems[0], { _: problems });
   const trusted = header.producer_trusted === 1;
@@ -46,8 +47,7 @@ export async function publishEvent(env: Env, header: EventHeader, actor: Actor):
 
 /** Back to draft from published or in review. */
 export async function unpublishEvent(env: Env, header: EventHeader) {
-  if (header.status !== 'publicado' && header.status !== 'en_revision')
-    fail(409, 'Solo un evento publicado o en revisión puede volver a borrador');
+  if (header.status !== 'publicado' && header.status !== 'en_revision') fail(409, EVENT_MSG.unpublishOnly);
   await setStatus(env.DB, header.id, 'borrador');
   await emit(env, { kind: 'saleConfigChanged', eventId: header.id });
 }
@@ -58,7 +58,7 @@ export async function reviewEvent(
   header: EventHeader,
   decision: { approved: true } | { approved: false; reason: string },
 ) {
-  if (header.status !== 'en_revision') fail(409, 'El evento no está en revisión');
+  if (header.status !== 'en_revision') fail(409, EVENT_MSG.notInReview);
   if (decision.approved) await setStatus(env.DB, header.id, 'publicado', { approved: true });
   else await setStatus(env.DB, header.id, 'borrador', { rejection_reason: decision.reason });
   await emit(env, { kind: 'eventReviewed', event: header, decision });

@@ -1,4 +1,5 @@
-import { MAIL_CANCELLATION, MAIL_MODERATION } from '../../../../src/shared/messages-mail';
+import { MAIL_MODERATION } from '../../../../src/shared/messages/events';
+import { MAIL_CANCELLATION } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';

@@ -1,3 +1,4 @@
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import { type ProducerInput, slugify } from '../../../../src/shared/schemas/producer';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
@@ -87,7 +88,7 @@ export async function getProducer(db: D1Database, id: number) {
     )
     .bind(id)
     .first<ProducerRow>();
-  if (!row) fail(404, 'Productora no encontrada');
+  if (!row) fail(404, EVENT_MSG.producerNotFound);
   return row;
 }
 

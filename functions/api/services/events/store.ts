@@ -1,11 +1,11 @@
-import { EVENT_MSG } from '../../../../src/shared/messages-events';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventInput, EventStatus } from '../../../../src/shared/schemas/event';
 import { slugify } from '../../../../src/shared/schemas/producer';
 import type { VenueInput } from '../../../../src/shared/schemas/venue';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { refreshDenormalised, writeDates } from './dates';
-import { deleteDeadOrders, EVENT_HAS_RECORDS, eventHasRecords, runDeletion } from './dead-orders';
+import { deleteDeadOrders, eventHasRecords, runDeletion } from './dead-orders';
 import type { ManagedEvent, ManagedTicketType } from './managed';
 import { assertOwnImages } from './media';
 
@@ -54,7 +54,7 @@ export async function getManagedEvent(db: D1Database, id: number): Promise<Manag
     )
     .bind(id)
     .first<EventRow>();
-  if (!event) fail(404, 'Evento no encontrado');
+  if (!event) fail(404, EVENT_MSG.notFound);
   const [venue, dates, types] = await db.batch([
     db
       .prepare('select id, name, address, city, provinces_id, lat, lng from venues where id = ?')
@@ -147,7 +147,7 @@ export async function createEvent(
 ): Promise<number> {
   // A superadmin may name any producer id: one that does not exist is a 404, not a foreign-key failure.
   const producer = await db.prepare('select 1 from producers where id = ?').bind(producerId).first();
-  if (!producer) fail(404, 'Productora no encontrada');
+  if (!producer) fail(404, EVENT_MSG.producerNotFound);
   const venueId = input.venue ? await upsertVenue(db, producerId, input.venue) : null;
   const slug = eventSlug(input.title);
   const row = await db
@@ -263,7 +263,7 @@ export async function setStatus(
 
 /** Deletes an event with its dead orders; one with orders that must be kept is a 409 (see dead-orders.ts). */
 export async function deleteEvent(db: D1Database, id: number) {
-  if (await eventHasRecords(db, id)) fail(409, EVENT_HAS_RECORDS);
+  if (await eventHasRecords(db, id)) fail(409, EVENT_MSG.deleteKept);
   await runDeletion(db, [
     ...deleteDeadOrders(db, { eventId: id }),
     db.prepare('delete from events where id = ?').bind(id),

@@ -1,4 +1,5 @@
-import { INVITATION_MSG, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import type { Actor } from '../../../domain/events/access';
 import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/types';

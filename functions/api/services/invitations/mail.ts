@@ -1,5 +1,4 @@
-import { MAIL_INVITATION } from '../../../../src/shared/messages-mail';
-import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_LABEL, MAIL_INVITATION } from '../../../../src/shared/messages/invitations';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { randomToken, sha256Hex } from '../../lib/crypto';

@@ -1,4 +1,5 @@
-import { INVITATION_MSG, INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import type { Actor } from '../../../domain/events/access';
 import { ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';

@@ -1,7 +1,6 @@
+import { INVITATION_MAX_ROWS, INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import {
   INVITATION_COLUMNS,
-  INVITATION_MAX_ROWS,
-  INVITATION_MSG,
   INVITATION_REQUIRED_COLUMNS,
   type InvitationRow,
   InvitationRowSchema,

@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
-import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
-import type { RefundReason } from '../../../../src/shared/schemas/checkout';
+import type { RefundReason } from '../../../../src/shared/messages/checkout';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
+import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
 import { type OrderState, orderTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
@@ -203,7 +204,7 @@ export async function markOrderRefunded(
         order,
         {
           actor: null,
-          reason: status === 'charged_back' ? 'Contracargo' : 'Reembolso en MercadoPago',
+          reason: status === 'charged_back' ? REFUND_REASON.chargeback : REFUND_REASON.mercadoPago,
           key: `mp-${order.payment_id}-${status}`,
           external: status === 'charged_back' ? 'charged_back' : 'mp_refunded',
         },

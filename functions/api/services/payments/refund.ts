@@ -1,3 +1,4 @@
+import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
 import type { Actor } from '../../../domain/events/access';
 import type { OrderRow } from '../checkout/orders';
 import { refundOrderTickets } from '../refunds/refund';
@@ -8,6 +9,6 @@ import type { Defer } from './apply';
  * refund path (services/refunds/refund.ts), so it cannot race an admin's partial refund into wrong figures.
  */
 export async function refundOrder(env: Env, actor: Actor, order: OrderRow, defer: Defer) {
-  const result = await refundOrderTickets(env, order, { actor, reason: 'Reembolso de la orden' }, defer);
+  const result = await refundOrderTickets(env, order, { actor, reason: REFUND_REASON.order }, defer);
   return result.status === 'done' ? 'refunded' : result.status;
 }

@@ -1,4 +1,4 @@
-import { PROMO_MSG } from '../../../../src/shared/messages-promo';
+import { PROMO_EXPORT_TEXT, PROMO_MSG } from '../../../../src/shared/messages/promo';
 import { PROMO_CODE_ALPHABET, type PromoBulk, type PromoCreate } from '../../../../src/shared/schemas/promo';
 import { fail } from '../../lib/errors';
 import { type Sheet, toCsv } from '../sales/exports';
@@ -229,8 +229,8 @@ export async function promoReport(env: Env, producerId: number, eventId?: number
 /** The report as CSV (one row per code, with its promoter). */
 export function promoReportCsv(report: Awaited<ReturnType<typeof promoReport>>): string {
   const sheet: Sheet = {
-    name: 'Códigos',
-    columns: ['Código', 'RRPP', 'Usos', 'Entradas', 'Recaudación', 'Descuento', 'Archivado'],
+    name: PROMO_EXPORT_TEXT.name,
+    columns: [...PROMO_EXPORT_TEXT.columns],
     rows: report.codes.map((c) => [
       c.code,
       c.owner_label,
@@ -238,7 +238,7 @@ export function promoReportCsv(report: Awaited<ReturnType<typeof promoReport>>):
       c.tickets,
       c.revenue_cents / 100,
       c.discount_cents / 100,
-      c.archived_at ? 'Sí' : 'No',
+      c.archived_at ? PROMO_EXPORT_TEXT.yes : PROMO_EXPORT_TEXT.no,
     ]),
   };
   return toCsv(sheet);

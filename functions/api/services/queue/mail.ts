@@ -1,4 +1,4 @@
-import { MAIL_QUEUE_REMOVED } from '../../../../src/shared/messages-mail';
+import { MAIL_QUEUE_REMOVED } from '../../../../src/shared/messages/queue';
 import { deliverMailJob, dueMailJobs } from '../../../mail/jobs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';

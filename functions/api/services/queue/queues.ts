@@ -1,5 +1,5 @@
 import { formatEventDate } from '../../../../src/shared/dates';
-import { QUEUE_MSG } from '../../../../src/shared/messages-queue';
+import { QUEUE_MSG } from '../../../../src/shared/messages/queue';
 import type { QueueAction, QueueSetting } from '../../../../src/shared/schemas/queue';
 import type { PlaceView, QueueLive } from '../../../durable-objects/queue/types';
 import { inventoryOf, queueOf } from '../../../durable-objects/stubs';

@@ -1,6 +1,11 @@
-import { MAIL_CANCELLATION, MAIL_PARTIAL_REFUND } from '../../../../src/shared/messages-mail';
+import {
+  MAIL_CANCELLATION,
+  MAIL_PARTIAL_REFUND,
+  REFUND_METHOD_LABEL,
+  REFUND_WHEN,
+  USED_OVERRIDE_PHRASE,
+} from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
-import { REFUND_METHOD_LABEL, REFUND_WHEN, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
 import { orderTransition, ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';

@@ -1,6 +1,7 @@
-import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
-import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
-import { REFUND_MSG, type RefundMethod } from '../../../../src/shared/schemas/sales';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
+import type { RefundMethod } from '../../../../src/shared/schemas/sales';
 import type { Actor } from '../../../domain/events/access';
 import { MercadoPagoError, mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';

@@ -1,5 +1,5 @@
-import { RESALE_MSG } from '../../../../src/shared/messages-promo';
-import { TICKET_FATE_MSG } from '../../../../src/shared/messages-tickets';
+import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
+import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { checkinOf, inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';

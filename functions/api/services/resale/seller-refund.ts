@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
-import { RESALE_MSG } from '../../../../src/shared/messages-promo';
+import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
+import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleKeepCents } from '../../../../src/shared/resale-policy';
-import { REFUND_MSG } from '../../../../src/shared/schemas/sales';
 import { ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { MAIL_REVOCATION } from '../../../../src/shared/messages-mail';
+import { MAIL_REVOCATION } from '../../../../src/shared/messages/refunds';
 import { REVOCATION_DESK, type RevocationRequest, revocationCode } from '../../../../src/shared/schemas/revocation';
 import { sendMail } from '../../../mail/port';
 

@@ -1,5 +1,7 @@
-import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
-import { type AdminRefund, REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/schemas/sales';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { REFUND_MSG, USED_OVERRIDE_PHRASE } from '../../../../src/shared/messages/refunds';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
+import type { AdminRefund } from '../../../../src/shared/schemas/sales';
 import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
@@ -12,9 +14,9 @@ type Defer = (work: Promise<unknown>) => void;
 
 /** Sends the order's valid tickets to the buyer again, and logs who asked and why. */
 export async function resendTickets(env: Env, actor: Actor, order: OrderRow, reason: string) {
-  if (order.status !== 'paid') fail(409, 'Solo se pueden reenviar las entradas de órdenes pagadas.');
+  if (order.status !== 'paid') fail(409, SALES_MSG.onlyPaidResend);
   if (order.kind === 'invitation') fail(409, INVITATION_MSG.notResendable);
-  if (!order.buyer_email) fail(409, 'La orden no tiene e-mail del comprador.');
+  if (!order.buyer_email) fail(409, SALES_MSG.noBuyerEmail);
   await sendOrderTickets(env, order);
   await audit(env.DB, actor, {
     producerId: order.producer_id,
@@ -55,7 +57,7 @@ export async function changeHolder(
 ) {
   const ticketId = ticket.id;
   if (ticket.status === 'used') fail(409, REFUND_MSG.usedHolder);
-  if (ticket.status !== 'valid') fail(409, 'Solo se puede cambiar el titular de una entrada válida.');
+  if (ticket.status !== 'valid') fail(409, SALES_MSG.onlyValidHolder);
   await env.DB.batch([
     env.DB.prepare("update tickets set holder_name = ?, holder_dni = ? where id = ? and status = 'valid'").bind(
       input.name,

@@ -1,5 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { formatTime } from '../../../../src/shared/dates';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import type { Sheet } from './exports';
 
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
@@ -8,14 +10,14 @@ const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '
 export async function attendeesPdf(db: D1Database, eventId: number, sheet: Sheet): Promise<Uint8Array> {
   const event = await db.prepare('select title from events where id = ?').bind(eventId).first<{ title: string }>();
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Asistentes - ${printable(event?.title ?? 'Evento')}`);
+  pdf.setTitle(SALES_MSG.attendeesDocTitle(printable(event?.title ?? EVENT_MSG.fallbackTitle)));
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const ink = rgb(0.1, 0.1, 0.15);
   let page = pdf.addPage([595, 842]);
   let y = 800;
   const header = () => {
-    page.drawText(printable(`${event?.title ?? 'Evento'} - Lista de asistentes (${sheet.rows.length})`), {
+    page.drawText(printable(SALES_MSG.attendeesTitle(event?.title ?? EVENT_MSG.fallbackTitle, sheet.rows.length)), {
       x: 40,
       y,
       size: 14,

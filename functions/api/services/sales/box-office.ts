@@ -1,5 +1,6 @@
-import { boxOfficeMethodLabel } from '../../../../src/shared/labels';
-import { INVITATION_MSG } from '../../../../src/shared/schemas/invitations';
+import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { boxOfficeMethodLabel } from '../../../../src/shared/messages/payments';
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import type { BoxOfficeSale } from '../../../../src/shared/schemas/sales';
 import type { Actor } from '../../../domain/events/access';
 import { orderTransition } from '../../../domain/orders/state';
@@ -36,7 +37,7 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
   // queued on-sale without a queue pass (the one exemption of "Venta con fila").
   const hold = await createHold(env, ownerId, input, `boleteria:${saleId}`, 'box_office');
   const committed = await inventoryOf(env, input.event_id).commit(hold.holdId);
-  if (!committed.ok) fail(409, 'No quedan entradas disponibles para esta venta.');
+  if (!committed.ok) fail(409, SALES_MSG.boxOfficeSoldOut);
   const paymentId = `${BOX_OFFICE_PAYMENT_PREFIX}${saleId}`;
   const now = nowIso();
   const amount = hold.subtotalCents;
@@ -73,7 +74,7 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
     ).bind(hold.orderId, hold.orderId),
   ]);
   const order = await findOrder(env, hold.orderId);
-  if (!order) fail(500, 'La venta no quedó registrada. Probá de nuevo.');
+  if (!order) fail(500, SALES_MSG.notRecorded);
   await ensureTickets(env, order);
   if (order.buyer_email) defer(sendOrderTickets(env, order));
   return {
@@ -102,9 +103,9 @@ export async function boxOfficeReport(db: D1Database, scope: SalesScope, range: 
 
 /** The order's valid tickets as a PDF (one page each), for the box office to hand over or print. */
 export async function boxOfficeTicketsPdf(env: Env, order: OrderRow): Promise<Uint8Array> {
-  if (order.status !== 'paid') fail(409, 'Solo se pueden imprimir las entradas de órdenes pagadas.');
+  if (order.status !== 'paid') fail(409, SALES_MSG.onlyPaidPrint);
   const tickets = await ticketsOfOrder(env, order.id);
-  if (tickets.length === 0) fail(409, 'La orden no tiene entradas válidas.');
+  if (tickets.length === 0) fail(409, SALES_MSG.noValidTickets);
   return ticketsPdf(printable(tickets));
 }
 
@@ -113,7 +114,7 @@ export async function boxOfficeTicketsPdf(env: Env, order: OrderRow): Promise<Ui
  * normal: this is optional). The address becomes the order's buyer e-mail when it had none. Audited.
  */
 export async function mailBoxOfficeTickets(env: Env, actor: Actor, order: OrderRow, email: string) {
-  if (order.status !== 'paid') fail(409, 'Solo se pueden enviar las entradas de órdenes pagadas.');
+  if (order.status !== 'paid') fail(409, SALES_MSG.onlyPaidSend);
   if (order.kind === 'invitation') fail(409, INVITATION_MSG.notResendable);
   await env.DB.batch([
     env.DB.prepare('update orders set buyer_email = coalesce(buyer_email, ?), updated_at = ? where id = ?').bind(
@@ -126,7 +127,7 @@ export async function mailBoxOfficeTickets(env: Env, actor: Actor, order: OrderR
       eventId: order.event_id,
       orderId: order.id,
       action: 'resend',
-      reason: 'Entradas enviadas desde boletería',
+      reason: SALES_MSG.sentFromBoxOffice,
       detail: { to: email },
     }),
   ]);

@@ -1,23 +1,13 @@
-import { orderStatusLabel, paymentStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/messages/checkout';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
+import { paymentStatusLabel } from '../../../../src/shared/messages/payments';
+import { ORDER_TIMELINE_TEXT as T } from '../../../../src/shared/messages/sales';
 import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
 import { refundMethodOf } from '../refunds/refund';
 import { type TicketDetail, venueLine } from '../tickets/list';
 
 export type TimelineEntry = { at: string; kind: string; label: string; by: string | null; reason: string | null };
-
-const AUDIT_LABEL: Record<string, string> = {
-  refund: 'Orden cancelada y reembolsada',
-  partial_refund: 'Entradas reembolsadas',
-  refund_used_override: 'Reembolso de entradas que ya ingresaron (confirmado: "ya ingresó: reembolsar igual")',
-  resend: 'Entradas reenviadas por e-mail',
-  holder_change: 'Titular cambiado',
-  box_office_sale: 'Venta en boletería',
-  export: 'Exportación',
-  invitation_issue: 'Invitación emitida',
-  invitation_revoke: 'Invitación revocada',
-  invitation_resend: 'Invitación reenviada por e-mail',
-};
 
 /** Everything the back office shows of one order: buyer, items, tickets, payments and a timeline. */
 export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?: number; created_at?: string }) {
@@ -108,16 +98,16 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
   }[];
   const extra = extraRes.results[0] as { created_at: string; refunded_cents: number };
   const timeline: TimelineEntry[] = [
-    { at: extra.created_at, kind: 'created', label: 'Orden creada', by: null, reason: null },
+    { at: extra.created_at, kind: 'created', label: T.created, by: null, reason: null },
   ];
   if (order.paid_at) {
-    timeline.push({ at: order.paid_at, kind: 'paid', label: 'Pago aprobado', by: null, reason: null });
+    timeline.push({ at: order.paid_at, kind: 'paid', label: T.paid, by: null, reason: null });
     const boxOffice = audits.some((a) => a.action === 'box_office_sale');
     if (order.buyer_email && !boxOffice)
       timeline.push({
         at: order.paid_at,
         kind: 'emailed',
-        label: 'Entradas enviadas por e-mail',
+        label: T.emailed,
         by: null,
         reason: null,
       });
@@ -127,7 +117,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       timeline.push({
         at: t.accepted_at,
         kind: 'transferred',
-        label: `Entrada transferida a ${t.to_email}`,
+        label: T.transferred(t.to_email),
         by: null,
         reason: null,
       });
@@ -144,12 +134,11 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
   }
   const staffRefund = audits.some((a) => a.action === 'refund');
   if (order.status === 'refunded' && !staffRefund) {
-    const reason =
-      order.status_reason === 'sin_stock' ? 'Sin stock al aprobarse el pago' : paymentStatusLabel(order.payment_status);
+    const reason = order.status_reason === 'sin_stock' ? T.noStock : paymentStatusLabel(order.payment_status);
     timeline.push({
       at: order.paid_at ?? extra.created_at,
       kind: 'refunded',
-      label: 'Orden reembolsada',
+      label: T.refunded,
       by: null,
       reason,
     });
@@ -159,7 +148,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       timeline.push({
         at: r.done_at,
         kind: 'refund_email',
-        label: `E-mail de reembolso enviado a ${order.buyer_email} (${REFUND_METHOD_LABEL[r.method]})`,
+        label: T.refundEmail(order.buyer_email, REFUND_METHOD_LABEL[r.method]),
         by: null,
         reason: null,
       });
@@ -168,7 +157,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     timeline.push({
       at: a.created_at,
       kind: a.action,
-      label: AUDIT_LABEL[a.action] ?? 'Acción del equipo',
+      label: T.audit[a.action] ?? T.staffAction,
       by: a.actor_name,
       reason: a.reason,
     });
@@ -183,7 +172,11 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     refund_method: refundMethodOf(order, order.total_cents),
     refund_method_label: REFUND_METHOD_LABEL[refundMethodOf(order, order.total_cents)],
     refunds,
-    event: { id: order.event_id, title: event?.title ?? 'Evento', venue: event ? venueLine(event) : null },
+    event: {
+      id: order.event_id,
+      title: event?.title ?? EVENT_MSG.fallbackTitle,
+      venue: event ? venueLine(event) : null,
+    },
     buyer: { name: order.buyer_name, email: order.buyer_email, dni: order.buyer_dni, phone: order.buyer_phone },
     subtotal_cents: order.subtotal_cents,
     fee_cents: order.fee_cents,

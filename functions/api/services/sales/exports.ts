@@ -1,7 +1,8 @@
 import writeXlsxFile from 'write-excel-file/universal';
 import { formatDateTime } from '../../../../src/shared/dates';
-import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/labels';
-import { INVITATION_LABEL } from '../../../../src/shared/schemas/invitations';
+import { orderStatusLabel, ticketStatusLabel } from '../../../../src/shared/messages/checkout';
+import { INVITATION_LABEL } from '../../../../src/shared/messages/invitations';
+import { EXPORT_TEXT } from '../../../../src/shared/messages/sales';
 import type { SalesScope } from './scope';
 
 type Cell = string | number | Date | null;
@@ -21,22 +22,8 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
     .bind(...scope.binds)
     .all<Record<string, string | number | null>>();
   return {
-    name: 'Órdenes',
-    columns: [
-      'Orden',
-      'Evento',
-      'Estado',
-      'Comprador',
-      'E-mail',
-      'DNI',
-      'Subtotal',
-      'Cargo por servicio',
-      'Total',
-      'Reembolsado',
-      'Creada',
-      'Pagada',
-      'Origen',
-    ],
+    name: EXPORT_TEXT.orders.name,
+    columns: [...EXPORT_TEXT.orders.columns],
     rows: results.map((r) => [
       r.id,
       r.title,
@@ -51,7 +38,7 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
       r.created_at ? new Date(String(r.created_at)) : null,
       r.paid_at ? new Date(String(r.paid_at)) : null,
       // Invitations are free and never paid: marked so they are not read as sales.
-      r.kind === 'invitation' ? INVITATION_LABEL : 'Venta',
+      r.kind === 'invitation' ? INVITATION_LABEL : EXPORT_TEXT.orders.sale,
     ]),
   };
 }
@@ -68,8 +55,8 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
     .bind(eventId)
     .all<Record<string, string | null>>();
   return {
-    name: 'Asistentes',
-    columns: ['Entrada', 'Titular', 'DNI', 'Tipo', 'Función', 'Estado', 'E-mail del comprador', 'Ingresó'],
+    name: EXPORT_TEXT.attendees.name,
+    columns: [...EXPORT_TEXT.attendees.columns],
     rows: results.map((r) => [
       r.id,
       r.holder_name,
@@ -143,17 +130,8 @@ type FinanceView = {
 /** Finance per Buenos Aires day, amounts in pesos as numbers. */
 export function financeSheet(view: FinanceView): Sheet {
   return {
-    name: 'Finanzas',
-    columns: [
-      'Día',
-      'Órdenes',
-      'Bruto',
-      'Cargos por servicio',
-      'Comisiones MercadoPago',
-      'Reembolsos',
-      'Contracargos',
-      'Neto productora',
-    ],
+    name: EXPORT_TEXT.finance.name,
+    columns: [...EXPORT_TEXT.finance.columns],
     rows: view.series.map((s) => [
       new Date(`${s.bucket}T03:00:00Z`),
       s.orders,

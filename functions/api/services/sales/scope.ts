@@ -1,8 +1,7 @@
+import { SALES_MSG } from '../../../../src/shared/messages/sales';
 import type { Permission } from '../../../../src/shared/roles';
 import { type Actor, assertCan, can, eventsLimit, type Target } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
-
-export const NO_SALES_ACCESS = 'No tenés permiso para ver las ventas de esta productora.';
 
 /**
  * The producers and event a back-office query may read, as a SQL condition over orders aliased `o`.
@@ -26,13 +25,13 @@ export type SalesScope = {
 export function salesScope(actor: Actor, target: Target, permission: Permission): SalesScope {
   let producerIds: number[] | null;
   if (target.producerId !== undefined) {
-    assertCan(actor, target.producerId, permission, NO_SALES_ACCESS, target.eventId);
+    assertCan(actor, target.producerId, permission, SALES_MSG.noAccess, target.eventId);
     producerIds = [target.producerId];
   } else if (actor.isSuperAdmin) {
     producerIds = null;
   } else {
     producerIds = [...actor.memberships.keys()].filter((id) => can(actor, id, permission));
-    if (producerIds.length === 0) fail(403, NO_SALES_ACCESS);
+    if (producerIds.length === 0) fail(403, SALES_MSG.noAccess);
   }
   const onlyEvents = new Map<number, number[]>();
   for (const id of producerIds ?? []) {
@@ -66,5 +65,5 @@ export function scopeWhere(
 /** A second permission over the same scope (e.g. finance.view and export.data for a finance export). */
 export function assertScopeCan(actor: Actor, scope: SalesScope, permission: Permission) {
   if (actor.isSuperAdmin) return;
-  for (const id of scope.producerIds ?? []) assertCan(actor, id, permission, NO_SALES_ACCESS);
+  for (const id of scope.producerIds ?? []) assertCan(actor, id, permission, SALES_MSG.noAccess);
 }

@@ -1,4 +1,4 @@
-import { MP_MSG } from '../../../../src/shared/schemas/settings';
+import { MP_MSG } from '../../../../src/shared/messages/settings';
 import { openSecret, sealSecret } from '../../../lib/secret-box';
 import { exchangeOAuthToken, MercadoPagoError, type MpOAuthToken } from '../../../payments/mercadopago';
 import { randomToken, sha256Hex } from '../../lib/crypto';

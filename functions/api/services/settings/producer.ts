@@ -1,5 +1,7 @@
 import { payoutKindOf } from '../../../../src/shared/fiscal';
-import { FEE_OUT_OF_LIMITS, type ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
+import { FEE_OUT_OF_LIMITS } from '../../../../src/shared/messages/settings';
+import type { ProducerSettingsInput } from '../../../../src/shared/schemas/settings';
 import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
@@ -37,7 +39,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
   const producer = producerRows.results[0] as
     | { id: number; name: string; activo: number; fee_percent_bp: number | null; fee_fixed_cents: number | null }
     | undefined;
-  if (!producer) fail(404, 'Productora no encontrada');
+  if (!producer) fail(404, EVENT_MSG.producerNotFound);
   const s = settingsRows.results[0] as SettingsRow | undefined;
   return {
     producer_id: producer.id,

@@ -1,4 +1,5 @@
-import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
+import { MEMBER_ROLE_LABEL, TEAM_INVITATION_MSG } from '../../../../src/shared/messages/team';
+import type { MemberRole } from '../../../../src/shared/roles';
 import type { TeamInvite } from '../../../../src/shared/schemas/team';
 import type { SessionUser } from '../../../../src/shared/session';
 import { type Actor, assertGrantable } from '../../../domain/events/access';
@@ -13,15 +14,6 @@ import { auditStatement } from '../sales/audit';
 import { assertOwnEvents, membershipStatements } from './members';
 
 const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
-
-export const INVITATION_MSG = {
-  notFound: 'La invitación no existe o ya no está vigente.',
-  expired: 'La invitación venció. Pedile a la productora que te la reenvíe.',
-  otherEmail: (email: string) =>
-    `Esta invitación es para ${email}. Ingresá con la cuenta de ese correo para aceptarla.`,
-  alreadyMember: 'Esa persona ya es parte del equipo: cambiale el rol desde la lista.',
-  sent: (email: string) => `Enviamos la invitación a ${email}.`,
-} as const;
 
 type InvitationRow = {
   id: string;
@@ -65,7 +57,7 @@ async function findInvitation(db: D1Database, producerId: number, id: string) {
     .prepare(`${SELECT} where i.id = ? and i.producer_id = ?`)
     .bind(id, producerId)
     .first<InvitationRow>();
-  if (row?.status !== 'pending') fail(404, INVITATION_MSG.notFound);
+  if (row?.status !== 'pending') fail(404, TEAM_INVITATION_MSG.notFound);
   return row;
 }
 
@@ -79,7 +71,7 @@ export async function invite(env: Env, actor: Actor, input: TeamInvite) {
     )
     .bind(input.producer_id, input.email)
     .first();
-  if (member) fail(409, INVITATION_MSG.alreadyMember);
+  if (member) fail(409, TEAM_INVITATION_MSG.alreadyMember);
   await assertOwnEvents(db, input.producer_id, input.event_ids);
   // Within the inviter's own scope, at a role no higher than its own.
   assertGrantable(actor, input.producer_id, input.role, input.event_ids);
@@ -138,8 +130,8 @@ async function byToken(db: D1Database, token: string) {
     .prepare(`${SELECT} where i.token_hash = ?`)
     .bind(await sha256Hex(token))
     .first<InvitationRow>();
-  if (row?.status !== 'pending') fail(404, INVITATION_MSG.notFound);
-  if (row.expires_at < new Date().toISOString()) fail(410, INVITATION_MSG.expired);
+  if (row?.status !== 'pending') fail(404, TEAM_INVITATION_MSG.notFound);
+  if (row.expires_at < new Date().toISOString()) fail(410, TEAM_INVITATION_MSG.expired);
   return row;
 }
 
@@ -168,8 +160,8 @@ export async function acceptInvitation(env: Env, session: SessionUser, token: st
     .prepare('select id, name, email from users where id = ? and activo = 1')
     .bind(session.user.id)
     .first<{ id: number; name: string; email: string }>();
-  if (!user) fail(401, 'Tu sesión expiró. Ingresá de nuevo.');
-  if (user.email.toLowerCase() !== row.email.toLowerCase()) fail(403, INVITATION_MSG.otherEmail(row.email));
+  if (!user) fail(401, TEAM_INVITATION_MSG.sessionExpired);
+  if (user.email.toLowerCase() !== row.email.toLowerCase()) fail(403, TEAM_INVITATION_MSG.otherEmail(row.email));
   const actor = { userId: user.id, name: user.name } as Actor;
   const claimed = await db
     .prepare(
@@ -178,7 +170,7 @@ export async function acceptInvitation(env: Env, session: SessionUser, token: st
     )
     .bind(user.id, row.id)
     .first();
-  if (!claimed) fail(404, INVITATION_MSG.notFound);
+  if (!claimed) fail(404, TEAM_INVITATION_MSG.notFound);
   await db.batch([
     ...membershipStatements(db, row.producer_id, user.id, row.role, JSON.parse(row.event_ids) as number[]),
     auditStatement(db, actor, { producerId: row.producer_id, action: 'team_join', detail: { role: row.role } }),

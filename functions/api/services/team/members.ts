@@ -1,18 +1,11 @@
-import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../../src/shared/roles';
+import { GRANT_MSG, MEMBER_ROLE_LABEL, TEAM_MSG } from '../../../../src/shared/messages/team';
+import type { MemberRole } from '../../../../src/shared/roles';
 import type { MemberUpdate } from '../../../../src/shared/schemas/team';
-import { type Actor, assertGrantable, GRANT_MSG } from '../../../domain/events/access';
+import { type Actor, assertGrantable } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { syncUserRole } from '../accounts/roles';
 import { auditStatement } from '../sales/audit';
-
-export const TEAM_MSG = {
-  noManage: 'No tenés permiso para gestionar el equipo de esta productora.',
-  notMember: 'Esa persona no es parte del equipo de esta productora.',
-  lastAdmin: 'La productora necesita al menos un Administrador: sumá otro antes de cambiar o quitar a este.',
-  foreignEvents: 'Elegí eventos de esta productora.',
-  selfLastAdmin: 'Sos el único Administrador de la productora: sumá otro antes de quitarte o de cambiar tu rol.',
-} as const;
 
 /** The team of a producer: members (with their events and last activity) and open invitations. */
 export async function teamOf(db: D1Database, producerId: number) {

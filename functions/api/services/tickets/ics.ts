@@ -1,4 +1,4 @@
-import { ICS_MSG } from '../../../../src/shared/messages-tickets';
+import { ICS_MSG } from '../../../../src/shared/messages/checkout';
 import type { TicketDetail } from './list';
 import { venueLine } from './list';
 

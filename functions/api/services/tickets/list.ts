@@ -1,4 +1,5 @@
 import { formatEventDate } from '../../../../src/shared/dates';
+import { TICKET_CARD_TEXT } from '../../../../src/shared/messages/checkout';
 
 export type TicketDetail = {
   id: string;
@@ -92,6 +93,6 @@ export async function ticketsOfUser(env: Env, userId: number) {
 }
 
 export const venueLine = (t: Pick<TicketDetail, 'venue' | 'address' | 'city'>) =>
-  [t.venue, t.address, t.city].filter(Boolean).join(', ') || 'Lugar a confirmar';
+  [t.venue, t.address, t.city].filter(Boolean).join(', ') || TICKET_CARD_TEXT.venueTbd;
 
 export const whenLine = (t: Pick<TicketDetail, 'starts_at'>) => formatEventDate(t.starts_at);

@@ -1,9 +1,14 @@
 import { shortTicketCode } from '../../../../src/shared/checkin';
-import { MAIL_REFUND, MAIL_TICKETS, PDF_TICKETS } from '../../../../src/shared/messages-mail';
-import { PROMO_MSG } from '../../../../src/shared/messages-promo';
+import {
+  MAIL_TICKETS,
+  ORDER_REASON_TEXT,
+  PDF_TICKETS,
+  type RefundReason,
+} from '../../../../src/shared/messages/checkout';
+import { PROMO_MSG } from '../../../../src/shared/messages/promo';
+import { MAIL_REFUND } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { qrOf } from '../../../../src/shared/qr';
-import { ORDER_REASON_TEXT, type RefundReason } from '../../../../src/shared/schemas/checkout';
 import { type MailMessage, sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { eventSummary, type OrderItemRow, type OrderRow, orderItems } from '../checkout/orders';
@@ -23,9 +28,9 @@ export function summaryTable(rows: [string, string][]) {
 
 export function ticketBlock(t: TicketDetail) {
   return `<div style="background:#ffffff;border-radius:12px;padding:16px;margin:0 0 16px;text-align:center;color:#111">
-    <img src="${qrOf(t.code).gifDataUrl()}" alt="Código QR de la entrada ${escapeHtml(t.id)}" width="220" height="220" style="display:block;margin:0 auto 8px" />
+    <img src="${qrOf(t.code).gifDataUrl()}" alt="${escapeHtml(MAIL_TICKETS.qrAlt(t.id))}" width="220" height="220" style="display:block;margin:0 auto 8px" />
     <div style="font-family:Helvetica,Arial,sans-serif;font-size:14px"><strong>${escapeHtml(t.type_name)}</strong><br />
-    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />Titular: ${escapeHtml(t.holder_name ?? '-')}<br />
+    ${escapeHtml(whenLine(t))} · ${escapeHtml(venueLine(t))}<br />${MAIL_TICKETS.holder}${escapeHtml(t.holder_name ?? '-')}<br />
     <span style="font-family:monospace">${escapeHtml(PDF_TICKETS.doorCode(shortTicketCode(t.id)))}</span></div></div>`;
 }
 

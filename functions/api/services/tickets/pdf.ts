@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { PDF_TICKETS } from '../../../../src/shared/messages-mail';
+import { PDF_TICKETS } from '../../../../src/shared/messages/checkout';
 import { qrOf } from '../../../../src/shared/qr';
 
 export type PrintableTicket = {

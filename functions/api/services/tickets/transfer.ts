@@ -1,5 +1,5 @@
-import { RESALE_MSG } from '../../../../src/shared/messages-promo';
-import { TICKET_FATE_MSG, TRANSFER_MSG } from '../../../../src/shared/messages-tickets';
+import { TICKET_FATE_MSG, TICKET_MSG, TRANSFER_MSG } from '../../../../src/shared/messages/checkout';
+import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { ticketTransition } from '../../../domain/orders/state';
 import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import { maskEmail } from '../../../mail/templates/transfer';
@@ -14,12 +14,12 @@ import { sendTransferOffer } from './transfer-mail';
 /** Offers a valid ticket to someone by e-mail. A newer offer replaces a pending one. */
 export async function offerTransfer(env: Env, userId: number, ticketId: string, toEmail: string) {
   const ticket = await ticketOf(env, ticketId);
-  if (!ticket || ticket.owner_user_id !== userId) fail(404, 'La entrada no existe.');
-  if (ticket.status !== 'valid') fail(409, 'Solo se pueden transferir entradas válidas.');
+  if (!ticket || ticket.owner_user_id !== userId) fail(404, TICKET_MSG.notFound);
+  if (ticket.status !== 'valid') fail(409, TICKET_MSG.onlyValidTransfer);
   // Returned to the waiting list: the holder takes it back first (Retirar), so nobody buys it meanwhile.
   if (!(await leaveResaleForTransfer(env, ticket.event_id, ticketId, false))) fail(409, RESALE_MSG.listedNoTransfer);
   const me = await env.DB.prepare('select email from users where id = ?').bind(userId).first<{ email: string }>();
-  if (!me) fail(404, 'La entrada no existe.');
+  if (!me) fail(404, TICKET_MSG.notFound);
   if (me.email.toLowerCase() === toEmail.toLowerCase()) fail(400, TRANSFER_MSG.toSelf);
   // Each offer e-mails an address the user typed: bounded per user so it cannot be used to send mail.
   await throttle(env, [
@@ -51,13 +51,13 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
   const transfer = await env.DB.prepare('select * from ticket_transfers where token_hash = ?')
     .bind(await sha256Hex(token))
     .first<TransferRow>();
-  if (!transfer || transfer.status === 'cancelled') fail(404, 'La transferencia no existe o fue cancelada.');
-  if (transfer.status === 'accepted') fail(409, 'Esta transferencia ya fue aceptada.');
+  if (!transfer || transfer.status === 'cancelled') fail(404, TRANSFER_MSG.notFound);
+  if (transfer.status === 'accepted') fail(409, TICKET_MSG.transferAccepted);
   if (transfer.to_email.toLowerCase() !== user.email.toLowerCase()) {
-    fail(403, 'Esta entrada fue enviada a otro correo. Ingresá con esa cuenta para aceptarla.');
+    fail(403, TICKET_MSG.transferOtherEmail);
   }
   const old = await ticketOf(env, transfer.ticket_id);
-  if (old?.status !== 'valid') fail(409, 'La entrada ya no es válida.');
+  if (old?.status !== 'valid') fail(409, TICKET_MSG.noLongerValid);
   // Listed meanwhile: it leaves the waiting list now; on offer to a waiting buyer (or bought): refused.
   if (!(await leaveResaleForTransfer(env, old.event_id, old.id, true))) fail(409, RESALE_MSG.offeredNoTransfer);
 
@@ -101,7 +101,7 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
     const now = await env.DB.prepare('select status from ticket_transfers where id = ?')
       .bind(transfer.id)
       .first<{ status: string }>();
-    fail(409, now?.status === 'accepted' ? 'Esta transferencia ya fue aceptada.' : 'La entrada ya no es válida.');
+    fail(409, now?.status === 'accepted' ? TICKET_MSG.transferAccepted : TICKET_MSG.noLongerValid);
   }
   return { ticket_id: newId };
 }
@@ -112,7 +112,7 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
  */
 export async function cancelTransfer(env: Env, userId: number, ticketId: string) {
   const ticket = await ticketOf(env, ticketId);
-  if (!ticket || ticket.owner_user_id !== userId) fail(404, 'La entrada no existe.');
+  if (!ticket || ticket.owner_user_id !== userId) fail(404, TICKET_MSG.notFound);
   const cancelled = await env.DB.prepare(
     "update ticket_transfers set status = 'cancelled' where ticket_id = ? and from_user_id = ? and status = 'pending'",
   )

@@ -1,4 +1,4 @@
-import { WAITLIST_MSG } from '../../../../src/shared/messages-promo';
+import { WAITLIST_MSG } from '../../../../src/shared/messages/waitlist';
 import type { WaitlistJoin } from '../../../../src/shared/schemas/waitlist';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';

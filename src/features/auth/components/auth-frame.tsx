@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { AUTH_TEXT } from '../../../shared/messages-auth';
+import { AUTH_TEXT } from '../../../shared/messages/accounts';
 
 /**
  * The frame of an account form: the spec's dialog over the page (opened from the navigation once the page

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SubmitButton, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
-import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages-auth';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages/accounts';
 import { ChangeEmailSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { changeEmail } from '../api/change-email';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PasswordField, SubmitButton } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
-import { MSG } from '../../../shared/messages';
-import { AUTH_TEXT } from '../../../shared/messages-auth';
+import { AUTH_TEXT } from '../../../shared/messages/accounts';
+import { MSG } from '../../../shared/messages/common';
 import { SecurePasswordChangeSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { changePassword } from '../api/change-password';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PasswordField, SubmitButton, TextField, ToggleField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
-import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
-import { AUTH_TEXT } from '../../../shared/messages-auth';
+import { AUTH_TEXT } from '../../../shared/messages/accounts';
+import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages/common';
 import { LoginSchema, RestoreSchema } from '../../../shared/schemas/auth';
 import { $authEmail, $nextView, openRegister, takeAfterLogin } from '../../../stores/navigation';
 import { setUser } from '../../../stores/session';

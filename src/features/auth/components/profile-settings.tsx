@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useLive } from '../../../components/ui/adopt';
-import { AUTH_TEXT } from '../../../shared/messages-auth';
+import { AUTH_TEXT } from '../../../shared/messages/accounts';
 import type { SessionUser } from '../../../shared/session';
 import { $session } from '../../../stores/session';
 import { ChangeEmailForm } from './change-email-form';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CheckboxField, PasswordField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
-import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages';
-import { AUTH_TEXT } from '../../../shared/messages-auth';
+import { AUTH_TEXT } from '../../../shared/messages/accounts';
+import { LIMITS, MSG, SPEC_LABEL } from '../../../shared/messages/common';
 import { type RegisterInput, RegisterSchema } from '../../../shared/schemas/auth';
 import { $authEmail, openLogin } from '../../../stores/navigation';
 import { toast } from '../../../stores/toast';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PasswordField, SubmitButton } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
-import { LIMITS, MSG } from '../../../shared/messages';
-import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages-auth';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '../../../shared/messages/accounts';
+import { LIMITS, MSG } from '../../../shared/messages/common';
 import { ResetPasswordSchema } from '../../../shared/schemas/auth';
 import { toast } from '../../../stores/toast';
 import { resetPassword } from '../api/reset-password';

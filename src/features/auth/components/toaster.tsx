@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { AUTH_TEXT } from '../../../shared/messages-auth';
+import { AUTH_TEXT } from '../../../shared/messages/accounts';
 import { $toasts, dismissToast, type Toast, type ToastKind } from '../../../stores/toast';
 
 const STYLE: Record<ToastKind, string> = { success: 'alert-success', error: 'alert-error', info: 'alert-info' };

@@ -1,6 +1,6 @@
 import { messageOf, refreshSession } from '../../../lib/api';
-import { LIMITS } from '../../../shared/messages';
-import { ACCOUNT_TEXT } from '../../../shared/messages-auth';
+import { ACCOUNT_TEXT } from '../../../shared/messages/accounts';
+import { LIMITS } from '../../../shared/messages/common';
 import { $session } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { verifyChangeEmail } from '../api/verify-change-email';

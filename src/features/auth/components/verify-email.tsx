@@ -1,5 +1,5 @@
 import { messageOf } from '../../../lib/api';
-import { LIMITS, MSG } from '../../../shared/messages';
+import { LIMITS, MSG } from '../../../shared/messages/common';
 import { setUser } from '../../../stores/session';
 import { toast } from '../../../stores/toast';
 import { verifyEmail } from '../api/verify-email';

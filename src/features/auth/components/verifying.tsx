@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ACCOUNT_TEXT } from '../../../shared/messages-auth';
+import { ACCOUNT_TEXT } from '../../../shared/messages/accounts';
 
 /** Runs `action` once per mount (a verification link must be spent once, even under StrictMode). */
 export function useRunOnce(action: () => void) {

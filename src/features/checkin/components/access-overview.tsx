@@ -4,9 +4,9 @@ import { CheckboxField, SelectField, TextField, ToggleField } from '../../../com
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
-import { SCAN_LABEL, scanTone } from '../../../shared/checkin';
+import { scanTone } from '../../../shared/checkin';
 import { formatTime } from '../../../shared/dates';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT, SCAN_LABEL } from '../../../shared/messages/checkin';
 import { toast } from '../../../stores/toast';
 import { getOverview } from '../api/get-overview';
 import { saveGate } from '../api/save-gate';

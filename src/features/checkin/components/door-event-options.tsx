@@ -1,5 +1,5 @@
 import { formatEventDate } from '../../../shared/dates';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import type { DoorEvent } from '../types';
 
 /** The options of a door's event select: each event with its date, today's marked. */

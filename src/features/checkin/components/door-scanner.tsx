@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { TextField } from '../../../components/ui/fields';
-import { DOOR_TEXT } from '../../../shared/messages-door';
-import { KIT_TEXT } from '../../../shared/messages-ui';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
+import { KIT_TEXT } from '../../../shared/messages/common';
 import { useCamera } from '../hooks/use-camera';
 import { useDoor } from '../hooks/use-door';
 import type { Door } from '../stores/door';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { TextField } from '../../../components/ui/fields';
 import { shortTicketCode } from '../../../shared/checkin';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import { useEscape } from '../hooks/use-escape';
 import type { Door } from '../stores/door';
 import type { OfflineBundle } from '../types';

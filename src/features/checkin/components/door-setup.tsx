@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { SelectField } from '../../../components/ui/fields';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import type { Door } from '../stores/door';
 import type { DoorEvent } from '../types';
 import { DoorEventOptions } from './door-event-options';

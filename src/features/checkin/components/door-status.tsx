@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import type { Door } from '../stores/door';
 
 /** Connectivity (from the outcome of real calls), the queue waiting for the server, the event and the gate. */

@@ -1,5 +1,5 @@
 import { formatTime } from '../../../shared/dates';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 
 /**
  * Entries per minute as a small bar chart, drawn as inline SVG (no chart library for one chart). The

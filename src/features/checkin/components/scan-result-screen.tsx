@@ -1,6 +1,6 @@
-import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
+import { type ScanResult, scanTone } from '../../../shared/checkin';
 import { formatTime } from '../../../shared/dates';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT, SCAN_LABEL, SCAN_REASON } from '../../../shared/messages/checkin';
 import { useEscape } from '../hooks/use-escape';
 
 export type ShownResult = {

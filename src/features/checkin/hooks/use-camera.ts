@@ -1,6 +1,6 @@
 import type QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 
 /** The back camera, one decode every 100 ms; every read goes to `onCode` (the door suppresses repeats). */
 export function useCamera(onCode: (code: string) => Promise<void>) {

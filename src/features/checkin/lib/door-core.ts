@@ -1,3 +1,4 @@
+import { CHECKIN_MSG } from '../../../shared/messages/checkin';
 import { ApiError } from '../../../shared/provider-result';
 import type { Counters, OfflineBundle } from '../types';
 import type { QueuedScan } from './door-store';
@@ -54,7 +55,7 @@ export function isNetworkFailure(error: unknown): boolean {
 
 export class TimeoutError extends Error {
   constructor() {
-    super('Sin respuesta a tiempo');
+    super(CHECKIN_MSG.timeout);
   }
 }
 

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { wipeDeviceData } from '../../../lib/device-data';
 import type { ScanResult } from '../../../shared/checkin';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import { ApiError } from '../../../shared/provider-result';
 import { toast } from '../../../stores/toast';
 import { getCounters } from '../api/get-counters';

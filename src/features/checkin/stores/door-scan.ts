@@ -1,6 +1,6 @@
 import { atom, effect, type ReadableAtom } from 'nanostores';
-import { SCAN_LABEL, SCAN_REASON, type ScanResult, scanTone } from '../../../shared/checkin';
-import { DOOR_TEXT } from '../../../shared/messages-door';
+import { type ScanResult, scanTone } from '../../../shared/checkin';
+import { DOOR_TEXT, SCAN_LABEL, SCAN_REASON } from '../../../shared/messages/checkin';
 import { ApiError, messageOf } from '../../../shared/provider-result';
 import { toast } from '../../../stores/toast';
 import { manualCheckin } from '../api/manual-checkin';

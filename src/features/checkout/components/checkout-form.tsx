@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLive } from '../../../components/ui/adopt';
 import { CheckboxField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
-import { BUY_MSG, CHECKOUT_TEXT } from '../../../shared/messages-checkout';
+import { BUY_MSG, CHECKOUT_TEXT } from '../../../shared/messages/checkout';
 import { type OrderView, PayRequestSchema } from '../../../shared/schemas/checkout';
 import { releaseHold } from '../api/release-hold';
 import { submitCheckout } from '../api/submit-checkout';

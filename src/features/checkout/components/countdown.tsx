@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useBrowserValue } from '../../../components/ui/adopt';
 import { formatTimeLeft } from '../../../shared/dates';
-import { BUY_MSG } from '../../../shared/messages-checkout';
+import { BUY_MSG } from '../../../shared/messages/checkout';
 
 const left = (until: number) => Math.max(0, Math.floor((until - Date.now()) / 1000));
 

@@ -1,5 +1,5 @@
 import { formatEventDate } from '../../../shared/dates';
-import { CHECKOUT_TEXT } from '../../../shared/messages-checkout';
+import { CHECKOUT_TEXT } from '../../../shared/messages/checkout';
 import { formatMoney, formatPrice } from '../../../shared/money';
 import type { OrderView } from '../../../shared/schemas/checkout';
 import { PromoDiscountRow } from './promo-discount-row';

@@ -1,4 +1,4 @@
-import { PROMO_MSG } from '../../../shared/messages-promo';
+import { PROMO_MSG } from '../../../shared/messages/promo';
 import { formatMoney } from '../../../shared/money';
 import type { OrderView } from '../../../shared/schemas/checkout';
 

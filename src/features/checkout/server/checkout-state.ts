@@ -1,6 +1,7 @@
 import type { Api } from '../../../lib/contract';
-import { CHECKOUT_PAGE_TEXT } from '../../../shared/messages-checkout';
-import { PROMO_MSG } from '../../../shared/messages-promo';
+import { CHECKOUT_PAGE_TEXT, HOLD_MSG } from '../../../shared/messages/checkout';
+import { EVENT_MSG } from '../../../shared/messages/events';
+import { PROMO_MSG } from '../../../shared/messages/promo';
 import { ApiError, unlessNotFound, unwrap } from '../../../shared/provider-result';
 import type { OrderView } from '../../../shared/schemas/checkout';
 import {
@@ -53,7 +54,7 @@ export async function readCheckout(
     const answer = await unlessNotFound(unwrap(api.orders[':id'].$get({ param: { id: orderId } })));
     return answer
       ? { kind: 'order', order: answer.data, ...promo }
-      : { kind: 'error', message: 'La reserva no existe.' };
+      : { kind: 'error', message: HOLD_MSG.noReservation };
   }
   const selection = selectionOf(query.get('event'), query.get('items'));
   if (!selection.ok) return { kind: 'error', message: selection.message };
@@ -61,7 +62,7 @@ export async function readCheckout(
   const answer = await unlessNotFound(
     unwrap(publicApi.events[':id'].$get({ param: { id: String(request.event_id) } })),
   );
-  if (!answer) return { kind: 'error', message: 'El evento no existe.' };
+  if (!answer) return { kind: 'error', message: EVENT_MSG.missing };
   // Hidden types the code unlocks are named and priced like the others (the hold checks the code again).
   const unlocked = promo.code
     ? await unwrap(

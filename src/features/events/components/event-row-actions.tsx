@@ -1,8 +1,8 @@
 import { type MenuAction, OverflowMenu } from '../../../components/ui/overflow-menu';
 import { client, unwrap } from '../../../lib/api';
-import { EVENT_LIST_TEXT } from '../../../shared/messages-events';
-import { PROMO_ADMIN_MSG } from '../../../shared/messages-promo';
-import { EVENTS_MSG, UI_MSG } from '../../../shared/messages-ui';
+import { UI_MSG } from '../../../shared/messages/common';
+import { EVENT_LIST_TEXT, EVENTS_MSG } from '../../../shared/messages/events';
+import { PROMO_ADMIN_MSG } from '../../../shared/messages/promo';
 import type { ManagedEvent } from '../types';
 
 /** A row of GET /admin/events, as the API types it. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { LoadState } from '../../../components/ui/load-state';
-import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
+import { EVENT_FORM_TEXT } from '../../../shared/messages/events';
 import { createWizard, STEPS, type Wizard } from '../stores/wizard';
 import type { Province } from '../types';
 import { PublishNote } from './publish-note';

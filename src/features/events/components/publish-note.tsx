@@ -1,4 +1,4 @@
-import { PUBLISH_NOTE_TEXT as T } from '../../../shared/messages-events';
+import { PUBLISH_NOTE_TEXT as T } from '../../../shared/messages/events';
 
 /**
  * The wizard's last step says what "submit" does (issue 32): a producer the platform trusts (or a superadmin,

@@ -1,6 +1,5 @@
 import { isoToLocalInput } from '../../../shared/dates';
-import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
-import { WIZARD_MSG } from '../../../shared/messages-ui';
+import { EVENT_FORM_TEXT, WIZARD_MSG } from '../../../shared/messages/events';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 import { type Category, EventInputSchema } from '../../../shared/schemas/event';
 

@@ -1,5 +1,5 @@
 import { takeEarlyTaps } from '../../../shared/early-taps';
-import { UI_MSG } from '../../../shared/messages-ui';
+import { UI_MSG } from '../../../shared/messages/common';
 import { formatPrice } from '../../../shared/money';
 import { type Discount, discountLines, type PricedLine, priceLine, totals } from '../../../shared/pricing';
 import { openPurchaseLogin, rememberedSelection } from './purchase-login';

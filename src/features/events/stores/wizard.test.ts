@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
-import { WIZARD_MSG } from '../../../shared/messages-ui';
+import { MSG } from '../../../shared/messages/common';
+import { EVENT_FORM_TEXT, WIZARD_MSG } from '../../../shared/messages/events';
 import { ApiError } from '../../../shared/provider-result';
 import { $toasts } from '../../../stores/toast';
 import { getManagedEvent } from '../api/get-managed-event';

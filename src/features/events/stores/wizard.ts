@@ -1,8 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { FieldErrors } from '../../../components/ui/fields';
-import { MSG } from '../../../shared/messages';
-import { EVENT_FORM_TEXT } from '../../../shared/messages-events';
-import { WIZARD_MSG } from '../../../shared/messages-ui';
+import { MSG } from '../../../shared/messages/common';
+import { EVENT_FORM_TEXT, WIZARD_MSG } from '../../../shared/messages/events';
 import { ApiError, messageOf } from '../../../shared/provider-result';
 import { toast } from '../../../stores/toast';
 import { getManagedEvent } from '../api/get-managed-event';

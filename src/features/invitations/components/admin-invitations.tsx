@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SelectField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
-import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
 import { fetchInvitableEvents } from '../api/events';
 import { fetchInvitations } from '../api/list';
 import { CsvImport } from './csv-import';

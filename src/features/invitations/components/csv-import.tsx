@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
-import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
-import { INVITATION_CSV_MAX_CHARS, INVITATION_MSG, invitationCsvTemplate } from '../../../shared/schemas/invitations';
+import { INVITATION_MSG, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
+import { INVITATION_CSV_MAX_CHARS, invitationCsvTemplate } from '../../../shared/schemas/invitations';
 import { importInvitations } from '../api/import';
 
 /** "Importar CSV": the whole file or nothing; every bad row is listed with its number. */

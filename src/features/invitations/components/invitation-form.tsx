@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
-import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
-import { INVITATION_MAX_QUANTITY } from '../../../shared/schemas/invitations';
+import { INVITATION_MAX_QUANTITY, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
 import { issueInvitation } from '../api/issue';
 import type { InvitationsView } from '../types';
 

@@ -3,7 +3,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
-import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
 import { resendInvitation } from '../api/resend';
 import { revokeInvitation } from '../api/revoke';
 import type { InvitationView } from '../types';

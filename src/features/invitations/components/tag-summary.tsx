@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
-import { INVITATIONS_UI_MSG as M } from '../../../shared/messages-invitations';
+import { INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
 import { setTagQuota } from '../api/quota';
 import type { TagView } from '../types';
 

@@ -4,7 +4,7 @@ import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
 import { mediaUrl } from '../../../shared/media';
-import { SETTINGS_TEXT } from '../../../shared/messages-settings';
+import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { toast } from '../../../stores/toast';
 import { uploadImage } from '../../events/api/upload-image';
 import type { ManagedProducer } from '../types';

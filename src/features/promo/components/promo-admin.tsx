@@ -4,7 +4,7 @@ import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
-import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
+import { PROMO_DISCOUNT_LABEL, PROMO_MSG, PROMO_ADMIN_MSG as T } from '../../../shared/messages/promo';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { WaitlistEntries } from '../../waitlist/components/waitlist-entries';

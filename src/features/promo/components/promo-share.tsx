@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { PROMO_SHARE_TEXT as T } from '../../../shared/messages-promo';
+import { PROMO_SHARE_TEXT as T } from '../../../shared/messages/promo';
 import { qrOf } from '../../../shared/qr';
 import { toast } from '../../../stores/toast';
 

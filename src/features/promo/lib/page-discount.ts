@@ -1,4 +1,4 @@
-import { PAGE_DISCOUNT_TEXT as T } from '../../../shared/messages-promo';
+import { PAGE_DISCOUNT_TEXT as T } from '../../../shared/messages/promo';
 import { formatMoney } from '../../../shared/money';
 import { type Discount, discountLines, priceLine, type ServiceFee, ticketTotal } from '../../../shared/pricing';
 import type { Unlocked } from '../server/unlock';

@@ -1,5 +1,5 @@
 import type { Api, DataOf } from '../../../lib/contract';
-import { PROMO_MSG } from '../../../shared/messages-promo';
+import { PROMO_MSG } from '../../../shared/messages/promo';
 import { ApiError, unwrap } from '../../../shared/provider-result';
 import { PromoCodeInputSchema } from '../../../shared/schemas/checkout';
 

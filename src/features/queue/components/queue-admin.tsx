@@ -4,7 +4,7 @@ import { SelectField, TextField, ToggleField } from '../../../components/ui/fiel
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate, isoToLocalInput, localInputToIso } from '../../../shared/dates';
-import { QUEUE_ADMIN_TEXT, QUEUE_MSG, QUEUE_STATE_LABEL } from '../../../shared/messages-queue';
+import { QUEUE_ADMIN_TEXT, QUEUE_MSG, QUEUE_STATE_LABEL } from '../../../shared/messages/queue';
 import { toast } from '../../../stores/toast';
 import { controlQueue, rateQueue, readQueue, removeQueue, saveQueue } from '../api/queue-admin';
 import type { AdminQueueView } from '../types';

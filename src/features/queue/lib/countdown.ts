@@ -1,4 +1,4 @@
-import { QUEUE_PAGE_TEXT } from '../../../shared/messages-queue';
+import { QUEUE_PAGE_TEXT } from '../../../shared/messages/queue';
 
 /** "Faltan 1 h 05 min 09 s": the time left until an instant, for the queue's countdowns. */
 export function timeLeft(ms: number): string {

@@ -1,5 +1,5 @@
 import { client, unwrap } from '../../../lib/api';
-import { QUEUE_PAGE_TEXT } from '../../../shared/messages-queue';
+import { QUEUE_PAGE_TEXT } from '../../../shared/messages/queue';
 
 /**
  * The wait page's live part: one cheap call every few seconds (GET /queues/:id/me, answered by the queue

@@ -1,5 +1,5 @@
 import { client, unwrap } from '../../../lib/api';
-import { USED_OVERRIDE_PHRASE } from '../../../shared/schemas/sales';
+import { USED_OVERRIDE_PHRASE } from '../../../shared/messages/refunds';
 
 /**
  * POST /admin/orders/:id/refund: the whole order, or the chosen tickets. `key` is the refund's idempotency

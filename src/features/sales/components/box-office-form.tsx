@@ -3,8 +3,8 @@ import { Radio, SelectField, SubmitButton, TextField } from '../../../components
 import { useData } from '../../../components/ui/use-data';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
-import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/labels';
-import { SALES_TEXT } from '../../../shared/messages-sales';
+import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/messages/payments';
+import { SALES_TEXT } from '../../../shared/messages/sales';
 import { formatMoney } from '../../../shared/money';
 import { fetchEventTypes, sellAtBoxOffice } from '../api/box-office';
 import { fetchManagedEvents } from '../api/events';

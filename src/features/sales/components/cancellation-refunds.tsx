@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { messageOf } from '../../../lib/api';
-import { CANCELLATION_MSG as M } from '../../../shared/messages-cancellation';
+import { CANCELLATION_MSG as M } from '../../../shared/messages/refunds';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { retryCancellationRefunds } from '../api/cancellations';

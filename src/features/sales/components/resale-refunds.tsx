@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
-import { RESALE_REFUNDS_MSG as M } from '../../../shared/messages-cancellation';
+import { RESALE_REFUNDS_MSG as M } from '../../../shared/messages/refunds';
 import { toast } from '../../../stores/toast';
 import { retryResaleRefund } from '../api/cancellations';
 import type { fetchFinance } from '../api/finance';

@@ -1,7 +1,7 @@
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
-import { SALES_TEXT } from '../../../shared/messages-sales';
-import { SALES_PERIOD_LABEL, SALES_PERIODS } from '../../../shared/sales';
+import { SALES_PERIOD_LABEL, SALES_TEXT } from '../../../shared/messages/sales';
+import { SALES_PERIODS } from '../../../shared/sales';
 import { fetchManagedEvents } from '../api/events';
 
 export type SalesFilterValue = { period: string; event_id: string; from: string; to: string };

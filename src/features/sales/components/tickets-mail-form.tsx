@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
-import { SALES_TEXT } from '../../../shared/messages-sales';
+import { SALES_TEXT } from '../../../shared/messages/sales';
 import { mailTickets } from '../api/tickets-mail';
 
 /** The receipt's optional "send them by e-mail": a walk-in buyer without e-mail simply takes them printed. */

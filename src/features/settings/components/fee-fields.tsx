@@ -1,5 +1,5 @@
 import { Field, type FieldErrors, TextInput } from '../../../components/ui/fields';
-import { SETTINGS_TEXT } from '../../../shared/messages-settings';
+import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 
 /** A service charge as the forms edit it: percent and pesos as typed, converted on save. */

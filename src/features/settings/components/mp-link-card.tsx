@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageOf } from '../../../lib/api';
 import { formatLongDate } from '../../../shared/dates';
-import { SETTINGS_TEXT } from '../../../shared/messages-settings';
+import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { toast } from '../../../stores/toast';
 import { mpAuthorizationUrl, unlinkMp } from '../api/mp-link';
 import type { MpLinkView } from '../types';

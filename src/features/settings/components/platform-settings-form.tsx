@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
-import { SETTINGS_TEXT } from '../../../shared/messages-settings';
+import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { savePlatformSettings } from '../api/platform-settings';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Field, type FieldErrors, Select, TextArea, TextInput, ToggleField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
-import { cuitError, formatCuit, IVA_CONDITIONS, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
-import { RESALE_MSG } from '../../../shared/messages-promo';
-import { SETTINGS_TEXT } from '../../../shared/messages-settings';
+import { cuitError, formatCuit, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
+import { RESALE_MSG } from '../../../shared/messages/resale';
+import { IVA_CONDITIONS, SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { formatMoney } from '../../../shared/money';
 import { keepPercentText, parseKeepPercent } from '../../../shared/resale-policy';
 import { toast } from '../../../stores/toast';

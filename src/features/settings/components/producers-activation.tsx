@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ToggleField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { formatCuit } from '../../../shared/fiscal';
-import { SETTINGS_TEXT } from '../../../shared/messages-settings';
+import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { toast } from '../../../stores/toast';
 import { setProducerActivation, setProducerTrust } from '../api/producer-activation';
 import type { PlatformProducerRow } from '../types';

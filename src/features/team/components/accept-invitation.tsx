@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api';
-import { TEAM_TEXT } from '../../../shared/messages-team';
+import { TEAM_TEXT } from '../../../shared/messages/team';
 import { acceptInvitation } from '../api/invitations';
 
 /**

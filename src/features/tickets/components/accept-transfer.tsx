@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
-import { TICKETS_TEXT } from '../../../shared/messages-tickets';
+import { TICKETS_TEXT } from '../../../shared/messages/checkout';
 import { acceptTransfer } from '../api/accept-transfer';
 
 /** The recipient's "Aceptar entrada" button. */

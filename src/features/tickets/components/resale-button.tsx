@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
-import { RESALE_MSG } from '../../../shared/messages-promo';
+import { RESALE_MSG } from '../../../shared/messages/resale';
 import { formatMoney } from '../../../shared/money';
 import { toast } from '../../../stores/toast';
 import { resaleStatus, returnToWaitlist, withdrawReturn } from '../api/resale';

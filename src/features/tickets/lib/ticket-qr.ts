@@ -1,4 +1,4 @@
-import { TICKET_CARD_TEXT, TICKET_QR_TEXT } from '../../../shared/messages-tickets';
+import { TICKET_CARD_TEXT, TICKET_QR_TEXT } from '../../../shared/messages/checkout';
 
 /**
  * Mis tickets: a tap on a ticket's QR (`[data-qr-open]`, TicketCard.astro) opens it full screen in the page's

@@ -1,6 +1,6 @@
 import { ScrollRegion } from '../../../components/scroll-region';
 import { formatEventDate } from '../../../shared/dates';
-import { PROMO_ADMIN_MSG as T } from '../../../shared/messages-promo';
+import { PROMO_ADMIN_MSG as T } from '../../../shared/messages/promo';
 import type { readWaitlist } from '../../promo/api/promo-admin';
 
 type Entry = Awaited<ReturnType<typeof readWaitlist>>['data']['entries'][number];

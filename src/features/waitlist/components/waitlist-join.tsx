@@ -4,7 +4,7 @@ import { useLive } from '../../../components/ui/adopt';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError } from '../../../lib/api';
-import { WAITLIST_MSG, WAITLIST_TEXT } from '../../../shared/messages-promo';
+import { WAITLIST_MSG, WAITLIST_TEXT } from '../../../shared/messages/waitlist';
 import { openLogin } from '../../../stores/navigation';
 import { $isAuthenticated } from '../../../stores/session';
 import { joinWaitlist, myWaitlist } from '../api/waitlist';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Field } from '../../../../components/ui/fields';
 import { mediaUrl } from '../../../../shared/media';
-import { EVENT_FORM_TEXT } from '../../../../shared/messages-events';
+import { EVENT_FORM_TEXT } from '../../../../shared/messages/events';
 import type { Wizard } from '../../stores/wizard';
 
 /** Step 4: the cover and the flyer, uploaded as soon as they are chosen. */

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useLive } from '../../../../components/ui/adopt';
 import { SubmitButton } from '../../../../components/ui/fields';
-import { EVENT_FORM_TEXT, PUBLISH_NOTE_TEXT } from '../../../../shared/messages-events';
-import { WIZARD_MSG } from '../../../../shared/messages-ui';
+import { EVENT_FORM_TEXT, PUBLISH_NOTE_TEXT, WIZARD_MSG } from '../../../../shared/messages/events';
 import { STEPS, type Wizard } from '../../stores/wizard';
 
 /** The steps above the form: each one a button (going forward checks the steps on the way); marked when wrong. */

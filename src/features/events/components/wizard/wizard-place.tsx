@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Field, Select, TextInput } from '../../../../components/ui/fields';
-import { EVENT_FORM_TEXT } from '../../../../shared/messages-events';
+import { EVENT_FORM_TEXT } from '../../../../shared/messages/events';
 import type { Wizard } from '../../stores/wizard';
 import type { Province } from '../../types';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formatEventDate, localInputToIso } from '../../../../shared/dates';
 import { mediaUrl } from '../../../../shared/media';
-import { EVENT_FORM_TEXT } from '../../../../shared/messages-events';
+import { EVENT_FORM_TEXT } from '../../../../shared/messages/events';
 import { formatPrice, pesosToCents } from '../../../../shared/money';
 import { renderMarkdown } from '../../lib/markdown';
 import type { Wizard } from '../../stores/wizard';

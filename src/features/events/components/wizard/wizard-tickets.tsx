@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Field, TextInput, ToggleField } from '../../../../components/ui/fields';
 import { formatEventDate, localInputToIso } from '../../../../shared/dates';
-import { EVENT_FORM_TEXT } from '../../../../shared/messages-events';
+import { EVENT_FORM_TEXT } from '../../../../shared/messages/events';
 import type { TicketForm } from '../../lib/event-form';
 import type { Wizard } from '../../stores/wizard';
 

@@ -1,3 +1,9 @@
+import type { ScanResult } from '../checkin';
+
+/**
+ * Check-in at the door: the scanner, the door's lists and answers (voseo).
+ */
+
 /** The door: scanner, search, setup and status, and the access-control overview (voseo). */
 export const DOOR_TEXT = {
   today: 'Hoy · ',
@@ -92,4 +98,76 @@ export const DOOR_TEXT = {
   offlineWithoutData: 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.',
   searchOffline: 'Sin conexión: escaneá el código, que funciona sin red.',
   undoFailed: 'No se pudo deshacer.',
+} as const;
+
+/** The API's answers at the door: permissions, lists and gates, undo, and codes that are not tickets. */
+export const CHECKIN_MSG = {
+  noPermission: 'No tenés permiso para controlar el acceso de este evento.',
+  noManage: 'No tenés permiso para cambiar las listas y puertas de este evento.',
+  unknownList: 'La lista no existe en este evento.',
+  unknownGate: 'La puerta no existe en este evento.',
+  undoExpired: 'Ya no se puede deshacer: pasó el tiempo o no fuiste vos quien lo registró.',
+  undoDone: 'Ingreso anulado.',
+  nonceReused: 'Ese identificador de escaneo ya se usó para otra entrada u otra acción. Volvé a escanear.',
+  foreignTypes: 'Elegí tipos de entrada de este evento.',
+  codeInvalid: 'Código inválido',
+  codeForged: 'Código falso o dañado',
+  noValidate: 'No tenés permiso para validar entradas de este evento.',
+  noRevocations: 'No tenés permiso para ver la lista de revocaciones.',
+  listCreated: 'Lista creada.',
+  listSaved: 'Lista guardada.',
+  gateCreated: 'Puerta creada.',
+  gateSaved: 'Puerta guardada.',
+  /** A scan or sync the server did not answer in time (the door retries it). */
+  timeout: 'Sin respuesta a tiempo',
+} as const;
+
+export const SCAN_LABEL: Record<ScanResult, string> = {
+  admitted: 'Entrada válida',
+  exited: 'Salida registrada',
+  undone: 'Ingreso anulado',
+  used: 'Entrada ya usada',
+  cancelled: 'Entrada cancelada',
+  revoked: 'Entrada revocada',
+  other_event: 'Es de otro evento',
+  unpaid: 'Entrada no pagada',
+  forged: 'Código inválido',
+  wrong_list: 'No corresponde a esta lista',
+  not_inside: 'No figura adentro',
+  in_process: 'Entrada en trámite',
+};
+
+/** Why a refusal happened, one line under the big label. */
+export const SCAN_REASON: Partial<Record<ScanResult, string>> = {
+  cancelled: 'La entrada fue cancelada (reembolso o baja).',
+  revoked: 'La entrada fue transferida: vale la nueva, no esta.',
+  other_event: 'El código es de otro evento.',
+  unpaid: 'La orden de esta entrada no está pagada.',
+  forged: 'Código falso o dañado.',
+  wrong_list: 'Este tipo de entrada no entra por esta lista.',
+  not_inside: 'No se puede registrar la salida de alguien que no entró.',
+  in_process:
+    'Se está transfiriendo, reembolsando o revendiendo en este momento. Esperá unos segundos y volvé a escanear.',
+};
+
+/** The checks of src/shared/schemas/checkin.ts (API and forms). */
+export const CHECKIN_FIELD_MSG = {
+  nonce: 'Falta el identificador del escaneo',
+  nonceInvalid: 'Identificador de escaneo inválido',
+  deviceMax: 'Nombre de dispositivo demasiado largo',
+  clientAt: 'Hora del dispositivo inválida',
+  listId: 'Lista inválida',
+  gateId: 'Puerta inválida',
+  kind: 'Tipo de escaneo inválido',
+  ticketId: 'Entrada inválida',
+  q: 'Escribí qué buscar',
+  qMin: 'Escribí al menos 2 letras o números',
+  qMax: 'La búsqueda es demasiado larga',
+  scanId: 'Escaneo inválido',
+  scansCheck: 'Cada escaneo necesita un código o una entrada',
+  scansMin: 'No hay escaneos para enviar',
+  scansMax: (max: number) => `Se envían hasta ${max} escaneos por vez`,
+  name: 'Poné un nombre',
+  nameMax: 'Nombre demasiado largo',
+  typeId: 'Tipo de entrada inválido',
 } as const;

@@ -1,7 +1,8 @@
 /**
- * Spanish texts (voseo) of promo and access codes, the waiting list and face-value resale (issue 22), for
- * the API, the pages and the e-mails.
+ * Promo codes: discounts and access codes, their back office, shared links and the page's discount (voseo).
  */
+
+/** Spanish texts (voseo) of promo and access codes (issue 22), for the API, the pages and the e-mails. */
 export const PROMO_MSG = {
   // The buyer's code field
   codeLabel: 'Código de descuento o acceso',
@@ -52,101 +53,6 @@ export const PROMO_MSG = {
   ownerLabel: 'El nombre del RRPP puede tener hasta 80 caracteres.',
   limitPositive: 'El límite tiene que ser un número entero mayor que cero.',
   archived: 'Código archivado.',
-} as const;
-
-/** The waiting list of a sold-out ticket type. */
-export const WAITLIST_MSG = {
-  join: 'Anotarme en la lista de espera',
-  joinTitle: 'Lista de espera',
-  joinHint: 'Si se liberan entradas, te las ofrecemos por correo en orden de llegada.',
-  quantity: 'Cantidad de entradas',
-  acceptFewer: 'Acepto menos',
-  joined: (position: number) => `Estás en la lista de espera. Tu lugar: ${position}.`,
-  position: (position: number) => `Tu lugar en la lista de espera: ${position}.`,
-  offered: 'Se liberaron entradas para vos: completá la compra antes de que venza la oferta.',
-  twice: 'Ya estás en la lista de espera de este evento.',
-  dniTwice: 'Ya hay una persona anotada con tu DNI en la lista de espera de este evento.',
-  available: (name: string) => `Todavía quedan entradas de ${name}: comprálas directamente.`,
-  noDni: 'Para anotarte en la lista de espera necesitás tener tu DNI cargado en tu perfil.',
-  unknownType: 'La entrada elegida no es de este evento.',
-  closed: 'La venta de este evento está cerrada.',
-  quantityMax: (max: number) => `Podés pedir entre 1 y ${max} entradas.`,
-  loginFirst: 'Ingresá a tu cuenta para anotarte en la lista de espera.',
-  left: 'Saliste de la lista de espera.',
-  notIn: 'No estás en la lista de espera de este evento.',
-  demand: (n: number) => `Podrías vender ${n} más.`,
-  offerMinutes: 'La oferta dura entre 10 y 1440 minutos.',
-  noAccess: 'No tenés permiso para ver la lista de espera de este evento.',
-  mailSubject: (event: string) => `Se liberaron entradas para ${event}`,
-  mailTitle: 'Se liberaron entradas para vos',
-  mailBody: (quantity: number, type: string, event: string) =>
-    quantity === 1
-      ? `Estabas en la lista de espera: te reservamos 1 entrada ${type} para ${event}.`
-      : `Estabas en la lista de espera: te reservamos ${quantity} entradas ${type} para ${event}.`,
-  mailExpiry: (when: string) => `La reserva vence el ${when}. Después pasa a la siguiente persona de la lista.`,
-  mailCta: 'Completar la compra',
-  queueClosed: 'Se agotaron las entradas. Anotate en la lista de espera y te avisamos si se liberan.',
-  queueRunning:
-    'Esta venta tiene fila: la lista de espera abre cuando cierre la fila. Mientras tanto, las entradas que se liberan son para la fila.',
-} as const;
-
-/** Face-value resale: "Devolver a la lista de espera". */
-export const RESALE_MSG = {
-  action: 'Devolver a la lista de espera',
-  listed: 'Devolviste la entrada a la lista de espera. Sigue siendo tuya y válida hasta que alguien la compre.',
-  sold: 'Tu entrada se vendió a alguien de la lista de espera: te reembolsamos el pago.',
-  withdrawn: 'Retiraste la entrada de la lista de espera.',
-  notReturnable: 'Solo podés devolver una entrada válida que compraste y pagaste con Mercado Pago.',
-  noWaitlist: 'Esta entrada no tiene lista de espera: no hay nadie esperando.',
-  already: 'Esta entrada ya está en la lista de espera.',
-  tooLate: 'Ya no se pueden devolver entradas: falta muy poco para el evento.',
-  closed: 'La venta de este evento está cerrada.',
-  offered: 'Alguien de la lista de espera está comprando tu entrada: ya no podés retirarla.',
-  refundReason: 'Reventa a valor nominal por la lista de espera',
-  listedBadge: 'En la lista de espera',
-  offeredBadge: 'Ofrecida a la lista de espera',
-  withdraw: 'Retirar de la lista de espera',
-  refundedBadge: (amount: string) => `Reembolsada · ${amount}`,
-  // The seller's refund after the resale (the ticket is already cancelled: the waiting buyer paid)
-  resoldBadge: 'Revendida',
-  refundPendingBadge: 'Reembolso en curso',
-  refundPendingHint:
-    'Tu entrada se revendió. Estamos devolviéndote el dinero: te avisamos por e-mail cuando se acredite.',
-  refundFailedBadge: 'Reembolso demorado',
-  refundFailedHint:
-    'Tu entrada se revendió, pero Mercado Pago no aceptó el reembolso. La productora lo está revisando.',
-  refundMissing: 'Ya no encontramos la entrada ni la compra que la pagó.',
-  refundUsed:
-    'La entrada ingresó al evento mientras estaba en la lista de espera: no se reembolsa sola. Revisala con el vendedor.',
-  refundNotCancelled: 'La entrada cambió de manos antes de revenderse: no se reembolsa sola. Revisala con el vendedor.',
-  refundUnexpected: 'No pudimos terminar el reembolso. Lo volvemos a intentar en unos minutos.',
-  refundNotFound: 'Esa entrada no se revendió en este evento.',
-  refundNotFailed: 'Ese reembolso no falló: está hecho o en curso.',
-  refundRetried: 'Volvemos a intentar el reembolso de la reventa.',
-  listedNoTransfer: 'Esta entrada está en la lista de espera: retirala antes de transferirla.',
-  offeredNoTransfer: 'Esta entrada está ofrecida a alguien de la lista de espera: ya no se puede transferir.',
-  notFound: 'La entrada no existe.',
-  // The holder's confirmation before returning a ticket
-  confirmTitle: '¿Devolver la entrada a la lista de espera?',
-  confirmText:
-    'Tu entrada sigue siendo tuya y válida hasta que alguien de la lista de espera la compre. Si nadie la compra, vuelve a ser solo tuya.',
-  refundIfSold: (amount: string) => `Si se revende, te devolvemos ${amount}.`,
-  /** What happens, said before confirming (issue 32). */
-  whoWaits: (n: number) =>
-    n === 1
-      ? 'Hay 1 persona esperando esta entrada: se la ofrecemos a ella, con un tiempo limitado para pagarla.'
-      : `Hay ${n} personas esperando esta entrada: se la ofrecemos a la primera, con un tiempo limitado para pagarla.`,
-  whenSold:
-    'Cuando la paguen, tu entrada se anula (ya no entra al evento) y el dinero vuelve al medio de pago con que la compraste. Mientras nadie la esté pagando, podés retirarla.',
-  confirmAction: 'Devolver',
-  // The producer's policy (Configuración)
-  keepTitle: 'Reventa a valor nominal',
-  keepLabel: 'Lo que retiene la productora de una entrada revendida (%)',
-  keepHint:
-    'Porcentaje del precio de la entrada, de 0 a 100, con hasta dos decimales. Al vendedor le devolvemos el resto y el cargo por servicio.',
-  keepNumber: 'Escribí un porcentaje entre 0 y 100, por ejemplo 10 o 12,5.',
-  keepRange: 'El porcentaje que retenés va de 0 a 100.',
-  keepDecimals: 'Usá como máximo dos decimales.',
 } as const;
 
 /** The back office's page of an event's codes and waiting list (/admin/codigos/:id). */
@@ -204,16 +110,12 @@ export const PROMO_ADMIN_MSG = {
 
 /** How the back office names each kind and discount type. */
 export const PROMO_KIND_LABEL = { discount: 'Descuento', access: 'Acceso', both: 'Descuento y acceso' } as const;
+
 export const PROMO_DISCOUNT_LABEL = {
   percent: 'Porcentaje',
   fixed_ticket: 'Monto fijo por entrada',
   fixed_order: 'Monto fijo por compra',
   set_price: 'Precio especial',
-} as const;
-
-/** The waitlist island (voseo). */
-export const WAITLIST_TEXT = {
-  ticketType: 'Entrada',
 } as const;
 
 /** A code's link and QR for its promoter (the producer's "Códigos" page, issue 32). */
@@ -242,4 +144,18 @@ export const PAGE_DISCOUNT_TEXT = {
   listPrice: 'Precio sin código:',
   withCode: 'Con tu código:',
   badge: 'Con descuento',
+} as const;
+
+/** The promo report's CSV: its sheet name and column headings. */
+export const PROMO_EXPORT_TEXT = {
+  name: 'Códigos',
+  columns: ['Código', 'RRPP', 'Usos', 'Entradas', 'Recaudación', 'Descuento', 'Archivado'],
+  yes: 'Sí',
+  no: 'No',
+} as const;
+
+/** The checks of src/shared/schemas/promo.ts (API and forms). */
+export const PROMO_FIELD_MSG = {
+  kind: 'Elegí el tipo de código.',
+  format: 'Formato inválido',
 } as const;

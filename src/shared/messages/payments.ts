@@ -1,50 +1,61 @@
 /**
- * The one label table for states and payment methods, as buyers and the back office read them. Islands,
- * pages, the API's detail answers and the exports all name a status or a payment method from here.
+ * Payments: the payment's status and return page, and the labels of payment means and payment states as
+ * buyers and the back office read them (MercadoPago and the box office).
  */
 
-export const ORDER_STATUSES = ['held', 'pending_payment', 'paid', 'failed', 'expired', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** /payment/success, /failure and /pending. */
+export const PAYMENT_STATUS_MSG = {
+  missingTitle: 'No encontramos la compra',
+  missing: 'Si pagaste, revisá tu correo: ahí te enviamos las entradas. También podés verlas en Mis tickets.',
+  loginTitle: 'Ingresá para ver tu compra',
+  login: 'Iniciá sesión con la cuenta con la que compraste para ver el estado del pago.',
+  confirmingTitle: 'Estamos confirmando tu pago…',
+  confirming: 'Mercado Pago nos está avisando del pago. Esta página se actualiza sola en unos segundos.',
+  paidTitle: '¡Compra confirmada!',
+  /** "Tus 2 entradas para <event> ya están en Mis tickets. También te las enviamos a <email> …" */
+  paid: (tickets: number) => [
+    `Tus ${tickets} ${tickets === 1 ? 'entrada' : 'entradas'} para `,
+    ' ya están en Mis tickets. También te las enviamos a ',
+    ' con el código QR y en PDF.',
+  ],
+  pendingTitle: 'Pago pendiente',
+  pending: [
+    'Tu pago para ',
+    ' todavía no se acreditó. Si elegiste pagar en efectivo (Rapipago o Pago Fácil), pagá el cupón antes de que venza.',
+  ],
+  pendingHold: [
+    'Guardamos tus entradas hasta el ',
+    '. Cuando el pago se acredite te enviamos las entradas por correo.',
+  ],
+  heldTitle: 'Falta completar el pago',
+  held: 'Tu reserva sigue activa. Volvé al checkout para pagar.',
+  failedTitle: 'El pago fue rechazado',
+  failed: 'No se cobró nada y las entradas volvieron a la venta. Podés intentarlo de nuevo con otro medio de pago.',
+  cancelledTitle: 'El evento fue cancelado',
+  cancelledRefund: 'Si llegó a acreditarse un pago, te lo devolvemos completo.',
+  expiredTitle: 'La reserva venció',
+  expired: 'El tiempo para pagar terminó y las entradas volvieron a la venta.',
+  refundedTitle: 'Te devolvimos el pago',
+  refundedDefault: 'La compra fue reembolsada y tus entradas quedaron canceladas.',
+  refundedAmount: 'Monto: ',
+  refundedMail: '. Te enviamos el detalle por correo.',
+} as const;
 
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  held: 'Reservada',
-  pending_payment: 'Pago pendiente',
-  paid: 'Pagada',
-  failed: 'Pago rechazado',
-  expired: 'Reserva vencida',
-  refunded: 'Reembolsada',
-};
-
-/** A paid order with some tickets refunded. */
-export const PARTIAL_REFUND_LABEL = 'Reembolso parcial';
-
-/** An order's status by name; an unknown code is shown as is rather than hidden. */
-export function orderStatusLabel(status: string, refundedCents = 0): string {
-  if (status === 'paid' && refundedCents > 0) return PARTIAL_REFUND_LABEL;
-  return ORDER_STATUS_LABEL[status as OrderStatus] ?? status;
-}
-
-export const TICKET_STATUSES = ['valid', 'used', 'cancelled', 'transferred'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
-  valid: 'Válida',
-  used: 'Usada',
-  cancelled: 'Cancelada',
-  transferred: 'Transferida',
-};
-
-/** A refunded ticket is cancelled in the data; people read it as refunded. */
-export const REFUNDED_TICKET_LABEL = 'Reembolsada';
-
-export function ticketStatusLabel(status: string, refunded = false): string {
-  if (refunded) return REFUNDED_TICKET_LABEL;
-  return TICKET_STATUS_LABEL[status as TicketStatus] ?? status;
-}
+/** /payment/success, /failure and /pending: the pages' titles and the next step's buttons. */
+export const PAYMENT_PAGE_TEXT = {
+  successTitle: 'Pago exitoso · Boletería',
+  failureTitle: 'Error en el pago · Boletería',
+  pendingTitle: 'Pago pendiente · Boletería',
+  goToMyTickets: 'Ir a Mis tickets',
+  backToCheckout: 'Volver al checkout',
+  tryAgain: 'Intentar de nuevo',
+} as const;
 
 /** What the box office records as the means of a sale (form choices). */
 export const BOX_OFFICE_METHODS = ['cash', 'card', 'transfer'] as const;
+
 export type BoxOfficeMethod = (typeof BOX_OFFICE_METHODS)[number];
+
 export const BOX_OFFICE_METHOD_LABEL: Record<BoxOfficeMethod, string> = {
   cash: 'Efectivo',
   card: 'Tarjeta',
@@ -133,6 +144,7 @@ export const PAYMENT_STATUSES = [
   'refunded',
   'charged_back',
 ] as const;
+
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
@@ -153,16 +165,13 @@ export function paymentStatusLabel(status: string | null | undefined): string {
   return PAYMENT_STATUS_LABEL[status as PaymentStatus] ?? 'Estado de pago desconocido';
 }
 
-/** How a refund reaches the buyer. */
-export const REFUND_METHOD_LABEL = {
-  mercadopago: 'MercadoPago, al medio de pago original',
-  cash: 'Efectivo en boletería',
-  none: 'Sin pago (entrada gratuita)',
-  chargeback: 'Contracargo del banco',
-} as const;
-export type RefundMethod = keyof typeof REFUND_METHOD_LABEL;
-
 /** Where the money came in: "MercadoPago" for an online payment, "Boletería" for a box-office sale. */
 export function paymentChannelLabel(payment: PaymentLike): string {
   return isBoxOfficePayment(payment) ? 'Boletería' : 'MercadoPago';
 }
+
+/** MercadoPago's notifications that fail their check. */
+export const WEBHOOK_MSG = {
+  badSignature: 'Firma de notificación inválida.',
+  stale: 'Notificación vencida.',
+} as const;

@@ -1,3 +1,7 @@
+/**
+ * The virtual queue: the buyer's place in line, the back office's queue settings and the queue page (voseo).
+ */
+
 /** Spanish texts of "Venta con fila" (the virtual queue of a hot on-sale), for the API and the pages. */
 export const QUEUE_MSG = {
   passMissing: 'Esta venta tiene fila virtual: para comprar necesitás tu turno de la fila.',
@@ -181,4 +185,33 @@ export const QUEUE_PAGE_TEXT = {
     'la página del sorteo',
     '). Después, por orden de llegada.',
   ],
+} as const;
+
+/** The checks of src/shared/schemas/queue.ts (API and forms). */
+export const QUEUE_FIELD_MSG = {
+  opensAt: 'Indicá la fecha y hora de apertura',
+  prequeueMinutes: 'Indicá los minutos de pre-fila',
+  prequeueMinutesMin: 'La pre-fila abre al menos 1 minuto antes',
+  prequeueMinutesMax: 'La pre-fila abre como mucho 24 horas antes',
+  dniCap: 'Tope por DNI inválido',
+  dniCapMin: 'El tope por DNI es al menos 1',
+  dniCapMax: 'El tope por DNI es como mucho 50',
+  ratePerMinute: 'Indicá cuántas personas entran por minuto',
+  ratePerMinuteMin: 'Entra al menos 1 persona por minuto',
+  ratePerMinuteMax: 'Como mucho 100.000 personas por minuto',
+  holdLimit: 'Límite de reservas inválido',
+  holdLimitMin: 'El límite de reservas es al menos 1',
+  action: 'Acción inválida',
+  confirmDropped: 'Confirmación inválida',
+} as const;
+
+/** The queue of an on-sale was taken off before its opening: the people in its pre-queue are told (issue 29). */
+export const MAIL_QUEUE_REMOVED = {
+  subject: (event: string) => `Cambió la venta de ${event}`,
+  title: 'La venta ya no tiene fila',
+  preheader: (event: string) => `La productora quitó la fila virtual de la venta de ${event}.`,
+  body: (event: string) =>
+    `La productora quitó la fila virtual de la venta de ${event}, así que tu lugar en la pre-fila ya no existe.`,
+  next: 'Mirá en la página del evento cuándo y cómo se venden las entradas. Si vuelve a haber fila, vas a tener que entrar de nuevo.',
+  cta: 'Ver el evento',
 } as const;

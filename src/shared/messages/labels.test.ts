@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  boxOfficeMethodLabel,
   ORDER_STATUS_LABEL,
   ORDER_STATUSES,
   orderStatusLabel,
+  TICKET_STATUS_LABEL,
+  TICKET_STATUSES,
+  ticketStatusLabel,
+} from './checkout';
+import {
+  boxOfficeMethodLabel,
   PAYMENT_STATUS_LABEL,
   PAYMENT_STATUSES,
   paymentChannelLabel,
   paymentMethodLabel,
   paymentStatusLabel,
-  TICKET_STATUS_LABEL,
-  TICKET_STATUSES,
-  ticketStatusLabel,
-} from './labels';
+} from './payments';
 
 describe('status labels', () => {
   it('names every order and ticket status in Spanish, never by its code', () => {
