@@ -257,7 +257,7 @@ export const AVAILABILITY_LABEL: Record<Availability, string> = {
 
 /**
  * The most tickets one order may hold, all types together. Each ticket type also has its own maximum per
- * order (at most 50); this cap keeps the purchase e-mail and its PDF small (see docs/architecture.md).
+ * order (at most 50); this cap keeps the purchase e-mail and its PDF small (see docs/domains/selling.md, "Order size and memory").
  */
 export const MAX_TICKETS_PER_ORDER = 50;
 
