@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 const MAP = 'docs/architecture.md';
 const ROOTS = /^(functions|src|tests|e2e|docs|scripts|migrations|public)\//;
 const PATHLIKE = /^[\w.@[\]-]+(\/[\w.@[\]-]*)*$/;
-const looksLikePath = (token: string) => PATHLIKE.test(token) && (token.includes('/') || /\.(ts|tsx|astro|mjs|md|sql)$/.test(token));
+const looksLikePath = (token: string) =>
+  PATHLIKE.test(token) && (token.includes('/') || /\.(ts|tsx|astro|mjs|md|sql)$/.test(token));
 const ticked = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 
 function namedPaths(markdown: string): string[] {
@@ -50,7 +51,9 @@ describe('the architecture map', () => {
   });
 
   it('links only to pages that exist', () => {
-    const links = [...markdown.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^https?:/.test(l));
+    const links = [...markdown.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)]
+      .map((m) => m[1])
+      .filter((l) => !/^https?:/.test(l));
     expect(links.length).toBeGreaterThan(5);
     expect(links.filter((l) => !existsSync(normalize(join(dirname(MAP), l))))).toEqual([]);
   });
