@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
+import { buyAndPay } from './support/checkout';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
@@ -27,14 +28,7 @@ async function asAdmin(browser: Browser) {
 async function buy(page: Page, eventId: number, typeId: number, quantity: number) {
   const buyer = await createVerifiedUser(page.request, 'reembolso');
   await loginAs(page, buyer.email, buyer.password);
-  await page.goto(`/checkout?event=${eventId}&items=${typeId}:${quantity}`);
-  await page.getByRole('button', { name: 'Reservar entradas' }).click();
-  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
+  const orderId = await buyAndPay(page, eventId, typeId, quantity);
   return { orderId, email: buyer.email };
 }
 
