@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Order memory benchmark: builds the purchase e-mail of the largest order the rules allow (MAX_TICKETS_PER_ORDER
 // tickets, src/shared/schemas/checkout.ts) with the product's own code, under Node 24:
-// signed ticket codes, the HTML with one QR per ticket, the PDF (services/tickets/pdf.ts) and the e-mail API body
+// signed ticket codes, the HTML with one QR per ticket, the PDF (services/checkout/ticket-pdf.ts) and the e-mail API body
 // with the PDF in base64 (functions/mail/port.ts).
 // Why Node and not workerd: both run V8 and the same code; Node exposes the heap figures.
 // How: heapUsed counts garbage not yet collected, and a heap with room grows a long way before V8 collects, so
@@ -30,9 +30,9 @@ if (typeof globalThis.gc !== 'function') {
 }
 
 const { MAX_TICKETS_PER_ORDER } = await import('../src/shared/schemas/checkout.ts');
-const { orderTicketsMail } = await import('../functions/api/services/tickets/mail.ts');
+const { orderTicketsMail } = await import('../functions/api/services/checkout/ticket-mail.ts');
 const { mailApiBody } = await import('../functions/mail/port.ts');
-const { signTicketCode, ticketIdFor } = await import('../functions/domain/tickets/signing.ts');
+const { signTicketCode, ticketIdFor } = await import('../functions/domain/checkout/ticket-signing.ts');
 
 const tickets = Number(process.env.TICKETS ?? MAX_TICKETS_PER_ORDER);
 const env = { TICKET_SIGNING_KEY: 'bench-order-memory-key' };

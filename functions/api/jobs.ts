@@ -1,15 +1,15 @@
 import { retryWaitlistMails } from '../mail/waitlist';
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
+import { retryTicketsMails } from './services/checkout/ticket-mail-queue';
 import { resumeCancellations } from './services/events/cancellation';
 import { finishPastEvents } from './services/events/list';
 import { retryInvitationMails } from './services/invitations/mail';
 import { retryQueueMails } from './services/queue/mail';
 import { resumeRefunds } from './services/refunds/refund';
+import { mailPendingRevocations } from './services/refunds/revocations';
 import { resumeResaleRefunds } from './services/resale/seller-refund';
-import { mailPendingRevocations } from './services/revocations/requests';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
-import { retryTicketsMails } from './services/tickets/mail-queue';
 import { drainInventoryOutboxes } from './services/waitlist/outbox';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { logCopied } from '../api/services/checkin/scan';
 import { checkinSetup } from '../domain/checkin/setup';
-import { signTicketCode, ticketIdFor } from '../domain/tickets/signing';
+import { signTicketCode, ticketIdFor } from '../domain/checkout/ticket-signing';
 import { checkinOf } from '../durable-objects/stubs';
 import { signAccessToken } from '../lib/jwt';
 import { createTestEvent } from './checkout-tools';

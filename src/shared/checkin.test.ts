@@ -30,7 +30,7 @@ describe('doorOrder', () => {
   });
 });
 
-/** Ticket ids as tickets/signing.ts makes them (16 base64url characters), from a seeded generator. */
+/** Ticket ids as checkout/ticket-signing.ts makes them (16 base64url characters), from a seeded generator. */
 function randomIds(count: number, seed: number): string[] {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   const next = () => {

@@ -68,7 +68,7 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 
 /**
  * A ticket's short code, printed beside its QR and read out at the door when the QR cannot be scanned
- * (`K7M2-9QXD`): the first 40 bits of its id (16 base64url characters of a SHA-256, tickets/signing.ts) in
+ * (`K7M2-9QXD`): the first 40 bits of its id (16 base64url characters of a SHA-256, checkout/ticket-signing.ts) in
  * Crockford's base 32, case-free. The door's manual entry takes it (or the whole id), and the event's check-in
  * object resolves it among that event's tickets only, so it is judged by the same decision as a scanned QR.
  * Two tickets of one event sharing a code is unlikely (about 1 in 20,000 for an event of 10,000 tickets); such a

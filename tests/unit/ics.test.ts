@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ticketIcs } from '../../functions/api/services/tickets/ics';
-import type { TicketDetail } from '../../functions/api/services/tickets/list';
+import { ticketIcs } from '../../functions/api/services/checkout/ticket-ics';
+import type { TicketDetail } from '../../functions/api/services/checkout/ticket-list';
 
 const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   id: 'T1',

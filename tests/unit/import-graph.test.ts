@@ -91,7 +91,7 @@ describe('one-way server: the import graph of functions/ and src/', () => {
   it('reads the imports it checks', () => {
     // A broken parser would find no circle and no wrong direction: the known edges must be there.
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('functions/api/routes/events.ts')).toContain('functions/api/services/events/lifecycle.ts');
+    expect(graph.get('functions/api/routes/events/events.ts')).toContain('functions/api/services/events/lifecycle.ts');
     expect(graph.get('functions/durable-objects/checkin/door-cache.ts')).toContain(
       'functions/domain/accounts/revocation.ts',
     );

@@ -102,7 +102,7 @@ describe('reactions: every write a reader copies emits a change', () => {
   it('finds the writes it checks', () => {
     // The scan itself works: the known writers are seen (a broken parser would pass everything below).
     const seen = new Set(watched.map((w) => `${w.file}#${w.fn}`));
-    expect(seen).toContain('functions/api/services/tickets/issue.ts#ensureTickets');
+    expect(seen).toContain('functions/api/services/checkout/issue-tickets.ts#ensureTickets');
     expect(seen).toContain('functions/api/services/checkin/setup.ts#createList');
     expect(seen).toContain('functions/api/services/queue/queues.ts#setQueue');
     expect(watched.length).toBeGreaterThan(40);

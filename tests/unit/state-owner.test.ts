@@ -13,8 +13,8 @@ function sources(dir: string): string[] {
 }
 
 describe('order and ticket state has one owner', () => {
-  it('no code outside domain/orders/state.ts writes an order or ticket status itself', () => {
-    const owner = join('functions', 'domain', 'orders', 'state.ts');
+  it('no code outside domain/checkout/order-state.ts writes an order or ticket status itself', () => {
+    const owner = join('functions', 'domain', 'checkout', 'order-state.ts');
     const raw = /update\s+(orders|tickets)\s+set\s+(?:[^;`'"]*?,\s*)?status\s*=/i;
     const offenders = sources(join(root, 'functions'))
       .map((path) => relative(root, path))

@@ -1,6 +1,6 @@
 import { toArIso } from '../../../src/shared/dates';
 import { smallKeyOf } from '../../../src/shared/media';
-import { type Category, EventInputSchema } from '../../../src/shared/schemas/event';
+import { type Category, EventInputSchema } from '../../../src/shared/schemas/events';
 import { syncUserRole } from '../../api/services/accounts/roles';
 import { syncInventory } from '../../api/services/checkout/inventory';
 import { createProducer } from '../../api/services/events/producers';

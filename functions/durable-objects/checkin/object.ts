@@ -4,7 +4,7 @@ import { CHECKIN_MSG, SCAN_LABEL, SCAN_REASON } from '../../../src/shared/messag
 import { MSG } from '../../../src/shared/messages/common';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
 import type { SessionUser } from '../../../src/shared/session';
-import { verifyTicketCode } from '../../domain/tickets/signing';
+import { verifyTicketCode } from '../../domain/checkout/ticket-signing';
 import { pingWrite } from '../bench-floor';
 import { inventoryOf } from '../stubs';
 import { TicketClaims } from './claims';

@@ -1,4 +1,4 @@
-import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../../domain/orders/state';
+import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../../domain/checkout/order-state';
 import type { ScanAnswer, ScanLogRow } from './types';
 
 /** A scan as it is kept: its log row for D1 (without the event, the same for the whole object) and its binding. */
@@ -342,12 +342,12 @@ const D1_SCAN_COLUMNS = ['event_id', ...SCAN_COLUMNS] as const;
 const INSERT_SCANS = `insert or ignore into checkin_scans (${D1_SCAN_COLUMNS.join(', ')})
   select ${D1_SCAN_COLUMNS.map((c) => `value ->> '${c}'`).join(', ')} from json_each(?)`;
 
-// The door's transition of a ticket to used (owned by domain/orders/state.ts): valid → used, first entry time.
+// The door's transition of a ticket to used (owned by domain/checkout/order-state.ts): valid → used, first entry time.
 const MARK_USED = `update tickets set used_at = coalesce(tickets.used_at, u.at), ${TICKET_USED_SQL}
   from (select value ->> 'id' as id, min(value ->> 'at') as at from json_each(?) group by 1) as u
   where tickets.id = u.id`;
 
-// The undo's transition used → valid (domain/orders/state.ts): the entry time goes with it.
+// The undo's transition used → valid (domain/checkout/order-state.ts): the entry time goes with it.
 const MARK_UNUSED = `update tickets set used_at = null, ${TICKET_UNUSED_SQL}
   where tickets.id in (select value from json_each(?)) and tickets.status = 'used'`;
 

@@ -1,5 +1,5 @@
 import { discountLines, discountTotal, priceLine, totals } from '../../../src/shared/pricing';
-import { orderTransition } from '../../domain/orders/state';
+import { orderTransition } from '../../domain/checkout/order-state';
 import type { HoldItem } from './items';
 import { CLAIMED, claimStatements, type PromoClaim } from './promo-uses';
 import type { SaleConfig } from './sale-config';

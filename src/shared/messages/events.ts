@@ -329,7 +329,7 @@ export const CATEGORIES = [
   'Otros',
 ] as const;
 
-/** An event's status by name (keyed by EVENT_STATUSES of src/shared/schemas/event.ts). */
+/** An event's status by name (keyed by EVENT_STATUSES of src/shared/schemas/events.ts). */
 export const STATUS_LABEL = {
   borrador: 'Borrador',
   en_revision: 'En revisión',
@@ -338,7 +338,7 @@ export const STATUS_LABEL = {
   finalizado: 'Finalizado',
 } as const;
 
-/** The checks of src/shared/schemas/event.ts (API and forms). */
+/** The checks of src/shared/schemas/events.ts (API and forms). */
 export const EVENT_FIELD_MSG = {
   typeName: 'El nombre de la entrada es requerido',
   typeNameMax: 'Máximo 60 caracteres',

@@ -184,7 +184,7 @@ export const REFUND_WHEN = {
   chargeback: 'Tu banco ya te lo devolvió.',
 } as const;
 
-/** The checks of src/shared/schemas/revocation.ts (API and forms). */
+/** The checks of src/shared/schemas/refunds.ts (API and forms). */
 export const REVOCATION_FIELD_MSG = {
   order: 'Número de orden es Requerido',
 } as const;

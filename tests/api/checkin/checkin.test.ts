@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emit } from '../../../functions/api/reactions';
 import { revokeAccessToken } from '../../../functions/api/services/accounts/access-revocation';
 import { logCopied } from '../../../functions/api/services/checkin/scan';
-import { cancelOrderTickets } from '../../../functions/api/services/tickets/issue';
+import { cancelOrderTickets } from '../../../functions/api/services/checkout/issue-tickets';
 import { checkinOf } from '../../../functions/durable-objects/stubs';
 
 import { CHECKIN_MSG } from '../../../src/shared/messages/checkin';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { REVOCATION_DESK } from '../../../src/shared/schemas/revocation';
+import { REVOCATION_DESK } from '../../../src/shared/schemas/refunds';
 import { provider } from '../kit/http';
 import { mailsTo } from '../kit/mail';
 

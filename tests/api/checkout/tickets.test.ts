@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { fromBase64url } from '../../../functions/domain/tickets/signing';
+import { fromBase64url } from '../../../functions/domain/checkout/ticket-signing';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { createTestEvent } from '../kit/events';
 import { provider } from '../kit/http';
@@ -199,7 +199,7 @@ describe('door check of a ticket code', () => {
 
 describe('ticket PDF', () => {
   it('renders one page per ticket', async () => {
-    const { ticketsPdf } = await import('../../../functions/api/services/tickets/pdf');
+    const { ticketsPdf } = await import('../../../functions/api/services/checkout/ticket-pdf');
     const { PDFDocument } = await import('pdf-lib');
     const ticket = {
       code: 'BOL1.abc.1.sig',

@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { runScheduledJobs } from '../../../functions/api/jobs';
-import { ticketsPdf } from '../../../functions/api/services/tickets/pdf';
+import { ticketsPdf } from '../../../functions/api/services/checkout/ticket-pdf';
 import { sendMail } from '../../../functions/mail/port';
 import { qrOf } from '../../../src/shared/qr';
 import {

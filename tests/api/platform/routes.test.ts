@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Declaration, publicRoute } from '../../../functions/api/lib/access';
 import { sha256Hex } from '../../../functions/api/lib/crypto';
-import { signTicketCode } from '../../../functions/domain/tickets/signing';
+import { signTicketCode } from '../../../functions/domain/checkout/ticket-signing';
 import { type Permission, permissionsForMember, permissionsOf } from '../../../src/shared/roles';
 import { provider } from '../kit/http';
 import { CALLER_SHAPE, CALLERS, type CallerName, type ScopeWorld, scopeWorld } from '../team/scope-fixtures';

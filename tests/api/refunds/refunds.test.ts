@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { logCopied } from '../../../functions/api/services/checkin/scan';
 import { resumeRefunds } from '../../../functions/api/services/refunds/refund';
-import { IllegalTransition, orderTransition, ticketTransition } from '../../../functions/domain/orders/state';
+import { IllegalTransition, orderTransition, ticketTransition } from '../../../functions/domain/checkout/order-state';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { payInSandbox, startPurchase, ticketsOfOrderInDb } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
-import { signTicketCode } from '../../../functions/domain/tickets/signing';
+import { signTicketCode } from '../../../functions/domain/checkout/ticket-signing';
 import { MSG } from '../../../src/shared/messages/common';
 import { GRANT_MSG, TEAM_MSG } from '../../../src/shared/messages/team';
 import { PERMISSIONS } from '../../../src/shared/roles';

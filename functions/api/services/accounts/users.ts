@@ -1,5 +1,5 @@
 import { type MemberRole, permissionsFor, permissionsOf } from '../../../../src/shared/roles';
-import type { ProfileUpdate, Register } from '../../../../src/shared/schemas/auth';
+import type { ProfileUpdate, Register } from '../../../../src/shared/schemas/accounts';
 import type { SessionUser } from '../../../../src/shared/session';
 import { claimInvitations } from '../invitations/claim';
 

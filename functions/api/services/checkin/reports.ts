@@ -1,7 +1,7 @@
 import type { ScanResult } from '../../../../src/shared/checkin';
 import { INVITATION_LABEL } from '../../../../src/shared/messages/invitations';
 import { checkinSetup } from '../../../domain/checkin/setup';
-import { revocationsOf } from '../../../domain/tickets/signing';
+import { revocationsOf } from '../../../domain/checkout/ticket-signing';
 import { DOOR_TICKET_SELECT, type DoorTicket } from './search';
 import { eventTypes } from './setup';
 

@@ -1,12 +1,12 @@
 import { CLOSED_ORDER_MSG } from '../../../../src/shared/messages/checkout';
-import { orderTransition } from '../../../domain/orders/state';
+import { orderTransition } from '../../../domain/checkout/order-state';
 import { fail } from '../../lib/errors';
 import type { Defer } from '../payments/apply';
 import { afterResaleSale, resaleSaleStatements } from '../resale/seller-refund';
-import { ensureTickets } from '../tickets/issue';
-import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 import { payUnderClaim, sellHold } from './commit';
+import { ensureTickets } from './issue-tickets';
 import { nowIso, type OrderRow } from './orders';
+import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from './ticket-mail-queue';
 
 /** A free order needs no payment: its hold becomes sold and the tickets are issued at once. */
 export async function approveFreeOrder(env: Env, order: OrderRow, defer: Defer) {

@@ -3,7 +3,7 @@ import { BUY_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import { PROMO_MSG } from '../../../../src/shared/messages/promo';
 import { QUEUE_MSG } from '../../../../src/shared/messages/queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
-import { orderTransition } from '../../../domain/orders/state';
+import { orderTransition } from '../../../domain/checkout/order-state';
 import type { SaleGate, SellResult } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { ORDER_NOT_FOUND } from '../../../../src/shared/messages/checkout';
 import type { OrderStatus, OrderView } from '../../../../src/shared/schemas/checkout';
-import { orderTransition } from '../../../domain/orders/state';
+import { orderTransition } from '../../../domain/checkout/order-state';
 import { fail } from '../../lib/errors';
 
 export type OrderRow = {

@@ -1,6 +1,6 @@
 import { BUY_MSG, CLOSED_ORDER_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import type { PayRequest } from '../../../../src/shared/schemas/checkout';
-import { orderTransition } from '../../../domain/orders/state';
+import { orderTransition } from '../../../domain/checkout/order-state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { mercadoPago } from '../../../payments/mercadopago';
 import { fail } from '../../lib/errors';

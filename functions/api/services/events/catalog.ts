@@ -1,6 +1,6 @@
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import type { Discount } from '../../../../src/shared/pricing';
-import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/event';
+import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/events';
 import { SERVICE_FEE_COLUMNS } from '../../../domain/checkout/service-fee';
 import { likeEvery, searchPatterns } from './search';
 

@@ -1,5 +1,5 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
-import type { EventInput } from '../../../../src/shared/schemas/event';
+import type { EventInput } from '../../../../src/shared/schemas/events';
 import { fail } from '../../lib/errors';
 import { deleteDeadOrders, runDeletion, typeWithRecords } from './dead-orders';
 import type { ManagedEvent } from './managed';

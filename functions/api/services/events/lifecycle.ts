@@ -1,5 +1,5 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
-import { type EventInput, publishProblems } from '../../../../src/shared/schemas/event';
+import { type EventInput, publishProblems } from '../../../../src/shared/schemas/events';
 import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';

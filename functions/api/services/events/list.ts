@@ -1,5 +1,5 @@
 import { toArIso } from '../../../../src/shared/dates';
-import type { EventStatus } from '../../../../src/shared/schemas/event';
+import type { EventStatus } from '../../../../src/shared/schemas/events';
 import { likeEvery, searchPatterns } from './search';
 
 const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;

@@ -1,5 +1,4 @@
-import type { EventStatus } from '../../../../src/shared/schemas/event';
-import type { VenueInput } from '../../../../src/shared/schemas/venue';
+import type { EventStatus, VenueInput } from '../../../../src/shared/schemas/events';
 
 /** An event as the back office edits it (services/events/store.ts reads and writes it). */
 

@@ -1,5 +1,5 @@
 import { smallKeyOf } from '../../../../src/shared/media';
-import { MEDIA_KEY_INVALID } from '../../../../src/shared/schemas/media';
+import { MEDIA_KEY_INVALID } from '../../../../src/shared/schemas/events';
 import { fail } from '../../lib/errors';
 
 /** Image types accepted for upload, with the extension their key gets. SVG only comes from the seeder. */

@@ -1,5 +1,5 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
-import { type ProducerInput, slugify } from '../../../../src/shared/schemas/producer';
+import { type ProducerInput, slugify } from '../../../../src/shared/schemas/events';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { listedFrom } from './catalog';

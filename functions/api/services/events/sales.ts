@@ -1,5 +1,5 @@
 import { INVITATION_REVOKED_REASON } from '../../../../src/shared/schemas/invitations';
-import { orderTransition } from '../../../domain/orders/state';
+import { orderTransition } from '../../../domain/checkout/order-state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 
 /**

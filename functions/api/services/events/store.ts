@@ -1,7 +1,6 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
-import type { EventInput, EventStatus } from '../../../../src/shared/schemas/event';
-import { slugify } from '../../../../src/shared/schemas/producer';
-import type { VenueInput } from '../../../../src/shared/schemas/venue';
+import type { EventInput, EventStatus, VenueInput } from '../../../../src/shared/schemas/events';
+import { slugify } from '../../../../src/shared/schemas/events';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { refreshDenormalised, writeDates } from './dates';

@@ -1,7 +1,7 @@
 import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import { tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
 import type { Actor } from '../../../domain/events/access';
-import { signTicketCode, ticketIdFor } from '../../../domain/tickets/signing';
 import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';

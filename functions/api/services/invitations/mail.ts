@@ -2,9 +2,9 @@ import { INVITATION_LABEL, MAIL_INVITATION } from '../../../../src/shared/messag
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { ticketsOfOrder } from '../tickets/list';
-import { printable, summaryTable, ticketBlock } from '../tickets/mail';
-import { ticketsPdf } from '../tickets/pdf';
+import { ticketsOfOrder } from '../checkout/ticket-list';
+import { printable, summaryTable, ticketBlock } from '../checkout/ticket-mail';
+import { ticketsPdf } from '../checkout/ticket-pdf';
 
 /**
  * The invitation e-mail as a retried job (guest_invitations.mail_*), like the purchase e-mail: an issued or

@@ -1,7 +1,7 @@
 import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
 import { INVITATION_REVOKED_REASON, tagKeyOf } from '../../../../src/shared/schemas/invitations';
+import { ticketTransition } from '../../../domain/checkout/order-state';
 import type { Actor } from '../../../domain/events/access';
-import { ticketTransition } from '../../../domain/orders/state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';

@@ -2,18 +2,18 @@ import { HTTPException } from 'hono/http-exception';
 import type { RefundReason } from '../../../../src/shared/messages/checkout';
 import { TICKET_FATE_MSG } from '../../../../src/shared/messages/checkout';
 import { REFUND_REASON } from '../../../../src/shared/messages/refunds';
-import { type OrderState, orderTransition } from '../../../domain/orders/state';
+import { type OrderState, orderTransition } from '../../../domain/checkout/order-state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { MercadoPagoError, type MpPayment, mercadoPago } from '../../../payments/mercadopago';
 import { payUnderClaim, sellHold } from '../checkout/commit';
 import { mpCredentialsOf } from '../checkout/config';
+import { ensureTickets } from '../checkout/issue-tickets';
 import { nowIso, type OrderRow } from '../checkout/orders';
+import { sendRefundNotice } from '../checkout/ticket-mail';
+import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../checkout/ticket-mail-queue';
 import { refundOrderTickets } from '../refunds/refund';
 import { afterResaleSale, resaleSaleStatements } from '../resale/seller-refund';
 import { formerSellerTokens } from '../settings/mp-link';
-import { ensureTickets } from '../tickets/issue';
-import { sendRefundNotice } from '../tickets/mail';
-import { deliverTicketsMail, QUEUE_TICKETS_MAIL_SQL } from '../tickets/mail-queue';
 
 /** Work that may run after the answer (e-mails): ctx.waitUntil when there is a context. */
 export type Defer = (work: Promise<unknown>) => void;

@@ -6,12 +6,12 @@ import {
   USED_OVERRIDE_PHRASE,
 } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
-import { orderTransition, ticketTransition } from '../../../domain/orders/state';
+import { orderTransition, ticketTransition } from '../../../domain/checkout/order-state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { eventSummary, nowIso, type OrderRow } from '../checkout/orders';
-import { summaryTable } from '../tickets/mail';
+import { summaryTable } from '../checkout/ticket-mail';
 import { CANCEL_KEY_PREFIX, type RefundRow, UNREFUNDED_TICKET_SQL } from './rows';
 
 /** A refund's end: its completion written once, its stock given back, its buyer told. */

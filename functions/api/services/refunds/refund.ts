@@ -8,9 +8,9 @@ import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, fencedOff, settleAtDoor } from '../checkin/claims';
 import { logCopied } from '../checkin/scan';
 import { mpCredentialsOf } from '../checkout/config';
+import { ensureTickets } from '../checkout/issue-tickets';
 import type { OrderRow } from '../checkout/orders';
 import { isBoxOfficePayment } from '../sales/box-office-payment';
-import { ensureTickets } from '../tickets/issue';
 import { completeRefund, returnStock, sendRefundMail } from './complete';
 import type { RefundRow } from './rows';
 

@@ -3,7 +3,7 @@ import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleRefundCents } from '../../../../src/shared/resale-policy';
 import { checkinOf, inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
-import type { ticketsOfUser } from '../tickets/list';
+import type { ticketsOfUser } from '../checkout/ticket-list';
 import { type ResaleRefundRow, resaleTerms } from './seller-refund';
 
 /**

@@ -2,7 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { resaleKeepCents } from '../../../../src/shared/resale-policy';
-import { ticketTransition } from '../../../domain/orders/state';
+import { ticketTransition } from '../../../domain/checkout/order-state';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';

@@ -6,8 +6,8 @@ import type { Actor } from '../../../domain/events/access';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { findOrder, type OrderRow } from '../checkout/orders';
+import { sendOrderTickets } from '../checkout/ticket-mail';
 import { refundOrderTickets } from '../refunds/refund';
-import { sendOrderTickets } from '../tickets/mail';
 import { audit, auditStatement } from './audit';
 
 type Defer = (work: Promise<unknown>) => void;

@@ -4,8 +4,8 @@ import { paymentStatusLabel } from '../../../../src/shared/messages/payments';
 import { ORDER_TIMELINE_TEXT as T } from '../../../../src/shared/messages/sales';
 import { REFUND_METHOD_LABEL, type RefundMethod } from '../../../../src/shared/schemas/sales';
 import { type OrderRow, orderItems } from '../checkout/orders';
+import { type TicketDetail, venueLine } from '../checkout/ticket-list';
 import { refundMethodOf } from '../refunds/refund';
-import { type TicketDetail, venueLine } from '../tickets/list';
 
 export type TimelineEntry = { at: string; kind: string; label: string; by: string | null; reason: string | null };
 

@@ -1,5 +1,5 @@
 import { salesPeriodRange } from '../../../../src/shared/sales';
-import type { EventStatus } from '../../../../src/shared/schemas/event';
+import type { EventStatus } from '../../../../src/shared/schemas/events';
 import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
 import { cancellationProgress } from '../events/cancellation';
 import { resaleRefundProblems } from '../resale/seller-refund';

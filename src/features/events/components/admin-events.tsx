@@ -8,11 +8,11 @@ import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { UI_MSG } from '../../../shared/messages/common';
 import { EVENT_LIST_TEXT, STATUS_LABEL } from '../../../shared/messages/events';
-import { EVENT_STATUSES, type EventStatus } from '../../../shared/schemas/event';
+import { EVENT_STATUSES, type EventStatus } from '../../../shared/schemas/events';
 import { toast } from '../../../stores/toast';
-import ProducerForm from '../../producers/components/producer-form';
 import type { ManagedEvent, MyProducer, Province } from '../types';
 import { DIALOG, RowActions } from './event-row-actions';
+import ProducerForm from './producer-form';
 
 /** A row of GET /admin/events, as the API types it. */
 type Row = ManagedEvent;

@@ -1,7 +1,7 @@
 import { isoToLocalInput } from '../../../shared/dates';
 import { EVENT_FORM_TEXT, WIZARD_MSG } from '../../../shared/messages/events';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
-import { type Category, EventInputSchema } from '../../../shared/schemas/event';
+import { type Category, EventInputSchema } from '../../../shared/schemas/events';
 
 /** The wizard's form state: everything as the inputs hold it (strings), converted once on save. */
 export type TicketForm = {

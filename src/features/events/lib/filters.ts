@@ -1,4 +1,4 @@
-import { type EventFilters, EventFiltersSchema } from '../../../shared/schemas/event';
+import { type EventFilters, EventFiltersSchema } from '../../../shared/schemas/events';
 
 /** The catalogue filters from a page URL (unknown or bad values are dropped, never an error). */
 export function filtersFromUrl(url: URL): EventFilters {

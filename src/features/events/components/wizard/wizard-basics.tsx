@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Field, Select, TextArea, TextInput } from '../../../../components/ui/fields';
 import { CATEGORIES, EVENT_FORM_TEXT } from '../../../../shared/messages/events';
-import type { Category } from '../../../../shared/schemas/event';
+import type { Category } from '../../../../shared/schemas/events';
 import type { Wizard } from '../../stores/wizard';
 
 /** Step 1: the producer (for a first event or several producers), title, category, minimum age, description. */

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { HoldRequestSchema, OrderIdParamSchema } from '../../../../src/shared/schemas/checkout';
+import { EventIdSchema } from '../../../../src/shared/schemas/ids';
+import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../../lib/access';
+import { validate } from '../../lib/validate';
+import { publicAvailability } from '../../services/checkout/availability';
+import { createHold, releaseHold } from '../../services/checkout/holds';
+import { ownOrder } from '../../services/checkout/orders';
+
+const EventQuery = z.object({ event_id: EventIdSchema });
+
+/** Holds (reservas): tickets set aside for a buyer while they check out. */
+export const holds = new Hono<AccessEnv>()
+  /** Live availability of a published event's public ticket types, from its inventory object. */
+  .get('/availability', publicRoute(), validate('query', EventQuery), async (c) => {
+    const data = await publicAvailability(c.env, c.req.valid('query').event_id);
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data });
+  })
+  /** Every buyer at once when a sale opens: the revocation from the isolate's snapshot (buyerSession). */
+  .post('/', buyerSession(), validate('json', HoldRequestSchema), async (c) => {
+    // A lean answer (no re-read): GET /orders/:id has the full order.
+    const hold = await createHold(c.env, c.var.session.user.id, c.req.valid('json'));
+    const data = {
+      id: hold.orderId,
+      status: 'held',
+      hold_expires_at: hold.expiresAt,
+      subtotal_cents: hold.subtotalCents,
+      fee_cents: hold.feeCents,
+      total_cents: hold.totalCents,
+      discount_cents: hold.discountCents,
+    };
+    return c.json({ status: true, data }, 201);
+  })
+  .delete('/:id', authenticated('session'), validate('param', OrderIdParamSchema, 404), async (c) => {
+    const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
+    const released = await releaseHold(c.env, order);
+    return c.json({ status: true, released });
+  });

@@ -1,5 +1,0 @@
-import { client, unwrap } from '../../../lib/api';
-import type { ChangeEmail } from '../../../shared/schemas/auth';
-
-/** POST /resend-change-email: sends the confirmation link for the pending new address again. */
-export const resendChangeEmail = (json: ChangeEmail) => unwrap(client['resend-change-email'].$post({ json }));

@@ -1,5 +1,0 @@
-import { client, unwrap } from '../../../lib/api';
-import type { ResetPassword } from '../../../shared/schemas/auth';
-
-/** POST /reset-password: the new password for the e-mailed recovery token. */
-export const resetPassword = (json: ResetPassword) => unwrap(client['reset-password'].$post({ json }));

@@ -1,5 +1,0 @@
-import { client, unwrap } from '../../../lib/api';
-import type { ProfileUpdate } from '../../../shared/schemas/auth';
-
-/** PUT /user: the profile fields; answers `{ status, message }`. */
-export const updateUser = (json: ProfileUpdate) => unwrap(client.user.$put({ json }));
