@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createVerifiedUser, newUser, shellLive } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { boxOfficeSale } from './support/box-office';
 import { DEMO, loginAs } from './support/session';
 import { bottomBar, signIn } from './support/shell';
 import { expect, test } from './support/test';
@@ -296,16 +297,8 @@ for (const { name, size } of VIEWPORTS) {
           data: { capacity: 5, price_cents: 1000_00, title: `Boletería accesible ${Date.now()}` },
         });
         const event = (await created.json()) as { event_id: number; ticket_type_id: number };
-        const sale = await page.request.post('/api/v1/admin/box-office/sales', {
-          data: {
-            event_id: event.event_id,
-            items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
-            method: 'cash',
-          },
-        });
-        expect(sale.status(), await sale.text()).toBe(201);
-        const { order_id } = ((await sale.json()) as { data: { order_id: string } }).data;
-        await audit(page, `/admin/boleteria/${order_id}`, 'the box-office receipt');
+        const orderId = await boxOfficeSale(page.request, event.event_id, event.ticket_type_id);
+        await audit(page, `/admin/boleteria/${orderId}`, 'the box-office receipt');
       });
 
       test("the wizard's last step with the review note", async ({ page }) => {

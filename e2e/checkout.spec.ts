@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { reserveFromEventPage } from './support/checkout';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
@@ -129,11 +130,7 @@ test('the event page reserves with a POST; a cross-site GET /checkout never touc
   await page.goto(`/eventos/${event.id}`);
   await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
   const add = page.getByRole('button', { name: `Agregar una entrada ${type.name}` }).first();
-  await add.click();
-  await add.click();
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  await expect(page).toHaveURL(/\/checkout\?order=/);
-  const orderId = new URL(page.url()).searchParams.get('order')!;
+  const orderId = await reserveFromEventPage(page, add, 2);
   expect(await orderOf(orderId)).toBe('held');
   const before = await available();
 

@@ -100,31 +100,10 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
 }) => {
   test.setTimeout(240_000);
   // A buyer gets two free tickets of a demo producer's event.
-  await loginAs(page, DEMO.usuario);
-  const events = (await (await page.request.get('/api/v1/events?limit=50')).json()) as {
-    data: { id: number; title: string }[];
-  };
-  const eventId = events.data.find((e) => e.title === FREE_EVENT)!.id;
-  const detail = (await (await page.request.get(`/api/v1/events/${eventId}`)).json()) as {
-    data: { dates: { ticket_types: { id: number }[] }[] };
-  };
-  const typeId = detail.data.dates[0].ticket_types[0].id;
-  const hold = await page.request.post('/api/v1/holds', {
-    data: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 2 }] },
-  });
-  expect(hold.status()).toBe(201);
-  const orderId = ((await hold.json()) as { data: { id: string } }).data.id;
-  const checkout = await page.request.post(`/api/v1/orders/${orderId}/checkout`, {
-    data: {
-      buyer: { name: 'Usuario Demo', email: DEMO.usuario, dni: '30123456', phone: '1155550000' },
-      accept_terms: true,
-    },
-  });
-  expect(checkout.status()).toBe(200);
-  const mine = (await (await page.request.get('/api/v1/tickets')).json()) as {
-    data: { event: { id: number }; tickets: { id: string; code: string; order_id: string }[] }[];
-  };
-  const [first, second] = mine.data.find((g) => g.event.id === eventId)!.tickets.filter((t) => t.order_id === orderId);
+  const {
+    eventId,
+    tickets: [first, second],
+  } = await buyTwo(page);
 
   // The producer's admin adds a second gate.
   await loginAs(page, DEMO.admin);
@@ -175,30 +154,19 @@ test('staff scan a bought ticket with the camera: admitted once, used at another
   await expect(gate4.getByLabel('Puerta').locator('option:checked')).toHaveText('Puerta 2');
   // The camera keeps filming the ticket: every card shown is recorded, so the first one is checked however
   // briefly it was on screen, and none may say "ya usada" about this very admission.
-  await gate4.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { doorResults: string[] }).doorResults = seen;
-    new MutationObserver(() => {
-      for (const card of document.querySelectorAll('[data-result]')) {
-        const entry = `${card.getAttribute('data-result')}|${card.textContent}`;
-        if (seen.at(-1) !== entry) seen.push(entry);
-      }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
+  await recordCards(gate4);
   await gate4.getByRole('button', { name: 'Empezar a escanear' }).click();
   // Reloaded offline, the badge does not claim "En línea" (the bug this door had: it trusted navigator.onLine).
   await expect(gate4.getByTestId('door-status')).toHaveText('Sin conexión');
   await expect
-    .poll(() => gate4.evaluate(() => (window as unknown as { doorResults: string[] }).doorResults[0] ?? ''), {
-      timeout: 20_000,
-    })
+    .poll(async () => (await cardsOf(gate4))[0]?.entry ?? '', { timeout: 20_000 })
     .toMatch(/^admitted\|.*Validada sin conexión/);
   await expect(gate4.getByTestId('door-pending')).toHaveText(/^\d+ escaneos? por sincronizar$/);
   // Offline counters: the last server figures plus this device's admission, never "–".
   await expect(gate4.getByTestId('counter-Evento')).toHaveText(/\d+\s*\/\s*\d+/);
   await gate4.context().setOffline(false);
   await expect(gate4.getByTestId('door-pending')).toBeHidden({ timeout: 15_000 });
-  const shown = await gate4.evaluate(() => (window as unknown as { doorResults: string[] }).doorResults);
+  const shown = (await cardsOf(gate4)).map((card) => card.entry);
   expect(
     shown.filter((r) => r.startsWith('used')),
     JSON.stringify(shown),

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
+import { sellAtBoxOffice } from './support/box-office';
 import { buyAndPay } from './support/checkout';
 import { waitForMail } from './support/mailbox';
-import { DEMO, loginAs } from './support/session';
+import { DEMO, loginAs, newPage } from './support/session';
 import { expect, test } from './support/test';
 
 type OrderDetail = {
@@ -14,12 +15,7 @@ type OrderDetail = {
   tickets: { id: string; code: string; status: string; status_label: string }[];
 };
 
-async function asAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, DEMO.admin);
-  return page;
-}
+const asAdmin = (browser: Browser) => newPage(browser, DEMO.admin);
 
 /**
  * A new verified buyer (so the demo accounts other specs count tickets of stay untouched) buys `quantity`
@@ -59,19 +55,8 @@ test('a walk-in box-office sale without e-mail: receipt, printed tickets (A4, 80
 }) => {
   const admin = await asAdmin(browser);
   const { event, type } = await adminEvent(admin.request, 'last');
-  await admin.goto('/admin/tickets');
-  await admin.locator('astro-island[component-url*="admin-orders"]:not([ssr])').waitFor({ state: 'attached' });
-  await admin.getByText('Venta en boletería').click();
-  const form = admin.getByRole('form', { name: 'Venta en boletería' });
-  await form.getByRole('combobox', { name: 'Evento' }).selectOption({ label: event.title });
-  await expect(form.getByRole('combobox', { name: 'Entrada' }).locator('option')).not.toHaveCount(0);
-  await form.getByRole('combobox', { name: 'Entrada' }).selectOption(String(type.id));
-  await form.getByLabel('Cantidad').fill('2');
-  await form.getByLabel('Efectivo').check();
-  await form.getByRole('button', { name: /Cobrar/ }).click();
-
   // The receipt: confirmation, order code, amount, method and the tickets as QR on screen.
-  await expect(admin.getByRole('heading', { name: 'Venta registrada' })).toBeVisible();
+  await sellAtBoxOffice(admin, event.title, type.id, 2);
   const orderId = admin.url().split('/').pop() ?? '';
   await expect(admin.getByTestId('receipt-code')).toHaveText(orderId.slice(0, 8).toUpperCase());
   const order = await orderOf(admin.request, orderId);

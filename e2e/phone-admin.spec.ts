@@ -1,6 +1,7 @@
 import { uniqueEmail } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { boxOfficeSale } from './support/box-office';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -103,14 +104,7 @@ test('cancelling an event on a phone: the dialog counts the tickets sold; Finanz
   });
   expect(created.ok()).toBe(true);
   const event = (await created.json()) as { event_id: number; ticket_type_id: number };
-  const sale = await page.request.post('/api/v1/admin/box-office/sales', {
-    data: {
-      event_id: event.event_id,
-      items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
-      method: 'cash',
-    },
-  });
-  expect(sale.status(), await sale.text()).toBe(201);
+  await boxOfficeSale(page.request, event.event_id, event.ticket_type_id);
 
   // The list reads the inventory's D1 mirror, written at most once a second: wait for the sale to show.
   const card = page.getByRole('row').filter({ hasText: title });

@@ -3,6 +3,7 @@ import { PROMO_MSG } from '../src/shared/messages/promo';
 import { feeOf, type ServiceFeeSettings, ticketTotal } from '../src/shared/pricing';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { buyerOrder, payAtCheckout, reserveFromEventPage } from './support/checkout';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -78,25 +79,12 @@ test('an access code unlocks a hidden type on the event page, and buying it work
 
   // Buying it goes through the checkout with the code.
   await expect(selector).toHaveAttribute('data-ready', '1');
-  await row.getByRole('button', { name: 'Agregar una entrada Acceso anticipado' }).click();
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  await expect(page).toHaveURL(/\/checkout\?order=/);
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
-  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-  const paid = (
-    (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as {
-      data: {
-        status: string;
-        promo_code: string;
-        total_cents: number;
-        items: { ticket_type_id: number; quantity: number }[];
-      };
-    }
-  ).data;
+  const orderId = await reserveFromEventPage(
+    page,
+    row.getByRole('button', { name: 'Agregar una entrada Acceso anticipado' }),
+  );
+  await payAtCheckout(page);
+  const paid = await buyerOrder(page.request, orderId);
   expect(paid).toMatchObject({ status: 'paid', promo_code: code, total_cents: totalCents });
   expect(paid.items.map((i) => [i.ticket_type_id, i.quantity])).toEqual([[event.hidden_type_id, 1]]);
 });

@@ -2,6 +2,7 @@ import { PROMO_MSG } from '../src/shared/messages/promo';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { buyerOrder, payAtCheckout, reserveFromEventPage } from './support/checkout';
 import { waitForMail } from './support/mailbox';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
@@ -36,19 +37,11 @@ test('a code from the event link shows the discount at checkout; the paid order 
   await page.goto(`/eventos/${event.id}?codigo=${code.toLowerCase()}`);
   await expect(page.locator('ticket-selector')).toHaveAttribute('data-ready', '1');
   const add = page.getByRole('button', { name: `Agregar una entrada ${type.name}` }).first();
-  await add.click();
-  await add.click();
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  await expect(page).toHaveURL(/\/checkout\?order=/);
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  const orderId = await reserveFromEventPage(page, add, 2);
   await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
 
   const discount = Math.round((type.price_cents * 25) / 100) * 2;
-  const order = (
-    (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as {
-      data: { promo_code: string; discount_cents: number; subtotal_cents: number; total_cents: number };
-    }
-  ).data;
+  const order = await buyerOrder(page.request, orderId);
   expect(order).toMatchObject({
     promo_code: code,
     discount_cents: discount,
@@ -61,15 +54,8 @@ test('a code from the event link shows the discount at checkout; the paid order 
   await expect(page.getByTestId('promo-applied')).toHaveText(PROMO_MSG.codeApplied(code));
   await expectNoSeriousA11yViolations(page, 'checkout with a code');
 
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-  const paid = (
-    (await (await page.request.get(`/api/v1/orders/${orderId}`)).json()) as {
-      data: { status: string; promo_code: string; discount_cents: number };
-    }
-  ).data;
+  await payAtCheckout(page);
+  const paid = await buyerOrder(page.request, orderId);
   expect(paid).toMatchObject({ status: 'paid', promo_code: code, discount_cents: discount });
   const mail = await waitForMail(page.request, buyer.email, /entradas/i, 15_000);
   expect(mail.html).toContain(PROMO_MSG.discountLine(code));

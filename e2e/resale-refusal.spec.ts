@@ -1,11 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
 import { RESALE_REFUNDS_MSG } from '../src/shared/messages/refunds';
 import { RESALE_MSG } from '../src/shared/messages/resale';
 import { createVerifiedUser, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { payAtCheckout } from './support/checkout';
 import { waitForMail } from './support/mailbox';
-import { DEMO, loginAs } from './support/session';
+import { DEMO, loginAs, newPage } from './support/session';
 import { expect, test } from './support/test';
+import { holderOf, joinWaitlist, singleTicketEvent } from './support/waitlist';
 
 /**
  * Face-value resale when MercadoPago refuses the seller's refund (issue 22): the waiting buyer's purchase
@@ -14,48 +15,20 @@ import { expect, test } from './support/test';
  * "Reembolsada" with the amount.
  */
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
-async function payAtCheckout(page: Page) {
-  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-}
-
 test('a refused resale refund: the seller sees it delayed, the producer retries it from Finanzas, then it is refunded', async ({
   browser,
   page,
 }) => {
   test.setTimeout(120_000);
   const title = `Reventa rechazada ${Date.now()}`;
-  const created = await page.request.post('/dev/checkout/test-event', {
-    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title },
-  });
-  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+  const event = await singleTicketEvent(page.request, title);
 
   // The holder buys the only ticket; someone joins the waiting list.
-  const holder = await createVerifiedUser(page.request, 'rechazo');
-  await loginAs(page, holder.email, holder.password);
-  await page.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
-  await page.getByRole('button', { name: 'Reservar entradas' }).click();
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
-  await payAtCheckout(page);
+  const { holder, orderId } = await holderOf(page, event, 'rechazo');
   const waiting = await newPage(browser);
   const buyer = await createVerifiedUser(waiting.request, 'espera-rechazo');
   await loginAs(waiting, buyer.email, buyer.password);
-  await expect
-    .poll(async () => {
-      const res = await waiting.request.post(`/api/v1/waitlist/${event.event_id}`, {
-        data: { ticket_type_id: event.ticket_type_id, quantity: 1 },
-      });
-      return res.status();
-    })
-    .toBe(201);
+  await joinWaitlist(waiting, event);
 
   // MercadoPago will refuse the refunds of the holder's payment.
   const refuse = await page.request.post('/dev/mercadopago/sandbox/refusals', {
@@ -91,8 +64,7 @@ test('a refused resale refund: the seller sees it delayed, the producer retries 
   await expectNoSeriousA11yViolations(page, 'Mis tickets with a delayed resale refund');
 
   // The producer sees it in Finanzas and retries once MercadoPago accepts it.
-  const adminPage = await newPage(browser);
-  await loginAs(adminPage, DEMO.admin);
+  const adminPage = await newPage(browser, DEMO.admin);
   await adminPage.goto('/admin/finance');
   // The section (its table's scroll region carries the same name inside it).
   const section = adminPage.getByRole('region', { name: RESALE_REFUNDS_MSG.heading }).first();

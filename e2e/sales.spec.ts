@@ -2,30 +2,17 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminEvent } from './support/admin-event';
-import { DEMO, loginAs } from './support/session';
+import { sellAtBoxOffice } from './support/box-office';
+import { buyAndPay } from './support/checkout';
+import { DEMO, loginAs, newPage } from './support/session';
 import { expect, test } from './support/test';
 
-async function asAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, DEMO.admin);
-  return page;
-}
+const asAdmin = (browser: Browser) => newPage(browser, DEMO.admin);
 
 /** usuario@demo.ar buys `quantity` tickets and approves the payment in the sandbox; answers the order id. */
 async function buy(page: Page, eventId: number, typeId: number, quantity: number) {
   await loginAs(page, DEMO.usuario);
-  await page.goto(`/checkout?event=${eventId}&items=${typeId}:${quantity}`);
-  await expect(page.getByRole('heading', { name: 'Finalizar compra' })).toBeVisible();
-  // GET /checkout only shows the selection; the hold is made with a POST.
-  await page.getByRole('button', { name: 'Reservar entradas' }).click();
-  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-  return orderId;
+  return buyAndPay(page, eventId, typeId, quantity, { checkoutHeading: true });
 }
 
 test('a purchase shows in the dashboard and the search; the admin refunds one ticket and the buyer sees it cancelled; exports contain the order', async ({
@@ -75,18 +62,8 @@ test('a purchase shows in the dashboard and the search; the admin refunds one ti
 test('a box-office sale produces valid printable tickets and appears in finance', async ({ browser }) => {
   const admin = await asAdmin(browser);
   const { event, type } = await adminEvent(admin.request);
-  await admin.goto('/admin/tickets');
-  await admin.locator('astro-island[component-url*="admin-orders"]:not([ssr])').waitFor({ state: 'attached' });
-  await admin.getByText('Venta en boletería').click();
-  const form = admin.getByRole('form', { name: 'Venta en boletería' });
-  await form.getByRole('combobox', { name: 'Evento' }).selectOption({ label: event.title });
-  await expect(form.getByRole('combobox', { name: 'Entrada' }).locator('option')).not.toHaveCount(0);
-  await form.getByRole('combobox', { name: 'Entrada' }).selectOption(String(type.id));
-  await form.getByLabel('Cantidad').fill('2');
-  await form.getByLabel('Efectivo').check();
-  await form.getByRole('button', { name: /Cobrar/ }).click();
+  await sellAtBoxOffice(admin, event.title, type.id, 2);
   // The receipt screen shows the tickets to hand over.
-  await expect(admin.getByRole('heading', { name: 'Venta registrada' })).toBeVisible();
   await expect(admin.getByRole('img', { name: /Código QR de la entrada/ })).toHaveCount(2);
 
   // The QR codes are valid tickets for the door.

@@ -1,41 +1,19 @@
-import type { Browser, Page } from '@playwright/test';
 import { RESALE_MSG } from '../src/shared/messages/resale';
 import { WAITLIST_MSG } from '../src/shared/messages/waitlist';
 import { createVerifiedUser, linkTo } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { payAtCheckout } from './support/checkout';
 import { waitForMail } from './support/mailbox';
-import { DEMO, loginAs } from './support/session';
+import { DEMO, loginAs, newPage } from './support/session';
 import { expect, test } from './support/test';
-
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
-/** Reserves `items` at the checkout and approves the payment in the MercadoPago sandbox. */
-async function payAtCheckout(page: Page) {
-  await page.locator('astro-island[component-url*="checkout-form"]:not([ssr])').waitFor({ state: 'attached' });
-  await page.getByRole('checkbox', { name: /Acepto los términos/ }).check();
-  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
-}
+import { holderOf, joinWaitlist, singleTicketEvent } from './support/waitlist';
 
 test('sold out → join the waiting list → a refund elsewhere → an offer e-mail → buy', async ({ browser, page }) => {
   // An event of the demo admin's producer with a single ticket.
-  const created = await page.request.post('/dev/checkout/test-event', {
-    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title: `Agotado de prueba ${Date.now()}` },
-  });
-  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+  const event = await singleTicketEvent(page.request, `Agotado de prueba ${Date.now()}`);
 
   // Someone buys it.
-  const first = await newPage(browser);
-  const holder = await createVerifiedUser(first.request, 'tenedor');
-  await loginAs(first, holder.email, holder.password);
-  await first.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
-  await first.getByRole('button', { name: 'Reservar entradas' }).click();
-  const soldOrder = new URL(first.url()).searchParams.get('order') ?? '';
-  await payAtCheckout(first);
+  const { orderId: soldOrder } = await holderOf(await newPage(browser), event, 'tenedor');
 
   // Sold out: a buyer joins the waiting list from the event page.
   const buyer = await createVerifiedUser(page.request, 'espera');
@@ -51,8 +29,7 @@ test('sold out → join the waiting list → a refund elsewhere → an offer e-m
   await expect(page.getByTestId('waitlist-place')).toHaveText(WAITLIST_MSG.position(1));
 
   // The producer refunds the first buyer: the freed ticket is offered to the list.
-  const admin = await newPage(browser);
-  await loginAs(admin, DEMO.admin);
+  const admin = await newPage(browser, DEMO.admin);
   const refund = await admin.request.post(`/api/v1/admin/orders/${soldOrder}/refund`, {
     data: { reason: 'Prueba de lista de espera' },
   });
@@ -72,29 +49,14 @@ test('a holder returns a ticket to the waiting list, a waiting buyer pays, and t
   page,
 }) => {
   const title = `Reventa de prueba ${Date.now()}`;
-  const created = await page.request.post('/dev/checkout/test-event', {
-    data: { capacity: 1, max_per_order: 2, price_cents: 1000_00, title },
-  });
-  const event = (await created.json()) as { event_id: number; ticket_type_id: number };
+  const event = await singleTicketEvent(page.request, title);
 
   // The holder buys the only ticket; someone joins the waiting list.
-  const holder = await createVerifiedUser(page.request, 'revende');
-  await loginAs(page, holder.email, holder.password);
-  await page.goto(`/checkout?event=${event.event_id}&items=${event.ticket_type_id}:1`);
-  await page.getByRole('button', { name: 'Reservar entradas' }).click();
-  await payAtCheckout(page);
-
+  await holderOf(page, event, 'revende');
   const waiting = await newPage(browser);
   const buyer = await createVerifiedUser(waiting.request, 'espera-reventa');
   await loginAs(waiting, buyer.email, buyer.password);
-  await expect
-    .poll(async () => {
-      const res = await waiting.request.post(`/api/v1/waitlist/${event.event_id}`, {
-        data: { ticket_type_id: event.ticket_type_id, quantity: 1 },
-      });
-      return res.status();
-    })
-    .toBe(201);
+  await joinWaitlist(waiting, event);
 
   // The holder returns it from Mis tickets: it stays valid while it is offered.
   // Its button is an island: a click on the server's HTML, before hydration, opens nothing.

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -13,4 +13,12 @@ export const DEMO = {
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
   const res = await page.request.post('/api/v1/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`Login as ${email} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A page in a browser context of its own (a second person), logged in as `email` when given. */
+export async function newPage(browser: Browser, email?: string, password = DEMO_PASSWORD) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (email) await loginAs(page, email, password);
+  return page;
 }

@@ -14,64 +14,41 @@ const LOGIN = 'login';
 const OK = 'allow';
 const denied = (path: string) => `/access-denied?from=${encodeURIComponent(path)}`;
 
+/** Open to everyone. */
+const PUBLIC = { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK };
+/** Open to every signed-in role; a guest is asked to log in. */
+const SIGNED_IN = { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK };
+/** Back office for `staff` roles (admins always): a guest logs in, anyone else is sent to access-denied. */
+const backOffice = (path: string, staff: 'ADMIN' | 'COLABORATORS') => ({
+  GUEST: LOGIN,
+  USER: denied(path),
+  COLABORATORS: staff === 'COLABORATORS' ? OK : denied(path),
+  ADMIN: OK,
+  SUPERADMIN: OK,
+});
+
 /** role × path -> expected decision: 'allow', 'login' (index with the prompt) or the redirect target. */
 const TABLE: Record<string, Record<string, string>> = {
-  '/perfil': { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/nuevo': { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/checkout': { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/mis-tickets': { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/access-denied': { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/eventos': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/eventos/12': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/productoras': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/legal': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/ayuda': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/error': { GUEST: OK, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/admin': { GUEST: LOGIN, USER: denied('/admin'), COLABORATORS: denied('/admin'), ADMIN: OK, SUPERADMIN: OK },
-  '/admin/dashboard': {
-    GUEST: LOGIN,
-    USER: denied('/admin/dashboard'),
-    COLABORATORS: denied('/admin/dashboard'),
-    ADMIN: OK,
-    SUPERADMIN: OK,
-  },
-  '/admin/events': { GUEST: LOGIN, USER: OK, COLABORATORS: OK, ADMIN: OK, SUPERADMIN: OK },
-  '/admin/tickets': {
-    GUEST: LOGIN,
-    USER: denied('/admin/tickets'),
-    COLABORATORS: denied('/admin/tickets'),
-    ADMIN: OK,
-    SUPERADMIN: OK,
-  },
-  '/admin/access-control': {
-    GUEST: LOGIN,
-    USER: denied('/admin/access-control'),
-    COLABORATORS: OK,
-    ADMIN: OK,
-    SUPERADMIN: OK,
-  },
-  '/admin/access-control/full': {
-    GUEST: LOGIN,
-    USER: denied('/admin/access-control/full'),
-    COLABORATORS: OK,
-    ADMIN: OK,
-    SUPERADMIN: OK,
-  },
-  '/admin/finance': {
-    GUEST: LOGIN,
-    USER: denied('/admin/finance'),
-    COLABORATORS: denied('/admin/finance'),
-    ADMIN: OK,
-    SUPERADMIN: OK,
-  },
-  '/admin/configurations': {
-    GUEST: LOGIN,
-    USER: denied('/admin/configurations'),
-    COLABORATORS: denied('/admin/configurations'),
-    ADMIN: OK,
-    SUPERADMIN: OK,
-  },
+  '/perfil': SIGNED_IN,
+  '/nuevo': SIGNED_IN,
+  '/checkout': SIGNED_IN,
+  '/mis-tickets': SIGNED_IN,
+  '/access-denied': SIGNED_IN,
+  '/': PUBLIC,
+  '/eventos': PUBLIC,
+  '/eventos/12': PUBLIC,
+  '/productoras': PUBLIC,
+  '/legal': PUBLIC,
+  '/ayuda': PUBLIC,
+  '/error': PUBLIC,
+  '/admin': backOffice('/admin', 'ADMIN'),
+  '/admin/dashboard': backOffice('/admin/dashboard', 'ADMIN'),
+  '/admin/events': SIGNED_IN,
+  '/admin/tickets': backOffice('/admin/tickets', 'ADMIN'),
+  '/admin/access-control': backOffice('/admin/access-control', 'COLABORATORS'),
+  '/admin/access-control/full': backOffice('/admin/access-control/full', 'COLABORATORS'),
+  '/admin/finance': backOffice('/admin/finance', 'ADMIN'),
+  '/admin/configurations': backOffice('/admin/configurations', 'ADMIN'),
 };
 
 describe('collaborators by permission', () => {

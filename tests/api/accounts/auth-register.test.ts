@@ -1,20 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { claimsOf, createUser, uniqueEmail } from '../kit/actors';
+import { claimsOf, createUser, registration, uniqueEmail } from '../kit/actors';
 import { json, provider } from '../kit/http';
 import { mailsTo, tokenIn } from '../kit/mail';
-
-const registration = (email: string) => ({
-  name: 'Rita Registro',
-  email,
-  password: 'mi-clave-segura',
-  repeat_password: 'mi-clave-segura',
-  telefono: '1144445555',
-  dni: '40111222',
-  terms_and_conditions: true,
-  accept_promotions: true,
-  provinces_id: 8,
-});
 
 const register = (body: unknown) => provider('/register', { method: 'POST', body: JSON.stringify(body) });
 const verify = (token: string) => provider(`/verify-email?token=${encodeURIComponent(token)}`);

@@ -93,16 +93,19 @@ describe('PUT /user', () => {
 describe('PUT /password', { timeout: 20_000 }, () => {
   const change = (token: string, body: Record<string, unknown>) =>
     authed(token, '/password', { method: 'PUT', body: JSON.stringify(body) });
+  /** The secure variant's body: `userId`'s password goes from 'secreto123' to 'otra-clave-9', but for `fields`. */
+  const secure = (userId: number, fields: Record<string, string> = {}) => ({
+    user_id: userId,
+    password: 'secreto123',
+    new_password: 'otra-clave-9',
+    repeat_new_password: 'otra-clave-9',
+    ...fields,
+  });
 
   it('changes the password when the current one is right (secure variant)', async () => {
     const user = await createUser();
     const { token } = await login(user.email);
-    const res = await change(token, {
-      user_id: user.id,
-      password: 'secreto123',
-      new_password: 'otra-clave-9',
-      repeat_new_password: 'otra-clave-9',
-    });
+    const res = await change(token, secure(user.id));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: true, message: 'Contraseña actualizada con éxito' });
     await login(user.email, 'otra-clave-9');
@@ -111,20 +114,10 @@ describe('PUT /password', { timeout: 20_000 }, () => {
   it('refuses a wrong current password and a mismatched repeat with 400', async () => {
     const user = await createUser();
     const { token } = await login(user.email);
-    const wrong = await change(token, {
-      user_id: user.id,
-      password: 'no-es-esta',
-      new_password: 'otra-clave-9',
-      repeat_new_password: 'otra-clave-9',
-    });
+    const wrong = await change(token, secure(user.id, { password: 'no-es-esta' }));
     expect(wrong.status).toBe(400);
     expect(((await json(wrong)) as { message: string }).message).toBe('La contraseña actual es incorrecta');
-    const mismatch = await change(token, {
-      user_id: user.id,
-      password: 'secreto123',
-      new_password: 'otra-clave-9',
-      repeat_new_password: 'otra-clave-8',
-    });
+    const mismatch = await change(token, secure(user.id, { repeat_new_password: 'otra-clave-8' }));
     expect(mismatch.status).toBe(400);
     expect(((await json(mismatch)) as { message: string }).message).toBe('Contraseña no coincide');
   });
@@ -132,12 +125,7 @@ describe('PUT /password', { timeout: 20_000 }, () => {
   it("refuses to change another user's password, and answers 401 without a session", async () => {
     const [me, other] = [await createUser(), await createUser()];
     const { token } = await login(me.email);
-    const body = {
-      user_id: other.id,
-      password: 'secreto123',
-      new_password: 'otra-clave-9',
-      repeat_new_password: 'otra-clave-9',
-    };
+    const body = secure(other.id);
     expect((await change(token, body)).status).toBe(403);
     expect((await provider('/password', { method: 'PUT', body: JSON.stringify(body) })).status).toBe(401);
   });

@@ -4,16 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { logCopied } from '../../../functions/api/services/checkin/scan';
 import { shortTicketCode } from '../../../src/shared/checkin';
 import { asBuyer } from '../kit/actors';
-import {
-  addGate,
-  counters,
-  eventWithTickets,
-  nonce,
-  type Outcome,
-  type Staff,
-  setupOf,
-  staffOf,
-} from './checkin-fixtures';
+import type { Outcome, Staff } from './checkin-fixtures';
+import { addGate, counters, eventWithTickets, nonce, setupOf, staffOf } from './checkin-fixtures';
 
 /**
  * The door under any interleaving: random mixes of scans (entries and exits, some sent twice at once with the

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { type Actor, asBuyer } from '../kit/actors';
+import { type Actor, asBuyer, createBuyer } from '../kit/actors';
 import type { AnswerOf } from '../kit/call';
 import { eventually, ORIGIN, settledFetch } from '../kit/http';
 
@@ -43,6 +43,14 @@ export async function payInSandbox(initPoint: string, outcome: 'approved' | 'rej
   if (res.status !== 302) throw new Error(`sandbox pay failed: ${res.status} ${await res.text()}`);
   const back = new URL(res.headers.get('location') ?? '');
   return { paymentId: back.searchParams.get('payment_id') ?? '', back };
+}
+
+/** A new buyer pays `quantity` tickets in the MercadoPago sandbox (with the network routed): the order and the buyer. */
+export async function paidPurchase(eventId: number, ticketTypeId: number, quantity: number) {
+  const buyer = await createBuyer();
+  const { orderId, redirect } = await startPurchase(buyer, eventId, ticketTypeId, quantity);
+  await payInSandbox(redirect, 'approved');
+  return { orderId, buyer };
 }
 
 export async function orderOf(buyer: Actor, orderId: string) {

@@ -14,6 +14,22 @@ async function boughtTicket() {
   return { event, buyer, ticket };
 }
 
+/** A bought ticket its buyer offers to a friend by e-mail: the token of the link the friend gets. */
+async function offered() {
+  const bought = await boughtTicket();
+  const friend = await createBuyer();
+  const offer = await asBuyer(bought.buyer, `/tickets/${bought.ticket.id}/transfer`, {
+    method: 'POST',
+    json: { email: friend.email },
+  });
+  expect(offer.status).toBe(200);
+  const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
+    .bind(friend.email)
+    .first<{ links: string }>();
+  const link = (JSON.parse(mail!.links) as string[]).find((l) => l.includes('/tickets/transfer?token='))!;
+  return { ...bought, friend, token: new URL(link).searchParams.get('token')! };
+}
+
 async function verifyOffline(code: string) {
   const res = await provider('/tickets/public-key');
   const { data } = (await res.json()) as { data: { key: string } };
@@ -50,18 +66,7 @@ describe('tickets', () => {
   });
 
   it('move to another person by e-mail: old code revoked, new code issued on acceptance', async () => {
-    const { buyer, ticket, event } = await boughtTicket();
-    const friend = await createBuyer();
-    const offer = await asBuyer(buyer, `/tickets/${ticket.id}/transfer`, {
-      method: 'POST',
-      json: { email: friend.email },
-    });
-    expect(offer.status).toBe(200);
-    const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
-      .bind(friend.email)
-      .first<{ links: string }>();
-    const link = (JSON.parse(mail!.links) as string[]).find((l) => l.includes('/tickets/transfer?token='))!;
-    const token = new URL(link).searchParams.get('token');
+    const { ticket, event, friend, token } = await offered();
 
     const wrongPerson = await asBuyer(await createBuyer(), '/tickets/transfers/accept', {
       method: 'POST',
@@ -89,21 +94,6 @@ describe('tickets', () => {
 });
 
 describe('a pending transfer', () => {
-  async function offered() {
-    const bought = await boughtTicket();
-    const friend = await createBuyer();
-    const offer = await asBuyer(bought.buyer, `/tickets/${bought.ticket.id}/transfer`, {
-      method: 'POST',
-      json: { email: friend.email },
-    });
-    expect(offer.status).toBe(200);
-    const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
-      .bind(friend.email)
-      .first<{ links: string }>();
-    const link = (JSON.parse(mail!.links) as string[]).find((l) => l.includes('/tickets/transfer?token='))!;
-    return { ...bought, friend, token: new URL(link).searchParams.get('token')! };
-  }
-
   it('shows on the ticket and the recipient sees the event and a masked sender before signing in', async () => {
     const { buyer, ticket, friend, token } = await offered();
     const mine = (await (await asBuyer(buyer, '/tickets')).json()) as {

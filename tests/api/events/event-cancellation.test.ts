@@ -7,12 +7,13 @@ import {
   resumeCancellations,
 } from '../../../functions/api/services/events/cancellation';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { payInSandbox, startPurchase } from '../checkout/checkout-fixtures';
-import { adminOf, asBuyer, createBuyer } from '../kit/actors';
-import type { Answer } from '../kit/call';
+import { paidPurchase } from '../checkout/checkout-fixtures';
+import { adminOf, asBuyer } from '../kit/actors';
+import { type Answer, call } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { mailsTo } from '../kit/mail';
 import { routeNetwork } from '../kit/network';
+import { sellAtBoxOffice } from '../kit/sales';
 
 /**
  * Cancelling an event refunds its buyers (issue 20): every paid order gets its whole amount back (the service
@@ -41,18 +42,10 @@ function routeWithFaultyMercadoPago() {
   });
 }
 
-async function paidOrder(eventId: number, typeId: number, quantity: number) {
-  const buyer = await createBuyer();
-  const { orderId, redirect } = await startPurchase(buyer, eventId, typeId, quantity);
-  await payInSandbox(redirect, 'approved');
-  return { orderId, buyer };
-}
+const paidOrder = paidPurchase;
 
 async function boxOfficeSale(admin: Admin, eventId: number, typeId: number, quantity: number) {
-  const res = await asBuyer(admin, '/admin/box-office/sales', {
-    method: 'POST',
-    json: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity }], method: 'cash' },
-  });
+  const res = await sellAtBoxOffice(admin, { event_id: eventId, ticket_type_id: typeId, quantity });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { order_id: string } }).data.order_id;
 }
@@ -72,29 +65,12 @@ async function finishByJob(eventId: number) {
   throw new Error(`cancellation of event ${eventId} never finished`);
 }
 
+/** Finanzas for the event today, as its admin reads it (typed as the handler answers it). */
 async function financeOf(admin: Admin, eventId: number) {
-  const res = await asBuyer(admin, `/admin/finance?event_id=${eventId}&period=hoy`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: FinanceData }).data;
+  const { status, body } = await call(admin, 'GET /admin/finance', { query: { event_id: eventId, period: 'hoy' } });
+  expect(status).toBe(200);
+  return body.data;
 }
-type FinanceData = {
-  totals: Record<string, number>;
-  available_cents: number;
-  to_release_cents: number;
-  reconciliation: Record<string, unknown[]>;
-  cancellations: {
-    event_id: number;
-    orders: number;
-    done: number;
-    pending: number;
-    failed: number;
-    refunded_cents: number;
-    cash_orders: number;
-    cash_cents: number;
-    finished_at: string | null;
-    problems: { order_id: string; status: string; last_error: string | null }[];
-  }[];
-};
 
 /** Every paid order of the event refunded whole, once: orders, tickets, MercadoPago, inventory, ledger, finance. */
 async function assertAllRefundedOnce(admin: Admin, eventId: number) {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { type Actor, makeUser } from '../kit/actors';
 import { call } from '../kit/call';
-import { type EventData, eventBody } from '../kit/events';
+import { type EventData, editBody, eventBody } from '../kit/events';
 
 let orderCounter = 0;
 
@@ -42,20 +42,7 @@ const orderExists = async (id: string) =>
   (await env.DB.prepare('select 1 from orders where id = ?').bind(id).first()) !== null;
 
 /** The event body again, keeping the first date and only its first ticket type. */
-function withoutSecondType(event: EventData) {
-  const body = eventBody();
-  const [date] = body.dates as { ticket_types: Record<string, unknown>[] }[];
-  return {
-    ...body,
-    dates: [
-      {
-        ...date,
-        id: event.dates[0].id,
-        ticket_types: [{ ...date.ticket_types[0], id: event.dates[0].ticket_types[0].id }],
-      },
-    ],
-  };
-}
+const withoutSecondType = (event: EventData) => editBody(event, {}, 1);
 
 describe('deleting an event with orders that never became money', () => {
   it('deletes the event and its expired and failed orders (was a 500: FOREIGN KEY)', async () => {

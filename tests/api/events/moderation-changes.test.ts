@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../kit/actors';
 import { call } from '../kit/call';
-import { type EventData, eventBody } from '../kit/events';
+import { type EventData, editBody, eventBody } from '../kit/events';
 import { ORIGIN } from '../kit/http';
 
 /** An event of a USER's producer, sent to review and approved by a superadmin: public and on sale. */
@@ -16,21 +16,7 @@ async function approvedEvent() {
 }
 
 /** The body the back office sends for this event, with ids, plus changes. */
-function edit(event: EventData, overrides: Record<string, unknown> = {}) {
-  const body = eventBody();
-  const [date] = body.dates as { ticket_types: Record<string, unknown>[] }[];
-  return {
-    ...body,
-    dates: [
-      {
-        ...date,
-        id: event.dates[0].id,
-        ticket_types: date.ticket_types.map((t, i) => ({ ...t, id: event.dates[0].ticket_types[i].id })),
-      },
-    ],
-    ...overrides,
-  };
-}
+const edit = (event: EventData, overrides: Record<string, unknown> = {}) => editBody(event, overrides);
 
 const statusOf = async (id: number) =>
   (await env.DB.prepare('select status from events where id = ?').bind(id).first<{ status: string }>())?.status;

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { changeEmail } from '../../../functions/api/services/accounts/users';
 import { retryInvitationMails } from '../../../functions/api/services/invitations/mail';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { adminOf, asBuyer, createBuyer, uniqueEmail } from '../kit/actors';
+import { adminOf, asBuyer, createBuyer, registration, uniqueEmail } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { eventually, json, provider } from '../kit/http';
 import { mailsTo, tokenIn } from '../kit/mail';
+import { sellAtBoxOffice } from '../kit/sales';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;
 
@@ -225,16 +226,7 @@ describe('an invitation to an e-mail without an account', { timeout: 40_000 }, (
 
     const registered = await provider('/register', {
       method: 'POST',
-      body: JSON.stringify({
-        name: 'Nora Nueva',
-        email,
-        password: 'mi-clave-segura',
-        repeat_password: 'mi-clave-segura',
-        telefono: '1144445555',
-        dni: '40111222',
-        terms_and_conditions: true,
-        provinces_id: 8,
-      }),
+      body: JSON.stringify(registration(email, { name: 'Nora Nueva', accept_promotions: undefined })),
     });
     expect(registered.status).toBe(201);
     // Registered but not verified yet: nothing is theirs (anyone can register any address).
@@ -589,15 +581,7 @@ describe('a cancelled event', { timeout: 30_000 }, () => {
 describe('invitations in the sales back office', { timeout: 30_000 }, () => {
   it('are out of revenue and sales counts, counted apart, marked in exports, and cannot be refunded as a sale', async () => {
     const { event, admin } = await setup(20);
-    const sale = await asBuyer(admin, '/admin/box-office/sales', {
-      method: 'POST',
-      json: {
-        event_id: event.event_id,
-        items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }],
-        method: 'cash',
-        buyer: { name: 'Caja' },
-      },
-    });
+    const sale = await sellAtBoxOffice(admin, { ...event, quantity: 2, buyer: { name: 'Caja' } });
     expect(sale.status).toBe(201);
     const issued = await json<Answer>(await invite(admin, event.event_id, { quantity: 3 }));
     expect(issued.status).toBe(true);

@@ -98,6 +98,20 @@ export function asBuyer(
   return provider(path, { ...init, headers, body });
 }
 
+/** A complete sign-up body (POST /register) for `email`, but for `fields` (undefined leaves one out). */
+export const registration = (email: string, fields: Record<string, unknown> = {}) => ({
+  name: 'Rita Registro',
+  email,
+  password: 'mi-clave-segura',
+  repeat_password: 'mi-clave-segura',
+  telefono: '1144445555',
+  dni: '40111222',
+  terms_and_conditions: true,
+  accept_promotions: true,
+  provinces_id: 8,
+  ...fields,
+});
+
 let hash: Promise<string> | undefined;
 
 /** A user who logs in with PASSWORD (verified and active unless told otherwise): the accounts tests'. */

@@ -6,7 +6,8 @@ import type { DataOf } from './call';
 
 /**
  * Events to sell: `createTestEvent` (a published event with one ticket type, as the dev tools and the
- * benchmarks make it), `producerWithEvent` (with its team), and `eventBody` (what the back office posts).
+ * benchmarks make it), `producerWithEvent` (with its team), `eventBody` (what the back office posts) and
+ * `editBody` (what it puts back).
  */
 export { createTestEvent };
 
@@ -79,3 +80,25 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
 
 /** An event as the back office answers it. */
 export type EventData = DataOf<'POST /admin/events'>;
+
+/**
+ * `eventBody` again as an edit of the saved `event` (its first date and ticket types carry their ids), plus
+ * `overrides`; `keepTypes` keeps only that many of the ticket types (the rest are removed by the edit).
+ */
+export function editBody(event: EventData, overrides: Record<string, unknown> = {}, keepTypes?: number) {
+  const body = eventBody();
+  const [date] = body.dates as { ticket_types: Record<string, unknown>[] }[];
+  return {
+    ...body,
+    dates: [
+      {
+        ...date,
+        id: event.dates[0].id,
+        ticket_types: date.ticket_types
+          .slice(0, keepTypes)
+          .map((t, i) => ({ ...t, id: event.dates[0].ticket_types[i].id })),
+      },
+    ],
+    ...overrides,
+  };
+}

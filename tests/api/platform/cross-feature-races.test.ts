@@ -5,6 +5,7 @@ import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { nonce } from '../checkin/checkin-fixtures';
 import { asBuyer } from '../kit/actors';
 import { routeNetwork } from '../kit/network';
+import { sellAtBoxOffice } from '../kit/sales';
 import { place } from '../queue/queue-fixtures';
 import {
   assertWorld,
@@ -224,12 +225,7 @@ async function run(w: World, c: Command): Promise<number[]> {
       ];
     case 'box_office':
       return [
-        await status(
-          asBuyer(w.admin, '/admin/box-office/sales', {
-            method: 'POST',
-            json: { event_id: e.id, items: [{ ticket_type_id: e.typeId, quantity: c.quantity }], method: 'cash' },
-          }),
-        ),
+        await status(sellAtBoxOffice(w.admin, { event_id: e.id, ticket_type_id: e.typeId, quantity: c.quantity })),
       ];
   }
 }

@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, makeUser } from '../kit/actors';
+import { type Actor, makeUser, registration } from '../kit/actors';
 import { call } from '../kit/call';
 import { type EventData, eventBody } from '../kit/events';
 import { ORIGIN } from '../kit/http';
@@ -80,17 +80,7 @@ const HINTS: Endpoint[] = [
     method: 'POST',
     path: '/register',
     fields: ['name', 'email', 'password', 'repeat_password', 'telefono', 'dni', 'terms_and_conditions'],
-    valid: () => ({
-      name: 'Ana Fuzz',
-      email: `fuzz-${Date.now()}@prueba.ar`,
-      password: 'secreto123',
-      repeat_password: 'secreto123',
-      telefono: '1123456789',
-      dni: '12345678',
-      terms_and_conditions: true,
-      accept_promotions: false,
-      provinces_id: 1,
-    }),
+    valid: () => registration(`fuzz-${Date.now()}@prueba.ar`, { name: 'Ana Fuzz' }),
   },
   { method: 'GET', path: '/verify-email', query: ['token'] },
   { method: 'POST', path: '/restore-password', fields: ['email'] },

@@ -95,24 +95,14 @@ describe('access codes on the event page', () => {
       ['a b', 400, PROMO_MSG.codeFormat],
       [access, 404, PROMO_MSG.codeInvalid, otherEvent.event_id],
     ];
+    /** An access code to the VIP type, valid only within `window`. */
+    const accessCodeWithin = (code: string, window: { valid_from: string; valid_until?: string }) =>
+      createCode(admin, { event_id: event.event_id, code, kind: 'access', unlock_ticket_type_ids: [vip], ...window });
     const expired = uniqueCode('VENC');
-    await createCode(admin, {
-      event_id: event.event_id,
-      code: expired,
-      kind: 'access',
-      unlock_ticket_type_ids: [vip],
-      valid_from: '2020-01-01T00:00:00Z',
-      valid_until: '2020-02-01T00:00:00Z',
-    });
+    await accessCodeWithin(expired, { valid_from: '2020-01-01T00:00:00Z', valid_until: '2020-02-01T00:00:00Z' });
     wrong.push([expired, 409, PROMO_MSG.codeExpired]);
     const later = uniqueCode('LUEGO');
-    await createCode(admin, {
-      event_id: event.event_id,
-      code: later,
-      kind: 'access',
-      unlock_ticket_type_ids: [vip],
-      valid_from: '2099-01-01T03:00:00Z',
-    });
+    await accessCodeWithin(later, { valid_from: '2099-01-01T03:00:00Z' });
     const archived = uniqueCode('ARCH');
     const made = (
       (await (

@@ -9,6 +9,7 @@ import { drawOrder, placeOf, seedHash } from '../../../src/shared/queue-draw';
 import { asBuyer, createBuyer, createUser, login } from '../kit/actors';
 import { createTestEvent } from '../kit/events';
 import { eventually, provider } from '../kit/http';
+import { sellAtBoxOffice } from '../kit/sales';
 import { hold, join, json, type Place, place, queueBuyer, queuedEvent } from './queue-fixtures';
 
 const HEX64 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 });
@@ -173,15 +174,7 @@ describe('Venta con fila (queue API)', () => {
     expect(two.status).toBe(409);
     expect((await json(two)).message).toBe(QUEUE_MSG.dniCap(1));
 
-    const sale = await asBuyer(admin, '/admin/box-office/sales', {
-      method: 'POST',
-      json: {
-        event_id: event.event_id,
-        items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
-        method: 'cash',
-        buyer: {},
-      },
-    });
+    const sale = await sellAtBoxOffice(admin, { ...event, buyer: {} });
     expect(sale.status).toBe(201);
   });
 

@@ -3,11 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { logCopied } from '../../../functions/api/services/checkin/scan';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { payInSandbox, signedNotification, startPurchase } from '../checkout/checkout-fixtures';
+import { paidPurchase, signedNotification } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import { createTestEvent } from '../kit/events';
 import { ORIGIN, settledFetch } from '../kit/http';
 import { routeNetwork } from '../kit/network';
+import { sellAtBoxOffice } from '../kit/sales';
 import { assertMoneyOfEvent } from './money-invariants';
 
 /**
@@ -53,12 +54,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('chargeback' as const), order }),
 );
 
-async function paidOrder(eventId: number, typeId: number, quantity: number) {
-  const buyer = await createBuyer();
-  const { orderId, redirect } = await startPurchase(buyer, eventId, typeId, quantity);
-  await payInSandbox(redirect, 'approved');
-  return orderId;
-}
+const paidOrder = async (eventId: number, typeId: number, quantity: number) =>
+  (await paidPurchase(eventId, typeId, quantity)).orderId;
 
 async function ticketIdsOf(orderId: string) {
   const { results } = await env.DB.prepare('select id, code from tickets where order_id = ? order by id')
@@ -97,14 +94,7 @@ async function run(world: World, c: Command): Promise<number> {
     }
     case 'box_office':
       return (
-        await asBuyer(admin, '/admin/box-office/sales', {
-          method: 'POST',
-          json: {
-            event_id: world.eventId,
-            items: [{ ticket_type_id: world.typeId, quantity: c.quantity }],
-            method: 'cash',
-          },
-        })
+        await sellAtBoxOffice(admin, { event_id: world.eventId, ticket_type_id: world.typeId, quantity: c.quantity })
       ).status;
     case 'purchase':
       try {
@@ -153,14 +143,7 @@ describe('money under any interleaving (property test against the real endpoints
         const world: World = { eventId: event.event_id, typeId: event.ticket_type_id, admin, orders: [] };
         world.orders.push(await paidOrder(event.event_id, event.ticket_type_id, 2));
         world.orders.push(await paidOrder(event.event_id, event.ticket_type_id, 3));
-        const box = await asBuyer(admin, '/admin/box-office/sales', {
-          method: 'POST',
-          json: {
-            event_id: event.event_id,
-            items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
-            method: 'cash',
-          },
-        });
+        const box = await sellAtBoxOffice(admin, event);
         world.orders.push(((await box.json()) as { data: { order_id: string } }).data.order_id);
         const statuses = await Promise.all(commands.map((c) => run(world, c)));
         for (const [i, s] of statuses.entries()) {

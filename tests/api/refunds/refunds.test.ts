@@ -4,25 +4,16 @@ import { logCopied } from '../../../functions/api/services/checkin/scan';
 import { resumeRefunds } from '../../../functions/api/services/refunds/refund';
 import { IllegalTransition, orderTransition, ticketTransition } from '../../../functions/domain/checkout/order-state';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { payInSandbox, startPurchase, ticketsOfOrderInDb } from '../checkout/checkout-fixtures';
+import { ticketsOfOrderInDb } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { mailsTo } from '../kit/mail';
 import { routeNetwork } from '../kit/network';
-import { auditOf } from '../sales/admin-sales-fixtures';
+import { sellAtBoxOffice } from '../kit/sales';
+import { auditOf, paidOrder } from '../sales/admin-sales-fixtures';
 
 const json = async (res: Response) => (await res.json()) as Answer;
-
-async function paidOrder(quantity = 2, capacity = 10) {
-  routeNetwork();
-  const event = await createTestEvent(env, { capacity, price_cents: 1000_00 });
-  const buyer = await createBuyer();
-  const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, quantity);
-  await payInSandbox(redirect, 'approved');
-  const admin = await adminOf(event.producer_id);
-  return { event, buyer, orderId, admin };
-}
 
 const refund = (admin: { auth: Record<string, string> }, orderId: string, json: Record<string, unknown> = {}) =>
   asBuyer(admin, `/admin/orders/${orderId}/refund`, { method: 'POST', json: { reason: 'Prueba', ...json } });
@@ -165,14 +156,7 @@ describe('refunds', () => {
     routeNetwork();
     const event = await createTestEvent(env, { capacity: 3, price_cents: 500_00 });
     const admin = await adminOf(event.producer_id);
-    const sale = await asBuyer(admin, '/admin/box-office/sales', {
-      method: 'POST',
-      json: {
-        event_id: event.event_id,
-        items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }],
-        method: 'cash',
-      },
-    });
+    const sale = await sellAtBoxOffice(admin, { ...event, quantity: 2 });
     const { order_id } = (await json(sale)).data as { order_id: string };
     const detail = (await json(await asBuyer(admin, `/admin/orders/${order_id}`))).data as {
       refund_method_label: string;
@@ -280,14 +264,11 @@ describe('box office hand-over', () => {
     routeNetwork();
     const event = await createTestEvent(env, { capacity: 5, price_cents: 500_00 });
     const admin = await adminOf(event.producer_id);
-    const sale = await asBuyer(admin, '/admin/box-office/sales', {
-      method: 'POST',
-      json: {
-        event_id: event.event_id,
-        items: [{ ticket_type_id: event.ticket_type_id, quantity: 2 }],
-        method: 'card',
-        buyer: { name: 'Sin Correo', email: '', dni: '' },
-      },
+    const sale = await sellAtBoxOffice(admin, {
+      ...event,
+      quantity: 2,
+      method: 'card',
+      buyer: { name: 'Sin Correo', email: '', dni: '' },
     });
     expect(sale.status).toBe(201);
     const { order_id, method, buyer_email } = (await json(sale)).data as {

@@ -1,27 +1,16 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { orderOf, payInSandbox, startPurchase, ticketsOfOrderInDb } from '../checkout/checkout-fixtures';
+import { orderOf, startPurchase, ticketsOfOrderInDb } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { ORIGIN, settledFetch } from '../kit/http';
 import { mailsTo } from '../kit/mail';
 import { routeNetwork } from '../kit/network';
-import { auditOf } from './admin-sales-fixtures';
+import { auditOf, paidOrder } from './admin-sales-fixtures';
 
 const json = async <T>(res: Response) => (await res.json()) as Answer<T>;
-
-/** A paid order (through the MercadoPago sandbox) of `quantity` tickets, and the producer's admin. */
-async function paidOrder(quantity = 2, capacity = 10) {
-  routeNetwork();
-  const event = await createTestEvent(env, { capacity, price_cents: 1000_00 });
-  const buyer = await createBuyer();
-  const { orderId, redirect } = await startPurchase(buyer, event.event_id, event.ticket_type_id, quantity);
-  await payInSandbox(redirect, 'approved');
-  const admin = await adminOf(event.producer_id);
-  return { event, buyer, orderId, admin };
-}
 
 describe('sales dashboard', () => {
   it("shows a paid order in its producer's figures, and nothing to another producer's admin", async () => {

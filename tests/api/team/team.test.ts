@@ -9,6 +9,7 @@ import { adminOf, asBuyer, authed, claimsOf, createUser, login, uniqueEmail } fr
 import { createTestEvent } from '../kit/events';
 import { provider } from '../kit/http';
 import { mailsTo, tokenIn } from '../kit/mail';
+import { sellAtBoxOffice } from '../kit/sales';
 
 type Admin = Awaited<ReturnType<typeof adminOf>>;
 const bearer = (token: string) => ({ auth: { authorization: `Bearer ${token}` } });
@@ -134,15 +135,7 @@ describe('what each role may do', () => {
     expect((await scan(door.token, event.event_id, code)).status).toBe(200);
     expect((await authed(door.token, `/admin/finance?producer_id=${admin.producerId}`)).status).toBe(403);
     expect((await scan(boxOffice.token, event.event_id, code)).status).toBe(403);
-    const sale = await asBuyer(bearer(boxOffice.token), '/admin/box-office/sales', {
-      method: 'POST',
-      json: {
-        event_id: event.event_id,
-        items: [{ ticket_type_id: event.ticket_type_id, quantity: 1 }],
-        method: 'cash',
-        buyer: { name: 'En puerta' },
-      },
-    });
+    const sale = await sellAtBoxOffice(bearer(boxOffice.token), { ...event, buyer: { name: 'En puerta' } });
     expect(sale.status).toBe(201);
     const other = await adminOf();
     const foreign = await asBuyer(other, `/admin/team?producer_id=${admin.producerId}`);

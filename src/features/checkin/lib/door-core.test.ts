@@ -145,45 +145,23 @@ describe('offline counters', () => {
   });
 
   it('counts from the download when the server never gave figures', () => {
+    /** A General ticket of order 'o' as the offline download lists it. */
+    const ticket = (id: string, status: string) => ({
+      id,
+      type_id: 1,
+      type_name: 'General',
+      named: 0,
+      holder: null,
+      dni: null,
+      order_id: 'o',
+      status,
+      order_status: 'paid',
+    });
     const bundle = {
       server_at: '2026-11-20T00:00:00Z',
       lists: [{ id: 10, name: 'General', type_ids: [], allow_reentry: false, is_default: true }],
       gates: [{ id: 1, name: 'Puerta 1' }],
-      tickets: [
-        {
-          id: 'a',
-          type_id: 1,
-          type_name: 'General',
-          named: 0,
-          holder: null,
-          dni: null,
-          order_id: 'o',
-          status: 'valid',
-          order_status: 'paid',
-        },
-        {
-          id: 'b',
-          type_id: 1,
-          type_name: 'General',
-          named: 0,
-          holder: null,
-          dni: null,
-          order_id: 'o',
-          status: 'cancelled',
-          order_status: 'paid',
-        },
-        {
-          id: 'c',
-          type_id: 1,
-          type_name: 'General',
-          named: 0,
-          holder: null,
-          dni: null,
-          order_id: 'o',
-          status: 'valid',
-          order_status: 'paid',
-        },
-      ],
+      tickets: [ticket('a', 'valid'), ticket('b', 'cancelled'), ticket('c', 'valid')],
       revocations: [],
       admissions: [{ list_id: 10, ticket_id: 'a', first_at: '', gate: 'Puerta 1', staff_name: 'Ana', inside: 1 }],
     } as OfflineBundle;
