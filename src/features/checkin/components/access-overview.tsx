@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { CheckboxField, SelectField, TextField, ToggleField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
@@ -109,39 +110,37 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
             <section className="card bg-base-200 p-4">
               <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.latestScans}</h2>
               <ScrollRegion label={DOOR_TEXT.latestScans}>
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th>{DOOR_TEXT.time}</th>
-                      <th>{DOOR_TEXT.result}</th>
-                      <th>{DOOR_TEXT.holder}</th>
-                      <th>{DOOR_TEXT.gate}</th>
-                      <th>{DOOR_TEXT.list}</th>
-                      <th>{DOOR_TEXT.scannedBy}</th>
+                <DataTable
+                  className="table"
+                  columns={[
+                    DOOR_TEXT.time,
+                    DOOR_TEXT.result,
+                    DOOR_TEXT.holder,
+                    DOOR_TEXT.gate,
+                    DOOR_TEXT.list,
+                    DOOR_TEXT.scannedBy,
+                  ]}
+                >
+                  {data.recent.map((s) => (
+                    <tr key={s.id}>
+                      <td>{formatTime(s.server_at)}</td>
+                      <td>
+                        <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
+                        {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
+                        {s.conflict === 1 && (
+                          <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
+                        )}
+                      </td>
+                      <td>{s.holder ?? '–'}</td>
+                      <td>{s.gate ?? '–'}</td>
+                      <td>{s.list ?? '–'}</td>
+                      <td>
+                        {s.staff_name}
+                        {s.device ? ` · ${s.device}` : ''}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.recent.map((s) => (
-                      <tr key={s.id}>
-                        <td>{formatTime(s.server_at)}</td>
-                        <td>
-                          <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
-                          {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
-                          {s.conflict === 1 && (
-                            <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
-                          )}
-                        </td>
-                        <td>{s.holder ?? '–'}</td>
-                        <td>{s.gate ?? '–'}</td>
-                        <td>{s.list ?? '–'}</td>
-                        <td>
-                          {s.staff_name}
-                          {s.device ? ` · ${s.device}` : ''}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
                 {data.recent.length === 0 && <p className="p-3 text-muted">{DOOR_TEXT.noScans}</p>}
               </ScrollRegion>
             </section>

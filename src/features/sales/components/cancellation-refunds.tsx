@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { messageOf } from '../../../lib/api';
 import { CANCELLATION_MSG as M } from '../../../shared/messages/refunds';
 import { formatMoney } from '../../../shared/money';
@@ -49,63 +50,59 @@ export function CancellationRefunds({
         {M.heading}
       </h2>
       <ScrollRegion label={M.heading}>
-        <table className="table table-sm table-cards">
-          <thead>
-            <tr>
-              <th>{M.event}</th>
-              <th>{M.status}</th>
-              <th>{M.progressColumn}</th>
-              <th className="text-right">{M.refundedColumn}</th>
-              <th>{M.cashColumn}</th>
-              <th>
-                <span className="sr-only">{M.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {cancellations.map((c) => {
-              const state = stateOf(c);
-              return (
-                <tr key={c.event_id}>
-                  <td data-card="title" className="font-semibold">
-                    {c.title}
-                  </td>
-                  <td data-label={M.status}>
-                    <span className={`badge badge-sm ${state.badge}`}>{state.label}</span>
-                  </td>
-                  <td data-label={M.progressColumn}>
-                    <progress
-                      className="progress progress-success mr-2 hidden w-20 sm:inline-block"
-                      value={c.done}
-                      max={Math.max(c.orders, 1)}
-                      aria-hidden="true"
-                    />
-                    {M.progress(c.done, c.orders)}
-                  </td>
-                  <td data-label={M.refundedColumn} className="text-right tabular-nums">
-                    {formatMoney(c.refunded_cents)}
-                  </td>
-                  <td data-label={M.cashColumn} className="text-sm">
-                    {c.cash_orders > 0 ? M.cash(c.cash_orders, formatMoney(c.cash_cents)) : M.noCash}
-                  </td>
-                  <td data-card="actions">
-                    {c.failed > 0 && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={M.retryLabel(c.title)}
-                        disabled={busy === c.event_id}
-                        onClick={() => retry(c)}
-                      >
-                        {M.retry}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="table table-sm table-cards"
+          columns={[
+            M.event,
+            M.status,
+            M.progressColumn,
+            { label: M.refundedColumn, end: true },
+            M.cashColumn,
+            { label: M.actions, hidden: true },
+          ]}
+        >
+          {cancellations.map((c) => {
+            const state = stateOf(c);
+            return (
+              <tr key={c.event_id}>
+                <td data-card="title" className="font-semibold">
+                  {c.title}
+                </td>
+                <td data-label={M.status}>
+                  <span className={`badge badge-sm ${state.badge}`}>{state.label}</span>
+                </td>
+                <td data-label={M.progressColumn}>
+                  <progress
+                    className="progress progress-success mr-2 hidden w-20 sm:inline-block"
+                    value={c.done}
+                    max={Math.max(c.orders, 1)}
+                    aria-hidden="true"
+                  />
+                  {M.progress(c.done, c.orders)}
+                </td>
+                <td data-label={M.refundedColumn} className="text-right tabular-nums">
+                  {formatMoney(c.refunded_cents)}
+                </td>
+                <td data-label={M.cashColumn} className="text-sm">
+                  {c.cash_orders > 0 ? M.cash(c.cash_orders, formatMoney(c.cash_cents)) : M.noCash}
+                </td>
+                <td data-card="actions">
+                  {c.failed > 0 && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={M.retryLabel(c.title)}
+                      disabled={busy === c.event_id}
+                      onClick={() => retry(c)}
+                    >
+                      {M.retry}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </ScrollRegion>
       {problems.length > 0 && (
         <>

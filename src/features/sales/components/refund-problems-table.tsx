@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { formatMoney } from '../../../shared/money';
 
 /** A refund that has not reached its buyer (or seller): still pending at MercadoPago, or refused. */
@@ -43,48 +44,42 @@ export function RefundProblemsTable({
 }) {
   return (
     <ScrollRegion label={label}>
-      <table className="table table-sm table-cards">
-        <thead>
-          <tr>
-            <th>{L.id}</th>
-            <th>{L.status}</th>
-            <th>{L.event}</th>
-            <th>{L.person}</th>
-            <th className="text-right">{L.amount}</th>
-            <th>{L.problem}</th>
-            {action && (
-              <th>
-                <span className="sr-only">{L.actions}</span>
-              </th>
-            )}
+      <DataTable
+        className="table table-sm table-cards"
+        columns={[
+          L.id,
+          L.status,
+          L.event,
+          L.person,
+          { label: L.amount, end: true },
+          L.problem,
+          action && { label: L.actions, hidden: true },
+        ]}
+      >
+        {rows.map((p) => (
+          <tr key={p.id}>
+            <td data-card="title">
+              <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
+                {p.id.slice(0, 8)}
+              </a>
+            </td>
+            <td data-label={L.status}>
+              <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
+                {p.status === 'failed' ? L.failedRow : L.pendingRow}
+              </span>
+            </td>
+            <td data-label={L.event}>{p.title}</td>
+            <td data-label={L.person}>{p.email ?? '—'}</td>
+            <td data-label={L.amount} className="text-right tabular-nums">
+              {formatMoney(p.amount_cents)}
+            </td>
+            <td data-label={L.problem} className="text-sm">
+              {p.last_error}
+            </td>
+            {action && <td data-card="actions">{action(p)}</td>}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((p) => (
-            <tr key={p.id}>
-              <td data-card="title">
-                <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
-                  {p.id.slice(0, 8)}
-                </a>
-              </td>
-              <td data-label={L.status}>
-                <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
-                  {p.status === 'failed' ? L.failedRow : L.pendingRow}
-                </span>
-              </td>
-              <td data-label={L.event}>{p.title}</td>
-              <td data-label={L.person}>{p.email ?? '—'}</td>
-              <td data-label={L.amount} className="text-right tabular-nums">
-                {formatMoney(p.amount_cents)}
-              </td>
-              <td data-label={L.problem} className="text-sm">
-                {p.last_error}
-              </td>
-              {action && <td data-card="actions">{action(p)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </ScrollRegion>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { formatClock, formatEventDate } from '../../../shared/dates';
@@ -141,36 +142,34 @@ function DashboardBody({ data }: { data: Dashboard }) {
       <section className="rounded-box bg-base-200 p-4">
         <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
         <ScrollRegion label={SALES_TEXT.latestOrders}>
-          <table className="table table-sm table-cards">
-            <thead>
-              <tr>
-                <th>{SALES_TEXT.order}</th>
-                <th>{SALES_TEXT.buyer}</th>
-                <th>{SALES_TEXT.event}</th>
-                <th>{SALES_TEXT.status}</th>
-                <th className="text-right">{SALES_TEXT.total}</th>
-                <th>{SALES_TEXT.paidAt}</th>
+          <DataTable
+            className="table table-sm table-cards"
+            columns={[
+              SALES_TEXT.order,
+              SALES_TEXT.buyer,
+              SALES_TEXT.event,
+              SALES_TEXT.status,
+              { label: SALES_TEXT.total, end: true },
+              SALES_TEXT.paidAt,
+            ]}
+          >
+            {data.latest.map((o) => (
+              <tr key={o.id}>
+                <td data-label={SALES_TEXT.order}>
+                  <a className="link" href={`/admin/tickets?orden=${o.id}`}>
+                    {o.id.slice(0, 8)}
+                  </a>
+                </td>
+                <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
+                <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
+                <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
+                  {formatMoney(o.total_cents)}
+                </td>
+                <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.latest.map((o) => (
-                <tr key={o.id}>
-                  <td data-label={SALES_TEXT.order}>
-                    <a className="link" href={`/admin/tickets?orden=${o.id}`}>
-                      {o.id.slice(0, 8)}
-                    </a>
-                  </td>
-                  <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
-                  <td data-label={SALES_TEXT.event}>{o.event_title}</td>
-                  <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
-                  <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
-                    {formatMoney(o.total_cents)}
-                  </td>
-                  <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </ScrollRegion>
       </section>
     </>
