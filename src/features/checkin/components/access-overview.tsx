@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { DataTable } from '../../../components/ui/data-table';
 import { CheckboxField, SelectField, TextField, ToggleField } from '../../../components/ui/fields';
@@ -160,6 +160,45 @@ function Stat({ label, value, tone = false }: { label: string; value: string; to
   );
 }
 
+/** A list's or gate's form: its fields, then save and cancel; a save toasts the answer and reloads. */
+function EditorForm(props: {
+  saveLabel: string;
+  save: () => Promise<{ message: string }>;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+  children: ReactNode;
+}) {
+  async function submit() {
+    try {
+      const res = await props.save();
+      toast('success', res.message);
+      props.onClose();
+      await props.onSaved();
+    } catch (e) {
+      toast('error', messageOf(e));
+    }
+  }
+  return (
+    <form
+      className="mt-3 flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {props.children}
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-primary btn-sm">
+          {props.saveLabel}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={props.onClose}>
+          {DOOR_TEXT.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 type EditorProps = { eventId: number; data: Overview; canManage: boolean; onSaved: () => Promise<void> };
 
 function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
@@ -169,18 +208,6 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
     type_ids: number[];
     allow_reentry: boolean;
   } | null>(null);
-
-  async function submit() {
-    if (!editing) return;
-    try {
-      const res = await saveList(eventId, editing.id, editing);
-      toast('success', res.message);
-      setEditing(null);
-      await onSaved();
-    } catch (e) {
-      toast('error', messageOf(e));
-    }
-  }
 
   return (
     <section className="card bg-base-200 p-4">
@@ -227,12 +254,11 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
         </button>
       )}
       {editing && (
-        <form
-          className="mt-3 flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <EditorForm
+          saveLabel={DOOR_TEXT.saveList}
+          save={() => saveList(eventId, editing.id, editing)}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
         >
           <TextField
             label={DOOR_TEXT.listName}
@@ -260,15 +286,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
             checked={editing.allow_reentry}
             onChecked={(allow_reentry) => setEditing({ ...editing, allow_reentry })}
           />
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary btn-sm">
-              {DOOR_TEXT.saveList}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-              {DOOR_TEXT.cancel}
-            </button>
-          </div>
-        </form>
+        </EditorForm>
       )}
     </section>
   );
@@ -276,18 +294,6 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
 
 function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
   const [editing, setEditing] = useState<{ id: number | null; name: string } | null>(null);
-
-  async function submit() {
-    if (!editing) return;
-    try {
-      const res = await saveGate(eventId, editing.id, editing.name);
-      toast('success', res.message);
-      setEditing(null);
-      await onSaved();
-    } catch (e) {
-      toast('error', messageOf(e));
-    }
-  }
 
   return (
     <section className="card bg-base-200 p-4">
@@ -311,12 +317,11 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
         </button>
       )}
       {editing && (
-        <form
-          className="mt-3 flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <EditorForm
+          saveLabel={DOOR_TEXT.saveGate}
+          save={() => saveGate(eventId, editing.id, editing.name)}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
         >
           <TextField
             label={DOOR_TEXT.gateName}
@@ -324,15 +329,7 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
             value={editing.name}
             onValue={(name) => setEditing({ ...editing, name })}
           />
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary btn-sm">
-              {DOOR_TEXT.saveGate}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-              {DOOR_TEXT.cancel}
-            </button>
-          </div>
-        </form>
+        </EditorForm>
       )}
     </section>
   );
