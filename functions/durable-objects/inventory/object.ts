@@ -787,11 +787,7 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Releases an open hold (payment rejected, buyer left). Answers false when it was not open. */
   release(holdId: string): boolean {
-    const row = this.holdRow(holdId);
-    if (row?.status !== 'open') return false;
-    this.releaseRow(row, 'released');
-    this.mirror();
-    return true;
+    return this.closeOpen(holdId, 'released');
   }
 
   /**
@@ -799,9 +795,14 @@ export class EventInventory extends DurableObject<Env> {
    * retry (MercadoPago lets them try another card) until the hold's time is up, if the stock is still there.
    */
   reject(holdId: string): boolean {
+    return this.closeOpen(holdId, 'rejected');
+  }
+
+  /** Gives an open hold's tickets back, marking it `status`; false when the hold was not open. */
+  private closeOpen(holdId: string, status: 'released' | 'rejected'): boolean {
     const row = this.holdRow(holdId);
     if (row?.status !== 'open') return false;
-    this.releaseRow(row, 'rejected');
+    this.releaseRow(row, status);
     this.mirror();
     return true;
   }
