@@ -900,13 +900,7 @@ export class EventInventory extends DurableObject<Env> {
     for (const i of mergeItems(items)) {
       this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
     }
-    const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
-    this.sql.exec(
-      'update holds set items = ?, status = ? where id = ?',
-      JSON.stringify(kept),
-      kept.length > 0 ? 'sold' : 'refunded',
-      holdId,
-    );
+    this.keepRemaining(holdId, remaining);
     returnPromoTickets(this.sql, holdId, mergeItems(items));
     this.mirror();
     return true;
@@ -938,13 +932,7 @@ export class EventInventory extends DurableObject<Env> {
       tickets.filter((t) => returned.includes(t.ticketId)).map((t) => ({ typeId: t.typeId, quantity: 1 })),
     );
     if (returned.length > 0) {
-      const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
-      this.sql.exec(
-        'update holds set items = ?, status = ? where id = ?',
-        JSON.stringify(kept),
-        kept.length > 0 ? 'sold' : 'refunded',
-        holdId,
-      );
+      this.keepRemaining(holdId, remaining);
       this.mirror();
     }
     return returned;
@@ -1077,6 +1065,17 @@ export class EventInventory extends DurableObject<Env> {
 
   private holdRow(id: string) {
     return this.sql.exec<HoldRow>('select * from holds where id = ?', id).toArray()[0];
+  }
+
+  /** Stores what a sold hold still counts after a refund (type id → quantity); a hold left empty is refunded. */
+  private keepRemaining(holdId: string, remaining: Map<number, number>) {
+    const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
+    this.sql.exec(
+      'update holds set items = ?, status = ? where id = ?',
+      JSON.stringify(kept),
+      kept.length > 0 ? 'sold' : 'refunded',
+      holdId,
+    );
   }
 
   private releaseRow(row: HoldRow, status: 'released' | 'expired' | 'rejected') {
