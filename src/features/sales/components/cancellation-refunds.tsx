@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { DataTable } from '../../../components/ui/data-table';
-import { messageOf } from '../../../lib/api';
 import { CANCELLATION_MSG as M } from '../../../shared/messages/refunds';
 import { formatMoney } from '../../../shared/money';
-import { toast } from '../../../stores/toast';
 import { retryCancellationRefunds } from '../api/cancellations';
 import type { fetchFinance } from '../api/finance';
-import { RefundProblemsTable } from './refund-problems-table';
+import { RefundProblemsTable, useRetry } from './refund-problems-table';
 
 type Cancellation = Awaited<ReturnType<typeof fetchFinance>>['cancellations'][number];
 
@@ -30,19 +27,7 @@ export function CancellationRefunds({
   cancellations: Cancellation[];
   onChanged: () => void;
 }) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const retry = async (c: Cancellation) => {
-    setBusy(c.event_id);
-    try {
-      const answer = await retryCancellationRefunds(c.event_id);
-      toast('success', answer.message);
-      onChanged();
-    } catch (e) {
-      toast('error', messageOf(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, retry } = useRetry<number>(onChanged);
   const problems = cancellations.flatMap((c) => c.problems.map((p) => ({ ...p, title: c.title })));
   return (
     <section className="rounded-box bg-base-200 p-4" aria-labelledby="cancellation-refunds">
@@ -93,7 +78,7 @@ export function CancellationRefunds({
                       className="btn btn-sm btn-primary"
                       aria-label={M.retryLabel(c.title)}
                       disabled={busy === c.event_id}
-                      onClick={() => retry(c)}
+                      onClick={() => retry(c.event_id, () => retryCancellationRefunds(c.event_id))}
                     >
                       {M.retry}
                     </button>

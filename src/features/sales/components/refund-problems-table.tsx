@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { DataTable } from '../../../components/ui/data-table';
+import { messageOf } from '../../../lib/api';
 import { formatMoney } from '../../../shared/money';
+import { toast } from '../../../stores/toast';
 
 /** A refund that has not reached its buyer (or seller): still pending at MercadoPago, or refused. */
 export type RefundProblem = {
@@ -82,4 +84,25 @@ export function RefundProblemsTable({
       </DataTable>
     </ScrollRegion>
   );
+}
+
+/**
+ * "Reintentar" on Finanzas' refund rows: one row at a time (`busy` is its key), the API's answer as a toast,
+ * then Finanzas reloads.
+ */
+export function useRetry<K>(onChanged: () => void) {
+  const [busy, setBusy] = useState<K | null>(null);
+  const retry = async (key: K, send: () => Promise<{ message: string }>) => {
+    setBusy(key);
+    try {
+      const answer = await send();
+      toast('success', answer.message);
+      onChanged();
+    } catch (e) {
+      toast('error', messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, retry };
 }
