@@ -61,6 +61,29 @@ export default function SalesDashboard() {
   );
 }
 
+type ProgressRow = { key: number; label: string; figure: string; value: number; max: number };
+
+/** A dashboard panel of rows with a bar each (occupancy, today's entries), or `empty` when there are none. */
+function ProgressPanel(props: { title: string; empty: string; tone: string; rows: ProgressRow[] }) {
+  return (
+    <section className="rounded-box bg-base-200 p-4">
+      <h2 className="mb-2 font-bold">{props.title}</h2>
+      <ul className="flex flex-col gap-3 text-sm">
+        {props.rows.map((r) => (
+          <li key={r.key}>
+            <div className="flex justify-between gap-2">
+              <span>{r.label}</span>
+              <span className="tabular-nums">{r.figure}</span>
+            </div>
+            <progress className={`progress ${props.tone} w-full`} value={r.value} max={Math.max(1, r.max)} />
+          </li>
+        ))}
+        {props.rows.length === 0 && <li className="text-muted">{props.empty}</li>}
+      </ul>
+    </section>
+  );
+}
+
 /** The figures, charts, occupancy, check-in and latest orders of one answer. */
 function DashboardBody({ data }: { data: Dashboard }) {
   const f = data.figures;
@@ -98,46 +121,30 @@ function DashboardBody({ data }: { data: Dashboard }) {
         </section>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">{SALES_TEXT.occupancy}</h2>
-          <ul className="flex flex-col gap-3 text-sm">
-            {data.occupancy.map((o) => (
-              <li key={o.event_date_id}>
-                <div className="flex justify-between gap-2">
-                  <span>
-                    {o.title} · {formatEventDate(o.starts_at)}
-                  </span>
-                  <span className="tabular-nums">
-                    {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? SALES_TEXT.held(o.held) : ''}
-                  </span>
-                </div>
-                <progress className="progress progress-primary w-full" value={o.sold} max={Math.max(1, o.capacity)} />
-              </li>
-            ))}
-            {data.occupancy.length === 0 && <li className="text-muted">{SALES_TEXT.noUpcoming}</li>}
-          </ul>
-        </section>
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">{SALES_TEXT.todayEntries}</h2>
-          <ul className="flex flex-col gap-3 text-sm">
-            {data.checkin.map((c) => (
-              <li key={c.event_date_id}>
-                <div className="flex justify-between gap-2">
-                  <span>{c.title}</span>
-                  <span className="tabular-nums">
-                    {c.checked_in}/{c.tickets} ({percent(c.checked_in, c.tickets)})
-                  </span>
-                </div>
-                <progress
-                  className="progress progress-accent w-full"
-                  value={c.checked_in}
-                  max={Math.max(1, c.tickets)}
-                />
-              </li>
-            ))}
-            {data.checkin.length === 0 && <li className="text-muted">{SALES_TEXT.noneToday}</li>}
-          </ul>
-        </section>
+        <ProgressPanel
+          title={SALES_TEXT.occupancy}
+          empty={SALES_TEXT.noUpcoming}
+          tone="progress-primary"
+          rows={data.occupancy.map((o) => ({
+            key: o.event_date_id,
+            label: `${o.title} · ${formatEventDate(o.starts_at)}`,
+            figure: `${o.sold}/${o.capacity} (${percent(o.sold, o.capacity)})${o.held > 0 ? SALES_TEXT.held(o.held) : ''}`,
+            value: o.sold,
+            max: o.capacity,
+          }))}
+        />
+        <ProgressPanel
+          title={SALES_TEXT.todayEntries}
+          empty={SALES_TEXT.noneToday}
+          tone="progress-accent"
+          rows={data.checkin.map((c) => ({
+            key: c.event_date_id,
+            label: c.title,
+            figure: `${c.checked_in}/${c.tickets} (${percent(c.checked_in, c.tickets)})`,
+            value: c.checked_in,
+            max: c.tickets,
+          }))}
+        />
       </div>
       <section className="rounded-box bg-base-200 p-4">
         <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
