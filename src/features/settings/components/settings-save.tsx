@@ -1,4 +1,5 @@
 import { type SubmitEvent, useState } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
 import type { FieldErrors } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { SETTINGS_TEXT } from '../../../shared/messages/settings';
@@ -46,11 +47,7 @@ export function SettingsSaveBar({
 }) {
   return (
     <>
-      {problem && (
-        <p role="alert" className="alert alert-error">
-          {problem}
-        </p>
-      )}
+      <ErrorAlert message={problem} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
           {busy ? SETTINGS_TEXT.saving : label}

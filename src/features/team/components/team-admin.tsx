@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/fields';
@@ -121,11 +122,7 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
       </div>
       <p className="text-sm text-muted">{MEMBER_ROLE_HINT[role]}</p>
       <EventPicker events={props.events} value={eventIds} onChange={setEventIds} />
-      {error && (
-        <p role="alert" className="alert alert-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       {sent && (
         <p role="status" className="alert alert-success">
           {sent}
@@ -280,11 +277,7 @@ export default function TeamAdmin() {
   const current = view.producer_id;
   return (
     <div className="flex flex-col gap-6">
-      {state.error && (
-        <p role="alert" className="alert alert-error">
-          {state.error}
-        </p>
-      )}
+      <ErrorAlert message={state.error} />
       {view.producers.length > 1 && (
         <div className="max-w-xs">
           <SelectField label={TEAM_TEXT.producer} value={String(current)} onValue={(id) => setProducerId(Number(id))}>
