@@ -92,6 +92,23 @@ export function shortTicketCode(ticketId: string): string {
 }
 
 /** What a typed code names, when it is not a signed QR code: a short code (normalised) or a whole ticket id. */
+/**
+ * One scan as a gate sends it, the same on every side (the scanner's queue, the API, the check-in object): a
+ * code (camera, reader, typed) or a ticket id (check-in by hand from the search); an offline scanner adds its
+ * own verdict (`local_result`) and when it scanned.
+ */
+export type DoorScan = {
+  nonce: string;
+  code?: string;
+  ticket_id?: string;
+  list_id?: number;
+  gate_id?: number;
+  device: string;
+  kind: 'entry' | 'exit';
+  client_at?: string;
+  local_result?: 'admitted' | 'refused';
+};
+
 export type TypedTicketCode = { short: string } | { id: string };
 
 /**

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { doorOrder } from '../../../src/shared/checkin';
 import { CHECKIN_MSG } from '../../../src/shared/messages/checkin';
 import {
@@ -34,6 +34,20 @@ import { createGate, createList, eventTypes, renameGate, updateList } from '../s
 /** The caller may scan this event (tickets.validate on it, read from D1). */
 const doorStaff = <Found extends object>(target: TargetResolver<Found>) =>
   requirePermission('tickets.validate', 'event', target, CHECKIN_MSG.noPermission);
+
+/**
+ * A door report read from D1's copy of the object's scan log: the copy is brought up to date first, and the
+ * answer is never cached (counters move with every scan).
+ */
+async function fromLog<T>(
+  c: Pick<Context<AccessEnv>, 'env' | 'header'>,
+  eventId: number,
+  read: (db: D1Database, eventId: number) => Promise<T>,
+): Promise<T> {
+  await logCopied(c.env, eventId);
+  c.header('cache-control', 'no-store');
+  return read(c.env.DB, eventId);
+}
 
 /** The caller may change the event's lists and gates (events.manage on it). */
 const doorManager = <Found extends object>(target: TargetResolver<Found>) =>
@@ -114,34 +128,19 @@ export const checkin = new Hono<AccessEnv>()
     '/events/:eventId/counters',
     doorStaff(eventParam('eventId')),
     validate('param', CheckinEventParamSchema, 404),
-    async (c) => {
-      const { eventId } = c.req.valid('param');
-      await logCopied(c.env, eventId);
-      c.header('cache-control', 'no-store');
-      return c.json({ status: true, data: await checkinCounters(c.env.DB, eventId) });
-    },
+    async (c) => c.json({ status: true, data: await fromLog(c, c.req.valid('param').eventId, checkinCounters) }),
   )
   .get(
     '/events/:eventId/overview',
     doorStaff(eventParam('eventId')),
     validate('param', CheckinEventParamSchema, 404),
-    async (c) => {
-      const { eventId } = c.req.valid('param');
-      await logCopied(c.env, eventId);
-      c.header('cache-control', 'no-store');
-      return c.json({ status: true, data: await checkinOverview(c.env.DB, eventId) });
-    },
+    async (c) => c.json({ status: true, data: await fromLog(c, c.req.valid('param').eventId, checkinOverview) }),
   )
   .get(
     '/events/:eventId/offline',
     doorStaff(eventParam('eventId')),
     validate('param', CheckinEventParamSchema, 404),
-    async (c) => {
-      const { eventId } = c.req.valid('param');
-      await logCopied(c.env, eventId);
-      c.header('cache-control', 'no-store');
-      return c.json({ status: true, data: await offlineBundle(c.env.DB, eventId) });
-    },
+    async (c) => c.json({ status: true, data: await fromLog(c, c.req.valid('param').eventId, offlineBundle) }),
   )
   /** Search by DNI, e-mail, name, short code or order (issue 32); offline the scanner searches its download. */
   .get(

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { randomToken, sha256Hex } from '../../api/lib/crypto';
 import { mpAppCredentials } from '../../api/services/settings/platform';
+import { sandboxPage } from './page';
 
 /**
  * The sandbox's side of MercadoPago's OAuth for marketplaces: the authorization page a seller sees
@@ -28,38 +29,21 @@ async function s256(verifier: string) {
 }
 
 function authorizationPage(q: Record<string, string>) {
-  return html`<!doctype html>
-<html lang="es-AR">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Mercado Pago (sandbox) · Autorizar aplicación</title>
-    <style>
-      body { font-family: system-ui, sans-serif; background: #eef1f6; color: #1b1f2a; margin: 0; }
-      header { background: #ffe600; padding: 1rem 1.5rem; font-weight: 700; }
-      main { max-width: 520px; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 2px 12px #0001; }
-      label { display: block; margin: 1rem 0 .3rem; } input { width: 100%; padding: .6rem; font-size: 1rem; box-sizing: border-box; }
-      button { display: block; width: 100%; margin: .6rem 0; padding: .8rem; font-size: 1rem; border-radius: 8px; border: 0; cursor: pointer; }
-      .approve { background: #009ee3; color: #fff; } .deny { background: #f2f2f2; color: #1b1f2a; }
-      small { color: #666; }
-    </style>
-  </head>
-  <body>
-    <header>Mercado Pago · sandbox de desarrollo</header>
-    <main>
-      <h1>Autorizar aplicación</h1>
-      <p>La aplicación <strong>${q.client_id}</strong> quiere cobrar en tu nombre y recibir sus comisiones de cada venta.</p>
-      <form method="post" action="/dev/mercadopago/authorization">
-        ${Object.entries(q).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`)}
-        <label for="nickname">Cuenta de Mercado Pago del vendedor</label>
-        <input id="nickname" name="nickname" value="VENDEDOR_PRUEBA" maxlength="40" />
-        <button class="approve" name="decision" value="allow">Autorizar</button>
-        <button class="deny" name="decision" value="deny">Cancelar</button>
-      </form>
-      <p><small>Simula la página de vinculación de Mercado Pago (OAuth).</small></p>
-    </main>
-  </body>
-</html>`;
+  return sandboxPage(
+    'Autorizar aplicación',
+    `label { display: block; margin: 1rem 0 .3rem; } input { width: 100%; padding: .6rem; font-size: 1rem; box-sizing: border-box; }
+      .approve { background: #009ee3; color: #fff; } .deny { background: #f2f2f2; color: #1b1f2a; }`,
+    html`<h1>Autorizar aplicación</h1>
+    <p>La aplicación <strong>${q.client_id}</strong> quiere cobrar en tu nombre y recibir sus comisiones de cada venta.</p>
+    <form method="post" action="/dev/mercadopago/authorization">
+      ${Object.entries(q).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`)}
+      <label for="nickname">Cuenta de Mercado Pago del vendedor</label>
+      <input id="nickname" name="nickname" value="VENDEDOR_PRUEBA" maxlength="40" />
+      <button class="approve" name="decision" value="allow">Autorizar</button>
+      <button class="deny" name="decision" value="deny">Cancelar</button>
+    </form>
+    <p><small>Simula la página de vinculación de Mercado Pago (OAuth).</small></p>`,
+  );
 }
 
 const AUTH_PARAMS = [

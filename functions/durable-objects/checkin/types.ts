@@ -1,4 +1,4 @@
-import type { ScanResult, TicketRefusal } from '../../../src/shared/checkin';
+import type { DoorScan, ScanResult, TicketRefusal } from '../../../src/shared/checkin';
 
 /** What the check-in object is asked and answers (its public contract: services import these, not the object). */
 
@@ -57,21 +57,10 @@ export type ScanLogRow = {
 };
 
 /**
- * One scan as the Worker hands it over (the request's own fields, validated there).
+ * One scan as the Worker hands it over (the request's own fields, validated there). A code is checked here
+ * against the ticket's issued code.
  */
-export type DoorRequest = {
-  nonce: string;
-  /** A code read at the door (camera, reader, typed): checked here against the ticket's issued code. */
-  code?: string;
-  /** A check-in by hand from the search: the ticket's id instead of a code. */
-  ticket_id?: string;
-  list_id?: number;
-  gate_id?: number;
-  device: string;
-  kind: 'entry' | 'exit';
-  client_at?: string;
-  local_result?: 'admitted' | 'refused';
-};
+export type DoorRequest = DoorScan;
 
 /** What staff see of the ticket: the holder's DNI when named, the buyer's when the producer asks at the door. */
 export type TicketInfo = { id: string; type: string; holder: string; dni: string | null } | null;

@@ -787,11 +787,7 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Releases an open hold (payment rejected, buyer left). Answers false when it was not open. */
   release(holdId: string): boolean {
-    const row = this.holdRow(holdId);
-    if (row?.status !== 'open') return false;
-    this.releaseRow(row, 'released');
-    this.mirror();
-    return true;
+    return this.closeOpen(holdId, 'released');
   }
 
   /**
@@ -799,9 +795,14 @@ export class EventInventory extends DurableObject<Env> {
    * retry (MercadoPago lets them try another card) until the hold's time is up, if the stock is still there.
    */
   reject(holdId: string): boolean {
+    return this.closeOpen(holdId, 'rejected');
+  }
+
+  /** Gives an open hold's tickets back, marking it `status`; false when the hold was not open. */
+  private closeOpen(holdId: string, status: 'released' | 'rejected'): boolean {
     const row = this.holdRow(holdId);
     if (row?.status !== 'open') return false;
-    this.releaseRow(row, 'rejected');
+    this.releaseRow(row, status);
     this.mirror();
     return true;
   }
@@ -899,13 +900,7 @@ export class EventInventory extends DurableObject<Env> {
     for (const i of mergeItems(items)) {
       this.sql.exec('update types set sold = max(0, sold - ?) where id = ?', i.quantity, i.typeId);
     }
-    const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
-    this.sql.exec(
-      'update holds set items = ?, status = ? where id = ?',
-      JSON.stringify(kept),
-      kept.length > 0 ? 'sold' : 'refunded',
-      holdId,
-    );
+    this.keepRemaining(holdId, remaining);
     returnPromoTickets(this.sql, holdId, mergeItems(items));
     this.mirror();
     return true;
@@ -937,13 +932,7 @@ export class EventInventory extends DurableObject<Env> {
       tickets.filter((t) => returned.includes(t.ticketId)).map((t) => ({ typeId: t.typeId, quantity: 1 })),
     );
     if (returned.length > 0) {
-      const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
-      this.sql.exec(
-        'update holds set items = ?, status = ? where id = ?',
-        JSON.stringify(kept),
-        kept.length > 0 ? 'sold' : 'refunded',
-        holdId,
-      );
+      this.keepRemaining(holdId, remaining);
       this.mirror();
     }
     return returned;
@@ -1076,6 +1065,17 @@ export class EventInventory extends DurableObject<Env> {
 
   private holdRow(id: string) {
     return this.sql.exec<HoldRow>('select * from holds where id = ?', id).toArray()[0];
+  }
+
+  /** Stores what a sold hold still counts after a refund (type id → quantity); a hold left empty is refunded. */
+  private keepRemaining(holdId: string, remaining: Map<number, number>) {
+    const kept = [...remaining].filter(([, q]) => q > 0).map(([typeId, quantity]) => ({ typeId, quantity }));
+    this.sql.exec(
+      'update holds set items = ?, status = ? where id = ?',
+      JSON.stringify(kept),
+      kept.length > 0 ? 'sold' : 'refunded',
+      holdId,
+    );
   }
 
   private releaseRow(row: HoldRow, status: 'released' | 'expired' | 'rejected') {

@@ -1,4 +1,5 @@
 import type { Discount } from '../../../src/shared/pricing';
+import { codeDiscount, codeTypeIds, type PromoCodeRow } from '../../domain/promo/codes';
 import type { HoldItem } from './items';
 import { refuseBySaleConfig, type SaleAccess, type SaleConfig, type SaleRefusal } from './sale-config';
 
@@ -35,22 +36,6 @@ export type PromoRefusal =
 /** Codes are case-insensitive: stored and looked up upper-case. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
-type PromoRow = {
-  id: number;
-  code: string;
-  kind: PromoDef['kind'];
-  discount_type: Discount['type'] | null;
-  value: number;
-  ticket_type_ids: string;
-  unlock_ticket_type_ids: string;
-  max_tickets: number | null;
-  max_per_order: number | null;
-  max_per_buyer: number | null;
-  valid_from: string | null;
-  valid_until: string | null;
-  release_on_refund: number;
-};
-
 const loaded = new WeakMap<SaleConfig, Map<string, Promise<PromoDef | null>>>();
 
 /** The live code `code` for the configuration's event (null: no such code, archived or another producer's). */
@@ -66,7 +51,7 @@ export function promoOf(db: D1Database, config: SaleConfig, code: string): Promi
            and archived_at is null`,
       )
       .bind(config.producerId, key, config.eventId)
-      .first<PromoRow>()
+      .first<PromoCodeRow>()
       .then((row) => (row ? toDef(row) : null));
     codes.set(key, def);
     // A failed read is not remembered.
@@ -75,19 +60,14 @@ export function promoOf(db: D1Database, config: SaleConfig, code: string): Promi
   return def;
 }
 
-function toDef(row: PromoRow): PromoDef {
-  const ids = (json: string) => (JSON.parse(json) as number[]).filter((n) => Number.isInteger(n));
-  const typeIds = ids(row.ticket_type_ids);
+function toDef(row: PromoCodeRow): PromoDef {
   const time = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
   return {
     id: row.id,
     code: row.code,
     kind: row.kind,
-    discount:
-      row.kind !== 'access' && row.discount_type
-        ? { type: row.discount_type, value: row.value, typeIds: typeIds.length > 0 ? typeIds : null }
-        : null,
-    unlockTypeIds: row.kind === 'discount' ? [] : ids(row.unlock_ticket_type_ids),
+    discount: codeDiscount(row),
+    unlockTypeIds: row.kind === 'discount' ? [] : codeTypeIds(row.unlock_ticket_type_ids),
     maxTickets: row.max_tickets,
     maxPerOrder: row.max_per_order,
     maxPerBuyer: row.max_per_buyer,

@@ -14,59 +14,40 @@ const anonymousGreeting = () => paragraph(MAIL_ACCOUNTS.greetingAnonymous);
 const greeting = (name: string) =>
   paragraph(`Hola, <strong>${escapeHtml(name.trim().split(/\s+/)[0] ?? '')}</strong>:`);
 
-export function verificationEmail(url: string): AccountEmail {
-  const t = MAIL_ACCOUNTS.verify;
+type MailText = { subject: string; title: string; preheader: string; cta?: string; note?: string };
+
+/** A catalogue sentence in two parts with the address, in bold, between them. */
+const withAddress = ([before, after]: readonly [string, string], email: string) =>
+  `${before}<strong>${escapeHtml(email)}</strong>${after}`;
+
+/** One account mail: its catalogue entry's subject, title and note around the body, and its button to `url`. */
+function accountEmail(t: MailText, bodyHtml: string, url?: string): AccountEmail {
+  const cta = t.cta && url ? { label: t.cta, url } : undefined;
   return {
     subject: t.subject,
-    ...renderEmail({
-      title: t.title,
-      preheader: t.preheader,
-      bodyHtml: anonymousGreeting() + paragraph(t.body),
-      cta: { label: t.cta, url },
-      note: t.note,
-    }),
+    ...renderEmail({ title: t.title, preheader: t.preheader, bodyHtml, cta, note: t.note }),
   };
+}
+
+export function verificationEmail(url: string): AccountEmail {
+  const t = MAIL_ACCOUNTS.verify;
+  return accountEmail(t, anonymousGreeting() + paragraph(t.body), url);
 }
 
 export function recoveryEmail(url: string): AccountEmail {
   const t = MAIL_ACCOUNTS.recovery;
-  return {
-    subject: t.subject,
-    ...renderEmail({
-      title: t.title,
-      preheader: t.preheader,
-      bodyHtml: anonymousGreeting() + paragraph(t.body),
-      cta: { label: t.cta, url },
-      note: t.note,
-    }),
-  };
+  return accountEmail(t, anonymousGreeting() + paragraph(t.body), url);
 }
 
 export function changeEmailEmail(newEmail: string, url: string): AccountEmail {
   const t = MAIL_ACCOUNTS.changeEmail;
-  return {
-    subject: t.subject,
-    ...renderEmail({
-      title: t.title,
-      preheader: t.preheader,
-      bodyHtml: anonymousGreeting() + paragraph(`${t.body[0]}<strong>${escapeHtml(newEmail)}</strong>${t.body[1]}`),
-      cta: { label: t.cta, url },
-      note: t.note,
-    }),
-  };
+  return accountEmail(t, anonymousGreeting() + paragraph(withAddress(t.body, newEmail)), url);
 }
 
 /** Sent to the old address once the change is done, so a hijacked account does not go unnoticed. */
 export function emailChangedNotice(name: string, newEmail: string): AccountEmail {
   const t = MAIL_ACCOUNTS.emailChanged;
-  return {
-    subject: t.subject,
-    ...renderEmail({
-      title: t.title,
-      preheader: t.preheader,
-      bodyHtml: greeting(name) + paragraph(`${t.body[0]}<strong>${escapeHtml(newEmail)}</strong>${t.body[1]}`),
-    }),
-  };
+  return accountEmail(t, greeting(name) + paragraph(withAddress(t.body, newEmail)));
 }
 
 /**
@@ -75,14 +56,5 @@ export function emailChangedNotice(name: string, newEmail: string): AccountEmail
  */
 export function accountExistsEmail(loginUrl: string): AccountEmail {
   const t = MAIL_ACCOUNTS.accountExists;
-  return {
-    subject: t.subject,
-    ...renderEmail({
-      title: t.title,
-      preheader: t.preheader,
-      bodyHtml: anonymousGreeting() + paragraph(t.body) + paragraph(t.hint),
-      cta: { label: t.cta, url: loginUrl },
-      note: t.note,
-    }),
-  };
+  return accountEmail(t, anonymousGreeting() + paragraph(t.body) + paragraph(t.hint), loginUrl);
 }

@@ -1,5 +1,6 @@
 import {
   type ButtonHTMLAttributes,
+  type ChangeEvent,
   cloneElement,
   type InputHTMLAttributes,
   type ReactElement,
@@ -32,6 +33,43 @@ export type FieldErrors = Record<string, string[]>;
 const describedBy = (id: string, error?: string, hint?: string) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
+/** A control's hint, or its message in place of the hint (`${id}-hint`, `${id}-error`). */
+function FieldNote({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="text-error text-sm">
+        {error}
+      </p>
+    );
+  return hint ? (
+    <p id={`${id}-hint`} className="text-xs text-base-content/60">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/**
+ * What a labelled text control (an input or a select) carries: its id, the value it adopts when it comes
+ * alive, its change handler, and the ARIA wiring to its message or hint.
+ */
+function useFieldControl<E extends HTMLInputElement | HTMLSelectElement>(
+  value: string,
+  onValue: (value: string) => void,
+  error?: string,
+  hint?: string,
+) {
+  const id = useId();
+  const ref = useAdoptedControl<E>(value, onValue);
+  return {
+    ref,
+    id,
+    value,
+    onChange: (e: ChangeEvent<E>) => onValue(e.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+  };
+}
+
 /** The label above a control, its hint or its message under it (`${id}-hint`, `${id}-error`). */
 function FieldFrame({
   id,
@@ -56,16 +94,7 @@ function FieldFrame({
         {label}
       </label>
       {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-base-content/60">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -131,18 +160,12 @@ export function TextInput({
 /** A labelled input with its message under it, wired for screen readers (`className` adds to the kit's). */
 export function TextField(props: FieldProps) {
   const { label, value, error, hint, onValue, hideLabel, large, className = '', ...input } = props;
-  const id = useId();
-  const ref = useAdoptedControl<HTMLInputElement>(value, onValue);
+  const control = useFieldControl<HTMLInputElement>(value, onValue, error, hint);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
+    <FieldFrame id={control.id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
       <input
-        ref={ref}
-        id={id}
+        {...control}
         className={`input w-full ${large ? 'input-lg' : ''} ${error ? 'input-error' : ''} ${className}`}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
     </FieldFrame>
@@ -152,23 +175,12 @@ export function TextField(props: FieldProps) {
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
-  const id = useId();
   const { label, value, error, onValue, hideLabel, large, ...input } = props;
-  const ref = useAdoptedControl<HTMLInputElement>(value, onValue);
+  const control = useFieldControl<HTMLInputElement>(value, onValue, error);
   return (
-    <FieldFrame id={id} label={label} error={error} hideLabel={hideLabel} large={large}>
+    <FieldFrame id={control.id} label={label} error={error} hideLabel={hideLabel} large={large}>
       <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
-        <input
-          ref={ref}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className="grow"
-          value={value}
-          onChange={(e) => onValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...input}
-        />
+        <input {...control} type={visible ? 'text' : 'password'} className="grow" {...input} />
         <button
           type="button"
           className="btn btn-ghost btn-xs"
@@ -196,58 +208,51 @@ type CheckProps = {
   tone?: 'primary' | 'success' | 'warning';
 };
 
-const CHECKBOX_TONE = { primary: 'checkbox-primary', success: 'checkbox-success', warning: 'checkbox-warning' };
-const TOGGLE_TONE = { primary: 'toggle-primary', success: 'toggle-success', warning: 'toggle-warning' };
+/** How each kind of check control looks: its daisyUI class and its colour when on. */
+const CHECK_LOOK = {
+  checkbox: {
+    base: 'checkbox checkbox-sm mt-0.5',
+    tone: { primary: 'checkbox-primary', success: 'checkbox-success', warning: 'checkbox-warning' },
+  },
+  switch: {
+    base: 'toggle toggle-sm',
+    tone: { primary: 'toggle-primary', success: 'toggle-success', warning: 'toggle-warning' },
+  },
+};
 
-/** A control with its label beside it, and its hint or message under it. */
-function CheckFrame({
-  id,
-  label,
-  error,
-  hint,
-  hideLabel,
-  children,
-}: Omit<CheckProps, 'checked' | 'onChecked' | 'tone'> & { id: string; children: ReactNode }) {
+/** A checkbox-backed control with its label beside it, and its hint or message under it. */
+function CheckControl({ kind, ...props }: CheckProps & { kind: keyof typeof CHECK_LOOK }) {
+  const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
+  const id = useId();
+  const ref = useAdoptedControl<HTMLInputElement>(checked, onChecked);
+  const look = CHECK_LOOK[kind];
+  const isSwitch = kind === 'switch';
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex w-fit cursor-pointer items-start gap-2 text-sm">
-        {children}
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          role={isSwitch ? 'switch' : undefined}
+          aria-checked={isSwitch ? checked : undefined}
+          className={`${look.base} ${look.tone[tone]}`}
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChecked(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+        />
         <span className={hideLabel ? 'sr-only' : undefined}>{label}</span>
       </label>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-base-content/60">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }
 
 /** A checkbox with its label (something to accept or to pick among several). */
 export function CheckboxField(props: CheckProps) {
-  const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
-  const id = useId();
-  const ref = useAdoptedControl<HTMLInputElement>(checked, onChecked);
-  return (
-    <CheckFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <input
-        ref={ref}
-        id={id}
-        type="checkbox"
-        className={`checkbox checkbox-sm mt-0.5 ${CHECKBOX_TONE[tone]}`}
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChecked(e.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
-    </CheckFrame>
-  );
+  return <CheckControl kind="checkbox" {...props} />;
 }
 
 /**
@@ -255,26 +260,7 @@ export function CheckboxField(props: CheckProps) {
  * its hint under it. It acts at once or is saved with its form, as a checkbox would be.
  */
 export function ToggleField(props: CheckProps) {
-  const { label, checked, error, hint, hideLabel, disabled, tone = 'primary', onChecked } = props;
-  const id = useId();
-  const ref = useAdoptedControl<HTMLInputElement>(checked, onChecked);
-  return (
-    <CheckFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
-      <input
-        ref={ref}
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        className={`toggle toggle-sm ${TOGGLE_TONE[tone]}`}
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChecked(e.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
-    </CheckFrame>
-  );
+  return <CheckControl kind="switch" {...props} />;
 }
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> &
@@ -290,18 +276,12 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
 /** A labelled select with its message under it. */
 export function SelectField(props: SelectProps) {
   const { label, value, error, hint, onValue, children, hideLabel, large, className = '', ...select } = props;
-  const id = useId();
-  const ref = useAdoptedControl<HTMLSelectElement>(value, onValue);
+  const control = useFieldControl<HTMLSelectElement>(value, onValue, error, hint);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
+    <FieldFrame id={control.id} label={label} error={error} hint={hint} hideLabel={hideLabel} large={large}>
       <select
-        ref={ref}
-        id={id}
+        {...control}
         className={`select w-full ${large ? 'select-lg' : ''} ${error ? 'select-error' : ''} ${className}`}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         {...select}
       >
         {children}

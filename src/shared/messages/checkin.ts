@@ -98,6 +98,8 @@ export const DOOR_TEXT = {
   offlineWithoutData: 'Sin conexión y sin los datos del evento: conectate un momento para descargarlos.',
   searchOffline: 'Sin conexión: escaneá el código, que funciona sin red.',
   undoFailed: 'No se pudo deshacer.',
+  /** The name a scanning device gets until staff rename it; the suffix is random so two phones differ. */
+  defaultDevice: (suffix: string) => `Equipo ${suffix}`,
 } as const;
 
 /** The API's answers at the door: permissions, lists and gates, undo, and codes that are not tickets. */

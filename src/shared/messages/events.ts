@@ -296,7 +296,7 @@ export const EVENT_MSG = {
   dateHasSales: 'No se puede eliminar una función con entradas vendidas o reservadas',
   imageNotFound: 'Imagen no encontrada',
   imageRequired: 'Elegí una imagen',
-  imageFormat: 'Formato de imagen no admitido: use JPG, PNG o WebP',
+  imageFormat: 'Formato de imagen no admitido: usá JPG, PNG o WebP',
   imageTooLarge: 'La imagen es demasiado grande (máximo 4 MB)',
   rejectReasonRequired: 'Escribí el motivo del rechazo',
   rejectReasonMin: 'Escribí el motivo del rechazo (al menos 5 caracteres)',

@@ -1,3 +1,4 @@
+import type { DoorScan } from '../../../../src/shared/checkin';
 import { CHECKIN_MSG } from '../../../../src/shared/messages/checkin';
 import type { SignedToken } from '../../../domain/accounts/revocation';
 import type { Actor } from '../../../domain/events/access';
@@ -13,19 +14,6 @@ import { fail } from '../../lib/errors';
 export function logCopied(env: Env, eventId: number): Promise<void> {
   return checkinOf(env, eventId).flushed();
 }
-
-/** One scan as a gate sends it: a code (camera, reader, typed) or a ticket id (manual check-in). */
-export type ScanRequest = {
-  code?: string;
-  ticket_id?: string;
-  nonce: string;
-  list_id?: number;
-  gate_id?: number;
-  device: string;
-  kind: 'entry' | 'exit';
-  client_at?: string;
-  local_result?: 'admitted' | 'refused';
-};
 
 export type { ScanOutcome } from '../../../durable-objects/checkin/types';
 
@@ -51,7 +39,7 @@ export async function redeemScans(
   env: Env,
   signed: SignedToken,
   eventId: number,
-  requests: ScanRequest[],
+  requests: DoorScan[],
 ): Promise<ScanOutcome[]> {
   const caller = { session: signed.session, tokenHash: await tokenHash(signed.token) };
   const answer = await checkinOf(env, eventId).redeem(eventId, caller, requests satisfies DoorRequest[]);

@@ -2,6 +2,7 @@ import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates
 import type { Discount } from '../../../../src/shared/pricing';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/events';
 import { SERVICE_FEE_COLUMNS } from '../../../domain/checkout/service-fee';
+import { codeDiscount, type PromoCodeRow } from '../../../domain/promo/codes';
 import { likeEvery, searchPatterns } from './search';
 
 const LISTED_AFTER_START_MS = 3 * 3_600_000;
@@ -289,16 +290,19 @@ export async function getUnlockedTypes(db: D1Database, eventId: number, code: st
         where producer_id = ? and code = ? and (event_id is null or event_id = ?) and archived_at is null`,
     )
     .bind(event.producer_id, code, eventId)
-    .first<{
-      code: string;
-      kind: 'discount' | 'access' | 'both';
-      unlock_ticket_type_ids: string;
-      valid_from: string | null;
-      valid_until: string | null;
-      discount_type: Discount['type'] | null;
-      value: number;
-      ticket_type_ids: string;
-    }>();
+    .first<
+      Pick<
+        PromoCodeRow,
+        | 'code'
+        | 'kind'
+        | 'unlock_ticket_type_ids'
+        | 'valid_from'
+        | 'valid_until'
+        | 'discount_type'
+        | 'value'
+        | 'ticket_type_ids'
+      >
+    >();
   if (!promo) return { ok: false, reason: 'invalid' } satisfies UnlockResult;
   if (promo.valid_until && new Date(promo.valid_until).getTime() <= now.getTime())
     return { ok: false, reason: 'expired' } satisfies UnlockResult;
@@ -322,15 +326,12 @@ export async function getUnlockedTypes(db: D1Database, eventId: number, code: st
     list.push(publicTypeOf(t, startOf.get(t.event_date_id) ?? '', event.status, now));
     byDate.set(t.event_date_id, list);
   }
-  const discountTypes = (JSON.parse(promo.ticket_type_ids) as number[]).filter((n) => Number.isInteger(n));
+  const discount = codeDiscount(promo);
   return {
     ok: true,
     code: promo.code,
     kind: promo.kind,
-    discount:
-      promo.kind !== 'access' && promo.discount_type
-        ? { type: promo.discount_type, value: promo.value, type_ids: discountTypes.length > 0 ? discountTypes : null }
-        : null,
+    discount: discount && { type: discount.type, value: discount.value, type_ids: discount.typeIds },
     dates: dateRows.filter((d) => byDate.has(d.id)).map((d) => ({ id: d.id, ticket_types: byDate.get(d.id) ?? [] })),
   } satisfies UnlockResult;
 }

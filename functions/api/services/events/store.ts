@@ -73,14 +73,7 @@ export async function getManagedEvent(db: D1Database, id: number): Promise<Manag
     const list = typesByDate.get(t.event_date_id) ?? [];
     list.push({
       id: t.id,
-      name: t.name,
-      description: t.description,
-      price_cents: t.price_cents,
-      capacity: t.capacity,
-      sale_starts_at: t.sale_starts_at,
-      sale_ends_at: t.sale_ends_at,
-      min_per_order: t.min_per_order,
-      max_per_order: t.max_per_order,
+      ...typeFields(t),
       hidden: !!t.hidden,
       named: !!t.named,
       sold: t.sold,
@@ -269,6 +262,24 @@ export async function deleteEvent(db: D1Database, id: number) {
   ]);
 }
 
+type TypeFields = Pick<
+  ManagedTicketType,
+  | 'name'
+  | 'description'
+  | 'price_cents'
+  | 'capacity'
+  | 'sale_starts_at'
+  | 'sale_ends_at'
+  | 'min_per_order'
+  | 'max_per_order'
+>;
+
+/** What a ticket type's row, its managed view and its input share (in the API's order). */
+function typeFields(t: TypeFields): TypeFields {
+  const { name, description, price_cents, capacity, sale_starts_at, sale_ends_at, min_per_order, max_per_order } = t;
+  return { name, description, price_cents, capacity, sale_starts_at, sale_ends_at, min_per_order, max_per_order };
+}
+
 /** The event as an input again (for duplication and the publish checks). */
 export function toInput(event: ManagedEvent, withIds: boolean): EventInput {
   return {
@@ -296,14 +307,7 @@ export function toInput(event: ManagedEvent, withIds: boolean): EventInput {
       doors_at: d.doors_at,
       ticket_types: d.ticket_types.map((t) => ({
         ...(withIds ? { id: t.id } : {}),
-        name: t.name,
-        description: t.description,
-        price_cents: t.price_cents,
-        capacity: t.capacity,
-        sale_starts_at: t.sale_starts_at,
-        sale_ends_at: t.sale_ends_at,
-        min_per_order: t.min_per_order,
-        max_per_order: t.max_per_order,
+        ...typeFields(t),
         hidden: t.hidden,
         named: t.named,
       })),

@@ -1,5 +1,6 @@
 import { PROMO_EXPORT_TEXT, PROMO_MSG } from '../../../../src/shared/messages/promo';
 import { PROMO_CODE_ALPHABET, type PromoBulk, type PromoCreate } from '../../../../src/shared/schemas/promo';
+import type { PromoCodeRow } from '../../../domain/promo/codes';
 import { fail } from '../../lib/errors';
 import { type Sheet, toCsv } from '../sales/exports';
 
@@ -105,24 +106,8 @@ export async function archiveCode(env: Env, producerId: number, id: number) {
   return codeById(env, producerId, id);
 }
 
-type CodeRow = {
-  id: number;
-  event_id: number | null;
-  code: string;
-  kind: string;
-  discount_type: string | null;
-  value: number;
-  ticket_type_ids: string;
-  unlock_ticket_type_ids: string;
-  max_tickets: number | null;
-  max_per_order: number | null;
-  max_per_buyer: number | null;
-  valid_from: string | null;
-  valid_until: string | null;
-  owner_label: string;
-  release_on_refund: number;
-  archived_at: string | null;
-  created_at: string;
+/** A code with what its orders brought (REPORT's sums). */
+type CodeRow = PromoCodeRow & {
   orders: number;
   tickets: number;
   revenue_cents: number;

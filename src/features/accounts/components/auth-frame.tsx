@@ -50,3 +50,38 @@ export function AuthFrame({
     </section>
   );
 }
+
+/**
+ * The line under an account form that leads to the other one ("¿No tenés cuenta? Registrarme"). On the
+ * page it is a plain link to the other page; over another page it swaps the dialog instead.
+ */
+export function AuthSwitch({
+  page,
+  prompt,
+  href,
+  label,
+  open,
+}: {
+  page: boolean;
+  prompt: string;
+  href: string;
+  label: string;
+  open: () => void;
+}) {
+  return (
+    <p className="text-center text-sm">
+      {prompt}{' '}
+      <a
+        href={href}
+        className="link link-primary"
+        onClick={(e) => {
+          if (page) return; // the page's link goes to the other page
+          e.preventDefault();
+          open();
+        }}
+      >
+        {label}
+      </a>
+    </p>
+  );
+}

@@ -14,10 +14,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   const form = useZodForm(SecurePasswordChangeSchema, empty);
   const [busy, setBusy] = useState(false);
 
-  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = form.attempt();
-    if (!data) return;
+  const submit = form.onSubmit(async (data) => {
     setBusy(true);
     try {
       await changePassword(data);
@@ -28,7 +25,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   const field = (name: 'password' | 'new_password' | 'repeat_new_password', label: string, auto: string) => (
     <PasswordField label={label} autoComplete={auto} {...form.field(name)} />

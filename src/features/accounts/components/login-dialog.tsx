@@ -12,7 +12,7 @@ import { restorePassword } from '../api/restore-password';
 import { destinationAfterLogin } from '../lib/after-login';
 import { cookiesEnabled } from '../lib/cookies-enabled';
 import { useZodForm } from '../lib/use-zod-form';
-import { AuthFrame } from './auth-frame';
+import { AuthFrame, AuthSwitch } from './auth-frame';
 import { VerifyPendingDialog } from './verify-pending';
 
 /** The login errors of spec section 8. */
@@ -41,10 +41,7 @@ export default function LoginDialog({
   // Refused as unverified: the screen that stays (where the mail went, resend, change address), beside the toast.
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
 
-  async function submitLogin(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = credentials.attempt();
-    if (!data) return;
+  const submitLogin = credentials.onSubmit(async (data) => {
     if (!cookiesEnabled()) {
       toast('error', MSG.cookiesDisabled);
       return;
@@ -69,12 +66,9 @@ export default function LoginDialog({
       // The server's own words tell an unverified account from a deactivated one (both 403).
       if (err instanceof ApiError && err.status === 403 && err.message === MSG.loginUnverified) setUnverified(data);
     }
-  }
+  });
 
-  async function submitRecovery(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = recovery.attempt();
-    if (!data) return;
+  const submitRecovery = recovery.onSubmit(async (data) => {
     setBusy(true);
     try {
       await restorePassword(data);
@@ -85,7 +79,7 @@ export default function LoginDialog({
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   if (unverified)
     return (
@@ -106,29 +100,20 @@ export default function LoginDialog({
       onClose={onClose}
     >
       <form className="flex flex-col gap-4" onSubmit={recovering ? submitRecovery : submitLogin} noValidate>
-        {recovering ? (
-          <TextField
-            key="recovery-email"
-            label={AUTH_TEXT.email}
-            type="email"
-            autoComplete="email"
-            {...recovery.field('email')}
+        {/* Each form has its own e-mail field (keyed): recovery asks for an address, login for a user name. */}
+        <TextField
+          key={recovering ? 'recovery-email' : 'login-email'}
+          label={AUTH_TEXT.email}
+          type="email"
+          autoComplete={recovering ? 'email' : 'username'}
+          {...(recovering ? recovery : credentials).field('email')}
+        />
+        {!recovering && (
+          <PasswordField
+            label={AUTH_TEXT.password}
+            autoComplete="current-password"
+            {...credentials.field('password')}
           />
-        ) : (
-          <>
-            <TextField
-              key="login-email"
-              label={AUTH_TEXT.email}
-              type="email"
-              autoComplete="username"
-              {...credentials.field('email')}
-            />
-            <PasswordField
-              label={AUTH_TEXT.password}
-              autoComplete="current-password"
-              {...credentials.field('password')}
-            />
-          </>
         )}
         {active.touchedAny && !active.valid && <p className="text-warning text-sm">{MSG.invalidForm}</p>}
         <ToggleField label={SPEC_LABEL.forgotPassword} checked={recovering} onChecked={setRecovering} />
@@ -146,20 +131,13 @@ export default function LoginDialog({
             <SubmitButton className="btn btn-primary w-full" busy={busy}>
               {SPEC_LABEL.login}
             </SubmitButton>
-            <p className="text-center text-sm">
-              {AUTH_TEXT.noAccount}{' '}
-              <a
-                href="/registrarme"
-                className="link link-primary"
-                onClick={(e) => {
-                  if (page) return; // the page's link goes to /registrarme
-                  e.preventDefault();
-                  openRegister();
-                }}
-              >
-                {SPEC_LABEL.registerLink}
-              </a>
-            </p>
+            <AuthSwitch
+              page={page}
+              prompt={AUTH_TEXT.noAccount}
+              href="/registrarme"
+              label={SPEC_LABEL.registerLink}
+              open={openRegister}
+            />
           </>
         )}
       </form>

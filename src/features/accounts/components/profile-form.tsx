@@ -67,10 +67,7 @@ export function ProfileForm({
     if (profile.error) toast('error', ACCOUNT_TEXT.profileLoadError, profile.error);
   }, [profile.error]);
 
-  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = form.attempt();
-    if (!data) return;
+  const submit = form.onSubmit(async (data) => {
     setBusy(true);
     try {
       // The spec's contract (section 7) lets a provider refuse with `status: false` in a 2xx answer.
@@ -90,7 +87,7 @@ export function ProfileForm({
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-busy={!loaded}>

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { useLive } from '../../../components/ui/adopt';
 import { AUTH_TEXT } from '../../../shared/messages/accounts';
 import type { SessionUser } from '../../../shared/session';
@@ -19,24 +20,27 @@ export default function ProfileSettings({ initial, profile }: { initial: Session
   const session = (live && stored) || initial;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="perfil-datos" className="card bg-base-200 p-6 lg:row-span-2">
-        <h2 id="perfil-datos" className="mb-4 text-xl font-semibold">
-          {AUTH_TEXT.myData}
-        </h2>
+      <Panel id="perfil-datos" title={AUTH_TEXT.myData} tall>
         <ProfileForm userId={session.user.id} initial={profile} onSaved={() => location.reload()} />
-      </section>
-      <section aria-labelledby="perfil-clave" className="card bg-base-200 p-6">
-        <h2 id="perfil-clave" className="mb-4 text-xl font-semibold">
-          {AUTH_TEXT.changePassword}
-        </h2>
+      </Panel>
+      <Panel id="perfil-clave" title={AUTH_TEXT.changePassword}>
         <ChangePasswordForm userId={session.user.id} />
-      </section>
-      <section aria-labelledby="perfil-correo" className="card bg-base-200 p-6">
-        <h2 id="perfil-correo" className="mb-4 text-xl font-semibold">
-          {AUTH_TEXT.changeEmail}
-        </h2>
+      </Panel>
+      <Panel id="perfil-correo" title={AUTH_TEXT.changeEmail}>
         <ChangeEmailForm currentEmail={session.user.email} />
-      </section>
+      </Panel>
     </div>
+  );
+}
+
+/** One card of the profile page, named by its heading. */
+function Panel({ id, title, tall, children }: { id: string; title: string; tall?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`card bg-base-200 p-6${tall ? ' lg:row-span-2' : ''}`}>
+      <h2 id={id} className="mb-4 text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

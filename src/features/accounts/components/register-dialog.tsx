@@ -9,7 +9,7 @@ import { toast } from '../../../stores/toast';
 import { register } from '../api/register';
 import { titleCase } from '../lib/title-case';
 import { useZodForm } from '../lib/use-zod-form';
-import { AuthFrame } from './auth-frame';
+import { AuthFrame, AuthSwitch } from './auth-frame';
 import { VerifyPendingDialog } from './verify-pending';
 
 const EMPTY: RegisterInput = {
@@ -47,10 +47,7 @@ export default function RegisterDialog({
     form.error('repeat_password') ??
     (v.repeat_password && v.repeat_password !== v.password ? MSG.passwordMismatch : undefined);
 
-  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = form.attempt();
-    if (!data) return;
+  const submit = form.onSubmit(async (data) => {
     setBusy(true);
     setFailed(false);
     try {
@@ -66,7 +63,7 @@ export default function RegisterDialog({
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   // On the /registrarme page, closing that screen leaves for the index (the dialog just closes).
   const close = page ? () => location.assign('/') : onClose;
@@ -133,20 +130,13 @@ export default function RegisterDialog({
         <SubmitButton className="btn btn-primary w-full" busy={busy} disabled={!form.valid}>
           {SPEC_LABEL.registerLink}
         </SubmitButton>
-        <p className="text-center text-sm">
-          {AUTH_TEXT.haveAccount}{' '}
-          <a
-            href="/ingresar"
-            className="link link-primary"
-            onClick={(e) => {
-              if (page) return; // the page's link goes to /ingresar
-              e.preventDefault();
-              openLogin();
-            }}
-          >
-            {AUTH_TEXT.signIn}
-          </a>
-        </p>
+        <AuthSwitch
+          page={page}
+          prompt={AUTH_TEXT.haveAccount}
+          href="/ingresar"
+          label={AUTH_TEXT.signIn}
+          open={openLogin}
+        />
       </form>
     </AuthFrame>
   );

@@ -20,10 +20,7 @@ export default function RestorePasswordForm({ token }: { token: string }) {
       </div>
     );
 
-  async function submit(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = form.attempt();
-    if (!data) return;
+  const submit = form.onSubmit(async (data) => {
     setBusy(true);
     try {
       await resetPassword(data);
@@ -33,7 +30,7 @@ export default function RestorePasswordForm({ token }: { token: string }) {
       toast('error', MSG.resetError, messageOf(err), LIMITS.resetErrorToastMs);
       setBusy(false);
     }
-  }
+  });
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>

@@ -50,10 +50,7 @@ export function VerifyPendingDialog({
     }
   }
 
-  async function submitChange(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = form.attempt();
-    if (!data) return;
+  const submitChange = form.onSubmit(async (data) => {
     const changed = await run(async () => {
       const answer = await changePendingEmail({ ...data, email: address });
       return T.changed(answer.email);
@@ -62,7 +59,7 @@ export function VerifyPendingDialog({
       setAddress(data.new_email);
       setChanging(false);
     }
-  }
+  });
 
   return (
     <Dialog title={T.title} maxWidth={LIMITS.registerDialogMaxWidth} closeLabel={AUTH_TEXT.close} onClose={onClose}>

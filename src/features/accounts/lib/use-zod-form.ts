@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { type SubmitEvent, useMemo, useState } from 'react';
 import type { ZodType, z } from 'zod';
 import '../../../shared/schemas/locale';
 
@@ -35,6 +35,11 @@ export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initia
 
   const error = (name: string) => (submitted || (touched[name] && dirty[name]) ? errors[name] : undefined);
   const touch = (name: string) => setTouched((prev) => (prev[name] ? prev : { ...prev, [name]: true }));
+  /** Marks every field as touched; answers the parsed data when valid. */
+  const attempt = () => {
+    setSubmitted(true);
+    return result.success ? (result.data as z.output<S>) : null;
+  };
 
   return {
     values,
@@ -52,10 +57,15 @@ export function useZodForm<S extends ZodType<unknown, Values>>(schema: S, initia
       onBlur: () => touch(name),
     }),
     touchedAny: submitted || Object.keys(dirty).some((name) => touched[name]),
-    /** Marks every field as touched; answers the parsed data when valid. */
-    attempt: () => {
-      setSubmitted(true);
-      return result.success ? (result.data as z.output<S>) : null;
+    attempt,
+    /**
+     * A form's submit handler: keeps the browser from sending the form, marks every field as touched, and hands
+     * the parsed data to `send` when valid.
+     */
+    onSubmit: (send: (data: z.output<S>) => Promise<unknown>) => (e: SubmitEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const data = attempt();
+      if (data) void send(data);
     },
     reset: (next: z.input<S> = initial) => {
       setValues(next);

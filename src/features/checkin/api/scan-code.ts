@@ -1,14 +1,8 @@
 import { client, unwrap } from '../../../lib/api';
+import type { DoorScan } from '../../../shared/checkin';
 
-export type ScanBody = {
-  code: string;
-  nonce: string;
-  list_id?: number;
-  gate_id?: number;
-  device: string;
-  kind: 'entry' | 'exit';
-  client_at?: string;
-};
+/** A scan sent at once: always a code, and no offline verdict. */
+export type ScanBody = Omit<DoorScan, 'code' | 'ticket_id' | 'local_result'> & { code: string };
 
 /** POST /checkin/events/:eventId/scan: the event's authority decides the scan. */
 export const scanCode = (eventId: number, json: ScanBody) =>

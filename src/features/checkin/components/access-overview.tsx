@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { CheckboxField, SelectField, TextField, ToggleField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
@@ -109,39 +110,37 @@ export default function AccessOverview({ events }: { events: DoorEvent[] }) {
             <section className="card bg-base-200 p-4">
               <h2 className="mb-3 text-xl font-bold">{DOOR_TEXT.latestScans}</h2>
               <ScrollRegion label={DOOR_TEXT.latestScans}>
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th>{DOOR_TEXT.time}</th>
-                      <th>{DOOR_TEXT.result}</th>
-                      <th>{DOOR_TEXT.holder}</th>
-                      <th>{DOOR_TEXT.gate}</th>
-                      <th>{DOOR_TEXT.list}</th>
-                      <th>{DOOR_TEXT.scannedBy}</th>
+                <DataTable
+                  className="table"
+                  columns={[
+                    DOOR_TEXT.time,
+                    DOOR_TEXT.result,
+                    DOOR_TEXT.holder,
+                    DOOR_TEXT.gate,
+                    DOOR_TEXT.list,
+                    DOOR_TEXT.scannedBy,
+                  ]}
+                >
+                  {data.recent.map((s) => (
+                    <tr key={s.id}>
+                      <td>{formatTime(s.server_at)}</td>
+                      <td>
+                        <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
+                        {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
+                        {s.conflict === 1 && (
+                          <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
+                        )}
+                      </td>
+                      <td>{s.holder ?? '–'}</td>
+                      <td>{s.gate ?? '–'}</td>
+                      <td>{s.list ?? '–'}</td>
+                      <td>
+                        {s.staff_name}
+                        {s.device ? ` · ${s.device}` : ''}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.recent.map((s) => (
-                      <tr key={s.id}>
-                        <td>{formatTime(s.server_at)}</td>
-                        <td>
-                          <span className={`badge ${TONE_BADGE[scanTone(s.result)]}`}>{SCAN_LABEL[s.result]}</span>
-                          {s.offline === 1 && <span className="badge badge-ghost ml-1">{DOOR_TEXT.offlineBadge}</span>}
-                          {s.conflict === 1 && (
-                            <span className="badge badge-warning ml-1">{DOOR_TEXT.conflictBadge}</span>
-                          )}
-                        </td>
-                        <td>{s.holder ?? '–'}</td>
-                        <td>{s.gate ?? '–'}</td>
-                        <td>{s.list ?? '–'}</td>
-                        <td>
-                          {s.staff_name}
-                          {s.device ? ` · ${s.device}` : ''}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
                 {data.recent.length === 0 && <p className="p-3 text-muted">{DOOR_TEXT.noScans}</p>}
               </ScrollRegion>
             </section>
@@ -161,6 +160,45 @@ function Stat({ label, value, tone = false }: { label: string; value: string; to
   );
 }
 
+/** A list's or gate's form: its fields, then save and cancel; a save toasts the answer and reloads. */
+function EditorForm(props: {
+  saveLabel: string;
+  save: () => Promise<{ message: string }>;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+  children: ReactNode;
+}) {
+  async function submit() {
+    try {
+      const res = await props.save();
+      toast('success', res.message);
+      props.onClose();
+      await props.onSaved();
+    } catch (e) {
+      toast('error', messageOf(e));
+    }
+  }
+  return (
+    <form
+      className="mt-3 flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {props.children}
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-primary btn-sm">
+          {props.saveLabel}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={props.onClose}>
+          {DOOR_TEXT.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 type EditorProps = { eventId: number; data: Overview; canManage: boolean; onSaved: () => Promise<void> };
 
 function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
@@ -170,18 +208,6 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
     type_ids: number[];
     allow_reentry: boolean;
   } | null>(null);
-
-  async function submit() {
-    if (!editing) return;
-    try {
-      const res = await saveList(eventId, editing.id, editing);
-      toast('success', res.message);
-      setEditing(null);
-      await onSaved();
-    } catch (e) {
-      toast('error', messageOf(e));
-    }
-  }
 
   return (
     <section className="card bg-base-200 p-4">
@@ -228,12 +254,11 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
         </button>
       )}
       {editing && (
-        <form
-          className="mt-3 flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <EditorForm
+          saveLabel={DOOR_TEXT.saveList}
+          save={() => saveList(eventId, editing.id, editing)}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
         >
           <TextField
             label={DOOR_TEXT.listName}
@@ -261,15 +286,7 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
             checked={editing.allow_reentry}
             onChecked={(allow_reentry) => setEditing({ ...editing, allow_reentry })}
           />
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary btn-sm">
-              {DOOR_TEXT.saveList}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-              {DOOR_TEXT.cancel}
-            </button>
-          </div>
-        </form>
+        </EditorForm>
       )}
     </section>
   );
@@ -277,18 +294,6 @@ function ListsEditor({ eventId, data, canManage, onSaved }: EditorProps) {
 
 function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
   const [editing, setEditing] = useState<{ id: number | null; name: string } | null>(null);
-
-  async function submit() {
-    if (!editing) return;
-    try {
-      const res = await saveGate(eventId, editing.id, editing.name);
-      toast('success', res.message);
-      setEditing(null);
-      await onSaved();
-    } catch (e) {
-      toast('error', messageOf(e));
-    }
-  }
 
   return (
     <section className="card bg-base-200 p-4">
@@ -312,12 +317,11 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
         </button>
       )}
       {editing && (
-        <form
-          className="mt-3 flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <EditorForm
+          saveLabel={DOOR_TEXT.saveGate}
+          save={() => saveGate(eventId, editing.id, editing.name)}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
         >
           <TextField
             label={DOOR_TEXT.gateName}
@@ -325,15 +329,7 @@ function GatesEditor({ eventId, data, canManage, onSaved }: EditorProps) {
             value={editing.name}
             onValue={(name) => setEditing({ ...editing, name })}
           />
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary btn-sm">
-              {DOOR_TEXT.saveGate}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => setEditing(null)}>
-              {DOOR_TEXT.cancel}
-            </button>
-          </div>
-        </form>
+        </EditorForm>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { DOOR_DB } from '../../../lib/device-data';
+import type { DoorScan } from '../../../shared/checkin';
 import type { Counters, OfflineBundle, PublicKey } from '../types';
 
 /**
@@ -6,15 +7,8 @@ import type { Counters, OfflineBundle, PublicKey } from '../types';
  * gates), the signing public key, and the queue of scans waiting to reach the server (keyed by nonce, so
  * sending one twice is harmless: the server answers a nonce once).
  */
-export type QueuedScan = {
-  nonce: string;
+export type QueuedScan = DoorScan & {
   event_id: number;
-  code?: string;
-  ticket_id?: string;
-  list_id?: number;
-  gate_id?: number;
-  device: string;
-  kind: 'entry' | 'exit';
   client_at: string;
   local_result: 'admitted' | 'refused';
 };

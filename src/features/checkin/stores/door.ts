@@ -1,5 +1,6 @@
 import { atom, computed, effect, map } from 'nanostores';
 import { onBeforeWipe, wipeDeviceData } from '../../../lib/device-data';
+import { DOOR_TEXT } from '../../../shared/messages/checkin';
 import { $session, restoreSession } from '../../../stores/session';
 import { heartbeat } from '../api/heartbeat';
 import { searchTickets } from '../api/search-tickets';
@@ -30,7 +31,7 @@ export type DoorConfig = {
 const deviceName = () => {
   let name = localStorage.getItem('door-device');
   if (!name) {
-    name = `Equipo ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    name = DOOR_TEXT.defaultDevice(Math.random().toString(36).slice(2, 6).toUpperCase());
     localStorage.setItem('door-device', name);
   }
   return name;

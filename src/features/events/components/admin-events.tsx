@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { OverflowMenu } from '../../../components/ui/overflow-menu';
@@ -207,82 +208,79 @@ export default function AdminEvents({
               </p>
             ) : (
               <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
-                <table className="table table-cards" aria-label={EVENT_LIST_TEXT.events}>
-                  <thead>
-                    <tr>
-                      <th>{EVENT_LIST_TEXT.event}</th>
-                      <th>{EVENT_LIST_TEXT.producer}</th>
-                      <th>{EVENT_LIST_TEXT.date}</th>
-                      <th>{EVENT_LIST_TEXT.status}</th>
-                      <th>{EVENT_LIST_TEXT.sold}</th>
-                      <th>
-                        <span className="sr-only">{EVENT_LIST_TEXT.actions}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <tr key={row.id} data-event-id={row.id}>
-                        <td data-card="title">
-                          <p className="font-semibold">{row.title}</p>
-                          <p className="text-xs text-base-content/60">{row.category}</p>
-                          {row.rejection_reason && row.status === 'borrador' && (
-                            <p className="text-xs text-error">
-                              {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
-                            </p>
-                          )}
-                        </td>
-                        <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
-                        <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
-                          {row.starts_at ? formatEventDate(row.starts_at) : '—'}
-                        </td>
-                        <td data-label={EVENT_LIST_TEXT.status}>
-                          <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
-                            {STATUS_LABEL[row.status]}
-                          </span>
-                        </td>
-                        <td data-label={EVENT_LIST_TEXT.sold}>
-                          {row.sold} / {row.capacity}
-                        </td>
-                        <td data-card="actions">
-                          <div className="flex items-center justify-end gap-1">
-                            {tab === 'revision' ? (
-                              <>
-                                <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
-                                  {EVENT_LIST_TEXT.review}
-                                </a>
-                                <button
-                                  type="button"
-                                  className="btn btn-sm btn-success"
-                                  onClick={() => setPending({ kind: 'approve', row })}
-                                >
-                                  {EVENT_LIST_TEXT.approve}
-                                </button>
-                                <OverflowMenu
-                                  label={UI_MSG.moreActions(row.title)}
-                                  actions={[
-                                    {
-                                      label: EVENT_LIST_TEXT.reject,
-                                      danger: true,
-                                      onSelect: () => setPending({ kind: 'reject', row }),
-                                    },
-                                  ]}
-                                />
-                              </>
-                            ) : (
-                              <RowActions
-                                row={row}
-                                manage={canManage(row)}
-                                run={run}
-                                ask={(kind) => setPending({ kind, row })}
+                <DataTable
+                  className="table table-cards"
+                  columns={[
+                    EVENT_LIST_TEXT.event,
+                    EVENT_LIST_TEXT.producer,
+                    EVENT_LIST_TEXT.date,
+                    EVENT_LIST_TEXT.status,
+                    EVENT_LIST_TEXT.sold,
+                    { label: EVENT_LIST_TEXT.actions, hidden: true },
+                  ]}
+                  label={EVENT_LIST_TEXT.events}
+                >
+                  {rows.map((row) => (
+                    <tr key={row.id} data-event-id={row.id}>
+                      <td data-card="title">
+                        <p className="font-semibold">{row.title}</p>
+                        <p className="text-xs text-base-content/60">{row.category}</p>
+                        {row.rejection_reason && row.status === 'borrador' && (
+                          <p className="text-xs text-error">
+                            {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
+                          </p>
+                        )}
+                      </td>
+                      <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
+                      <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
+                        {row.starts_at ? formatEventDate(row.starts_at) : '—'}
+                      </td>
+                      <td data-label={EVENT_LIST_TEXT.status}>
+                        <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
+                          {STATUS_LABEL[row.status]}
+                        </span>
+                      </td>
+                      <td data-label={EVENT_LIST_TEXT.sold}>
+                        {row.sold} / {row.capacity}
+                      </td>
+                      <td data-card="actions">
+                        <div className="flex items-center justify-end gap-1">
+                          {tab === 'revision' ? (
+                            <>
+                              <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
+                                {EVENT_LIST_TEXT.review}
+                              </a>
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-success"
+                                onClick={() => setPending({ kind: 'approve', row })}
+                              >
+                                {EVENT_LIST_TEXT.approve}
+                              </button>
+                              <OverflowMenu
+                                label={UI_MSG.moreActions(row.title)}
+                                actions={[
+                                  {
+                                    label: EVENT_LIST_TEXT.reject,
+                                    danger: true,
+                                    onSelect: () => setPending({ kind: 'reject', row }),
+                                  },
+                                ]}
                               />
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                            </>
+                          ) : (
+                            <RowActions
+                              row={row}
+                              manage={canManage(row)}
+                              run={run}
+                              ask={(kind) => setPending({ kind, row })}
+                            />
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
               </div>
             )
           }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, type FieldErrors, Select, TextArea, TextInput } from '../../../components/ui/fields';
+import { Field, type FieldErrors, TextArea, TextInput } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { ApiError, client, messageOf, unwrap } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { toast } from '../../../stores/toast';
 import { uploadImage } from '../api/upload-image';
 import type { ManagedProducer } from '../producer-types';
+import { ProvinceSelect } from './province-select';
 
 /** GET /admin/producers/:id, as the API types it (the province name is not edited here). */
 type ProducerData = Omit<ManagedProducer, 'province'>;
@@ -92,18 +93,12 @@ export default function ProducerForm({
         </Field>
       ))}
       <Field label={SETTINGS_TEXT.province} error={errors.provinces_id}>
-        <Select
-          className="select w-full"
+        <ProvinceSelect
+          provinces={provinces}
+          none={SETTINGS_TEXT.noProvince}
           value={String(data.provinces_id ?? '')}
           onValue={(id) => set({ provinces_id: id ? Number(id) : null })}
-        >
-          <option value="">{SETTINGS_TEXT.noProvince}</option>
-          {provinces.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
+        />
       </Field>
       <Field label={SETTINGS_TEXT.description} error={errors.description} className="md:col-span-2">
         <TextArea

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { messageOf } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
@@ -72,66 +73,52 @@ export function InvitationTable({
         />
       )}
       <ScrollRegion label={M.sentTable}>
-        <table className="table table-cards" aria-label={M.sentTable}>
-          <thead>
-            <tr>
-              <th>{M.guest}</th>
-              <th>{M.tickets}</th>
-              <th>{M.tag}</th>
-              <th>{M.status}</th>
-              <th>{M.sentColumn}</th>
-              <th>
-                <span className="sr-only">{M.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((i) => {
-              const status = statusOf(i);
-              return (
-                <tr key={i.id}>
-                  <td data-card="title">
-                    <div className="font-semibold">{i.name}</div>
-                    <div className="break-all text-xs text-muted">
-                      {i.email} · {M.dniOf(i.dni)}
-                      {i.claimed ? M.withAccount : ''}
+        <DataTable
+          className="table table-cards"
+          columns={[M.guest, M.tickets, M.tag, M.status, M.sentColumn, { label: M.actions, hidden: true }]}
+          label={M.sentTable}
+        >
+          {invitations.map((i) => {
+            const status = statusOf(i);
+            return (
+              <tr key={i.id}>
+                <td data-card="title">
+                  <div className="font-semibold">{i.name}</div>
+                  <div className="break-all text-xs text-muted">
+                    {i.email} · {M.dniOf(i.dni)}
+                    {i.claimed ? M.withAccount : ''}
+                  </div>
+                </td>
+                <td data-label={M.tickets}>
+                  {i.quantity} × {i.type_name}
+                </td>
+                <td data-label={M.tag}>{i.tag}</td>
+                <td data-label={M.status}>
+                  <span className={`badge ${status.badge}`}>{status.label}</span>
+                </td>
+                <td data-label={M.sentColumn} className="text-sm">
+                  {mailLine(i)}
+                </td>
+                <td data-card="actions">
+                  {i.status === 'active' && (
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        onClick={() => act(() => resendInvitation(i.id), M.resent(i.email))}
+                      >
+                        {M.resend}
+                      </button>
+                      <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setRevoking(i)}>
+                        {M.revoke}
+                      </button>
                     </div>
-                  </td>
-                  <td data-label={M.tickets}>
-                    {i.quantity} × {i.type_name}
-                  </td>
-                  <td data-label={M.tag}>{i.tag}</td>
-                  <td data-label={M.status}>
-                    <span className={`badge ${status.badge}`}>{status.label}</span>
-                  </td>
-                  <td data-label={M.sentColumn} className="text-sm">
-                    {mailLine(i)}
-                  </td>
-                  <td data-card="actions">
-                    {i.status === 'active' && (
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          onClick={() => act(() => resendInvitation(i.id), M.resent(i.email))}
-                        >
-                          {M.resend}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm text-error"
-                          onClick={() => setRevoking(i)}
-                        >
-                          {M.revoke}
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </ScrollRegion>
     </div>
   );

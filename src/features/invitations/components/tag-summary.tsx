@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
@@ -29,34 +30,25 @@ export function TagSummary({
         <p className="text-muted">{M.noTags}</p>
       ) : (
         <ScrollRegion label={M.tagsTable}>
-          <table className="table table-cards" aria-label={M.tagsTable}>
-            <thead>
-              <tr>
-                <th>{M.tag}</th>
-                <th>{M.tagInvitations}</th>
-                <th>{M.tagSent}</th>
-                <th>{M.tagTickets}</th>
-                <th>{M.tagOpened}</th>
-                <th>{M.tagUsed}</th>
-                <th>{M.tagQuota}</th>
+          <DataTable
+            className="table table-cards"
+            columns={[M.tag, M.tagInvitations, M.tagSent, M.tagTickets, M.tagOpened, M.tagUsed, M.tagQuota]}
+            label={M.tagsTable}
+          >
+            {tags.map((t) => (
+              <tr key={t.tag}>
+                <td data-card="title" className="font-semibold">
+                  {t.tag}
+                </td>
+                <td data-label={M.tagInvitations}>{t.invitations}</td>
+                <td data-label={M.tagSent}>{t.sent}</td>
+                <td data-label={M.tagTickets}>{t.tickets}</td>
+                <td data-label={M.tagOpened}>{t.opened}</td>
+                <td data-label={M.tagUsed}>{t.used}</td>
+                <td data-label={M.tagQuota}>{t.quota === null ? M.noLimit : M.quotaOf(t.tickets, t.quota)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {tags.map((t) => (
-                <tr key={t.tag}>
-                  <td data-card="title" className="font-semibold">
-                    {t.tag}
-                  </td>
-                  <td data-label={M.tagInvitations}>{t.invitations}</td>
-                  <td data-label={M.tagSent}>{t.sent}</td>
-                  <td data-label={M.tagTickets}>{t.tickets}</td>
-                  <td data-label={M.tagOpened}>{t.opened}</td>
-                  <td data-label={M.tagUsed}>{t.used}</td>
-                  <td data-label={M.tagQuota}>{t.quota === null ? M.noLimit : M.quotaOf(t.tickets, t.quota)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </ScrollRegion>
       )}
       <form

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
@@ -170,54 +171,44 @@ export default function PromoAdmin({ eventId, producerId }: { eventId: number; p
         <LoadState state={state}>
           {({ codes }) => (
             <ScrollRegion label={T.codes}>
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    {T.columns.map((column) => (
-                      <th key={column} scope="col">
-                        {column}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="sr-only">{T.actions}</span>
-                    </th>
+              <DataTable
+                className="table table-sm"
+                columns={[...T.columns, { label: T.actions, hidden: true }]}
+                scope="col"
+              >
+                {codes.map((c) => (
+                  <tr key={c.id}>
+                    <td className="font-mono">{c.code}</td>
+                    <td>{c.owner_label || '—'}</td>
+                    <td>
+                      {c.discount_type === 'percent' ? `${c.value} %` : c.discount_type ? formatMoney(c.value) : '—'}
+                    </td>
+                    <td>{c.uses}</td>
+                    <td>
+                      {c.tickets}
+                      {c.max_tickets !== null ? ` · ${T.limitUsed(c.live_tickets, c.max_tickets)}` : ''}
+                    </td>
+                    <td>{formatMoney(c.revenue_cents)}</td>
+                    <td>
+                      {c.archived_at ? (
+                        T.archivedLabel
+                      ) : (
+                        <span className="flex flex-wrap gap-1">
+                          <PromoShare eventId={eventId} code={c.code} />
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-xs"
+                            disabled={busy}
+                            onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
+                          >
+                            {T.archive(c.code)}
+                          </button>
+                        </span>
+                      )}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {codes.map((c) => (
-                    <tr key={c.id}>
-                      <td className="font-mono">{c.code}</td>
-                      <td>{c.owner_label || '—'}</td>
-                      <td>
-                        {c.discount_type === 'percent' ? `${c.value} %` : c.discount_type ? formatMoney(c.value) : '—'}
-                      </td>
-                      <td>{c.uses}</td>
-                      <td>
-                        {c.tickets}
-                        {c.max_tickets !== null ? ` · ${T.limitUsed(c.live_tickets, c.max_tickets)}` : ''}
-                      </td>
-                      <td>{formatMoney(c.revenue_cents)}</td>
-                      <td>
-                        {c.archived_at ? (
-                          T.archivedLabel
-                        ) : (
-                          <span className="flex flex-wrap gap-1">
-                            <PromoShare eventId={eventId} code={c.code} />
-                            <button
-                              type="button"
-                              className="btn btn-ghost btn-xs"
-                              disabled={busy}
-                              onClick={() => run(() => archiveCode(producerId, c.id), PROMO_MSG.archived)}
-                            >
-                              {T.archive(c.code)}
-                            </button>
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </ScrollRegion>
           )}
         </LoadState>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { orderStatusLabel } from '../../../shared/messages/checkout';
@@ -119,65 +120,59 @@ function ByEvent({
         <p className="text-sm text-muted">{M.noEvents}</p>
       ) : (
         <ScrollRegion label={M.byEvent}>
-          <table className="table table-sm table-cards">
-            <thead>
-              <tr>
-                <th>{M.event}</th>
-                <th>{M.status}</th>
-                <th className="text-right">{M.grossColumn}</th>
-                <th className="text-right">{M.chargesColumn}</th>
-                <th className="text-right">{M.mpFeesColumn}</th>
-                <th className="text-right">{M.refundsColumn}</th>
-                <th className="text-right">{M.netColumn}</th>
+          <DataTable
+            className="table table-sm table-cards"
+            columns={[
+              M.event,
+              M.status,
+              { label: M.grossColumn, end: true },
+              { label: M.chargesColumn, end: true },
+              { label: M.mpFeesColumn, end: true },
+              { label: M.refundsColumn, end: true },
+              { label: M.netColumn, end: true },
+              !filtered && { label: M.actions, hidden: true },
+            ]}
+          >
+            {rows.map((e) => (
+              <tr key={e.event_id}>
+                <td data-card="title" className="font-semibold">
+                  {e.title}
+                </td>
+                <td data-label={M.status}>
+                  <span className={`badge badge-sm ${e.status === 'cancelado' ? 'badge-error' : 'badge-ghost'}`}>
+                    {STATUS_LABEL[e.status]}
+                  </span>
+                </td>
+                <td data-label={M.grossColumn} className="text-right tabular-nums">
+                  {formatMoney(e.total_cents)}
+                </td>
+                <td data-label={M.chargesColumn} className="text-right tabular-nums">
+                  {formatMoney(e.service_charges_cents)}
+                </td>
+                <td data-label={M.mpFeesColumn} className="text-right tabular-nums">
+                  {formatMoney(e.mp_fees_cents)}
+                </td>
+                <td data-label={M.refundsColumn} className="text-right tabular-nums">
+                  {formatMoney(e.refunds_cents + e.chargebacks_cents)}
+                </td>
+                <td data-label={M.netColumn} className="text-right font-semibold tabular-nums">
+                  {formatMoney(e.net_cents)}
+                </td>
                 {!filtered && (
-                  <th>
-                    <span className="sr-only">{M.actions}</span>
-                  </th>
+                  <td data-card="actions">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      aria-label={M.onlyThisLabel(e.title)}
+                      onClick={() => onOnly(e.event_id)}
+                    >
+                      {M.onlyThis}
+                    </button>
+                  </td>
                 )}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <tr key={e.event_id}>
-                  <td data-card="title" className="font-semibold">
-                    {e.title}
-                  </td>
-                  <td data-label={M.status}>
-                    <span className={`badge badge-sm ${e.status === 'cancelado' ? 'badge-error' : 'badge-ghost'}`}>
-                      {STATUS_LABEL[e.status]}
-                    </span>
-                  </td>
-                  <td data-label={M.grossColumn} className="text-right tabular-nums">
-                    {formatMoney(e.total_cents)}
-                  </td>
-                  <td data-label={M.chargesColumn} className="text-right tabular-nums">
-                    {formatMoney(e.service_charges_cents)}
-                  </td>
-                  <td data-label={M.mpFeesColumn} className="text-right tabular-nums">
-                    {formatMoney(e.mp_fees_cents)}
-                  </td>
-                  <td data-label={M.refundsColumn} className="text-right tabular-nums">
-                    {formatMoney(e.refunds_cents + e.chargebacks_cents)}
-                  </td>
-                  <td data-label={M.netColumn} className="text-right font-semibold tabular-nums">
-                    {formatMoney(e.net_cents)}
-                  </td>
-                  {!filtered && (
-                    <td data-card="actions">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs"
-                        aria-label={M.onlyThisLabel(e.title)}
-                        onClick={() => onOnly(e.event_id)}
-                      >
-                        {M.onlyThis}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </ScrollRegion>
       )}
     </section>

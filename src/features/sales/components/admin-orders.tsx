@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
@@ -114,56 +115,54 @@ export default function AdminOrders({ initialOrder }: { initialOrder?: string })
       <LoadState state={state}>
         {({ data: rows }) => (
           <ScrollRegion label={SALES_TEXT.orders} className="rounded-box bg-base-200">
-            <table className="table table-sm table-cards">
-              <thead>
-                <tr>
-                  <th>{SALES_TEXT.order}</th>
-                  <th>{SALES_TEXT.buyer}</th>
-                  <th>{SALES_TEXT.event}</th>
-                  <th>{SALES_TEXT.status}</th>
-                  <th className="text-right">{SALES_TEXT.tickets}</th>
-                  <th className="text-right">{SALES_TEXT.total}</th>
-                  <th>{SALES_TEXT.created}</th>
+            <DataTable
+              className="table table-sm table-cards"
+              columns={[
+                SALES_TEXT.order,
+                SALES_TEXT.buyer,
+                SALES_TEXT.event,
+                SALES_TEXT.status,
+                { label: SALES_TEXT.tickets, end: true },
+                { label: SALES_TEXT.total, end: true },
+                SALES_TEXT.created,
+              ]}
+            >
+              {rows.map((o) => (
+                <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
+                  <td data-label={SALES_TEXT.order}>
+                    <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
+                      {o.id.slice(0, 8)}
+                    </button>
+                  </td>
+                  <td data-card="title">
+                    {o.buyer_name ?? '—'}
+                    <br />
+                    <span className="text-xs text-muted">{o.buyer_email ?? SALES_TEXT.noEmail}</span>
+                  </td>
+                  <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                  <td data-label={SALES_TEXT.status}>
+                    {orderStatusLabel(o.status)}
+                    {o.kind === 'invitation' && (
+                      <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
+                    )}
+                  </td>
+                  <td data-label={SALES_TEXT.tickets} className="text-right tabular-nums">
+                    {o.tickets}
+                  </td>
+                  <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
+                    {formatMoney(o.total_cents)}
+                  </td>
+                  <td data-label={SALES_TEXT.created}>{formatEventDate(o.created_at)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((o) => (
-                  <tr key={o.id} className={open === o.id ? 'bg-base-300' : undefined}>
-                    <td data-label={SALES_TEXT.order}>
-                      <button type="button" className="link font-mono" onClick={() => setOpen(o.id)}>
-                        {o.id.slice(0, 8)}
-                      </button>
-                    </td>
-                    <td data-card="title">
-                      {o.buyer_name ?? '—'}
-                      <br />
-                      <span className="text-xs text-muted">{o.buyer_email ?? SALES_TEXT.noEmail}</span>
-                    </td>
-                    <td data-label={SALES_TEXT.event}>{o.event_title}</td>
-                    <td data-label={SALES_TEXT.status}>
-                      {orderStatusLabel(o.status)}
-                      {o.kind === 'invitation' && (
-                        <span className="badge badge-secondary badge-sm ml-1">{INVITATION_LABEL}</span>
-                      )}
-                    </td>
-                    <td data-label={SALES_TEXT.tickets} className="text-right tabular-nums">
-                      {o.tickets}
-                    </td>
-                    <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
-                      {formatMoney(o.total_cents)}
-                    </td>
-                    <td data-label={SALES_TEXT.created}>{formatEventDate(o.created_at)}</td>
-                  </tr>
-                ))}
-                {rows.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="text-center text-muted">
-                      {SALES_TEXT.noOrders}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="text-center text-muted">
+                    {SALES_TEXT.noOrders}
+                  </td>
+                </tr>
+              )}
+            </DataTable>
           </ScrollRegion>
         )}
       </LoadState>

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { messageOf } from '../../../lib/api';
+import { DataTable } from '../../../components/ui/data-table';
 import { CANCELLATION_MSG as M } from '../../../shared/messages/refunds';
 import { formatMoney } from '../../../shared/money';
-import { toast } from '../../../stores/toast';
 import { retryCancellationRefunds } from '../api/cancellations';
 import type { fetchFinance } from '../api/finance';
-import { RefundProblemsTable } from './refund-problems-table';
+import { RefundProblemsTable, useRetry } from './refund-problems-table';
 
 type Cancellation = Awaited<ReturnType<typeof fetchFinance>>['cancellations'][number];
 
@@ -29,19 +27,7 @@ export function CancellationRefunds({
   cancellations: Cancellation[];
   onChanged: () => void;
 }) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const retry = async (c: Cancellation) => {
-    setBusy(c.event_id);
-    try {
-      const answer = await retryCancellationRefunds(c.event_id);
-      toast('success', answer.message);
-      onChanged();
-    } catch (e) {
-      toast('error', messageOf(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, retry } = useRetry<number>(onChanged);
   const problems = cancellations.flatMap((c) => c.problems.map((p) => ({ ...p, title: c.title })));
   return (
     <section className="rounded-box bg-base-200 p-4" aria-labelledby="cancellation-refunds">
@@ -49,63 +35,59 @@ export function CancellationRefunds({
         {M.heading}
       </h2>
       <ScrollRegion label={M.heading}>
-        <table className="table table-sm table-cards">
-          <thead>
-            <tr>
-              <th>{M.event}</th>
-              <th>{M.status}</th>
-              <th>{M.progressColumn}</th>
-              <th className="text-right">{M.refundedColumn}</th>
-              <th>{M.cashColumn}</th>
-              <th>
-                <span className="sr-only">{M.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {cancellations.map((c) => {
-              const state = stateOf(c);
-              return (
-                <tr key={c.event_id}>
-                  <td data-card="title" className="font-semibold">
-                    {c.title}
-                  </td>
-                  <td data-label={M.status}>
-                    <span className={`badge badge-sm ${state.badge}`}>{state.label}</span>
-                  </td>
-                  <td data-label={M.progressColumn}>
-                    <progress
-                      className="progress progress-success mr-2 hidden w-20 sm:inline-block"
-                      value={c.done}
-                      max={Math.max(c.orders, 1)}
-                      aria-hidden="true"
-                    />
-                    {M.progress(c.done, c.orders)}
-                  </td>
-                  <td data-label={M.refundedColumn} className="text-right tabular-nums">
-                    {formatMoney(c.refunded_cents)}
-                  </td>
-                  <td data-label={M.cashColumn} className="text-sm">
-                    {c.cash_orders > 0 ? M.cash(c.cash_orders, formatMoney(c.cash_cents)) : M.noCash}
-                  </td>
-                  <td data-card="actions">
-                    {c.failed > 0 && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={M.retryLabel(c.title)}
-                        disabled={busy === c.event_id}
-                        onClick={() => retry(c)}
-                      >
-                        {M.retry}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="table table-sm table-cards"
+          columns={[
+            M.event,
+            M.status,
+            M.progressColumn,
+            { label: M.refundedColumn, end: true },
+            M.cashColumn,
+            { label: M.actions, hidden: true },
+          ]}
+        >
+          {cancellations.map((c) => {
+            const state = stateOf(c);
+            return (
+              <tr key={c.event_id}>
+                <td data-card="title" className="font-semibold">
+                  {c.title}
+                </td>
+                <td data-label={M.status}>
+                  <span className={`badge badge-sm ${state.badge}`}>{state.label}</span>
+                </td>
+                <td data-label={M.progressColumn}>
+                  <progress
+                    className="progress progress-success mr-2 hidden w-20 sm:inline-block"
+                    value={c.done}
+                    max={Math.max(c.orders, 1)}
+                    aria-hidden="true"
+                  />
+                  {M.progress(c.done, c.orders)}
+                </td>
+                <td data-label={M.refundedColumn} className="text-right tabular-nums">
+                  {formatMoney(c.refunded_cents)}
+                </td>
+                <td data-label={M.cashColumn} className="text-sm">
+                  {c.cash_orders > 0 ? M.cash(c.cash_orders, formatMoney(c.cash_cents)) : M.noCash}
+                </td>
+                <td data-card="actions">
+                  {c.failed > 0 && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={M.retryLabel(c.title)}
+                      disabled={busy === c.event_id}
+                      onClick={() => retry(c.event_id, () => retryCancellationRefunds(c.event_id))}
+                    >
+                      {M.retry}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </ScrollRegion>
       {problems.length > 0 && (
         <>

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
+import { messageOf } from '../../../lib/api';
 import { formatMoney } from '../../../shared/money';
+import { toast } from '../../../stores/toast';
 
 /** A refund that has not reached its buyer (or seller): still pending at MercadoPago, or refused. */
 export type RefundProblem = {
@@ -43,48 +46,63 @@ export function RefundProblemsTable({
 }) {
   return (
     <ScrollRegion label={label}>
-      <table className="table table-sm table-cards">
-        <thead>
-          <tr>
-            <th>{L.id}</th>
-            <th>{L.status}</th>
-            <th>{L.event}</th>
-            <th>{L.person}</th>
-            <th className="text-right">{L.amount}</th>
-            <th>{L.problem}</th>
-            {action && (
-              <th>
-                <span className="sr-only">{L.actions}</span>
-              </th>
-            )}
+      <DataTable
+        className="table table-sm table-cards"
+        columns={[
+          L.id,
+          L.status,
+          L.event,
+          L.person,
+          { label: L.amount, end: true },
+          L.problem,
+          action && { label: L.actions, hidden: true },
+        ]}
+      >
+        {rows.map((p) => (
+          <tr key={p.id}>
+            <td data-card="title">
+              <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
+                {p.id.slice(0, 8)}
+              </a>
+            </td>
+            <td data-label={L.status}>
+              <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
+                {p.status === 'failed' ? L.failedRow : L.pendingRow}
+              </span>
+            </td>
+            <td data-label={L.event}>{p.title}</td>
+            <td data-label={L.person}>{p.email ?? '—'}</td>
+            <td data-label={L.amount} className="text-right tabular-nums">
+              {formatMoney(p.amount_cents)}
+            </td>
+            <td data-label={L.problem} className="text-sm">
+              {p.last_error}
+            </td>
+            {action && <td data-card="actions">{action(p)}</td>}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((p) => (
-            <tr key={p.id}>
-              <td data-card="title">
-                <a className="link font-mono" href={`/admin/tickets?orden=${p.order_id}`}>
-                  {p.id.slice(0, 8)}
-                </a>
-              </td>
-              <td data-label={L.status}>
-                <span className={`badge badge-sm ${p.status === 'failed' ? 'badge-error' : 'badge-warning'}`}>
-                  {p.status === 'failed' ? L.failedRow : L.pendingRow}
-                </span>
-              </td>
-              <td data-label={L.event}>{p.title}</td>
-              <td data-label={L.person}>{p.email ?? '—'}</td>
-              <td data-label={L.amount} className="text-right tabular-nums">
-                {formatMoney(p.amount_cents)}
-              </td>
-              <td data-label={L.problem} className="text-sm">
-                {p.last_error}
-              </td>
-              {action && <td data-card="actions">{action(p)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </ScrollRegion>
   );
+}
+
+/**
+ * "Reintentar" on Finanzas' refund rows: one row at a time (`busy` is its key), the API's answer as a toast,
+ * then Finanzas reloads.
+ */
+export function useRetry<K>(onChanged: () => void) {
+  const [busy, setBusy] = useState<K | null>(null);
+  const retry = async (key: K, send: () => Promise<{ message: string }>) => {
+    setBusy(key);
+    try {
+      const answer = await send();
+      toast('success', answer.message);
+      onChanged();
+    } catch (e) {
+      toast('error', messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, retry };
 }

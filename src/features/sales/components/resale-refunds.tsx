@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { messageOf } from '../../../lib/api';
 import { RESALE_REFUNDS_MSG as M } from '../../../shared/messages/refunds';
-import { toast } from '../../../stores/toast';
 import { retryResaleRefund } from '../api/cancellations';
 import type { fetchFinance } from '../api/finance';
-import { RefundProblemsTable } from './refund-problems-table';
+import { RefundProblemsTable, useRetry } from './refund-problems-table';
 
 type Problem = Awaited<ReturnType<typeof fetchFinance>>['resale_refunds'][number];
 
@@ -14,20 +11,10 @@ type Problem = Awaited<ReturnType<typeof fetchFinance>>['resale_refunds'][number
  * table row is a card with its status and action.
  */
 export function ResaleRefunds({ problems, onChanged }: { problems: Problem[]; onChanged: () => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const retry = async (ticketId: string) => {
+  const { busy, retry } = useRetry<string>(onChanged);
+  const retryTicket = (ticketId: string) => {
     const p = problems.find((x) => x.ticket_id === ticketId);
-    if (!p) return;
-    setBusy(ticketId);
-    try {
-      const answer = await retryResaleRefund(p.event_id, ticketId);
-      toast('success', answer.message);
-      onChanged();
-    } catch (e) {
-      toast('error', messageOf(e));
-    } finally {
-      setBusy(null);
-    }
+    if (p) void retry(ticketId, () => retryResaleRefund(p.event_id, ticketId));
   };
   return (
     <section className="rounded-box bg-base-200 p-4" aria-labelledby="resale-refunds">
@@ -46,7 +33,7 @@ export function ResaleRefunds({ problems, onChanged }: { problems: Problem[]; on
               className="btn btn-sm btn-primary"
               aria-label={M.retryLabel(row.id.slice(0, 8))}
               disabled={busy === row.id}
-              onClick={() => retry(row.id)}
+              onClick={() => retryTicket(row.id)}
             >
               {M.retry}
             </button>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
 import { formatClock, formatEventDate } from '../../../shared/dates';
@@ -60,6 +61,29 @@ export default function SalesDashboard() {
   );
 }
 
+type ProgressRow = { key: number; label: string; figure: string; value: number; max: number };
+
+/** A dashboard panel of rows with a bar each (occupancy, today's entries), or `empty` when there are none. */
+function ProgressPanel(props: { title: string; empty: string; tone: string; rows: ProgressRow[] }) {
+  return (
+    <section className="rounded-box bg-base-200 p-4">
+      <h2 className="mb-2 font-bold">{props.title}</h2>
+      <ul className="flex flex-col gap-3 text-sm">
+        {props.rows.map((r) => (
+          <li key={r.key}>
+            <div className="flex justify-between gap-2">
+              <span>{r.label}</span>
+              <span className="tabular-nums">{r.figure}</span>
+            </div>
+            <progress className={`progress ${props.tone} w-full`} value={r.value} max={Math.max(1, r.max)} />
+          </li>
+        ))}
+        {props.rows.length === 0 && <li className="text-muted">{props.empty}</li>}
+      </ul>
+    </section>
+  );
+}
+
 /** The figures, charts, occupancy, check-in and latest orders of one answer. */
 function DashboardBody({ data }: { data: Dashboard }) {
   const f = data.figures;
@@ -97,80 +121,62 @@ function DashboardBody({ data }: { data: Dashboard }) {
         </section>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">{SALES_TEXT.occupancy}</h2>
-          <ul className="flex flex-col gap-3 text-sm">
-            {data.occupancy.map((o) => (
-              <li key={o.event_date_id}>
-                <div className="flex justify-between gap-2">
-                  <span>
-                    {o.title} · {formatEventDate(o.starts_at)}
-                  </span>
-                  <span className="tabular-nums">
-                    {o.sold}/{o.capacity} ({percent(o.sold, o.capacity)}){o.held > 0 ? SALES_TEXT.held(o.held) : ''}
-                  </span>
-                </div>
-                <progress className="progress progress-primary w-full" value={o.sold} max={Math.max(1, o.capacity)} />
-              </li>
-            ))}
-            {data.occupancy.length === 0 && <li className="text-muted">{SALES_TEXT.noUpcoming}</li>}
-          </ul>
-        </section>
-        <section className="rounded-box bg-base-200 p-4">
-          <h2 className="mb-2 font-bold">{SALES_TEXT.todayEntries}</h2>
-          <ul className="flex flex-col gap-3 text-sm">
-            {data.checkin.map((c) => (
-              <li key={c.event_date_id}>
-                <div className="flex justify-between gap-2">
-                  <span>{c.title}</span>
-                  <span className="tabular-nums">
-                    {c.checked_in}/{c.tickets} ({percent(c.checked_in, c.tickets)})
-                  </span>
-                </div>
-                <progress
-                  className="progress progress-accent w-full"
-                  value={c.checked_in}
-                  max={Math.max(1, c.tickets)}
-                />
-              </li>
-            ))}
-            {data.checkin.length === 0 && <li className="text-muted">{SALES_TEXT.noneToday}</li>}
-          </ul>
-        </section>
+        <ProgressPanel
+          title={SALES_TEXT.occupancy}
+          empty={SALES_TEXT.noUpcoming}
+          tone="progress-primary"
+          rows={data.occupancy.map((o) => ({
+            key: o.event_date_id,
+            label: `${o.title} · ${formatEventDate(o.starts_at)}`,
+            figure: `${o.sold}/${o.capacity} (${percent(o.sold, o.capacity)})${o.held > 0 ? SALES_TEXT.held(o.held) : ''}`,
+            value: o.sold,
+            max: o.capacity,
+          }))}
+        />
+        <ProgressPanel
+          title={SALES_TEXT.todayEntries}
+          empty={SALES_TEXT.noneToday}
+          tone="progress-accent"
+          rows={data.checkin.map((c) => ({
+            key: c.event_date_id,
+            label: c.title,
+            figure: `${c.checked_in}/${c.tickets} (${percent(c.checked_in, c.tickets)})`,
+            value: c.checked_in,
+            max: c.tickets,
+          }))}
+        />
       </div>
       <section className="rounded-box bg-base-200 p-4">
         <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
         <ScrollRegion label={SALES_TEXT.latestOrders}>
-          <table className="table table-sm table-cards">
-            <thead>
-              <tr>
-                <th>{SALES_TEXT.order}</th>
-                <th>{SALES_TEXT.buyer}</th>
-                <th>{SALES_TEXT.event}</th>
-                <th>{SALES_TEXT.status}</th>
-                <th className="text-right">{SALES_TEXT.total}</th>
-                <th>{SALES_TEXT.paidAt}</th>
+          <DataTable
+            className="table table-sm table-cards"
+            columns={[
+              SALES_TEXT.order,
+              SALES_TEXT.buyer,
+              SALES_TEXT.event,
+              SALES_TEXT.status,
+              { label: SALES_TEXT.total, end: true },
+              SALES_TEXT.paidAt,
+            ]}
+          >
+            {data.latest.map((o) => (
+              <tr key={o.id}>
+                <td data-label={SALES_TEXT.order}>
+                  <a className="link" href={`/admin/tickets?orden=${o.id}`}>
+                    {o.id.slice(0, 8)}
+                  </a>
+                </td>
+                <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
+                <td data-label={SALES_TEXT.event}>{o.event_title}</td>
+                <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
+                <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
+                  {formatMoney(o.total_cents)}
+                </td>
+                <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.latest.map((o) => (
-                <tr key={o.id}>
-                  <td data-label={SALES_TEXT.order}>
-                    <a className="link" href={`/admin/tickets?orden=${o.id}`}>
-                      {o.id.slice(0, 8)}
-                    </a>
-                  </td>
-                  <td data-card="title">{o.buyer_email ?? o.buyer_name ?? '—'}</td>
-                  <td data-label={SALES_TEXT.event}>{o.event_title}</td>
-                  <td data-label={SALES_TEXT.status}>{orderStatusLabel(o.status)}</td>
-                  <td data-label={SALES_TEXT.total} className="text-right tabular-nums">
-                    {formatMoney(o.total_cents)}
-                  </td>
-                  <td data-label={SALES_TEXT.paidAt}>{formatEventDate(o.paid_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </ScrollRegion>
       </section>
     </>

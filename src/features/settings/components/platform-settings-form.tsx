@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Field, type FieldErrors, TextInput, ToggleField } from '../../../components/ui/fields';
-import { ApiError } from '../../../lib/api';
+import { Field, TextInput, ToggleField } from '../../../components/ui/fields';
 import { SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { centsToPesosInput, pesosToCents } from '../../../shared/money';
-import { toast } from '../../../stores/toast';
 import { savePlatformSettings } from '../api/platform-settings';
 import type { PlatformSettingsView } from '../types';
 import { FeeFields, feeDraftOf, feeOfDraft } from './fee-fields';
+import { SettingsSaveBar, useSettingsSave } from './settings-save';
 
 const percentInput = (bp: number) => String(bp / 100).replace('.', ',');
 const bpOf = (text: string) => {
@@ -27,40 +26,24 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
   const [clientId, setClientId] = useState(initial.mercadopago.source === 'panel' ? initial.mercadopago.client_id : '');
   const [secret, setSecret] = useState('');
   const [shared, setShared] = useState(initial.mp_shared_accounts);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function save(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setProblem(null);
-    try {
-      const r = await savePlatformSettings({
-        fee: feeOfDraft(fee),
-        limits: {
-          min_percent_bp: bpOf(limits.minPercent),
-          max_percent_bp: bpOf(limits.maxPercent),
-          min_fixed_cents: pesosToCents(limits.minFixed) ?? Number.NaN,
-          max_fixed_cents: pesosToCents(limits.maxFixed) ?? Number.NaN,
-        },
-        mp_client_id: clientId,
-        mp_client_secret: secret,
-        mp_shared_accounts: shared,
-      });
-      setSaved(r.data);
-      setSecret('');
-      toast('success', r.message);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.errors ?? {});
-        setProblem(err.message);
-      } else setProblem(SETTINGS_TEXT.saveFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { errors, problem, busy, save } = useSettingsSave(async () => {
+    const r = await savePlatformSettings({
+      fee: feeOfDraft(fee),
+      limits: {
+        min_percent_bp: bpOf(limits.minPercent),
+        max_percent_bp: bpOf(limits.maxPercent),
+        min_fixed_cents: pesosToCents(limits.minFixed) ?? Number.NaN,
+        max_fixed_cents: pesosToCents(limits.maxFixed) ?? Number.NaN,
+      },
+      mp_client_id: clientId,
+      mp_client_secret: secret,
+      mp_shared_accounts: shared,
+    });
+    setSaved(r.data);
+    setSecret('');
+    return r.message;
+  });
 
   const mp = saved.mercadopago;
   return (
@@ -119,16 +102,7 @@ export default function PlatformSettingsForm({ initial }: { initial: PlatformSet
           <ToggleField label={SETTINGS_TEXT.allowSharedAccount} checked={shared} onChecked={setShared} />
         </div>
       </section>
-      {problem && (
-        <p role="alert" className="alert alert-error">
-          {problem}
-        </p>
-      )}
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? SETTINGS_TEXT.saving : SETTINGS_TEXT.savePlatform}
-        </button>
-      </div>
+      <SettingsSaveBar problem={problem} busy={busy} label={SETTINGS_TEXT.savePlatform} />
     </form>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Field, type FieldErrors, Select, TextArea, TextInput, ToggleField } from '../../../components/ui/fields';
-import { ApiError } from '../../../lib/api';
 import { cuitError, formatCuit, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
 import { RESALE_MSG } from '../../../shared/messages/resale';
 import { IVA_CONDITIONS, SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { formatMoney } from '../../../shared/money';
 import { keepPercentText, parseKeepPercent } from '../../../shared/resale-policy';
-import { toast } from '../../../stores/toast';
 import { saveProducerSettings } from '../api/producer-settings';
 import type { ProducerSettingsView } from '../types';
 import { FeeFields, feeDraftOf, feeOfDraft, percentLabel } from './fee-fields';
+import { SettingsSaveBar, useSettingsSave } from './settings-save';
 
 const KIND_LABEL = { cbu: 'CBU', cvu: 'CVU', alias: 'Alias' } as const;
 
@@ -30,9 +29,6 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
     ownFee: initial.fee !== null,
     fee: feeDraftOf(initial.fee ?? initial.platform_fee),
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
 
   // The same rules the API applies, as the admin types (src/shared/fiscal.ts).
@@ -46,36 +42,23 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
   const kind = form.payout_account.trim() ? payoutKindOf(form.payout_account) : null;
   const limits = saved.fee_limits;
 
-  async function save(e: React.SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setProblem(null);
-    try {
-      const r = await saveProducerSettings(saved.producer_id, {
-        razon_social: form.razon_social || null,
-        cuit: form.cuit || null,
-        iva_condition: (form.iva_condition || null) as keyof typeof IVA_CONDITIONS | null,
-        payout_account: form.payout_account || null,
-        payout_holder: form.payout_holder || null,
-        hold_minutes: form.hold_minutes ? Number(form.hold_minutes) : null,
-        named_tickets: form.named_tickets,
-        door_dni: form.door_dni,
-        refund_policy: form.refund_policy,
-        resale_keep_bp: keep.ok ? keep.bp : 0,
-        fee: form.ownFee ? feeOfDraft(form.fee) : null,
-      });
-      setSaved(r.data);
-      toast('success', r.message);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.errors ?? {});
-        setProblem(err.message);
-      } else setProblem(SETTINGS_TEXT.saveFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { errors, problem, busy, save } = useSettingsSave(async () => {
+    const r = await saveProducerSettings(saved.producer_id, {
+      razon_social: form.razon_social || null,
+      cuit: form.cuit || null,
+      iva_condition: (form.iva_condition || null) as keyof typeof IVA_CONDITIONS | null,
+      payout_account: form.payout_account || null,
+      payout_holder: form.payout_holder || null,
+      hold_minutes: form.hold_minutes ? Number(form.hold_minutes) : null,
+      named_tickets: form.named_tickets,
+      door_dni: form.door_dni,
+      refund_policy: form.refund_policy,
+      resale_keep_bp: keep.ok ? keep.bp : 0,
+      fee: form.ownFee ? feeOfDraft(form.fee) : null,
+    });
+    setSaved(r.data);
+    return r.message;
+  });
 
   return (
     <form className="flex flex-col gap-6" onSubmit={save} noValidate aria-label={SETTINGS_TEXT.producerSettings}>
@@ -193,16 +176,12 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
         </div>
       </section>
 
-      {problem && (
-        <p role="alert" className="alert alert-error">
-          {problem}
-        </p>
-      )}
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={busy || Object.keys(localErrors).length > 0}>
-          {busy ? SETTINGS_TEXT.saving : SETTINGS_TEXT.save}
-        </button>
-      </div>
+      <SettingsSaveBar
+        problem={problem}
+        busy={busy}
+        disabled={Object.keys(localErrors).length > 0}
+        label={SETTINGS_TEXT.save}
+      />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DataTable } from '../../../components/ui/data-table';
 import { ToggleField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { formatCuit } from '../../../shared/fiscal';
@@ -43,50 +44,48 @@ export default function ProducersActivation({ initial }: { initial: PlatformProd
     <>
       <p className="mb-2 text-sm text-base-content/70">{SETTINGS_TEXT.trustedHint}</p>
       <div className="overflow-x-auto rounded-box bg-base-200">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{SETTINGS_TEXT.producer}</th>
-              <th>{SETTINGS_TEXT.legalNameCuit}</th>
-              <th>{SETTINGS_TEXT.events}</th>
-              <th>{SETTINGS_TEXT.mercadoPago}</th>
-              <th>{SETTINGS_TEXT.active}</th>
-              <th>{SETTINGS_TEXT.trusted}</th>
+        <DataTable
+          className="table"
+          columns={[
+            SETTINGS_TEXT.producer,
+            SETTINGS_TEXT.legalNameCuit,
+            SETTINGS_TEXT.events,
+            SETTINGS_TEXT.mercadoPago,
+            SETTINGS_TEXT.active,
+            SETTINGS_TEXT.trusted,
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="font-medium">{row.name}</td>
+              <td className="text-sm">
+                {row.razon_social ?? '—'}
+                {row.cuit && <span className="block text-base-content/60">{formatCuit(row.cuit)}</span>}
+              </td>
+              <td>{row.events}</td>
+              <td>{row.mp_linked ? SETTINGS_TEXT.linked : SETTINGS_TEXT.notLinked}</td>
+              <td>
+                <ToggleField
+                  label={SETTINGS_TEXT.activeOf(row.name)}
+                  hideLabel
+                  tone="success"
+                  checked={row.activo}
+                  disabled={busy === row.id}
+                  onChecked={() => toggle(row)}
+                />
+              </td>
+              <td>
+                <ToggleField
+                  label={SETTINGS_TEXT.trustedOf(row.name)}
+                  hideLabel
+                  checked={row.trusted}
+                  disabled={busy === row.id}
+                  onChecked={() => trust(row)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="font-medium">{row.name}</td>
-                <td className="text-sm">
-                  {row.razon_social ?? '—'}
-                  {row.cuit && <span className="block text-base-content/60">{formatCuit(row.cuit)}</span>}
-                </td>
-                <td>{row.events}</td>
-                <td>{row.mp_linked ? SETTINGS_TEXT.linked : SETTINGS_TEXT.notLinked}</td>
-                <td>
-                  <ToggleField
-                    label={SETTINGS_TEXT.activeOf(row.name)}
-                    hideLabel
-                    tone="success"
-                    checked={row.activo}
-                    disabled={busy === row.id}
-                    onChecked={() => toggle(row)}
-                  />
-                </td>
-                <td>
-                  <ToggleField
-                    label={SETTINGS_TEXT.trustedOf(row.name)}
-                    hideLabel
-                    checked={row.trusted}
-                    disabled={busy === row.id}
-                    onChecked={() => trust(row)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </div>
     </>
   );

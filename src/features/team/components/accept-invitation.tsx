@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { messageOf } from '../../../lib/api';
 import { TEAM_TEXT } from '../../../shared/messages/team';
 import { acceptInvitation } from '../api/invitations';
@@ -54,11 +55,7 @@ export default function AcceptInvitation({ token, autoAccept = false }: { token:
         void accept();
       }}
     >
-      {error && (
-        <p role="alert" className="alert alert-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
         {busy ? TEAM_TEXT.accepting : TEAM_TEXT.accept}
       </button>

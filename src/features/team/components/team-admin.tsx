@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { useData } from '../../../components/ui/use-data';
@@ -120,11 +122,7 @@ function InviteForm(props: { producerId: number; events: EventOption[]; onSent: 
       </div>
       <p className="text-sm text-muted">{MEMBER_ROLE_HINT[role]}</p>
       <EventPicker events={props.events} value={eventIds} onChange={setEventIds} />
-      {error && (
-        <p role="alert" className="alert alert-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       {sent && (
         <p role="status" className="alert alert-success">
           {sent}
@@ -279,11 +277,7 @@ export default function TeamAdmin() {
   const current = view.producer_id;
   return (
     <div className="flex flex-col gap-6">
-      {state.error && (
-        <p role="alert" className="alert alert-error">
-          {state.error}
-        </p>
-      )}
+      <ErrorAlert message={state.error} />
       {view.producers.length > 1 && (
         <div className="max-w-xs">
           <SelectField label={TEAM_TEXT.producer} value={String(current)} onValue={(id) => setProducerId(Number(id))}>
@@ -299,32 +293,29 @@ export default function TeamAdmin() {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold">{TEAM_TEXT.teamCount(view.members.length)}</h2>
         <div className="sm:overflow-x-auto">
-          <table className="table table-cards" aria-label={TEAM_TEXT.team}>
-            <thead>
-              <tr>
-                <th>{TEAM_TEXT.person}</th>
-                <th>{TEAM_TEXT.role}</th>
-                <th>{TEAM_TEXT.events}</th>
-                <th>{TEAM_TEXT.lastActivity}</th>
-                <th>
-                  <span className="sr-only">{TEAM_TEXT.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.members.map((m) => (
-                <MemberRow
-                  key={m.user_id}
-                  producerId={current}
-                  member={m}
-                  events={events}
-                  onChanged={() => void load()}
-                  self={m.user_id === myId}
-                  lastAdmin={m.wide_admin && view.members.filter((o) => o.wide_admin).length === 1}
-                />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="table table-cards"
+            columns={[
+              TEAM_TEXT.person,
+              TEAM_TEXT.role,
+              TEAM_TEXT.events,
+              TEAM_TEXT.lastActivity,
+              { label: TEAM_TEXT.actions, hidden: true },
+            ]}
+            label={TEAM_TEXT.team}
+          >
+            {view.members.map((m) => (
+              <MemberRow
+                key={m.user_id}
+                producerId={current}
+                member={m}
+                events={events}
+                onChanged={() => void load()}
+                self={m.user_id === myId}
+                lastAdmin={m.wide_admin && view.members.filter((o) => o.wide_admin).length === 1}
+              />
+            ))}
+          </DataTable>
         </div>
       </section>
       <section className="flex flex-col gap-2">
@@ -333,30 +324,27 @@ export default function TeamAdmin() {
           <p className="text-sm text-muted">{TEAM_TEXT.noInvitations}</p>
         ) : (
           <div className="sm:overflow-x-auto">
-            <table className="table table-cards" aria-label={TEAM_TEXT.pendingInvitations}>
-              <thead>
-                <tr>
-                  <th>{TEAM_TEXT.email}</th>
-                  <th>{TEAM_TEXT.role}</th>
-                  <th>{TEAM_TEXT.events}</th>
-                  <th>{TEAM_TEXT.status}</th>
-                  <th>
-                    <span className="sr-only">{TEAM_TEXT.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.invitations.map((i) => (
-                  <InvitationRow
-                    key={i.id}
-                    producerId={current}
-                    invitation={i}
-                    events={events}
-                    onChanged={() => void load()}
-                  />
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              className="table table-cards"
+              columns={[
+                TEAM_TEXT.email,
+                TEAM_TEXT.role,
+                TEAM_TEXT.events,
+                TEAM_TEXT.status,
+                { label: TEAM_TEXT.actions, hidden: true },
+              ]}
+              label={TEAM_TEXT.pendingInvitations}
+            >
+              {view.invitations.map((i) => (
+                <InvitationRow
+                  key={i.id}
+                  producerId={current}
+                  invitation={i}
+                  events={events}
+                  onChanged={() => void load()}
+                />
+              ))}
+            </DataTable>
           </div>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/ui/data-table';
 import { formatEventDate } from '../../../shared/dates';
 import { PROMO_ADMIN_MSG as T } from '../../../shared/messages/promo';
 import type { readWaitlist } from '../../promo/api/promo-admin';
@@ -25,44 +26,35 @@ export function WaitlistEntries({ entries }: { entries: Entry[] }) {
         {T.entries}
       </h3>
       <ScrollRegion label={T.entries} className="rounded-box bg-base-200">
-        <table className="table table-sm table-cards" aria-labelledby="waitlist-entries">
-          <thead>
-            <tr>
-              <th scope="col">{C.position}</th>
-              <th scope="col">{C.name}</th>
-              <th scope="col">{C.type}</th>
-              <th scope="col" className="text-right">
-                {C.quantity}
-              </th>
-              <th scope="col">{C.acceptFewer}</th>
-              <th scope="col">{C.status}</th>
+        <DataTable
+          className="table table-sm table-cards"
+          columns={[C.position, C.name, C.type, { label: C.quantity, end: true }, C.acceptFewer, C.status]}
+          labelledBy="waitlist-entries"
+          scope="col"
+        >
+          {entries.map((e) => (
+            <tr key={e.id} data-entry={e.id}>
+              <td data-label={C.position} className="tabular-nums">
+                {e.position ?? '—'}
+              </td>
+              <td data-card="title">
+                <span className="font-semibold">{e.name}</span>
+                <br />
+                <span className="text-xs text-base-content/80">{e.email}</span>
+              </td>
+              <td data-label={C.type}>{e.ticket_type_name}</td>
+              <td data-label={C.quantity} className="text-right tabular-nums">
+                {e.status === 'offered' && e.offered_quantity !== null && e.offered_quantity !== e.quantity
+                  ? T.offeredOf(e.offered_quantity, e.quantity)
+                  : e.quantity}
+              </td>
+              <td data-label={C.acceptFewer}>{e.accept_fewer ? T.yes : T.no}</td>
+              <td data-label={C.status} data-status={e.status}>
+                {statusOf(e)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id} data-entry={e.id}>
-                <td data-label={C.position} className="tabular-nums">
-                  {e.position ?? '—'}
-                </td>
-                <td data-card="title">
-                  <span className="font-semibold">{e.name}</span>
-                  <br />
-                  <span className="text-xs text-base-content/80">{e.email}</span>
-                </td>
-                <td data-label={C.type}>{e.ticket_type_name}</td>
-                <td data-label={C.quantity} className="text-right tabular-nums">
-                  {e.status === 'offered' && e.offered_quantity !== null && e.offered_quantity !== e.quantity
-                    ? T.offeredOf(e.offered_quantity, e.quantity)
-                    : e.quantity}
-                </td>
-                <td data-label={C.acceptFewer}>{e.accept_fewer ? T.yes : T.no}</td>
-                <td data-label={C.status} data-status={e.status}>
-                  {statusOf(e)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </ScrollRegion>
     </div>
   );

@@ -3,6 +3,7 @@ import { Field, Select, TextInput } from '../../../../components/ui/fields';
 import { EVENT_FORM_TEXT } from '../../../../shared/messages/events';
 import type { Wizard } from '../../stores/wizard';
 import type { Province } from '../../types';
+import { ProvinceSelect } from '../province-select';
 
 /** Step 2: the venue (or one used before) and the dates, each with its doors and end. */
 export function WizardPlace({ wizard, provinces }: { wizard: Wizard; provinces: Province[] }) {
@@ -40,19 +41,13 @@ export function WizardPlace({ wizard, provinces }: { wizard: Wizard; provinces: 
           <TextInput value={venue.city} onChange={(city) => wizard.updateVenue({ city })} />
         </Field>
         <Field label={EVENT_FORM_TEXT.province} error={errors['venue.provinces_id']}>
-          <Select
+          <ProvinceSelect
             name="venue_province"
-            className="select w-full"
+            provinces={provinces}
+            none={EVENT_FORM_TEXT.chooseProvince}
             value={venue.provinces_id}
             onValue={(provinces_id) => wizard.updateVenue({ provinces_id })}
-          >
-            <option value="">{EVENT_FORM_TEXT.chooseProvince}</option>
-            {provinces.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
+          />
         </Field>
       </fieldset>
       <fieldset className="flex flex-col gap-4">
