@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
 import { WEBHOOK_MSG } from '../../../src/shared/messages/webhooks';
 import { WebhookEndpointPatchSchema, WebhookEndpointSchema } from '../../../src/shared/schemas/webhooks';
-import { type AccessEnv, producerParam, requirePermission, type TargetResolver } from '../lib/access';
+import { type AccessEnv, producerParam, producerQuery, requirePermission, type TargetResolver } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { deliverWebhooks, deliveryLog, findDelivery, replayDelivery, sendTest } from '../services/webhooks/deliver';
@@ -24,6 +24,9 @@ import {
  */
 
 const ProducerParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.producerNotFound) });
+const ProducerQuery = z.object({
+  producer_id: z.coerce.number({ error: EVENT_MSG.producerInvalid }).int().min(1, EVENT_MSG.producerInvalid),
+});
 
 /** An endpoint id in the path: `c.var.endpoint` and its producer (404 when there is none). */
 const endpointParam: TargetResolver<{ endpoint: EndpointRow }> = async (c) => {
@@ -66,10 +69,18 @@ export const webhookEndpoints = new Hono<AccessEnv>()
     const data = await updateEndpoint(c.env, c.var.endpoint, c.req.valid('json'));
     return c.json({ status: true, message: WEBHOOK_MSG.updated, data });
   })
-  .delete('/endpoints/:id', ofEndpoint, async (c) => {
-    await deleteEndpoint(c.env.DB, c.var.endpoint.id);
-    return c.json({ status: true, message: WEBHOOK_MSG.deleted });
-  })
+  // The producer is named by the query (as the team's removals do): a deleted endpoint answers 404 to its
+  // producer's admins and 403 to everyone else, whoever asked first.
+  .delete(
+    '/endpoints/:id',
+    requirePermission('configurations.manage', 'producer', producerQuery()),
+    validate('query', ProducerQuery),
+    async (c) => {
+      if (!(await deleteEndpoint(c.env.DB, c.req.param('id'), c.req.valid('query').producer_id)))
+        fail(404, WEBHOOK_MSG.notFound);
+      return c.json({ status: true, message: WEBHOOK_MSG.deleted });
+    },
+  )
   .post('/endpoints/:id/rotate', ofEndpoint, async (c) => {
     const data = await rotateSecret(c.env, c.var.endpoint);
     return c.json({ status: true, message: WEBHOOK_MSG.rotated, data });

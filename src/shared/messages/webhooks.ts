@@ -36,6 +36,9 @@ export const WEBHOOK_MSG = {
   rotated: 'Secreto nuevo creado. El anterior sigue valiendo 24 horas.',
   replayed: 'Reenvío en curso.',
   tested: 'Enviamos un aviso de prueba.',
+  /** What the log shows for an attempt without an answer. */
+  timedOut: (seconds: number) => `Sin respuesta en ${seconds} s`,
+  unreachable: 'No se pudo conectar',
 } as const;
 
 /** The back office's webhooks screen (/admin/integraciones/webhooks). */

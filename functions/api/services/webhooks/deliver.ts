@@ -1,4 +1,4 @@
-import { WEBHOOK_MAIL } from '../../../../src/shared/messages/webhooks';
+import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../../src/shared/messages/webhooks';
 import { destinationProblem } from '../../../domain/webhooks/destination';
 import { webhookHeaders } from '../../../domain/webhooks/signature';
 import { isDevMode, sendMail } from '../../../mail/port';
@@ -108,7 +108,7 @@ async function post(env: Env, due: Due, now: number): Promise<Outcome> {
     return {
       status: null,
       durationMs: Date.now() - started,
-      excerpt: timedOut ? `Sin respuesta en ${TIMEOUT_MS / 1000} s` : 'No se pudo conectar',
+      excerpt: timedOut ? WEBHOOK_MSG.timedOut(TIMEOUT_MS / 1000) : WEBHOOK_MSG.unreachable,
     };
   }
 }

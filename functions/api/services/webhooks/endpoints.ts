@@ -109,16 +109,19 @@ export async function updateEndpoint(env: Env, row: EndpointRow, patch: WebhookE
   return publicEndpoint(updated);
 }
 
-export async function deleteEndpoint(db: D1Database, id: string) {
-  await db.batch([
+/** Deletes a producer's endpoint with its log; false when the producer has no such endpoint. */
+export async function deleteEndpoint(db: D1Database, id: string, producerId: number): Promise<boolean> {
+  const mine = 'exists (select 1 from webhook_endpoints where id = ? and producer_id = ?)';
+  const results = await db.batch([
     db
       .prepare(
-        'delete from webhook_attempts where delivery_id in (select id from webhook_deliveries where endpoint_id = ?)',
+        `delete from webhook_attempts where delivery_id in (select id from webhook_deliveries where endpoint_id = ?) and ${mine}`,
       )
-      .bind(id),
-    db.prepare('delete from webhook_deliveries where endpoint_id = ?').bind(id),
-    db.prepare('delete from webhook_endpoints where id = ?').bind(id),
+      .bind(id, id, producerId),
+    db.prepare(`delete from webhook_deliveries where endpoint_id = ? and ${mine}`).bind(id, id, producerId),
+    db.prepare('delete from webhook_endpoints where id = ? and producer_id = ?').bind(id, producerId),
   ]);
+  return results[2].meta.changes === 1;
 }
 
 /** A new secret; the current one keeps signing beside it for ROTATION_OVERLAP_MS. Answered this once. */
