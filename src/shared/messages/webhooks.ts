@@ -101,4 +101,8 @@ export const EMBED_TEXT = {
   continueHint: 'El pago se abre en una pestaña nueva de Boletería.',
   paid: '¡Listo! Tu compra está pagada.',
   frameTitle: (event: string) => `Entradas para ${event}`,
+  notOnSale: 'Este evento no tiene entradas a la venta ahora.',
+  openEvent: 'Ver el evento en Boletería',
+  sold: 'Vendido por Boletería',
+  snippetLabel: 'Código para insertar',
 } as const;
