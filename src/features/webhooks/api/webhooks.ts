@@ -2,7 +2,7 @@ import { client, unwrap } from '../../../lib/api';
 
 /** The producer's webhooks through the provider API (docs/api.md "Webhooks"). */
 
-const endpoint = (id: string) => client.admin.webhooks.endpoints[':id'];
+const endpoint = () => client.admin.webhooks.endpoints[':id'];
 
 export const listEndpoints = (producerId: number) =>
   unwrap(client.admin.webhooks.producers[':id'].endpoints.$get({ param: { id: String(producerId) } }));
@@ -16,16 +16,16 @@ export const createEndpoint = (producerId: number, json: { url: string; descript
   );
 
 export const setEnabled = (id: string, enabled: boolean) =>
-  unwrap(endpoint(id).$patch({ param: { id }, json: { enabled } }));
+  unwrap(endpoint().$patch({ param: { id }, json: { enabled } }));
 
 export const removeEndpoint = (id: string, producerId: number) =>
-  unwrap(endpoint(id).$delete({ param: { id }, query: { producer_id: String(producerId) } }));
+  unwrap(endpoint().$delete({ param: { id }, query: { producer_id: String(producerId) } }));
 
-export const rotateSecret = (id: string) => unwrap(endpoint(id).rotate.$post({ param: { id } }));
+export const rotateSecret = (id: string) => unwrap(endpoint().rotate.$post({ param: { id } }));
 
-export const sendTest = (id: string) => unwrap(endpoint(id).test.$post({ param: { id } }));
+export const sendTest = (id: string) => unwrap(endpoint().test.$post({ param: { id } }));
 
-export const deliveries = (id: string) => unwrap(endpoint(id).deliveries.$get({ param: { id } }));
+export const deliveries = (id: string) => unwrap(endpoint().deliveries.$get({ param: { id } }));
 
 export const replay = (deliveryId: number) =>
   unwrap(client.admin.webhooks.deliveries[':id'].replay.$post({ param: { id: String(deliveryId) } }));
