@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVerifiedUser } from './support/accounts';
 import { adminEvent } from './support/admin-event';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, loginAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -82,13 +83,16 @@ test('a page on another origin embeds the ticket selector; a buyer buys through 
     await expect(purchase.getByRole('heading', { name: '¡Compra confirmada!' })).toBeVisible();
 
     await expect(page.locator('#completed')).toHaveText(`orden ${orderId} del evento ${event.id}`);
-    await expect(frame.getByRole('status')).toHaveText('¡Listo! Tu compra está pagada.');
+    await expect(frame.getByText('¡Listo! Tu compra está pagada.')).toBeVisible();
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
 });
 
-test('the event page offers the snippet in its Compartir menu', async ({ page, browser }) => {
+test('the event page offers the snippet in its Compartir menu; the embedded selector passes axe', async ({
+  page,
+  browser,
+}) => {
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
   await loginAs(adminPage, DEMO.admin);
@@ -100,4 +104,6 @@ test('the event page offers the snippet in its Compartir menu', async ({ page, b
   await expect(snippet).toHaveValue(
     new RegExp(`<script src="http://localhost:\\d+/embed.js" data-event="${event.id}" async></script>`),
   );
+  await page.goto(`/embed/eventos/${event.id}`);
+  await expectNoSeriousA11yViolations(page, 'embed');
 });

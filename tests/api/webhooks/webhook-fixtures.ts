@@ -48,14 +48,20 @@ export async function createEndpoint(
 }
 
 /** A box-office sale of `quantity` tickets (paid at once: order.paid). */
-export async function boxOfficeSale(seller: Actor, eventId: number, typeId: number, quantity = 2) {
+export async function boxOfficeSale(
+  seller: Actor,
+  eventId: number,
+  typeId: number,
+  quantity = 2,
+  email = 'ana.caja@prueba.local',
+) {
   const res = await asBuyer(seller, '/admin/box-office/sales', {
     method: 'POST',
     json: {
       event_id: eventId,
       items: [{ ticket_type_id: typeId, quantity }],
       method: 'cash',
-      buyer: { name: 'Ana Compradora', email: 'ana.caja@prueba.local' },
+      buyer: { name: 'Ana Compradora', email },
     },
   });
   const body = (await res.json()) as Answer<{ order_id: string }>;
