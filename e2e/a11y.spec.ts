@@ -80,6 +80,8 @@ const ADMIN_PAGES = [
   '/admin/invitations',
   '/admin/collaborators',
   '/admin/configurations',
+  // Issue 34 (webhooks).
+  '/admin/integraciones/webhooks',
 ];
 
 for (const { name, size } of VIEWPORTS) {

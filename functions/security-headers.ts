@@ -1,4 +1,4 @@
-import { CAMERA_PATHS, PAGE_CSP_DIRECTIVES } from '../src/shared/security-policy';
+import { CAMERA_PATHS, EMBED_FRAME_ANCESTORS, EMBED_PATH, PAGE_CSP_DIRECTIVES } from '../src/shared/security-policy';
 
 /** For an HTML answer that carries no policy of its own (Astro sends one for every page it renders). */
 const FALLBACK_CSP = [...PAGE_CSP_DIRECTIVES, "script-src 'self'", "style-src 'self' 'unsafe-inline'"].join('; ');
@@ -22,7 +22,12 @@ export function withSecurityHeaders(response: Response, path: string): Response 
   const csp = headers.get('content-security-policy');
   if (!csp) headers.set('content-security-policy', FALLBACK_CSP);
   else if (!csp.includes('frame-ancestors')) headers.set('content-security-policy', `${csp}; frame-ancestors 'none'`);
-  headers.set('x-frame-options', 'DENY');
+  if (EMBED_PATH.test(path)) {
+    // The embeddable checkout (issue 34): framed by the producer's own site, and only this page.
+    const policy = headers.get('content-security-policy') ?? '';
+    headers.set('content-security-policy', policy.replace(/frame-ancestors [^;]*/, EMBED_FRAME_ANCESTORS));
+    headers.delete('x-frame-options');
+  } else headers.set('x-frame-options', 'DENY');
   headers.set('referrer-policy', 'strict-origin-when-cross-origin');
   headers.set('x-content-type-options', 'nosniff');
   headers.set('permissions-policy', permissionsPolicy(path));

@@ -30,6 +30,8 @@ import { mercadoPagoLink } from './routes/settings/mercadopago-link';
 import { settings } from './routes/settings/settings';
 import { team, teamInvitations } from './routes/team';
 import { adminWaitlistRoutes, waitlist } from './routes/waitlist';
+// Producers' webhooks (issue 34, i34b).
+import { webhookEndpoints } from './routes/webhook-endpoints';
 
 export type ApiBindings = { Bindings: Env };
 
@@ -70,6 +72,8 @@ const routes = new Hono<ApiBindings>()
   .route('/admin/promo-codes', promoCodes)
   .route('/waitlist', waitlist)
   .route('/admin/waitlist', adminWaitlistRoutes)
+  // Producers' webhooks (issue 34, i34b).
+  .route('/admin/webhooks', webhookEndpoints)
   // Last: the sales back office sits directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', salesDashboard)
   .route('/admin', salesFinance)

@@ -11,6 +11,7 @@ import { mailPendingRevocations } from './services/refunds/revocations';
 import { resumeResaleRefunds } from './services/resale/seller-refund';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { drainInventoryOutboxes } from './services/waitlist/outbox';
+import { deliverWebhooks, purgeWebhookLog } from './services/webhooks/deliver';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {
@@ -41,4 +42,7 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await resumeResaleRefunds(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);
+  // Producers' webhooks: what is due from the outbox (new messages, retries), and the log past 30 days.
+  await deliverWebhooks(env);
+  await purgeWebhookLog(env.DB);
 }

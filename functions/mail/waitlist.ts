@@ -1,5 +1,6 @@
 import { formatEventDate } from '../../src/shared/dates';
 import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../src/shared/messages/waitlist';
+import { waitlistOfferedOutbox } from '../domain/webhooks/outbox';
 import { deliverMailJob, dueMailJobs } from './jobs';
 import { sendMail } from './port';
 import { escapeHtml, paragraph, renderEmail } from './templates/layout';
@@ -34,12 +35,12 @@ export type WaitlistMailInput = Pick<
 /** Queues an e-mail (once per offer hold and kind) and tries it at once; a failed try is left to the cron. */
 export async function queueWaitlistMail(env: Env, mail: WaitlistMailInput): Promise<string> {
   const id = `${mail.kind}:${mail.holdId}`;
-  await env.DB.prepare(
+  const insert = env.DB.prepare(
     `insert or ignore into waitlist_mails (id, kind, event_id, ticket_type_id, email, quantity, order_id, expires_at)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(id, mail.kind, mail.event_id, mail.ticket_type_id, mail.email, mail.quantity, mail.order_id, mail.expires_at)
-    .run();
+  ).bind(id, mail.kind, mail.event_id, mail.ticket_type_id, mail.email, mail.quantity, mail.order_id, mail.expires_at);
+  // An offer is where the waiting list's decision reaches D1: waitlist.offered goes in the same batch.
+  await env.DB.batch(mail.kind === 'offer' ? [insert, waitlistOfferedOutbox(env.DB, id)] : [insert]);
   return deliverWaitlistMail(env, id);
 }
 

@@ -25,5 +25,14 @@ export const PAGE_CSP_DIRECTIVES = [
  */
 export const EXTRA_SCRIPT_HASHES = ['sha256-S2qE3d8da0H47W9vbFie8rKIXHIl2PA/XWmkq6j/XN4='] as const;
 
+/**
+ * The only pages any site may frame: the embeddable checkout's ticket selector (`/embed/eventos/<id>`, loaded by
+ * public/embed.js). Every other page keeps `frame-ancestors 'none'` and `X-Frame-Options: DENY`.
+ */
+export const EMBED_PATH = /^\/embed\/eventos\/\d{1,12}\/?$/;
+
+/** The embed's framing policy: any site (http or https) may show it. */
+export const EMBED_FRAME_ANCESTORS = 'frame-ancestors http: https:';
+
 /** The only view that may use the camera: the door scanner (full access control). */
 export const CAMERA_PATHS = ['/admin/access-control/full'] as const;

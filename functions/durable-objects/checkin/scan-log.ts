@@ -1,4 +1,5 @@
 import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../../domain/checkout/order-state';
+import { ticketCheckedInOutbox } from '../../domain/webhooks/outbox';
 import type { ScanAnswer, ScanLogRow } from './types';
 
 /** A scan as it is kept: its log row for D1 (without the event, the same for the whole object) and its binding. */
@@ -44,7 +45,7 @@ create table if not exists copied (id integer primary key, seq integer not null)
 const INSERT_SCAN = `insert into scans (seq, bound, ${SCAN_COLUMNS.join(', ')})
   values (?, ?, ${SCAN_COLUMNS.map(() => '?').join(', ')})`;
 
-/** Scans per copy to D1 (one D1 batch of at most five statements). */
+/** Scans per copy to D1 (one D1 batch of at most six statements). */
 const ROWS_PER_COPY = 500;
 /**
  * How long new rows wait for company before a copy starts. A copy costs a D1 round trip and a write here
@@ -282,6 +283,8 @@ export class CheckinScanLog {
     if (reverted.length > 0) statements.push(this.db.prepare(MARK_UNUSED).bind(JSON.stringify(reverted)));
     if (mirror.upserts !== '[]') statements.push(this.db.prepare(UPSERT_ADMISSIONS).bind(mirror.upserts));
     if (mirror.deletes !== '[]') statements.push(this.db.prepare(DELETE_ADMISSIONS).bind(mirror.deletes));
+    // ticket.checked_in for the admissions among them, in the same copy (once per scan: its id is the key).
+    if (scans !== '[]') statements.push(ticketCheckedInOutbox(this.db, scans));
     return statements;
   }
 

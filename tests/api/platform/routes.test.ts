@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Declaration, publicRoute } from '../../../functions/api/lib/access';
 import { sha256Hex } from '../../../functions/api/lib/crypto';
 import { signTicketCode } from '../../../functions/domain/checkout/ticket-signing';
+import { sealSecret } from '../../../functions/lib/secret-box';
 import { type Permission, permissionsForMember, permissionsOf } from '../../../src/shared/roles';
 import { provider } from '../kit/http';
 import { CALLER_SHAPE, CALLERS, type CallerName, type ScopeWorld, scopeWorld } from '../team/scope-fixtures';
@@ -25,6 +26,7 @@ type Sample = { path: string; body?: unknown; named?: Named };
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 let oauthState = '';
 let codeE1 = '';
+const webhook = { endpoint: '', delivery: 0 };
 
 const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   // Accounts (public or any signed-in person)
@@ -255,6 +257,41 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'DELETE /waitlist/:id/me': (w) => ({ path: `/waitlist/${w.e2}/me` }),
   'GET /admin/waitlist/:id': (w) => ({ path: `/admin/waitlist/${w.e1}`, named: e1 }),
   'PUT /admin/waitlist/:id': (w) => ({ path: `/admin/waitlist/${w.e2}`, body: { offer_minutes: 0 }, named: e2 }),
+  // Webhooks (issue 34): P1's endpoint and delivery, made in beforeAll (the endpoint calls a closed local port).
+  'GET /admin/webhooks/producers/:id/endpoints': (w) => ({
+    path: `/admin/webhooks/producers/${w.producerId}/endpoints`,
+    named: own,
+  }),
+  'POST /admin/webhooks/producers/:id/endpoints': (w) => ({
+    path: `/admin/webhooks/producers/${w.producerId}/endpoints`,
+    body: { url: 'ftp://x', event_types: [] },
+    named: own,
+  }),
+  'PATCH /admin/webhooks/endpoints/:id': () => ({
+    path: `/admin/webhooks/endpoints/${webhook.endpoint}`,
+    body: { url: 1 },
+    named: own,
+  }),
+  'DELETE /admin/webhooks/endpoints/:id': (w) => ({
+    path: `/admin/webhooks/endpoints/we_no_existe?producer_id=${w.producerId}`,
+    named: own,
+  }),
+  'POST /admin/webhooks/endpoints/:id/rotate': () => ({
+    path: `/admin/webhooks/endpoints/${webhook.endpoint}/rotate`,
+    named: own,
+  }),
+  'POST /admin/webhooks/endpoints/:id/test': () => ({
+    path: `/admin/webhooks/endpoints/${webhook.endpoint}/test`,
+    named: own,
+  }),
+  'GET /admin/webhooks/endpoints/:id/deliveries': () => ({
+    path: `/admin/webhooks/endpoints/${webhook.endpoint}/deliveries`,
+    named: own,
+  }),
+  'POST /admin/webhooks/deliveries/:id/replay': () => ({
+    path: `/admin/webhooks/deliveries/${webhook.delivery}/replay`,
+    named: own,
+  }),
   'POST /admin/promo-codes/:producer/:id/archive': (w) => ({
     path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
     named: own,
@@ -289,6 +326,23 @@ const routes = apiRoutes();
 
 beforeAll(async () => {
   world = await scopeWorld();
+  webhook.endpoint = `we_matriz_${crypto.randomUUID().slice(0, 8)}`;
+  const message = `msg_matriz_${crypto.randomUUID().slice(0, 8)}`;
+  const now = new Date().toISOString();
+  await env.DB.batch([
+    env.DB.prepare(
+      `insert into webhook_endpoints (id, producer_id, url, event_types, secret) values (?, ?, 'http://127.0.0.1:9/matriz', '["order.paid"]', ?)`,
+    ).bind(webhook.endpoint, world.producerId, await sealSecret(env, 'whsec_AAAA')),
+    env.DB.prepare(
+      `insert into webhook_outbox (id, producer_id, type, dedupe_key, payload, created_at, fanned) values (?, ?, 'order.paid', ?, '{}', ?, 1)`,
+    ).bind(message, world.producerId, message, now),
+  ]);
+  const delivery = await env.DB.prepare(
+    "insert into webhook_deliveries (message_id, endpoint_id, status, created_at) values (?, ?, 'delivered', ?) returning id",
+  )
+    .bind(message, webhook.endpoint, now)
+    .first<{ id: number }>();
+  webhook.delivery = delivery?.id ?? 0;
   codeE1 = await signTicketCode(env, world.ticketId, world.e1);
   // A live MercadoPago authorization state of P1, issued to its full administrator.
   oauthState = `estado-matriz-${crypto.randomUUID()}`;

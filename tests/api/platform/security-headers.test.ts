@@ -47,4 +47,28 @@ describe('security headers of the pages', () => {
     expect(res.headers.get('content-type')).toContain('json');
     expect(res.headers.get('permissions-policy')).toBeNull();
   });
+
+  it('lets any site frame the embeddable checkout, and only it (issue 34)', async () => {
+    const astroPolicy = "default-src 'self'; frame-ancestors 'none'; script-src 'self'";
+    const server = page(astroPolicy);
+    for (const path of ['/embed/eventos/12', '/embed/eventos/12/']) {
+      const res = await get(server, path);
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'self'; frame-ancestors http: https:; script-src 'self'",
+      );
+    }
+    for (const path of [
+      '/eventos/12',
+      '/embed/eventos/12/x',
+      '/embed/eventos/abc',
+      '/embed',
+      '/checkout',
+      '/ingresar',
+    ]) {
+      const res = await get(server, path);
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('content-security-policy'), path).toBe(astroPolicy);
+    }
+  });
 });

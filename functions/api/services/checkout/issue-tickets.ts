@@ -1,5 +1,6 @@
 import { ticketTransition } from '../../../domain/checkout/order-state';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
+import { orderPaidOutbox } from '../../../domain/webhooks/outbox';
 import { emit } from '../../reactions';
 import type { OrderRow } from './orders';
 import { orderItems } from './orders';
@@ -40,7 +41,8 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
     }
   }
   if (statements.length > 0) {
-    await env.DB.batch(statements);
+    // order.paid goes out with the tickets it lists, in their batch (once: its dedupe key is the order's).
+    await env.DB.batch([...statements, orderPaidOutbox(env.DB, order.id)]);
     await emit(env, { kind: 'ticketsChanged', eventId: order.event_id, ticketIds: ids });
   }
 }

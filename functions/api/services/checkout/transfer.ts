@@ -2,6 +2,7 @@ import { TICKET_FATE_MSG, TICKET_MSG, TRANSFER_MSG } from '../../../../src/share
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { ticketTransition } from '../../../domain/checkout/order-state';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
+import { ticketTransferredOutbox } from '../../../domain/webhooks/outbox';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
@@ -95,6 +96,7 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
         `update ticket_transfers set new_ticket_id = ?1 where id = ?2 and new_ticket_id is null and status = 'accepted'
            and exists (select 1 from tickets where id = ?1)`,
       ).bind(newId, transfer.id),
+      ticketTransferredOutbox(env.DB, old.id, newId),
     ]),
   );
   if (results[2].meta.changes !== 1) {

@@ -1,5 +1,6 @@
 import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { Actor } from '../../../domain/events/access';
+import { eventOutbox } from '../../../domain/webhooks/outbox';
 import { WHOLE_EVENT } from '../../../durable-objects/checkin/types';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
@@ -73,6 +74,7 @@ export async function recordCancellation(env: Env, eventId: number, actor: Actor
           `update events set status = 'cancelado', rejection_reason = null, updated_at = ${NOW}
          where id = ? and status not in ('cancelado', 'finalizado')`,
         ).bind(eventId),
+        eventOutbox(env.DB, 'event.cancelled', eventId, 'cancelled'),
         // Its invitations are revoked with it (no money to give back: the tickets are cancelled and revoked).
         ...revokeEventInvitations(env.DB, eventId, new Date().toISOString()),
       ]),

@@ -1,6 +1,7 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventInput, EventStatus, VenueInput } from '../../../../src/shared/schemas/events';
 import { slugify } from '../../../../src/shared/schemas/events';
+import { eventOutbox } from '../../../domain/webhooks/outbox';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { refreshDenormalised, writeDates } from './dates';
@@ -244,13 +245,15 @@ export async function setStatus(
   status: EventStatus,
   extra: { rejection_reason?: string | null; approved?: boolean } = {},
 ) {
-  await db
+  const update = db
     .prepare(
       `update events set status = ?, rejection_reason = ?,
          approved_at = case when ? then ${NOW_SQL} else approved_at end, updated_at = ${NOW_SQL} where id = ?`,
     )
-    .bind(status, extra.rejection_reason ?? null, extra.approved ? 1 : 0, id)
-    .run();
+    .bind(status, extra.rejection_reason ?? null, extra.approved ? 1 : 0, id);
+  // Published: event.published in the same batch (each publication is its own message).
+  if (status === 'publicado') await db.batch([update, eventOutbox(db, 'event.published', id, crypto.randomUUID())]);
+  else await update.run();
 }
 
 /** Deletes an event with its dead orders; one with orders that must be kept is a 409 (see dead-orders.ts). */

@@ -7,6 +7,7 @@ import {
 } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { orderTransition, ticketTransition } from '../../../domain/checkout/order-state';
+import { orderRefundedOutbox } from '../../../domain/webhooks/outbox';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
@@ -66,6 +67,8 @@ export async function completeRefund(env: Env, order: OrderRow, row: RefundRow):
       token,
     ),
   ];
+  // order.refunded, conditional on this completion winning like every statement above.
+  statements.push(orderRefundedOutbox(env.DB, row.id, won));
   // Audited as whoever asked for the refund, whichever request completes it (a retry, the cron job).
   const whole = row.amount_cents === order.total_cents;
   const auditSql = (detail: string, extra = '') =>

@@ -16,8 +16,9 @@ class TicketSelectorElement extends HTMLElement {
   connectedCallback() {
     // A visitor's "Comprar" opens the login dialog here; once logged in, the same form is posted.
     const buy = this.querySelector<HTMLFormElement>('[data-buy]');
+    // Embedded (issue 34), the purchase window logs the buyer in at the top level instead.
     buy?.addEventListener('submit', (event) => {
-      if (openPurchaseLogin(buy)) event.preventDefault();
+      if (!this.dataset.embed && openPurchaseLogin(buy)) event.preventDefault();
     });
     this.addEventListener('click', (event) => {
       const button = (event.target as Element).closest<HTMLButtonElement>('button[data-step]');
