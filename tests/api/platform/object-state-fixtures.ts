@@ -13,20 +13,31 @@ import { eventually } from '../kit/http';
  * without a mirror), then deletes its storage and throws the instance away: the next call starts a new one.
  */
 export async function wipe<O extends Rpc.DurableObjectBranded | undefined>(stub: DurableObjectStub<O>) {
-  await eventually(
-    async () =>
-      runInDurableObject(stub, (_object, state) => {
-        try {
-          return state.storage.sql.exec<{ n: number }>('select count(*) as n from mirror_dirty').one().n === 0;
-        } catch {
-          return true;
-        }
-      }),
-    "the object's copy to D1",
-  );
+  await quiet(stub);
   await runInDurableObject(stub, async (_object, state) => state.storage.deleteAll());
   // (A separate call: an abort drops the writes of its own turn.)
   await runInDurableObject(stub, (_object, state) => state.abort('storage lost')).catch(() => undefined);
+}
+
+/**
+ * Waits until the object has nothing on its way out: its copy to D1 caught up (nothing to wait for without a
+ * mirror) and, for the inventory, its waiting-list offers and notices delivered.
+ */
+export async function quiet<O extends Rpc.DurableObjectBranded | undefined>(stub: DurableObjectStub<O>) {
+  const count = (sql: SqlStorage, table: string) => {
+    try {
+      return sql.exec<{ n: number }>(`select count(*) as n from ${table}`).one().n;
+    } catch {
+      return 0;
+    }
+  };
+  await eventually(
+    async () =>
+      runInDurableObject(stub, (_object, state) =>
+        ['mirror_dirty', 'waitlist_outbox', 'waitlist_notices'].every((t) => count(state.storage.sql, t) === 0),
+      ),
+    "the object's copy to D1 and its deliveries",
+  );
 }
 
 /** Everything the inventory answers about its event, read through its own methods. */
