@@ -4,8 +4,8 @@
 //   npm run drill:restore [-- --no-build] [--port N] [--keep]
 // 1. Starts `scripts/start.mjs --fresh --state <tmp> --port <free> --no-cron` and builds the state through the API
 //    (buyers and events come from the development setup routes, behind DEV_MODE).
-// 2. Backup: `wrangler d1 export DB --local --persist-to <state>` of the running instance (the objects' state
-//    is in it: object_state, migration 0070), while it serves.
+// 2. Backup: `wrangler d1 export DB --local` of the running instance's D1 (the objects' state is in it:
+//    object_state, migration 0070), while it serves.
 // 3. Wipe: the server stops and its whole state folder (D1, Durable Objects, R2) is deleted.
 // 4. Restore: the export is executed into a new local D1 (`wrangler d1 execute --file`), and the server starts
 //    again on it (migrations: none pending; demo data: kept). Each Durable Object rebuilds itself from D1.
@@ -15,7 +15,7 @@
 // Prints key=value lines (tables_checked, rows_missing, ledger_ok, queue_ok, waitlist_ok, qr_ok,
 // restore_seconds, drill_seconds); exits 1 when anything is missing or differs.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +33,10 @@ const bin = resolve(root, 'node_modules/.bin');
 const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, WRANGLER_SEND_METRICS: 'false' };
 const config = resolve(root, process.env.BUILD_DIR ?? 'dist', 'server/wrangler.json');
 const work = mkdtempSync(join(tmpdir(), 'boleteria-drill-'));
-const state = join(work, 'state');
+// `wrangler d1 export --local` has no --persist-to: it reads `.wrangler/state` beside its configuration file. So
+// the instance keeps its state there, and a configuration naming only the database (same id) sits in `work`.
+const state = join(work, '.wrangler', 'state');
+const d1Config = join(work, 'wrangler.json');
 const backup = join(work, 'backup.sql');
 const port = Number(values.port ?? (await freePort()));
 const base = `http://localhost:${port}`;
@@ -64,11 +67,10 @@ async function startServer(fresh) {
   server.stderr.on('data', (d) => {
     log += d;
   });
-  const exited = new Promise((r) => server.once('exit', r));
   // Ready when the demo data step is done (start.mjs prints it) and the server answers as this instance.
   for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited:\n${log.slice(-2000)}`);
-    if (/Demo data loaded|Existing data kept/.test(log)) return exited;
+    if (/Demo data loaded|Existing data kept/.test(log)) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the server did not start in 2 minutes:\n${log.slice(-2000)}`);
@@ -92,9 +94,7 @@ function wrangler(args) {
 /** Rows per table of the local D1 (the instance's persist folder), read with wrangler. */
 function rowCounts() {
   const sql = (command) =>
-    JSON.parse(
-      wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '-c', config, '--json', '--command', command]),
-    )[0].results;
+    JSON.parse(wrangler(['d1', 'execute', 'DB', '--local', '-c', d1Config, '--json', '--command', command]))[0].results;
   const tables = sql(
     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' order by name",
   ).map((r) => r.name);
@@ -108,6 +108,7 @@ function rowCounts() {
 // ---- The API ----
 
 async function api(path, { token, method = 'GET', body } = {}) {
+  if (process.env.DRILL_DEBUG) console.error(`  ${method} ${path}`);
   const headers = { origin: base };
   if (token) headers.cookie = `auth-token=${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -304,7 +305,15 @@ try {
     const built = spawnSync(resolve(bin, 'astro'), ['build'], { cwd: root, env, stdio: 'ignore' });
     if (built.status !== 0) throw new Error('astro build failed');
   }
-  statSync(config);
+  const app = JSON.parse(readFileSync(config, 'utf8'));
+  writeFileSync(
+    d1Config,
+    JSON.stringify({
+      name: 'boleteria-drill',
+      compatibility_date: app.compatibility_date,
+      d1_databases: app.d1_databases.map(({ migrations_dir: _, ...db }) => db),
+    }),
+  );
   step(`Starting a fresh instance on port ${port} (state in ${state})`);
   await startServer(true);
   step('Sales, a refund, a waiting list with offers, a resale, door scans and a queue, through the API');
@@ -317,16 +326,16 @@ try {
 
   step('Backup: wrangler d1 export --local of the running instance');
   const countsBefore = rowCounts();
-  wrangler(['d1', 'export', 'DB', '--local', '--persist-to', state, '-c', config, '--output', backup]);
+  wrangler(['d1', 'export', 'DB', '--local', '-c', d1Config, '--output', backup]);
   const backupBytes = statSync(backup).size;
 
   const restoreStarted = performance.now();
   step('Wipe: the server stops and its state folder (D1, Durable Objects, R2) is deleted');
   await stopServer();
-  rmSync(state, { recursive: true, force: true });
+  rmSync(join(work, '.wrangler'), { recursive: true, force: true });
 
   step('Restore: the export into a new local D1, then the server starts on it');
-  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '-c', config, '--file', backup, '-y']);
+  wrangler(['d1', 'execute', 'DB', '--local', '-c', d1Config, '--file', backup, '-y']);
   const countsAfter = rowCounts();
   await startServer(false);
   const after = await snapshot(s);
