@@ -1,6 +1,9 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { logCopied } from '../../../functions/api/services/checkin/scan';
+import { CHECKIN_TABLES } from '../../../functions/durable-objects/checkin/mirror';
+import { INVENTORY_TABLES } from '../../../functions/durable-objects/inventory/mirror';
+import { QUEUE_TABLES } from '../../../functions/durable-objects/queue/mirror';
 import { checkinOf, inventoryOf, queueOf } from '../../../functions/durable-objects/stubs';
 import { placeOf, seedHash } from '../../../src/shared/queue-draw';
 import { eventWithTickets, scan, staffOf } from '../checkin/checkin-fixtures';
@@ -33,7 +36,29 @@ async function validTickets(eventId: number) {
     .first<{ n: number }>())!.n;
 }
 
+/** The tables an object keeps in its SQLite (its mirror's own and SQLite's aside). */
+async function tablesOf<O extends Rpc.DurableObjectBranded | undefined>(stub: DurableObjectStub<O>) {
+  return runInDurableObject(stub, (_object, state) =>
+    state.storage.sql
+      .exec<{ name: string }>(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'mirror_%' order by name",
+      )
+      .toArray()
+      .map((r) => r.name),
+  );
+}
+
 describe('object state that survives (issue 35)', () => {
+  it('mirrors every table of each object (a table added to an object must be added to its list)', async () => {
+    const event = await createTestEvent(env, { capacity: 2 });
+    const names = (tables: { name: string }[]) => tables.map((t) => t.name).sort();
+    expect(await tablesOf(inventoryOf(env, event.event_id))).toEqual(names(INVENTORY_TABLES));
+    expect(await tablesOf(queueOf(env, event.event_id))).toEqual(names(QUEUE_TABLES));
+    // The door's scans are copied to D1 by its own log (checkin_scans), up to `copied`.
+    const door = (await tablesOf(checkinOf(env, event.event_id))).filter((t) => t !== 'scans' && t !== 'copied');
+    expect(door).toEqual(names(CHECKIN_TABLES));
+  });
+
   it('the inventory comes back with its stock, holds, waiting list, offers, resale and code uses', async () => {
     routeNetwork();
     const event = await createTestEvent(env, { capacity: 4, max_per_order: 4, price_cents: 1000_00 });
