@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { tablesFirst } from './lib/d1-dump.mjs';
 import { freePort } from './lib/free-port.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -338,7 +339,10 @@ try {
   rmSync(join(work, '.wrangler'), { recursive: true, force: true });
 
   step('Restore: the export into a new local D1, then the server starts on it');
-  wrangler(['d1', 'execute', 'DB', '--local', '-c', d1Config, '--file', backup, '-y']);
+  // Tables first, then rows (scripts/lib/d1-dump.mjs: the export's own order names tables before they exist).
+  const ordered = join(work, 'restore.sql');
+  writeFileSync(ordered, tablesFirst(readFileSync(backup, 'utf8')));
+  wrangler(['d1', 'execute', 'DB', '--local', '-c', d1Config, '--file', ordered, '-y']);
   const countsAfter = rowCounts();
   await startServer(false);
   const after = await snapshot(s);
