@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A rehearsed restore (issue 35): a local instance with sales, refunds, a queue, a waiting list and resales is
 // backed up, wiped (D1 and every Durable Object) and restored from the backup alone, then checked.
-//   npm run drill:restore [-- --no-build] [--port N] [--keep]
+//   npm run drill:restore [-- --no-build] [--port N] [--keep] [--drop-table NAME]
+// (--drop-table NAME leaves that table's rows out of the backup: the drill must then report them missing.)
 // 1. Starts `scripts/start.mjs --fresh --state <tmp> --port <free> --no-cron` and builds the state through the API
 //    (buyers and events come from the development setup routes, behind DEV_MODE).
 // 2. Backup: `wrangler d1 export DB --local` of the running instance's D1 (the objects' state is in it:
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     port: { type: 'string' },
+    // Rehearses a broken backup: this table's rows are left out of it (the drill must then fail).
+    'drop-table': { type: 'string' },
   },
 });
 const bin = resolve(root, 'node_modules/.bin');
@@ -331,6 +334,14 @@ try {
   step('Backup: wrangler d1 export --local of the running instance');
   const countsBefore = rowCounts();
   wrangler(['d1', 'export', 'DB', '--local', '-c', d1Config, '--output', backup]);
+  if (values['drop-table']) {
+    const name = values['drop-table'];
+    const kept = readFileSync(backup, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith(`INSERT INTO "${name}"`));
+    writeFileSync(backup, kept.join('\n'));
+    step(`(rehearsing a broken backup: the rows of ${name} left out)`);
+  }
   const backupBytes = statSync(backup).size;
 
   const restoreStarted = performance.now();
