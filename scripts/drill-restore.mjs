@@ -355,11 +355,7 @@ try {
   writeFileSync(ordered, tablesFirst(readFileSync(backup, 'utf8')));
   wrangler(['d1', 'execute', 'DB', '--local', '-c', d1Config, '--file', ordered, '-y']);
   const countsAfter = rowCounts();
-  await startServer(false);
-  const after = await snapshot(s);
-  const restoreSeconds = (performance.now() - restoreStarted) / 1000;
-
-  // Rows per table: the instance's own start may add rows (none expected); nothing may be missing.
+  // Rows per table: nothing may be missing (the restored instance's own start may add rows; none expected).
   let rowsMissing = 0;
   const tables = Object.keys(countsBefore);
   for (const t of tables) {
@@ -367,6 +363,15 @@ try {
     if (missing > 0) problems.push(`table ${t}: ${countsBefore[t]} rows before, ${countsAfter[t] ?? 0} after`);
     rowsMissing += missing;
   }
+  console.log(`backup_bytes=${backupBytes}`);
+  console.log(`tables_checked=${tables.length}`);
+  console.log(`rows_before=${Object.values(countsBefore).reduce((a, b) => a + b, 0)}`);
+  console.log(`rows_missing=${rowsMissing}`);
+  await startServer(false);
+  const after = await snapshot(s);
+  const restoreSeconds = (performance.now() - restoreStarted) / 1000;
+  console.log(`restore_seconds=${restoreSeconds.toFixed(1)}`);
+
   const ledgerAfter = await ledgerOk(s);
   must(ledgerAfter.ok, `ledger and finance identities after the restore: ${JSON.stringify(ledgerAfter)}`);
   must(
@@ -403,15 +408,10 @@ try {
     }
   }
 
-  console.log(`backup_bytes=${backupBytes}`);
-  console.log(`tables_checked=${tables.length}`);
-  console.log(`rows_before=${Object.values(countsBefore).reduce((a, b) => a + b, 0)}`);
-  console.log(`rows_missing=${rowsMissing}`);
   console.log(`ledger_ok=${ledgerBefore.ok && ledgerAfter.ok ? 'yes' : 'no'}`);
   console.log(`queue_ok=${queueOk ? 'yes' : 'no'}`);
   console.log(`waitlist_ok=${waitlistOk ? 'yes' : 'no'}`);
   console.log(`qr_ok=${qrOk ? 'yes' : 'no'}`);
-  console.log(`restore_seconds=${restoreSeconds.toFixed(1)}`);
 } catch (err) {
   problems.push(err instanceof Error ? err.message : String(err));
 } finally {
