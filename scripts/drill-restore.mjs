@@ -3,6 +3,7 @@
 // backed up, wiped (D1 and every Durable Object) and restored from the backup alone, then checked.
 //   npm run drill:restore [-- --no-build] [--port N] [--keep] [--drop-table NAME]
 // (--drop-table NAME leaves that table's rows out of the backup: the drill must then report them missing.)
+// DRILL_DEBUG=1 prints each API call.
 // 1. Starts `scripts/start.mjs --fresh --state <tmp> --port <free> --no-cron` and builds the state through the API
 //    (buyers and events come from the development setup routes, behind DEV_MODE).
 // 2. Backup: `wrangler d1 export DB --local` of the running instance's D1 (the objects' state is in it:
