@@ -6,9 +6,11 @@ import { EVENT_MSG } from '../../../src/shared/messages/events';
 import type { SessionUser } from '../../../src/shared/session';
 import { verifyTicketCode } from '../../domain/checkout/ticket-signing';
 import { pingWrite } from '../bench-floor';
+import { mirrorEveryCall, StateMirror } from '../state-mirror';
 import { inventoryOf } from '../stubs';
-import { TicketClaims } from './claims';
+import { CLAIMS_SCHEMA, TicketClaims } from './claims';
 import { DoorCache } from './door-cache';
+import { CHECKIN_TABLES } from './mirror';
 import { refusalOf, sameCode, ticketInfo } from './rules';
 import { CheckinScanLog } from './scan-log';
 import type {
@@ -96,7 +98,9 @@ export class EventCheckin extends DurableObject<Env> {
   /** Per ticket, on how many lists it is admitted (a claim refuses admitted tickets without a read). */
   private readonly admittedTickets = new Map<string, number>();
   /** Claims, closed and listed tickets (checkin/claims.ts). */
-  private readonly claims: TicketClaims;
+  private claims: TicketClaims;
+  /** Copies admissions, claims and the event's id to D1 and restores them from there (state-mirror.ts). */
+  private readonly stateMirror: StateMirror;
   /** Decisions queued for the next turn (see `inTurn`). */
   private turn: (() => void)[] = [];
   private withdrawing: Promise<void> | null = null;
@@ -105,14 +109,14 @@ export class EventCheckin extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
-    this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
-    for (const row of this.sql.exec<{ list_id: number; ticket_id: string }>(
-      'select list_id, ticket_id from admissions',
-    )) {
-      this.admissionKeys.add(admissionKey(row.list_id, row.ticket_id));
-      this.countAdmission(row.ticket_id, 1);
-    }
-    this.claims = new TicketClaims(this.sql);
+    this.sql.exec(CLAIMS_SCHEMA);
+    this.stateMirror = new StateMirror(this, ctx, env.DB, 'checkin', CHECKIN_TABLES);
+    this.eventId = null;
+    this.claims = this.loadState();
+    void ctx.blockConcurrencyWhile(async () => {
+      // Storage lost: admissions and claims come back from D1 before any scan is decided (state-mirror.ts).
+      if ((await this.stateMirror.restore()) > 0) this.claims = this.loadState();
+    });
     this.log = new CheckinScanLog(
       ctx,
       env.DB,
@@ -120,6 +124,20 @@ export class EventCheckin extends DurableObject<Env> {
       (ticketId) =>
         this.sql.exec('select 1 from admissions where ticket_id = ? limit 1', ticketId).toArray().length > 0,
     );
+  }
+
+  /** Reads what the object keeps in memory from its storage (at start, and again after a restore). */
+  private loadState(): TicketClaims {
+    this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
+    this.admissionKeys.clear();
+    this.admittedTickets.clear();
+    for (const row of this.sql.exec<{ list_id: number; ticket_id: string }>(
+      'select list_id, ticket_id from admissions',
+    )) {
+      this.admissionKeys.add(admissionKey(row.list_id, row.ticket_id));
+      this.countAdmission(row.ticket_id, 1);
+    }
+    return new TicketClaims(this.sql);
   }
 
   /** Keeps the event's id (once): the log's rows name it only when they are copied. */
@@ -588,3 +606,6 @@ export class EventCheckin extends DurableObject<Env> {
 }
 
 const admissionKey = (listId: number, ticketId: string) => `${listId}:${ticketId}`;
+
+// Every call copies what it changed to D1 (state-mirror.ts), whatever method it went through.
+mirrorEveryCall(EventCheckin);

@@ -2,6 +2,8 @@ import { DurableObject } from 'cloudflare:workers';
 import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims } from '../../lib/queue-pass';
 import { queueWaitlistMail } from '../../mail/waitlist';
 import { pingWrite } from '../bench-floor';
+import { mirrorEveryCall, StateMirror } from '../state-mirror';
+import { INVENTORY_TABLES } from './mirror';
 import { OrderWriter, orderStatements } from './order-writer';
 import { countedItems, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
 import {
@@ -123,6 +125,8 @@ export class EventInventory extends DurableObject<Env> {
   private sale: SaleConfig | null = null;
   private saleLoad: Promise<SaleConfig | null> | null = null;
   private readonly orders: OrderWriter;
+  /** Copies every table to D1 and restores them from there (state-mirror.ts). */
+  private readonly stateMirror: StateMirror;
   /** The scheduled alarm, kept in memory so a burst of holds does not write it each time. */
   private alarmAt: number | null = null;
   /**
@@ -150,15 +154,21 @@ export class EventInventory extends DurableObject<Env> {
     setupPromoUses(this.sql);
     this.sql.exec(WAITLIST_SCHEMA);
     this.sql.exec(RESALE_SCHEMA);
-    this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
+    this.stateMirror = new StateMirror(this, ctx, env.DB, 'inventory', INVENTORY_TABLES);
     void ctx.blockConcurrencyWhile(async () => {
-      this.alarmAt = await ctx.storage.getAlarm();
+      // Storage lost: everything comes back from D1 before anything is answered (mirror.ts).
+      const restored = await this.stateMirror.restore();
+      this.alarmAt = restored > 0 ? null : await ctx.storage.getAlarm();
+      this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
+      // The previous instance may have died between a change and its copy to D1: reconcile now.
+      this.expireDue();
+      this.mirror();
+      // ...or in the middle of a delivery: what its outboxes still hold goes out now.
+      if (this.outboxPending()) this.ctx.waitUntil(this.deliverOffers());
+      // A restored object has no alarm: the next open hold's expiry sets it again.
+      if (restored > 0 && this.openExpiry !== undefined && Number.isFinite(this.openExpiry))
+        this.scheduleAlarm(this.openExpiry);
     });
-    // The previous instance may have died between a change and its copy to D1: reconcile now.
-    this.expireDue();
-    this.mirror();
-    // ...or in the middle of a delivery: what its outboxes still hold goes out now.
-    if (this.outboxPending()) this.ctx.waitUntil(this.deliverOffers());
   }
 
   private closed(): boolean {
@@ -458,13 +468,15 @@ export class EventInventory extends DurableObject<Env> {
       if (this.sale === config) this.sale = null;
       return { ok: false, reason: 'stale', version: config.version };
     }
+    // The hold the buyer is sent to pay for is in D1 before they hear of it (it survives this object's loss).
+    await this.stateMirror.settled();
     return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
   }
 
   // ---- Waiting list (waitlist.ts): entries, offers of freed stock in order, their orders and e-mails ----
 
   /** Joins the waiting list of a sold-out type (one live entry per account and per DNI on the event). */
-  joinWaitlist(input: JoinInput, startsAt: number | null): JoinResult {
+  async joinWaitlist(input: JoinInput, startsAt: number | null): Promise<JoinResult> {
     this.expireDue();
     if (this.closed()) return { ok: false, reason: 'closed' };
     const type = this.type(input.typeId);
@@ -472,7 +484,10 @@ export class EventInventory extends DurableObject<Env> {
     // A queued on-sale's waiting list opens when its queue closes, or when the producer opens it.
     if (this.queueHolds() && !this.gate()?.waitlistOpen) return { ok: false, reason: 'queued' };
     if (startsAt !== null) setWaitlistSettings(this.sql, null, startsAt);
-    return joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held));
+    const joined = joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held));
+    // The place the buyer is told is in D1 before they hear it.
+    if (joined.ok) await this.stateMirror.settled();
+    return joined;
   }
 
   waitlistPlace(userId: number) {
@@ -1166,3 +1181,6 @@ function mergeItems(items: HoldItem[]): HoldItem[] {
 function parseItems(json: string): HoldItem[] {
   return JSON.parse(json) as HoldItem[];
 }
+
+// Every call copies what it changed to D1 (state-mirror.ts), whatever method it went through.
+mirrorEveryCall(EventInventory);

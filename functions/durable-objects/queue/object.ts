@@ -4,7 +4,9 @@ import { THROTTLE_RULES } from '../../domain/throttle-rules';
 import { PASS_TTL_MS, signQueuePass } from '../../lib/queue-pass';
 import { pingWrite } from '../bench-floor';
 import type { QueueStats } from '../inventory/types';
+import { mirrorEveryCall, StateMirror } from '../state-mirror';
 import { AccountReader, JoinThrottle } from './join';
+import { QUEUE_TABLES } from './mirror';
 import type { ClosedReason, JoinResult, PlaceView, QueueConfig, QueueLive, QueueProof, QueueState } from './types';
 
 /**
@@ -104,6 +106,8 @@ export class EventQueue extends DurableObject<Env> {
   private stats: { at: number; value: QueueStats } | null = null;
   private statsLoad: Promise<void> | null = null;
   private readonly accounts: AccountReader;
+  /** Copies every table to D1 and restores them from there (state-mirror.ts). */
+  private readonly stateMirror: StateMirror;
   private readonly throttle = new JoinThrottle(
     THROTTLE_RULES.queueJoinAddress.limit,
     THROTTLE_RULES.queueJoinAddress.windowSeconds,
@@ -114,7 +118,14 @@ export class EventQueue extends DurableObject<Env> {
     this.accounts = new AccountReader(env.DB);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
+    this.stateMirror = new StateMirror(this, ctx, env.DB, 'queue', QUEUE_TABLES);
     this.config = this.readConfig();
+    void ctx.blockConcurrencyWhile(async () => {
+      // Storage lost: entries, numbers and the committed seed come back from D1 before anything is answered.
+      if ((await this.stateMirror.restore()) === 0) return;
+      this.config = this.readConfig();
+      await this.ensureTicking(Date.now());
+    });
   }
 
   private readConfig(): ConfigRow | null {
@@ -229,7 +240,10 @@ export class EventQueue extends DurableObject<Env> {
     if (account?.activo !== 1 || !account.email_verified_at) return this.refuse('unverified', userId);
     const dni = account.dni.trim();
     if (!/^\d{7,8}$/.test(dni)) return this.refuse('no_dni', userId);
-    return this.enter(userId, dni, Date.now());
+    const joined = this.enter(userId, dni, Date.now());
+    // The number the buyer is told is in D1 before they hear it (it survives this object's loss).
+    if (joined.ok && !joined.existing) await this.stateMirror.settled();
+    return joined;
   }
 
   private eventId() {
@@ -585,3 +599,6 @@ export class EventQueue extends DurableObject<Env> {
     };
   }
 }
+
+// Every call copies what it changed to D1 (state-mirror.ts), whatever method it went through.
+mirrorEveryCall(EventQueue);

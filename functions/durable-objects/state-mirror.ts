@@ -1,0 +1,272 @@
+/**
+ * What a Durable Object keeps in its own SQLite survives the loss of that object (issue 35): every row of the
+ * tables it names is copied to D1 (`object_state`, migration 0070), and an object that finds its storage empty
+ * puts them back from there before it answers anything. The object stays the authority; D1 is its mirror.
+ *
+ * - Tracking: SQLite triggers on each mirrored table note the key of every inserted, updated or deleted row in
+ *   `mirror_dirty`, in the same write as the change itself, so no code path can change a row and forget to
+ *   copy it (new methods, other helpers' tables) and an object that dies before the copy still has the list.
+ * - Copy: after every call into the object (`mirrorEveryCall`) the noted rows are read as they are now and sent
+ *   to D1 in one batch: an upsert of the present rows and a delete of the gone ones. One batch in flight per
+ *   object; what changes meanwhile goes in the next, so a burst costs a batch per D1 round trip, and the copy
+ *   runs a round trip behind the change (well within 5 s). A failed copy keeps its rows noted and is retried
+ *   (1, 2, 4 s…) and on the object's next start. Callers that promise a place (a queue join, a hold) wait for it
+ *   (`settled`): then what they were told is in D1 before they hear it.
+ * - Rebuild: storage with no `mirror_meta` row was never set up or was lost (`deleteAll`, a reset): the rows D1
+ *   holds for this object's id are inserted back, before the object's own start-up runs (the caller does it
+ *   inside `blockConcurrencyWhile`), and only then is the marker written. A new object finds nothing there.
+ */
+
+export type MirroredTable = {
+  /** The table's name in the object's SQLite. */
+  name: string;
+  /** The columns of its primary key (none for a one-row table). */
+  key: string[];
+};
+
+type DirtyRow = { seq: number; tbl: string; pk: string };
+
+const LOCAL_SCHEMA = `
+create table if not exists mirror_dirty (
+  seq integer primary key autoincrement,
+  tbl text not null,
+  pk text not null,
+  unique (tbl, pk)
+);
+create table if not exists mirror_meta (id integer primary key check (id = 1), restored_rows integer not null);
+`;
+
+/** Rows per copy (a batch of two statements carrying them as JSON, well under D1's limits). */
+const ROWS_PER_COPY = 400;
+/** Rows per read when rebuilding. */
+const ROWS_PER_READ = 2000;
+/** The longest wait between retries of a failed copy. */
+const MAX_RETRY_MS = 4000;
+
+const mirrors = new WeakMap<object, StateMirror>();
+
+export class StateMirror {
+  private readonly sql: SqlStorage;
+  private readonly objectKey: string;
+  private readonly byName: Map<string, MirroredTable>;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private ready = false;
+  private retryMs = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    owner: object,
+    private readonly ctx: DurableObjectState,
+    private readonly db: D1Database,
+    private readonly kind: string,
+    tables: MirroredTable[],
+  ) {
+    this.sql = ctx.storage.sql;
+    this.objectKey = ctx.id.toString();
+    this.byName = new Map(tables.map((t) => [t.name, t]));
+    mirrors.set(owner, this);
+    this.sql.exec(LOCAL_SCHEMA);
+    for (const t of tables) this.sql.exec(triggersFor(t));
+  }
+
+  /**
+   * Run inside the owner's `blockConcurrencyWhile`, after its tables exist and before its own start-up: when the
+   * storage was empty, puts back what D1 holds for it. Answers how many rows came back (0: nothing to restore).
+   */
+  async restore(): Promise<number> {
+    const marker = this.sql.exec('select 1 from mirror_meta').toArray();
+    if (marker.length > 0) {
+      this.ready = true;
+      this.kick();
+      return 0;
+    }
+    let restored = 0;
+    let after = { tbl: '', pk: '' };
+    for (;;) {
+      const page = await this.db
+        .prepare(
+          `select tbl, pk, data from object_state where object = ? and (tbl, pk) > (?, ?)
+           order by tbl, pk limit ?`,
+        )
+        .bind(this.objectKey, after.tbl, after.pk, ROWS_PER_READ)
+        .all<{ tbl: string; pk: string; data: string }>();
+      for (const row of page.results) {
+        if (this.insertRow(row.tbl, JSON.parse(row.data) as Record<string, SqlStorageValue>)) restored++;
+      }
+      if (page.results.length < ROWS_PER_READ) break;
+      const last = page.results[page.results.length - 1];
+      after = { tbl: last.tbl, pk: last.pk };
+    }
+    // What was put back is what D1 holds: nothing to copy.
+    this.sql.exec('delete from mirror_dirty');
+    this.sql.exec('insert into mirror_meta (id, restored_rows) values (1, ?)', restored);
+    if (restored > 0) console.info(JSON.stringify({ restored: this.kind, object: this.objectKey, rows: restored }));
+    this.ready = true;
+    return restored;
+  }
+
+  private insertRow(table: string, row: Record<string, SqlStorageValue>): boolean {
+    if (!this.byName.has(table)) return false;
+    const known = new Set(
+      this.sql
+        .exec<{ name: string }>(`pragma table_info(${table})`)
+        .toArray()
+        .map((c) => c.name),
+    );
+    const columns = Object.keys(row).filter((c) => known.has(c));
+    if (columns.length === 0) return false;
+    this.sql.exec(
+      `insert or replace into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+      ...columns.map((c) => row[c]),
+    );
+    return true;
+  }
+
+  /** Starts a copy of what changed (a no-op while one runs: it takes what changed meanwhile next). */
+  kick() {
+    if (!this.ready) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.retryTimer !== null) return;
+    this.running = this.copyLoop().finally(() => {
+      this.running = null;
+    });
+    this.ctx.waitUntil(this.running);
+  }
+
+  /** Resolves once every change made before the call is in D1 (or its copy failed: it is retried later). */
+  async settled(): Promise<void> {
+    if (!this.ready) return;
+    while (this.running) {
+      this.again = true;
+      await this.running;
+    }
+    if (this.retryTimer !== null) return;
+    if (this.pendingRows() === 0) return;
+    this.kick();
+    await this.running;
+  }
+
+  /** Rows noted and not yet in D1 (tests and the restore drill wait for 0). */
+  pendingRows(): number {
+    return this.sql.exec<{ n: number }>('select count(*) as n from mirror_dirty').one().n;
+  }
+
+  private async copyLoop() {
+    do {
+      this.again = false;
+      let copied: number;
+      try {
+        copied = await this.copyOnce();
+        this.retryMs = 0;
+      } catch (err) {
+        console.error(`State mirror of ${this.kind} to D1 failed; retried`, err);
+        this.retryMs = Math.min(MAX_RETRY_MS, Math.max(1000, this.retryMs * 2));
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          this.kick();
+        }, this.retryMs);
+        return;
+      }
+      if (copied === ROWS_PER_COPY) this.again = true;
+    } while (this.again);
+  }
+
+  /** Copies up to ROWS_PER_COPY noted rows as they are now; answers how many. */
+  private async copyOnce(): Promise<number> {
+    const dirty = this.sql
+      .exec<DirtyRow>('select seq, tbl, pk from mirror_dirty order by seq limit ?', ROWS_PER_COPY)
+      .toArray();
+    if (dirty.length === 0) return 0;
+    const present: { t: string; k: string; d: string }[] = [];
+    const gone: { t: string; k: string }[] = [];
+    for (const d of dirty) {
+      const table = this.byName.get(d.tbl);
+      const row = table
+        ? this.sql
+            .exec(
+              `select * from ${table.name} where ${['1 = 1', ...table.key.map((c) => `${c} = ?`)].join(' and ')} limit 1`,
+              ...(JSON.parse(d.pk) as SqlStorageValue[]),
+            )
+            .toArray()[0]
+        : undefined;
+      if (row) present.push({ t: d.tbl, k: d.pk, d: JSON.stringify(row) });
+      else gone.push({ t: d.tbl, k: d.pk });
+    }
+    const statements: D1PreparedStatement[] = [];
+    if (present.length > 0)
+      statements.push(
+        this.db
+          .prepare(
+            `insert into object_state (object, kind, tbl, pk, data)
+             select ?, ?, j.value ->> 't', j.value ->> 'k', j.value ->> 'd' from json_each(?) j where true
+             on conflict (object, tbl, pk) do update set data = excluded.data,
+               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+          )
+          .bind(this.objectKey, this.kind, JSON.stringify(present)),
+      );
+    if (gone.length > 0)
+      statements.push(
+        this.db
+          .prepare(
+            `delete from object_state where object = ? and (tbl, pk) in
+               (select j.value ->> 't', j.value ->> 'k' from json_each(?) j)`,
+          )
+          .bind(this.objectKey, JSON.stringify(gone)),
+      );
+    await this.db.batch(statements);
+    // A row changed again while its copy was on the way got a new seq (its note was replaced): it stays noted.
+    this.sql.exec(
+      'delete from mirror_dirty where seq in (select value from json_each(?))',
+      JSON.stringify(dirty.map((d) => d.seq)),
+    );
+    return dirty.length;
+  }
+}
+
+/** The triggers that note a table's changed rows (re-noting a row moves it to the end with a new seq). */
+function triggersFor(t: MirroredTable): string {
+  const note = (row: 'new' | 'old') => {
+    const key = `json_array(${t.key.map((c) => `${row}.${c}`).join(', ')})`;
+    return `delete from mirror_dirty where tbl = '${t.name}' and pk = ${key};
+      insert into mirror_dirty (tbl, pk) values ('${t.name}', ${key});`;
+  };
+  return ['insert', 'update', 'delete']
+    .map(
+      (op) => `create trigger if not exists mirror_${t.name}_${op} after ${op} on ${t.name} begin
+        ${note(op === 'delete' ? 'old' : 'new')}
+      end;`,
+    )
+    .join('\n');
+}
+
+/**
+ * Makes every method of a Durable Object class start the copy of what it changed (after it returns, and again
+ * when an async one settles). Answers are left as they are: a sync method stays sync for the object's own calls.
+ */
+export function mirrorEveryCall(cls: { prototype: object }) {
+  const proto = cls.prototype as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    if (name === 'constructor') continue;
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    const original = descriptor?.value;
+    if (typeof original !== 'function') continue;
+    proto[name] = function (this: object, ...args: unknown[]) {
+      const result = original.apply(this, args);
+      const mirror = mirrors.get(this);
+      if (mirror) {
+        mirror.kick();
+        if (result instanceof Promise) void result.finally(() => mirror.kick()).catch(() => undefined);
+      }
+      return result;
+    };
+  }
+}
+
+/** The mirror of a Durable Object instance (tests: wait for its copy before wiping its storage). */
+export function mirrorOf(owner: object): StateMirror | undefined {
+  return mirrors.get(owner);
+}
