@@ -259,6 +259,25 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
     named: own,
   }),
+  // Venue maps (reserved seating)
+  'GET /admin/seat-maps/:producer': (w) => ({ path: `/admin/seat-maps/${w.producerId}`, named: own }),
+  'POST /admin/seat-maps/:producer': (w) => ({ path: `/admin/seat-maps/${w.producerId}`, body: {}, named: own }),
+  'POST /admin/seat-maps/:producer/generate': (w) => ({
+    path: `/admin/seat-maps/${w.producerId}/generate`,
+    body: {},
+    named: own,
+  }),
+  'GET /admin/seat-maps/:producer/:id': (w) => ({ path: `/admin/seat-maps/${w.producerId}/999999999`, named: own }),
+  'PUT /admin/seat-maps/:producer/:id': (w) => ({
+    path: `/admin/seat-maps/${w.producerId}/999999999`,
+    body: {},
+    named: own,
+  }),
+  'POST /admin/seat-maps/:producer/:id/edit': (w) => ({
+    path: `/admin/seat-maps/${w.producerId}/999999999/edit`,
+    body: {},
+    named: own,
+  }),
 };
 const own: Named = { producer: 'own' };
 const e1: Named = { producer: 'own', event: 'e1' };
