@@ -450,3 +450,14 @@ export const SEATING_MSG = {
 
 /** What each block reason of a seat is called (production, technical, house seats). */
 export const SEAT_BLOCK_LABEL = { produccion: 'Producción', tecnica: 'Técnica', casa: 'Casa' } as const;
+
+/** Setting up a seated date (issue 33): a map and a price per category. */
+export const SEATED_EVENT_MSG = {
+  dateNotFound: 'La fecha no es de este evento.',
+  alreadySeated: 'Esa fecha ya usa un mapa de butacas.',
+  priceMissing: (category: string) => `Poné un precio para la categoría ${category}.`,
+  priceUnknown: (category: string) => `La categoría "${category}" no está en el mapa.`,
+  saved: 'La fecha ya se vende con butacas numeradas.',
+  eventIdInvalid: 'Elegí una fecha del evento.',
+  mapIdInvalid: 'Elegí un mapa de la productora.',
+} as const;

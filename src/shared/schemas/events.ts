@@ -8,6 +8,7 @@ import {
   EVENT_MSG,
   MEDIA_FIELD_MSG,
   PRODUCER_FIELD_MSG,
+  SEATED_EVENT_MSG,
   SEATING_MSG,
   VENUE_FIELD_MSG,
 } from '../messages/events';
@@ -395,3 +396,15 @@ export const SeatMapParamSchema = z.object({
 export const SeatMapIdParamSchema = SeatMapParamSchema.extend({
   id: z.coerce.number({ error: SEATING_MSG.mapNotFound }).int().positive(SEATING_MSG.mapNotFound),
 });
+
+/** A date sold seat by seat: the map it uses and a price for each of the map's categories. */
+export const EventSeatingSchema = z.object({
+  event_date_id: z.number({ error: SEATED_EVENT_MSG.eventIdInvalid }).int().positive(SEATED_EVENT_MSG.eventIdInvalid),
+  map_id: z.number({ error: SEATED_EVENT_MSG.mapIdInvalid }).int().positive(SEATED_EVENT_MSG.mapIdInvalid),
+  prices: z
+    .array(z.object({ category: seatMapId, price_cents: z.number().int().min(0).max(100_000_000) }))
+    .min(1)
+    .max(50),
+  max_per_order: z.number().int().min(1).max(50).default(10),
+});
+export type EventSeating = z.infer<typeof EventSeatingSchema>;

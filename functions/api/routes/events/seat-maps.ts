@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { SEATING_MSG } from '../../../../src/shared/messages/events';
+import { SEATED_EVENT_MSG, SEATING_MSG } from '../../../../src/shared/messages/events';
 import {
+  EventSeatingSchema,
   SeatGeneratorSchema,
   SeatMapEditSchema,
   SeatMapIdParamSchema,
@@ -8,10 +9,11 @@ import {
   SeatMapSchema,
 } from '../../../../src/shared/schemas/events';
 import { editMap, generateMap, isProblem } from '../../../domain/events/seat-map';
-import { type AccessEnv, producerParam, requirePermission } from '../../lib/access';
+import { type AccessEnv, eventParam, producerParam, requirePermission } from '../../lib/access';
 import { fail } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { createSeatMap, listSeatMaps, readSeatMap, saveSeatMapVersion } from '../../services/events/seat-maps';
+import { setEventSeating } from '../../services/events/seating';
 
 /**
  * A producer's venue maps (issue 33), mounted at /admin/seat-maps: `events.manage` producer-wide, like the
@@ -47,7 +49,7 @@ export const seatMaps = new Hono<AccessEnv>()
   /** A new version: the whole document. */
   .put('/:producer/:id', manage(), map, validate('json', SeatMapSchema), async (c) => {
     const { producer: producerId, id } = c.req.valid('param');
-    const data = await saveSeatMapVersion(c.env.DB, producerId, id, c.req.valid('json'), c.var.actor.userId);
+    const data = await saveSeatMapVersion(c.env, producerId, id, c.req.valid('json'), c.var.actor.userId);
     return c.json({ status: true, message: SEATING_MSG.updated, data });
   })
   /** A new version made by one edit of the current one. */
@@ -56,6 +58,17 @@ export const seatMaps = new Hono<AccessEnv>()
     const current = await readSeatMap(c.env.DB, producerId, id);
     const next = editMap(current.map, c.req.valid('json'));
     if (isProblem(next)) fail(422, next.message, next.errors);
-    const data = await saveSeatMapVersion(c.env.DB, producerId, id, next, c.var.actor.userId);
+    const data = await saveSeatMapVersion(c.env, producerId, id, next, c.var.actor.userId);
     return c.json({ status: true, message: SEATING_MSG.updated, data });
   });
+
+/** A date of an event sold seat by seat (mounted at /admin/events): `events.manage` on the event. */
+export const eventSeating = new Hono<AccessEnv>().put(
+  '/:id/seating',
+  requirePermission('events.manage', 'event', eventParam('id')),
+  validate('json', EventSeatingSchema),
+  async (c) => {
+    const data = await setEventSeating(c.env, c.var.event, c.req.valid('json'));
+    return c.json({ status: true, message: SEATED_EVENT_MSG.saved, data });
+  },
+);

@@ -2,7 +2,9 @@ import { SEATING_MSG, seatName } from '../../../../src/shared/messages/events';
 import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/events';
 import { placedSeats } from '../../../../src/shared/seats';
 import { checkMap, type MapProblem } from '../../../domain/events/seat-map';
+import { gunzip, gzip } from '../../../lib/gzip';
 import { fail } from '../../lib/errors';
+import { emit } from '../../reactions';
 
 /**
  * A producer's venue maps (issue 33) in D1: each version's document gzipped in seat_map_versions, the current
@@ -18,17 +20,6 @@ export type SeatMapSummary = {
   in_use: number;
   updated_at: string;
 };
-
-async function gzip(text: string): Promise<ArrayBuffer> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Response(stream).arrayBuffer();
-}
-
-async function gunzip(data: ArrayBuffer | number[]): Promise<string> {
-  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).text();
-}
 
 const refuse = (p: MapProblem): never => fail(422, p.message, p.errors);
 
@@ -113,14 +104,9 @@ async function seatsInUse(db: D1Database, mapId: number, current: SeatMap, next:
  * Saves `next` as the map's new version, if the map is still at `expected` (a conditional write: two editors
  * never both win) and no held or sold seat would disappear or be blocked. 409 with the list otherwise.
  */
-export async function saveSeatMapVersion(
-  db: D1Database,
-  producerId: number,
-  mapId: number,
-  next: SeatMap,
-  userId: number,
-) {
+export async function saveSeatMapVersion(env: Env, producerId: number, mapId: number, next: SeatMap, userId: number) {
   assertValidMap(next);
+  const db = env.DB;
   const current = await readSeatMap(db, producerId, mapId);
   const { gone, blocked } = await seatsInUse(db, mapId, current.map, next);
   if (gone.length > 0) fail(409, SEATING_MSG.seatsInUse(gone.length), { seats: gone });
@@ -140,5 +126,11 @@ export async function saveSeatMapVersion(
   ]);
   // Another editor saved first: this edit was made on an older version.
   if (moved.results.length === 0) fail(409, SEATING_MSG.versionMoved);
+  // The events that use the map read it again (their inventory objects' seating).
+  const { results } = await db
+    .prepare('select distinct event_id from event_date_seating where map_id = ?')
+    .bind(mapId)
+    .all<{ event_id: number }>();
+  await emit(env, ...results.map((r) => ({ kind: 'saleConfigChanged' as const, eventId: r.event_id })));
   return { id: mapId, version, seats: placedSeats(next).length };
 }
