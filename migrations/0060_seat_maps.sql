@@ -39,6 +39,14 @@ create table seat_category_types (
   primary key (event_date_id, category)
 );
 
+-- Each standing section of a seated date's map: its own ticket type (counted like any other).
+create table standing_section_types (
+  event_date_id integer not null references event_dates (id) on delete cascade,
+  section_id text not null,
+  ticket_type_id integer not null references ticket_types (id) on delete cascade,
+  primary key (event_date_id, section_id)
+);
+
 -- Mirror of the seats held or sold in each event's inventory object (written after its changes, and again in
 -- full when the object starts): what a new map version is checked against, and what rebuilds a lost object.
 create table event_seats (

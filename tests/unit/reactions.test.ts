@@ -28,6 +28,7 @@ const READ_BY_OBJECTS: Record<string, string[]> = {
   // Reserved seating (durable-objects/inventory/seats.ts): the dates' maps and each category's type.
   event_date_seating: ['saleConfigChanged'],
   seat_category_types: ['saleConfigChanged'],
+  standing_section_types: ['saleConfigChanged'],
   seat_map_versions: ['saleConfigChanged'],
   producers: ['producerSaleConfigChanged'],
 };

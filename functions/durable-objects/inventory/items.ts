@@ -3,9 +3,9 @@
 export type InventoryType = { id: number; capacity: number; minPerOrder: number; maxPerOrder: number };
 /**
  * `seatIds`: a seated type's seats (reserved seating, seats.ts), as many as `quantity`; `dateId`: the date they
- * are on (set by the object when it checks them).
+ * are on (set by the object when it checks them); `best`: the object chooses them ("Mejor ubicación disponible").
  */
-export type HoldItem = { typeId: number; quantity: number; seatIds?: string[]; dateId?: number };
+export type HoldItem = { typeId: number; quantity: number; seatIds?: string[]; dateId?: number; best?: boolean };
 export type Availability = { typeId: number; capacity: number; sold: number; held: number; available: number };
 
 export type HoldResult =

@@ -34,6 +34,7 @@ import {
   allTakenSeats,
   checkSeats,
   freeSeats,
+  pickBest,
   SEATS_SCHEMA,
   SeatingCache,
   seatMirrorStatements,
@@ -406,18 +407,11 @@ export class EventInventory extends DurableObject<Env> {
     const refused = refuseWithPromo(config, items, Date.now(), access, gate.promoCode, promo);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
-    const wanted = withSeatDates(seating, mergeItems(items));
-    if (wanted.length === 0) return { ok: false, reason: 'empty' };
-    // Seats: all of them free (the buyer's own open hold is given back in this step), or none is held.
-    const mine = this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyerKey);
-    const seatRefusal = checkSeats(this.sql, seating, wanted, mine.toArray()[0]?.id ?? null);
-    if (seatRefusal)
-      return 'typeId' in seatRefusal
-        ? { ...seatRefusal, name: config.types.get(seatRefusal.typeId)?.name }
-        : seatRefusal;
+    const asked = mergeItems(items);
+    if (asked.length === 0) return { ok: false, reason: 'empty' };
     const queue = config.queue;
     const queued =
-      queue && (queue.dateId === null || wanted.some((i) => config.types.get(i.typeId)?.dateId === queue.dateId));
+      queue && (queue.dateId === null || asked.some((i) => config.types.get(i.typeId)?.dateId === queue.dateId));
     if (queue && queued && gate.exempt !== 'box_office') {
       const check: PassCheck = pass ?? { ok: false, reason: 'pass_missing' };
       if (!check.ok) {
@@ -429,11 +423,11 @@ export class EventInventory extends DurableObject<Env> {
       const sold = this.soldTo(buyerKey);
       const total = (m: Map<number, number>) => [...m.values()].reduce((sum, n) => sum + n, 0);
       const cap = queue.dniCap;
-      if (cap !== null && total(sold) + sumItems(wanted) > cap) {
+      if (cap !== null && total(sold) + sumItems(asked) > cap) {
         console.warn(JSON.stringify({ refused: 'hold', reason: 'dni_cap', eventId, userId, cap }));
         return { ok: false, reason: 'dni_cap', cap };
       }
-      const over = wanted.find(
+      const over = asked.find(
         (i) => (sold.get(i.typeId) ?? 0) + i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? 0),
       );
       if (cap === null && over) {
@@ -442,6 +436,19 @@ export class EventInventory extends DurableObject<Env> {
         return { ok: false, reason: 'pass_limit', max: Math.max(0, max - (sold.get(over.typeId) ?? 0)) };
       }
     }
+    // Seats (after the pass: no hold without one): all of them free, the buyer's own open hold counted as given
+    // back in this step, or none is held. "Mejor ubicación disponible" chooses them here.
+    const mine = this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyerKey);
+    const replacing = mine.toArray()[0]?.id ?? null;
+    const picked = pickBest(this.sql, seating, asked, replacing);
+    if (!Array.isArray(picked))
+      return 'typeId' in picked ? { ...picked, name: config.types.get(picked.typeId)?.name } : picked;
+    const wanted = withSeatDates(seating, picked);
+    const seatRefusal = checkSeats(this.sql, seating, wanted, replacing);
+    if (seatRefusal)
+      return 'typeId' in seatRefusal
+        ? { ...seatRefusal, name: config.types.get(seatRefusal.typeId)?.name }
+        : seatRefusal;
     // A code: this event's own uses may already fill it (refused here, in the hold's step); its use over the
     // code's whole scope is claimed in the order's batch (promo-uses.ts), which writes no order without it.
     const counted = promo ? countedItems(promo, wanted) : [];

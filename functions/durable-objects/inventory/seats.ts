@@ -1,5 +1,12 @@
 import { type SeatMap, SeatMapSchema } from '../../../src/shared/schemas/events';
-import { type PlacedSeat, placedSeats, rowsOf } from '../../../src/shared/seats';
+import {
+  bestSeats,
+  blockWithoutAlone,
+  leftAlone,
+  type PlacedSeat,
+  placedSeats,
+  rowsOf,
+} from '../../../src/shared/seats';
 import { gunzip } from '../../lib/gzip';
 import type { HoldItem } from './items';
 
@@ -86,7 +93,8 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
 
 /** Why a seat pick is refused (the service says it in Spanish, naming the seat). */
 export type SeatRefusal =
-  | { ok: false; reason: 'seats_missing'; typeId: number }
+  | { ok: false; reason: 'seats_missing' | 'no_block'; typeId: number; quantity?: number }
+  | { ok: false; reason: 'single_seat'; seat: string }
   | { ok: false; reason: 'seat_twice' | 'seat_unknown' | 'seat_taken'; seat: string };
 
 /** The seat ids of a date that are held or sold now (a hold's own seats excepted). */
@@ -137,8 +145,47 @@ export function checkSeats(
       .toArray()
       .find((r) => r.hold_id !== replacing);
     if (taken) return { ok: false, reason: 'seat_taken', seat: nameOf(seating, type.dateId, taken.seat_id) };
+    // The single-seat rule: a pick that leaves a seat alone is refused when another pick would not.
+    const date = seating.dates.get(type.dateId);
+    if (!date) continue;
+    const others = takenSeats(sql, type.dateId, replacing);
+    const pick = item.seatIds.map((id) => date.byId.get(id)).filter((x): x is PlacedSeat => x !== undefined);
+    const [alone] = leftAlone(date.rows, others, pick);
+    if (alone && blockWithoutAlone(date.rows, others, type.sellable, item.quantity))
+      return { ok: false, reason: 'single_seat', seat: alone.name };
   }
   return null;
+}
+
+/**
+ * "Mejor ubicación disponible": fills the seats of each seated item that asks for `best` with the best block
+ * of adjacent free seats (src/shared/seats.ts), counting the buyer's own open hold as free (it is replaced in
+ * the same step). 'no_block' when no row has that many adjacent free seats of the type.
+ */
+export function pickBest(
+  sql: SqlStorage,
+  seating: Seating,
+  items: HoldItem[],
+  replacing: string | null,
+): HoldItem[] | SeatRefusal {
+  const out: HoldItem[] = [];
+  const chosen = new Map<number, Set<string>>();
+  for (const item of items) {
+    const type = seating.types.get(item.typeId);
+    const date = type && seating.dates.get(type.dateId);
+    if (!item.best || !type || !date) {
+      out.push(item);
+      continue;
+    }
+    const taken = takenSeats(sql, type.dateId, replacing);
+    for (const id of chosen.get(type.dateId) ?? []) taken.add(id);
+    const block = bestSeats(date.rows, taken, type.sellable, item.quantity, date.map.stage);
+    if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
+    const ids = block.map((b) => b.id);
+    chosen.set(type.dateId, new Set([...(chosen.get(type.dateId) ?? []), ...ids]));
+    out.push({ ...item, seatIds: ids, best: undefined });
+  }
+  return out;
 }
 
 function journal(sql: SqlStorage, dateId: number, seatId: string) {

@@ -40,6 +40,8 @@ export const HoldRequestSchema = z.object({
           .array(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, SEAT_HOLD_MSG.seatUnknown))
           .max(50, CHECKOUT_FIELD_MSG.quantity)
           .optional(),
+        /** "Mejor ubicación disponible": the inventory chooses `quantity` adjacent seats of the type. */
+        best: z.boolean().optional(),
       }),
     )
     .min(1, BUY_MSG.chooseOne)

@@ -112,6 +112,12 @@ describe('a seated event', () => {
       ['platea-A-3', 'Platea, fila A, butaca 3'],
       ['platea-A-4', 'Platea, fila A, butaca 4'],
     ]);
+    // Mis tickets (and the e-mail and PDF, from the same query) show the seat with the type.
+    const mine = (await (await asBuyer(ana, '/tickets')).json()) as Answer<{ type_name: string; seat_label: string }[]>;
+    expect(mine.data.map((t) => t.type_name).sort()).toEqual([
+      'Platea · Platea, fila A, butaca 3',
+      'Platea · Platea, fila A, butaca 4',
+    ]);
     const mirror = async () =>
       (
         await env.DB.prepare('select seat_id, state from event_seats where event_id = ? order by seat_id')
@@ -154,5 +160,107 @@ describe('a seated event', () => {
     expect(refund.status, await refund.clone().text()).toBe(200);
     await eventually(async () => !(await seatIds(w.eventId)).includes('platea-A-4:sold'), 'the refunded seat back');
     expect(await seatIds(w.eventId)).toContain('platea-A-3:sold');
+  });
+});
+
+const bestHold = (buyer: { auth: Record<string, string> }, eventId: number, typeId: number, quantity: number) =>
+  asBuyer(buyer, '/holds', {
+    method: 'POST',
+    json: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity, best: true }] },
+  });
+
+const seatsOfOrder = async (orderId: string) =>
+  (
+    JSON.parse(
+      (await env.DB.prepare('select seats from order_items where order_id = ?')
+        .bind(orderId)
+        .first<{ seats: string }>())!.seats,
+    ) as { id: string }[]
+  ).map((s) => s.id);
+
+describe('mejor ubicación disponible and the single-seat rule', () => {
+  it('gives adjacent seats in the front row, centred, and the next best when they are taken', async () => {
+    const w = await seatedEvent();
+    const [ana, beto, caro] = await Promise.all([createBuyer(), createBuyer(), createBuyer()]);
+    const first = await bestHold(ana, w.eventId, w.platea, 2);
+    expect(first.status).toBe(201);
+    // Row A of six, numbered 5 3 1 2 4 6: the centre pair is 1 and 2.
+    expect(await seatsOfOrder(((await first.json()) as Held).data.id)).toEqual(['platea-A-1', 'platea-A-2']);
+    const second = await bestHold(beto, w.eventId, w.platea, 2);
+    const got = await seatsOfOrder(((await second.json()) as Held).data.id);
+    // Beside the centre pair (3 and 5, or 4 and 6): never one seat apart, which would leave one alone.
+    expect([
+      ['platea-A-5', 'platea-A-3'],
+      ['platea-A-4', 'platea-A-6'],
+    ]).toContainEqual(got);
+    const tooMany = await bestHold(caro, w.eventId, w.platea, 7);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('refuses a hand pick that leaves one seat alone when another pick would not, and says why', async () => {
+    const w = await seatedEvent();
+    const [ana, beto] = await Promise.all([createBuyer(), createBuyer()]);
+    // Row A: 5 3 1 2 4 6. Ana takes 1; Beto picking 4 would leave 2 alone between 1 and 4.
+    expect((await holdSeats(ana, w.eventId, w.platea, ['platea-A-1'])).status).toBe(201);
+    const res = await holdSeats(beto, w.eventId, w.platea, ['platea-A-4']);
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as Answer;
+    expect(body.message).toBe(SEAT_HOLD_MSG.singleSeat('Platea, fila A, butaca 2'));
+    expect(body.errors?.seat_ids).toEqual([body.message]);
+    expect((await holdSeats(beto, w.eventId, w.platea, ['platea-A-2', 'platea-A-4'])).status).toBe(201);
+  });
+
+  it('allows a pick that leaves a seat alone when every pick would', async () => {
+    const w = await seatedEvent({ rows: 1, seatsPerRow: 5 });
+    const [ana, beto] = await Promise.all([createBuyer(), createBuyer()]);
+    // Row A: 5 3 1 2 4. With both ends taken, any two of 3 1 2 leave the third alone: the pick is allowed.
+    expect((await holdSeats(ana, w.eventId, w.platea, ['platea-A-5', 'platea-A-4'])).status).toBe(201);
+    expect((await holdSeats(beto, w.eventId, w.platea, ['platea-A-1', 'platea-A-2'])).status).toBe(201);
+  });
+});
+
+describe("the buyer's seat map", () => {
+  it('serves the map with its prices, and what is left per section within two seconds of a hold', async () => {
+    const w = await seatedEvent();
+    const ana = await createBuyer();
+    const maps = await asBuyer(ana, `/holds/seats?event_id=${w.eventId}`);
+    expect(maps.status).toBe(200);
+    const [date] = (
+      (await maps.json()) as Answer<
+        {
+          event_date_id: number;
+          map: { name: string };
+          categories: Record<string, { ticket_type_id: number; price_cents: number }>;
+          standing: Record<string, { ticket_type_id: number }>;
+        }[]
+      >
+    ).data;
+    expect(date.map.name).toBe('Teatro de prueba');
+    expect(date.categories.platea).toMatchObject({ ticket_type_id: w.platea, price_cents: 25_000_00 });
+    expect(date.standing.pie).toMatchObject({ ticket_type_id: w.standing });
+    const left = async () =>
+      (
+        (await (await asBuyer(ana, `/holds/seats/availability?event_id=${w.eventId}`)).json()) as Answer<{
+          dates: { taken: string[]; sections: { id: string; available: number; total: number }[] }[];
+        }>
+      ).data.dates[0];
+    expect((await left()).sections).toContainEqual({ id: 'platea', available: 12, total: 12 });
+    const started = Date.now();
+    expect((await holdSeats(ana, w.eventId, w.platea, ['platea-A-1', 'platea-A-2'])).status).toBe(201);
+    await eventually(
+      async () => {
+        const now = await left();
+        return (
+          now.taken.join() === 'platea-A-1,platea-A-2' &&
+          now.sections.some((s) => s.id === 'platea' && s.available === 10)
+        );
+      },
+      'the availability after a hold',
+      2500,
+    );
+    expect(Date.now() - started).toBeLessThan(2500);
+    // An event that is not seated, or not on sale, has no seat map.
+    const plain = await asBuyer(ana, `/holds/seats?event_id=${w.eventId + 100000}`);
+    expect(plain.status).toBe(404);
   });
 });

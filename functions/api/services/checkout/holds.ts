@@ -42,6 +42,9 @@ function seatRefusal(result: Refused) {
   if (result.reason === 'seat_twice') onSeats(400, SEAT_HOLD_MSG.seatTwice(result.seat));
   if (result.reason === 'seat_unknown') onSeats(400, SEAT_HOLD_MSG.seatUnknown);
   if (result.reason === 'seat_taken') onSeats(409, SEAT_HOLD_MSG.seatTaken(result.seat));
+  if (result.reason === 'single_seat') onSeats(409, SEAT_HOLD_MSG.singleSeat(result.seat));
+  if (result.reason === 'no_block')
+    onSeats(409, SEAT_HOLD_MSG.noBlock(result.quantity ?? 1, result.name ?? 'la entrada'));
 }
 
 /** Spanish answers for a refused promo code, on the field (`promo_code`). */
@@ -70,7 +73,12 @@ export async function createHold(
   exempt?: SaleGate['exempt'],
 ) {
   const inventory = inventoryOf(env, input.event_id);
-  const items = input.items.map((i) => ({ typeId: i.ticket_type_id, quantity: i.quantity, seatIds: i.seat_ids }));
+  const items = input.items.map((i) => ({
+    typeId: i.ticket_type_id,
+    quantity: i.quantity,
+    seatIds: i.seat_ids,
+    best: i.best,
+  }));
   let staleVersion = -1;
   for (let attempt = 0; attempt < 3; attempt++) {
     const sale = await inventory.sell(input.event_id, userId, items, staleVersion, 'public', buyerKey, {

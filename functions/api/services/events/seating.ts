@@ -64,7 +64,14 @@ export async function setEventSeating(env: Env, event: { id: number; producer_id
   }
   for (const section of standing) {
     if (section.kind !== 'standing') continue;
-    statements.push(insertType(section.name, priced(section.category).price, section.capacity, sort++));
+    statements.push(
+      insertType(section.name, priced(section.category).price, section.capacity, sort++),
+      db
+        .prepare(
+          'insert into standing_section_types (event_date_id, section_id, ticket_type_id) values (?, ?, last_insert_rowid())',
+        )
+        .bind(date.id, section.id),
+    );
   }
   await db.batch(statements);
   await emit(env, { kind: 'saleConfigChanged', eventId: event.id });
