@@ -28,7 +28,10 @@ create table seat_map_versions (
 create table event_date_seating (
   event_date_id integer primary key references event_dates (id) on delete cascade,
   event_id integer not null references events (id),
-  map_id integer not null references seat_maps (id)
+  map_id integer not null references seat_maps (id),
+  -- The wheelchair reserve (wheelchair places and their companion seats): kept for the people who need them
+  -- until this time (ISO 8601), then sold to anyone; null: kept until the event.
+  wheelchair_release_at text
 );
 create index event_date_seating_map on event_date_seating (map_id);
 

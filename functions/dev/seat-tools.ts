@@ -53,6 +53,8 @@ export const seatTools = new Hono<{ Bindings: Env }>()
         map_id: made.id,
         prices: [{ category: 'general', price_cents: 1000_00 }],
         max_per_order: 6,
+        wheelchair_percent: 0,
+        wheelchair_release_at: null,
       },
     );
     const type = seating.ticket_types.find((t) => t.category === 'general')!;

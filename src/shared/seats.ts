@@ -138,3 +138,16 @@ export function blockWithoutAlone(
   const found = bestSeats(rows, taken, sellable, quantity, { x: 0, y: 0 });
   return found !== null && leftAlone(rows, taken, found).length === 0;
 }
+
+/** Wheelchair places with a companion seat beside them in their row (not blocked): the reserve's places. */
+export function wheelchairPlaces(seats: PlacedSeat[]): number {
+  const rows = rowsOf(seats);
+  let places = 0;
+  for (const row of rows)
+    row?.forEach((s, i) => {
+      if (!s.wheelchair || s.blocked) return;
+      const beside = [row[i - 1], row[i + 1]].some((n) => n?.companion && !n.blocked);
+      if (beside) places += 1;
+    });
+  return places;
+}

@@ -169,7 +169,12 @@ export function editMap(map: SeatMap, edit: SeatMapEdit): SeatMap | MapProblem {
         for (const seat of row.seats) {
           if (!wanted.delete(seat.id)) continue;
           if (edit.op === 'block') seat.blocked = edit.reason;
-          else seat.category = edit.category;
+          else if (edit.op === 'category') seat.category = edit.category;
+          else {
+            seat.wheelchair = edit.wheelchair ?? seat.wheelchair;
+            seat.companion = edit.companion ?? seat.companion;
+            seat.restricted_view = edit.restricted_view ?? seat.restricted_view;
+          }
         }
   const [missing] = wanted;
   return missing === undefined ? next : problem('seat_ids', SEATING_MSG.unknownSeat(missing));

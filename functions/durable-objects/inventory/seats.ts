@@ -44,7 +44,14 @@ export type SeatDate = {
   map: SeatMap;
   byId: Map<string, PlacedSeat>;
   rows: PlacedSeat[][];
+  /** The wheelchair reserve (wheelchair places and companion seats) and when it goes to anyone (null: never). */
+  reserve: Set<string>;
+  releaseAt: number | null;
 };
+
+/** The reserve while it is kept: best available never takes it, and a companion seat goes only with its place. */
+export const keptReserve = (date: SeatDate, now: number): Set<string> =>
+  date.releaseAt !== null && now >= date.releaseAt ? new Set() : date.reserve;
 
 /** An event's seating as the object keeps it in memory (reloaded from D1 after eviction or a change). */
 export type Seating = { types: Map<number, SeatType>; dates: Map<number, SeatDate> };
@@ -56,7 +63,7 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
   const [dateRows, typeRows] = await db.batch([
     db
       .prepare(
-        `select s.event_date_id, s.map_id, v.doc from event_date_seating s
+        `select s.event_date_id, s.map_id, s.wheelchair_release_at, v.doc from event_date_seating s
          join seat_maps m on m.id = s.map_id join seat_map_versions v on v.map_id = m.id and v.version = m.version
          where s.event_id = ?`,
       )
@@ -69,7 +76,13 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
       .bind(eventId),
   ]);
   const dates = new Map<number, SeatDate>();
-  for (const r of dateRows.results as { event_date_id: number; map_id: number; doc: ArrayBuffer | number[] }[]) {
+  type DateRow = {
+    event_date_id: number;
+    map_id: number;
+    wheelchair_release_at: string | null;
+    doc: ArrayBuffer | number[];
+  };
+  for (const r of dateRows.results as DateRow[]) {
     const map = SeatMapSchema.parse(JSON.parse(await gunzip(r.doc)));
     const seats = placedSeats(map);
     dates.set(r.event_date_id, {
@@ -78,6 +91,8 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
       map,
       byId: new Map(seats.map((s) => [s.id, s])),
       rows: rowsOf(seats),
+      reserve: new Set(seats.filter((s) => (s.wheelchair || s.companion) && !s.blocked).map((s) => s.id)),
+      releaseAt: r.wheelchair_release_at === null ? null : Date.parse(r.wheelchair_release_at),
     });
   }
   const types = new Map<number, SeatType>();
@@ -94,7 +109,7 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
 /** Why a seat pick is refused (the service says it in Spanish, naming the seat). */
 export type SeatRefusal =
   | { ok: false; reason: 'seats_missing' | 'no_block'; typeId: number; quantity?: number }
-  | { ok: false; reason: 'single_seat'; seat: string }
+  | { ok: false; reason: 'single_seat' | 'companion_alone'; seat: string }
   | { ok: false; reason: 'seat_twice' | 'seat_unknown' | 'seat_taken'; seat: string };
 
 /** The seat ids of a date that are held or sold now (a hold's own seats excepted). */
@@ -150,6 +165,11 @@ export function checkSeats(
     if (!date) continue;
     const others = takenSeats(sql, type.dateId, replacing);
     const pick = item.seatIds.map((id) => date.byId.get(id)).filter((x): x is PlacedSeat => x !== undefined);
+    // While the reserve is kept, a companion seat is sold only with a wheelchair place.
+    const kept = keptReserve(date, Date.now());
+    const companion = pick.find((s) => kept.has(s.id) && s.companion && !s.wheelchair);
+    if (companion && !pick.some((s) => kept.has(s.id) && s.wheelchair))
+      return { ok: false, reason: 'companion_alone', seat: companion.name };
     const [alone] = leftAlone(date.rows, others, pick);
     if (alone && blockWithoutAlone(date.rows, others, type.sellable, item.quantity))
       return { ok: false, reason: 'single_seat', seat: alone.name };
@@ -179,6 +199,8 @@ export function pickBest(
     }
     const taken = takenSeats(sql, type.dateId, replacing);
     for (const id of chosen.get(type.dateId) ?? []) taken.add(id);
+    // The kept reserve is not for best available: it counts as taken here.
+    for (const id of keptReserve(date, Date.now())) taken.add(id);
     const block = bestSeats(date.rows, taken, type.sellable, item.quantity, date.map.stage);
     if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
     const ids = block.map((b) => b.id);

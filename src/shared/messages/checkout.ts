@@ -245,6 +245,8 @@ export const SEAT_HOLD_MSG = {
   seatTaken: (seat: string) => `${seat} ya no está disponible: elegí otra.`,
   singleSeat: (seat: string) =>
     `Con esa elección ${seat} queda sola entre butacas ocupadas y nadie podría sentarse en ella. Elegí butacas juntas a otras ocupadas o al borde de la fila.`,
+  companionAlone: (seat: string) =>
+    `${seat} es para acompañar a quien usa silla de ruedas: elegila junto con su lugar para silla de ruedas.`,
   noBlock: (n: number, name: string) =>
     n === 1 ? `No queda 1 butaca libre de ${name}.` : `No quedan ${n} butacas juntas de ${name} en una misma fila.`,
 } as const;

@@ -460,4 +460,7 @@ export const SEATED_EVENT_MSG = {
   saved: 'La fecha ya se vende con butacas numeradas.',
   eventIdInvalid: 'Elegí una fecha del evento.',
   mapIdInvalid: 'Elegí un mapa de la productora.',
+  releaseAt: 'Indicá cuándo se liberan los lugares para silla de ruedas (fecha y hora).',
+  wheelchairShort: (has: number, needs: number, percent: number) =>
+    `El mapa tiene ${has} lugares para silla de ruedas con acompañante; para el ${percent} % necesitás ${needs}. Marcalos en el mapa.`,
 } as const;

@@ -386,6 +386,13 @@ export const SeatMapEditSchema = z.discriminatedUnion('op', [
     seat_ids: z.array(seatMapId).min(1, SEATING_MSG.seatIdsMissing).max(5000),
     category: seatMapId,
   }),
+  z.object({
+    op: z.literal('flags'),
+    seat_ids: z.array(seatMapId).min(1, SEATING_MSG.seatIdsMissing).max(5000),
+    wheelchair: z.boolean().optional(),
+    companion: z.boolean().optional(),
+    restricted_view: z.boolean().optional(),
+  }),
   z.object({ op: z.literal('move'), section_id: seatMapId, x: coordinate, y: coordinate }),
 ]);
 export type SeatMapEdit = z.infer<typeof SeatMapEditSchema>;
@@ -406,5 +413,9 @@ export const EventSeatingSchema = z.object({
     .min(1)
     .max(50),
   max_per_order: z.number().int().min(1).max(50).default(10),
+  /** The wheelchair reserve's least share of the seats, in percent (Argentine laws ask 2 to 5). */
+  wheelchair_percent: z.number().min(0).max(20).default(2),
+  /** When the reserve goes on sale to anyone (null: never before the event). */
+  wheelchair_release_at: z.iso.datetime({ offset: true, error: SEATED_EVENT_MSG.releaseAt }).nullable().default(null),
 });
 export type EventSeating = z.infer<typeof EventSeatingSchema>;

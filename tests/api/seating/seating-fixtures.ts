@@ -9,7 +9,17 @@ import { producerWithEvent } from '../kit/events';
 
 export type SeatedWorld = Awaited<ReturnType<typeof seatedEvent>>;
 
-export async function seatedEvent(opts: { rows?: number; seatsPerRow?: number; hold_minutes?: number } = {}) {
+export async function seatedEvent(
+  opts: {
+    rows?: number;
+    seatsPerRow?: number;
+    hold_minutes?: number;
+    /** Flag platea-B-5 as a wheelchair place and platea-B-3 as its companion (the reserve). Default: yes. */
+    wheelchair?: boolean;
+    wheelchair_percent?: number;
+    wheelchair_release_at?: string | null;
+  } = {},
+) {
   const p = await producerWithEvent({ hold_minutes: opts.hold_minutes });
   const admin = { ...p.admin, producerId: p.producerId };
   const made = await call(admin, 'POST /admin/seat-maps/:producer/generate', {
@@ -28,6 +38,15 @@ export async function seatedEvent(opts: { rows?: number; seatsPerRow?: number; h
     },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
+  if (opts.wheelchair !== false && (opts.rows ?? 2) >= 2) {
+    const flag = (seat_ids: string[], flags: Record<string, boolean>) =>
+      call(admin, 'POST /admin/seat-maps/:producer/:id/edit', {
+        param: { producer: p.producerId, id: made.body.data.id },
+        json: { op: 'flags', seat_ids, ...flags },
+      });
+    expect((await flag(['platea-B-5'], { wheelchair: true })).status).toBe(200);
+    expect((await flag(['platea-B-3'], { companion: true })).status).toBe(200);
+  }
   const date = await env.DB.prepare('select id from event_dates where event_id = ?')
     .bind(p.eventId)
     .first<{ id: number }>();
@@ -41,6 +60,9 @@ export async function seatedEvent(opts: { rows?: number; seatsPerRow?: number; h
         { category: 'pullman', price_cents: 15_000_00 },
       ],
       max_per_order: 6,
+      // A one-row map has no reserve: it asks for none.
+      wheelchair_percent: opts.wheelchair_percent ?? ((opts.rows ?? 2) < 2 ? 0 : 2),
+      ...(opts.wheelchair_release_at === undefined ? {} : { wheelchair_release_at: opts.wheelchair_release_at }),
     },
   });
   expect(seated.status, JSON.stringify(seated.body)).toBe(200);

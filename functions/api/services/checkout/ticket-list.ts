@@ -35,8 +35,8 @@ export type TicketDetail = {
   returnable: number;
 };
 
+// A seated ticket's seat goes with its type wherever the type is shown (Mis tickets, the e-mail, the PDF).
 const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni,
-  -- A seated ticket's seat goes with its type wherever the type is shown (Mis tickets, the e-mail, the PDF).
   case when k.seat_label is null then t.name else t.name || ' · ' || k.seat_label end as type_name, k.seat_label,
   e.id as event_id, e.title as event_title, e.slug as event_slug, d.starts_at, d.ends_at,
   v.name as venue, v.address, v.city, (select o.kind = 'invitation' from orders o where o.id = k.order_id) as invitation,

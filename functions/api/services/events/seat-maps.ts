@@ -25,6 +25,12 @@ const refuse = (p: MapProblem): never => fail(422, p.message, p.errors);
 
 /** The map's checks beyond its JSON shape (checkMap), as a 422 naming the seat. */
 export function assertValidMap(map: SeatMap) {
+  // A generated or edited map passes the document's own schema too (a long section id can make its seat ids too long).
+  const shape = SeatMapSchema.safeParse(map);
+  if (!shape.success) {
+    const issue = shape.error.issues[0];
+    fail(422, issue.message, { [issue.path.join('.') || 'map']: [issue.message] });
+  }
   const p = checkMap(map);
   if (p) refuse(p);
 }

@@ -1,6 +1,6 @@
 import { SEATED_EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventSeating } from '../../../../src/shared/schemas/events';
-import { placedSeats } from '../../../../src/shared/seats';
+import { placedSeats, wheelchairPlaces } from '../../../../src/shared/seats';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 import { readSeatMap } from './seat-maps';
@@ -29,6 +29,14 @@ export async function setEventSeating(env: Env, event: { id: number; producer_id
   for (const seat of placedSeats(map))
     if (!seat.blocked) sellable.set(seat.category, (sellable.get(seat.category) ?? 0) + 1);
   const standing = map.sections.filter((s) => s.kind === 'standing');
+  // The wheelchair reserve: at least `wheelchair_percent` of the seats are wheelchair places with a companion seat.
+  const seatedCount = [...sellable.values()].reduce((a, b) => a + b, 0);
+  const needs = Math.ceil((input.wheelchair_percent * seatedCount) / 100);
+  const has = wheelchairPlaces(placedSeats(map));
+  if (has < needs) {
+    const message = SEATED_EVENT_MSG.wheelchairShort(has, needs, input.wheelchair_percent);
+    fail(400, message, { wheelchair_percent: [message] });
+  }
   const priced = (key: string) => {
     const price = prices.get(key);
     const name = map.categories.find((c) => c.key === key)?.name ?? key;
@@ -46,8 +54,10 @@ export async function setEventSeating(env: Env, event: { id: number; producer_id
       .bind(date.id, name, price, capacity, input.max_per_order, sort);
   const statements: D1PreparedStatement[] = [
     db
-      .prepare('insert into event_date_seating (event_date_id, event_id, map_id) values (?, ?, ?)')
-      .bind(date.id, event.id, input.map_id),
+      .prepare(
+        'insert into event_date_seating (event_date_id, event_id, map_id, wheelchair_release_at) values (?, ?, ?, ?)',
+      )
+      .bind(date.id, event.id, input.map_id, input.wheelchair_release_at),
   ];
   let sort = 100;
   for (const [key, capacity] of sellable) {
