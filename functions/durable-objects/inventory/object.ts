@@ -440,6 +440,9 @@ export class EventInventory extends DurableObject<Env> {
     // back in this step, or none is held. "Mejor ubicación disponible" chooses them here.
     const mine = this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyerKey);
     const replacing = mine.toArray()[0]?.id ?? null;
+    // More seats than a type sells per order is said as such, before looking for that many together.
+    const over = asked.find((i) => i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? Number.POSITIVE_INFINITY));
+    if (over) return { ok: false, reason: 'max', typeId: over.typeId, name: config.types.get(over.typeId)?.name };
     const picked = pickBest(this.sql, seating, asked, replacing);
     if (!Array.isArray(picked))
       return 'typeId' in picked ? { ...picked, name: config.types.get(picked.typeId)?.name } : picked;

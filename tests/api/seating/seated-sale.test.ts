@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { SEAT_HOLD_MSG } from '../../../src/shared/messages/checkout';
+import { HOLD_MSG, SEAT_HOLD_MSG } from '../../../src/shared/messages/checkout';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
@@ -113,8 +113,8 @@ describe('a seated event', () => {
       ['platea-A-4', 'Platea, fila A, butaca 4'],
     ]);
     // Mis tickets (and the e-mail and PDF, from the same query) show the seat with the type.
-    const mine = (await (await asBuyer(ana, '/tickets')).json()) as Answer<{ type_name: string; seat_label: string }[]>;
-    expect(mine.data.map((t) => t.type_name).sort()).toEqual([
+    const mine = (await (await asBuyer(ana, '/tickets')).json()) as Answer<{ tickets: { type_name: string }[] }[]>;
+    expect(mine.data.flatMap((g) => g.tickets.map((t) => t.type_name)).sort()).toEqual([
       'Platea · Platea, fila A, butaca 3',
       'Platea · Platea, fila A, butaca 4',
     ]);
@@ -193,8 +193,10 @@ describe('mejor ubicación disponible and the single-seat rule', () => {
       ['platea-A-5', 'platea-A-3'],
       ['platea-A-4', 'platea-A-6'],
     ]).toContainEqual(got);
+    // More than the per-order limit (6) is said as such, and holds nothing.
     const tooMany = await bestHold(caro, w.eventId, w.platea, 7);
     expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as Answer).message).toBe(HOLD_MSG.max('Platea'));
   });
 
   it('refuses a hand pick that leaves one seat alone when another pick would not, and says why', async () => {

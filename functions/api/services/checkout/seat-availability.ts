@@ -59,7 +59,7 @@ type SaleRow = {
   held: number;
 };
 
-/** The seated dates of a published event (404 when it is not on sale or has none). */
+/** The seated dates of a published event (null when it is not on sale or has none). */
 async function seatedRows(db: D1Database, eventId: number) {
   const [dates, sales] = await db.batch([
     db
@@ -82,14 +82,15 @@ async function seatedRows(db: D1Database, eventId: number) {
       .bind(eventId),
   ]);
   const rows = dates.results as DateRow[];
-  if (rows.length === 0) fail(404, HOLD_MSG.noEventOnSale);
-  return { rows, sales: sales.results as SaleRow[] };
+  return rows.length === 0 ? null : { rows, sales: sales.results as SaleRow[] };
 }
 
 const sale = (r: SaleRow): SeatSale => ({ ticket_type_id: r.ticket_type_id, name: r.name, price_cents: r.price_cents });
 
 export async function seatedDates(env: Env, eventId: number): Promise<SeatedDate[]> {
-  const { rows, sales } = await seatedRows(env.DB, eventId);
+  const found = await seatedRows(env.DB, eventId);
+  if (!found) fail(404, HOLD_MSG.noEventOnSale);
+  const { rows, sales } = found;
   return Promise.all(
     rows.map(async (r) => {
       const mine = sales.filter((s) => s.event_date_id === r.event_date_id);
@@ -104,28 +105,38 @@ export async function seatedDates(env: Env, eventId: number): Promise<SeatedDate
 }
 
 const AVAILABILITY_MS = 1000;
-const availability = new Map<number, { at: number; value: Promise<SeatAvailability> }>();
+const availability = new Map<number, { at: number; value: Promise<SeatAvailability | null> }>();
 
-/** What is left on each seated date, as of at most a second ago (see the module's comment). */
-export function seatAvailability(env: Env, eventId: number): Promise<SeatAvailability> {
+/**
+ * What is left on each seated date, as of at most a second ago (see the module's comment). The cached read
+ * answers null for an event that is not on sale: each caller then fails on its own (an error's response is
+ * never shared between requests).
+ */
+export async function seatAvailability(env: Env, eventId: number): Promise<SeatAvailability> {
   const hit = availability.get(eventId);
-  if (hit && Date.now() - hit.at < AVAILABILITY_MS) return hit.value;
-  if (availability.size >= 1000) availability.clear();
-  const value = readAvailability(env.DB, eventId);
-  value.catch(() => availability.delete(eventId));
-  availability.set(eventId, { at: Date.now(), value });
-  return value;
+  let value = hit && Date.now() - hit.at < AVAILABILITY_MS ? hit.value : null;
+  if (!value) {
+    if (availability.size >= 1000) availability.clear();
+    value = readAvailability(env.DB, eventId);
+    value.catch(() => availability.delete(eventId));
+    availability.set(eventId, { at: Date.now(), value });
+  }
+  const found = await value;
+  if (!found) fail(404, HOLD_MSG.noEventOnSale);
+  return found;
 }
 
-async function readAvailability(db: D1Database, eventId: number): Promise<SeatAvailability> {
+async function readAvailability(db: D1Database, eventId: number): Promise<SeatAvailability | null> {
   const at = new Date().toISOString();
-  const [{ rows, sales }, taken] = await Promise.all([
+  const [found, taken] = await Promise.all([
     seatedRows(db, eventId),
     db
       .prepare('select event_date_id, seat_id from event_seats where event_id = ?')
       .bind(eventId)
       .all<{ event_date_id: number; seat_id: string }>(),
   ]);
+  if (!found) return null;
+  const { rows, sales } = found;
   const dates = await Promise.all(
     rows.map(async (r) => {
       const map = await mapDoc(db, r.map_id, r.version);
