@@ -14,6 +14,7 @@ import { adminEvents, catalog, events } from './routes/events/events';
 import { adminMedia, media } from './routes/events/media';
 import { moderation } from './routes/events/moderation';
 import { adminProducers, producers } from './routes/events/producers';
+import { eventSeating, seatMaps } from './routes/events/seat-maps';
 import { venues } from './routes/events/venues';
 import { guestInvitations, invitationLinks } from './routes/invitations';
 import { webhooks } from './routes/payments/webhooks';
@@ -48,9 +49,11 @@ const routes = new Hono<ApiBindings>()
   .route('/events', events)
   .route('/catalog', catalog)
   .route('/admin/events', adminEvents)
+  .route('/admin/events', eventSeating)
   .route('/producers', producers)
   .route('/admin/producers', adminProducers)
   .route('/admin/venues', venues)
+  .route('/admin/seat-maps', seatMaps)
   .route('/admin/moderation', moderation)
   .route('/media', media)
   .route('/admin/media', adminMedia)

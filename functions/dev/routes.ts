@@ -9,6 +9,7 @@ import { promoTools } from './promo-tools';
 import { queueTools } from './queue-tools';
 import { refundsBench } from './refunds-bench';
 import { salesBench } from './sales-bench';
+import { seatTools } from './seat-tools';
 import { seedDemoData } from './seed';
 
 /** Development tools. Every route answers 404 unless DEV_MODE is set. */
@@ -26,5 +27,6 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', salesBench)
   .route('/', refundsBench)
   .route('/', queueTools)
+  .route('/', seatTools)
   .route('/', promoTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

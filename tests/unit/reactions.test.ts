@@ -25,6 +25,11 @@ const READ_BY_OBJECTS: Record<string, string[]> = {
   event_dates: ['saleConfigChanged'],
   ticket_types: ['saleConfigChanged'],
   event_queues: ['saleConfigChanged'],
+  // Reserved seating (durable-objects/inventory/seats.ts): the dates' maps and each category's type.
+  event_date_seating: ['saleConfigChanged'],
+  seat_category_types: ['saleConfigChanged'],
+  standing_section_types: ['saleConfigChanged'],
+  seat_map_versions: ['saleConfigChanged'],
   producers: ['producerSaleConfigChanged'],
 };
 
@@ -44,6 +49,7 @@ const NO_REACTION: Record<string, string> = {
     'creates the default list and gate on first use: what every reader already assumes when none exist',
   // Nothing holds these rows yet, or no reader looks at what is written.
   'functions/api/services/events/store.ts#createEvent': 'a new draft: no object has read it yet',
+  'functions/api/services/events/seat-maps.ts#createSeatMap': 'a new map: no date uses it yet',
   'functions/api/services/events/store.ts#deleteEvent': 'only drafts without sales are deleted: nothing sells them',
   'functions/api/services/events/dates.ts#refreshDenormalised':
     'catalogue columns (first and last date, prices) no object reads',

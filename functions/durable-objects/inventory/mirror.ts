@@ -20,4 +20,7 @@ export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'waitlist_outbox', key: ['hold_id'] },
   { name: 'waitlist_notices', key: ['hold_id'] },
   { name: 'resale', key: ['ticket_id'] },
+  { name: 'seats', key: ['date_id', 'seat_id'] },
+  { name: 'seat_changes', key: ['n'] },
+  { name: 'seats_rebuilt', key: [] },
 ];

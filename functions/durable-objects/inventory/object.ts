@@ -32,6 +32,20 @@ import {
   withdrawResale,
 } from './resale';
 import { loadSaleConfig, type SaleAccess, type SaleConfig } from './sale-config';
+import {
+  allTakenSeats,
+  checkSeats,
+  freeSeats,
+  pickBest,
+  SEATS_SCHEMA,
+  SeatingCache,
+  seatMirrorStatements,
+  seatsFree,
+  seatsOfItem,
+  sellSeats,
+  takeSeats,
+  withSeatDates,
+} from './seats';
 import type {
   Availability,
   CommitResult,
@@ -127,6 +141,8 @@ export class EventInventory extends DurableObject<Env> {
   private readonly orders: OrderWriter;
   /** Copies every table to D1 and restores them from there (state-mirror.ts). */
   private readonly stateMirror: StateMirror;
+  /** The event's seat maps and seated types (seats.ts); the seats themselves are in the `seats` table. */
+  private readonly seating: SeatingCache;
   /** The scheduled alarm, kept in memory so a burst of holds does not write it each time. */
   private alarmAt: number | null = null;
   /**
@@ -151,6 +167,8 @@ export class EventInventory extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
+    this.sql.exec(SEATS_SCHEMA);
+    this.seating = new SeatingCache(this.sql, env.DB);
     setupPromoUses(this.sql);
     this.sql.exec(WAITLIST_SCHEMA);
     this.sql.exec(RESALE_SCHEMA);
@@ -299,8 +317,9 @@ export class EventInventory extends DurableObject<Env> {
    * Lowering capacity under held + sold is allowed: nothing more is sold until it fits again.
    */
   configure(eventId: number, types: InventoryType[]): Availability[] {
-    // Something about the event changed: the sale configuration is read again on the next hold.
+    // Something about the event changed: the sale configuration (and seating) is read again on the next hold.
     this.sale = null;
+    this.seating.reset();
     this.upsertTypes(eventId, types);
     this.mirror();
     return this.availability();
@@ -389,19 +408,20 @@ export class EventInventory extends DurableObject<Env> {
     gate: SaleGate = {},
   ): Promise<SellResult> {
     // The pass is checked while the configuration loads (no cost for a sale without a queue).
-    const [config, pass] = await Promise.all([
+    const [config, pass, seating] = await Promise.all([
       this.saleConfig(eventId, staleVersion),
       gate.pass ? this.checkPass(gate.pass, eventId, userId) : null,
+      this.seating.get(eventId),
     ]);
     const promo = config && gate.promoCode ? await promoOf(this.env.DB, config, gate.promoCode) : null;
     const refused = refuseWithPromo(config, items, Date.now(), access, gate.promoCode, promo);
     if (refused || !config) return refused ?? { ok: false, reason: 'no_event' };
     if (this.closed()) return { ok: false, reason: 'not_on_sale' };
-    const wanted = mergeItems(items);
-    if (wanted.length === 0) return { ok: false, reason: 'empty' };
+    const asked = mergeItems(items);
+    if (asked.length === 0) return { ok: false, reason: 'empty' };
     const queue = config.queue;
     const queued =
-      queue && (queue.dateId === null || wanted.some((i) => config.types.get(i.typeId)?.dateId === queue.dateId));
+      queue && (queue.dateId === null || asked.some((i) => config.types.get(i.typeId)?.dateId === queue.dateId));
     if (queue && queued && gate.exempt !== 'box_office') {
       const check: PassCheck = pass ?? { ok: false, reason: 'pass_missing' };
       if (!check.ok) {
@@ -413,11 +433,11 @@ export class EventInventory extends DurableObject<Env> {
       const sold = this.soldTo(buyerKey);
       const total = (m: Map<number, number>) => [...m.values()].reduce((sum, n) => sum + n, 0);
       const cap = queue.dniCap;
-      if (cap !== null && total(sold) + sumItems(wanted) > cap) {
+      if (cap !== null && total(sold) + sumItems(asked) > cap) {
         console.warn(JSON.stringify({ refused: 'hold', reason: 'dni_cap', eventId, userId, cap }));
         return { ok: false, reason: 'dni_cap', cap };
       }
-      const over = wanted.find(
+      const over = asked.find(
         (i) => (sold.get(i.typeId) ?? 0) + i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? 0),
       );
       if (cap === null && over) {
@@ -426,6 +446,22 @@ export class EventInventory extends DurableObject<Env> {
         return { ok: false, reason: 'pass_limit', max: Math.max(0, max - (sold.get(over.typeId) ?? 0)) };
       }
     }
+    // Seats (after the pass: no hold without one): all of them free, the buyer's own open hold counted as given
+    // back in this step, or none is held. "Mejor ubicación disponible" chooses them here.
+    const mine = this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyerKey);
+    const replacing = mine.toArray()[0]?.id ?? null;
+    // More seats than a type sells per order is said as such, before looking for that many together.
+    const over = asked.find((i) => i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? Number.POSITIVE_INFINITY));
+    if (over) return { ok: false, reason: 'max', typeId: over.typeId, name: config.types.get(over.typeId)?.name };
+    const picked = pickBest(this.sql, seating, asked, replacing);
+    if (!Array.isArray(picked))
+      return 'typeId' in picked ? { ...picked, name: config.types.get(picked.typeId)?.name } : picked;
+    const wanted = withSeatDates(seating, picked);
+    const seatRefusal = checkSeats(this.sql, seating, wanted, replacing);
+    if (seatRefusal)
+      return 'typeId' in seatRefusal
+        ? { ...seatRefusal, name: config.types.get(seatRefusal.typeId)?.name }
+        : seatRefusal;
     // A code: this event's own uses may already fill it (refused here, in the hold's step); its use over the
     // code's whole scope is claimed in the order's batch (promo-uses.ts), which writes no order without it.
     const counted = promo ? countedItems(promo, wanted) : [];
@@ -439,6 +475,7 @@ export class EventInventory extends DurableObject<Env> {
       return { ...held, name };
     }
     if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted, held.expiresAt);
+    takeSeats(this.sql, held.holdId, wanted, 'held');
     const order = {
       id: crypto.randomUUID(),
       userId,
@@ -446,7 +483,8 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt: new Date(held.expiresAt).toISOString(),
       replaced: held.replaced,
     };
-    const { statements, orderAt, sum } = orderStatements(this.env.DB, config, order, items, claim);
+    const seated = wanted.map((i) => ({ ...i, seats: seatsOfItem(seating, i) }));
+    const { statements, orderAt, sum } = orderStatements(this.env.DB, config, order, seated, claim);
     // The uses this object gave back (or sold) and D1 does not have yet go first in the same batch, so the
     // claim counts what this event knows now (another event's give-back reaches D1 with its own mirror).
     const given = claim ? mirrorStatements(this.sql, this.env.DB, eventId) : null;
@@ -860,10 +898,13 @@ export class EventInventory extends DurableObject<Env> {
         const type = this.type(i.typeId);
         if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
       }
+      if (!seatsFree(this.sql, items)) return { ok: false, reason: 'not_open' };
       if (!sellPromoUse(this.sql, holdId)) return { ok: false, reason: 'not_open' };
       for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
+      takeSeats(this.sql, holdId, items, 'sold');
     } else if (row.status === 'open') {
       sellPromoUse(this.sql, holdId);
+      sellSeats(this.sql, holdId);
       for (const i of items) {
         this.sql.exec(
           'update types set held = held - ?, sold = sold + ? where id = ?',
@@ -894,6 +935,7 @@ export class EventInventory extends DurableObject<Env> {
     }
     this.sql.exec("update holds set status = 'refunded' where id = ?", holdId);
     returnPromoTickets(this.sql, holdId, 'all');
+    freeSeats(this.sql, holdId);
     this.mirror();
     return true;
   }
@@ -926,7 +968,7 @@ export class EventInventory extends DurableObject<Env> {
    * racing call (a retry, two refunds, the cron job) returns nothing twice. A ticket returns only while its
    * hold is sold and still counts one of its type. Answers the ticket ids returned by this call.
    */
-  returnTickets(holdId: string, tickets: { ticketId: string; typeId: number }[]): string[] {
+  returnTickets(holdId: string, tickets: { ticketId: string; typeId: number; seatId?: string | null }[]): string[] {
     const row = this.holdRow(holdId);
     if (row?.status !== 'sold') return [];
     const remaining = new Map(parseItems(row.items).map((i) => [i.typeId, i.quantity]));
@@ -946,6 +988,9 @@ export class EventInventory extends DurableObject<Env> {
       holdId,
       tickets.filter((t) => returned.includes(t.ticketId)).map((t) => ({ typeId: t.typeId, quantity: 1 })),
     );
+    // Each returned ticket's seat goes back on sale with it.
+    const seats = tickets.filter((t) => t.seatId && returned.includes(t.ticketId)).map((t) => t.seatId as string);
+    if (seats.length > 0) freeSeats(this.sql, holdId, seats);
     if (returned.length > 0) {
       this.keepRemaining(holdId, remaining);
       this.mirror();
@@ -1040,6 +1085,12 @@ export class EventInventory extends DurableObject<Env> {
     );
   }
 
+  /** The seats held or sold now (reserved seating, seats.ts), after expiring what is due. */
+  takenSeats() {
+    this.expireDue();
+    return allTakenSeats(this.sql);
+  }
+
   /** Development only: makes an open hold expire in `ms` (the alarm then releases it for real). */
   expireSoon(holdId: string, ms: number): boolean {
     const row = this.holdRow(holdId);
@@ -1098,6 +1149,7 @@ export class EventInventory extends DurableObject<Env> {
       this.sql.exec('update types set held = max(0, held - ?) where id = ?', i.quantity, i.typeId);
     }
     this.sql.exec('update holds set status = ? where id = ?', status, row.id);
+    freeSeats(this.sql, row.id, 'held');
     // A rejected payment may still be retried within the hold's time: its code's use lapses with that time.
     if (status !== 'rejected') releasePromoUse(this.sql, row.id);
     if (row.buyer.startsWith('waitlist:')) {
@@ -1151,15 +1203,18 @@ export class EventInventory extends DurableObject<Env> {
           .toArray();
         // The changes of its code uses go with it (promo-uses.ts: the count over each code's whole scope).
         const uses = mirrorStatements(this.sql, this.env.DB, this.eventId);
+        const seats = seatMirrorStatements(this.sql, this.env.DB, this.eventId);
         const statements = [
           ...rows.map((r) =>
             this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
           ),
           ...uses.statements,
+          ...seats.statements,
         ];
         if (statements.length === 0) break;
         await this.env.DB.batch(statements);
         uses.copied();
+        seats.copied();
         await new Promise((r) => setTimeout(r, MIRROR_EVERY_MS));
       }
     } catch (err) {
@@ -1173,9 +1228,14 @@ export class EventInventory extends DurableObject<Env> {
 }
 
 function mergeItems(items: HoldItem[]): HoldItem[] {
-  const merged = new Map<number, number>();
-  for (const i of items) if (i.quantity > 0) merged.set(i.typeId, (merged.get(i.typeId) ?? 0) + i.quantity);
-  return [...merged].map(([typeId, quantity]) => ({ typeId, quantity }));
+  const merged = new Map<number, HoldItem>();
+  for (const i of items) {
+    if (i.quantity <= 0) continue;
+    const m = merged.get(i.typeId);
+    const seatIds = i.seatIds || m?.seatIds ? [...(m?.seatIds ?? []), ...(i.seatIds ?? [])] : undefined;
+    merged.set(i.typeId, { ...i, quantity: (m?.quantity ?? 0) + i.quantity, ...(seatIds ? { seatIds } : {}) });
+  }
+  return [...merged.values()];
 }
 
 function parseItems(json: string): HoldItem[] {

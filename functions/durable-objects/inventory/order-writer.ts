@@ -73,7 +73,7 @@ export function orderStatements(
   db: D1Database,
   config: SaleConfig,
   order: { id: string; userId: number; holdId: string; expiresAt: string; replaced: string | null },
-  items: HoldItem[],
+  items: (HoldItem & { seats?: { id: string; name: string }[] | null })[],
   claim: PromoClaim | null = null,
 ) {
   const promo = claim?.promo ?? null;
@@ -117,14 +117,25 @@ export function orderStatements(
         config.version,
         ...(claim ? [order.holdId] : []),
       ),
-    ...lines.map((l) =>
-      db
+    ...lines.map((l) => {
+      // A seated type's seats, one per ticket in order (issue 33); null for the other types.
+      const seats = items.find((i) => i.typeId === l.ticketTypeId)?.seats ?? null;
+      return db
         .prepare(
-          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents, unit_discount_cents)
-           select ?, ?, ?, ?, ?, ? where exists (select 1 from orders where id = ?)`,
+          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents, unit_discount_cents, seats)
+           select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from orders where id = ?)`,
         )
-        .bind(order.id, l.ticketTypeId, l.quantity, l.unitPriceCents, l.unitFeeCents, l.unitDiscountCents, order.id),
-    ),
+        .bind(
+          order.id,
+          l.ticketTypeId,
+          l.quantity,
+          l.unitPriceCents,
+          l.unitFeeCents,
+          l.unitDiscountCents,
+          seats ? JSON.stringify(seats) : null,
+          order.id,
+        );
+    }),
   ];
   if (order.replaced) {
     // The buyer's previous hold on this event was released by the new one: its order is over (whatever

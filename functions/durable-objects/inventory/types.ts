@@ -3,6 +3,7 @@ import type { PassCheck } from '../../lib/queue-pass';
 import type { HoldItem, HoldResult } from './items';
 import type { PromoRefusal } from './promo-redemptions';
 import type { SaleRefusal } from './sale-config';
+import type { SeatRefusal } from './seats';
 
 /** What the inventory object answers (its public contract: services import these, never the object itself). */
 
@@ -18,6 +19,7 @@ export type SellResult =
   /** Without a per-DNI cap, a pass buys at most one order's worth: `max` tickets of that type are left to it. */
   | { ok: false; reason: 'pass_limit'; max: number }
   | PromoRefusal
+  | (SeatRefusal & { name?: string })
   | (Extract<HoldResult, { ok: false }> & { name?: string });
 
 /**

@@ -237,6 +237,20 @@ export const HOLD_MSG = {
   serviceCharge: 'Cargo por servicio',
 } as const;
 
+/** Reserved seating (issue 33): why a pick of seats is refused, naming the seat (voseo). */
+export const SEAT_HOLD_MSG = {
+  seatsMissing: (name: string) => `Elegí tus butacas de ${name}: una por cada entrada.`,
+  seatTwice: (seat: string) => `Elegiste dos veces ${seat}.`,
+  seatUnknown: 'Una de las butacas elegidas no es de este evento ni de esa ubicación.',
+  seatTaken: (seat: string) => `${seat} ya no está disponible: elegí otra.`,
+  singleSeat: (seat: string) =>
+    `Con esa elección ${seat} queda sola entre butacas ocupadas y nadie podría sentarse en ella. Elegí butacas juntas a otras ocupadas o al borde de la fila.`,
+  companionAlone: (seat: string) =>
+    `${seat} es para acompañar a quien usa silla de ruedas: elegila junto con su lugar para silla de ruedas.`,
+  noBlock: (n: number, name: string) =>
+    n === 1 ? `No queda 1 butaca libre de ${name}.` : `No quedan ${n} butacas juntas de ${name} en una misma fila.`,
+} as const;
+
 /** The API's answers about the buyer's own tickets and their transfers. */
 export const TICKET_MSG = {
   notFound: 'La entrada no existe.',

@@ -6,6 +6,7 @@ import {
   CHECKOUT_MSG,
   MAX_TICKETS_PER_ORDER,
   ORDER_NOT_FOUND,
+  SEAT_HOLD_MSG,
   TICKET_MSG,
 } from '../messages/checkout';
 import { MSG } from '../messages/common';
@@ -34,6 +35,13 @@ export const HoldRequestSchema = z.object({
           .int(CHECKOUT_FIELD_MSG.quantity)
           .min(1, CHECKOUT_FIELD_MSG.quantity)
           .max(50, CHECKOUT_FIELD_MSG.quantity),
+        /** A seated type's seats (reserved seating): as many as `quantity`, ids of the date's map. */
+        seat_ids: z
+          .array(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, SEAT_HOLD_MSG.seatUnknown))
+          .max(50, CHECKOUT_FIELD_MSG.quantity)
+          .optional(),
+        /** "Mejor ubicación disponible": the inventory chooses `quantity` adjacent seats of the type. */
+        best: z.boolean().optional(),
       }),
     )
     .min(1, BUY_MSG.chooseOne)

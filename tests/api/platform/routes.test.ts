@@ -62,6 +62,8 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /tickets/public-key': () => ({ path: '/tickets/public-key' }),
   // Buyers
   'GET /holds/availability': (w) => ({ path: `/holds/availability?event_id=${w.e1}` }),
+  'GET /holds/seats': (w) => ({ path: `/holds/seats?event_id=${w.e1}` }),
+  'GET /holds/seats/availability': (w) => ({ path: `/holds/seats/availability?event_id=${w.e1}` }),
   'POST /holds': () => ({ path: '/holds', body: {} }),
   'DELETE /holds/:id': () => ({ path: `/holds/${UNKNOWN_UUID}` }),
   'GET /orders/:id': (w) => ({ path: `/orders/${w.orderId}` }),
@@ -294,6 +296,26 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   }),
   'POST /admin/promo-codes/:producer/:id/archive': (w) => ({
     path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
+    named: own,
+  }),
+  // Venue maps (reserved seating)
+  'PUT /admin/events/:id/seating': (w) => ({ path: `/admin/events/${w.e1}/seating`, body: {}, named: e1 }),
+  'GET /admin/seat-maps/:producer': (w) => ({ path: `/admin/seat-maps/${w.producerId}`, named: own }),
+  'POST /admin/seat-maps/:producer': (w) => ({ path: `/admin/seat-maps/${w.producerId}`, body: {}, named: own }),
+  'POST /admin/seat-maps/:producer/generate': (w) => ({
+    path: `/admin/seat-maps/${w.producerId}/generate`,
+    body: {},
+    named: own,
+  }),
+  'GET /admin/seat-maps/:producer/:id': (w) => ({ path: `/admin/seat-maps/${w.producerId}/999999999`, named: own }),
+  'PUT /admin/seat-maps/:producer/:id': (w) => ({
+    path: `/admin/seat-maps/${w.producerId}/999999999`,
+    body: {},
+    named: own,
+  }),
+  'POST /admin/seat-maps/:producer/:id/edit': (w) => ({
+    path: `/admin/seat-maps/${w.producerId}/999999999/edit`,
+    body: {},
     named: own,
   }),
 };

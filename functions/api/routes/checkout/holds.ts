@@ -7,6 +7,7 @@ import { validate } from '../../lib/validate';
 import { publicAvailability } from '../../services/checkout/availability';
 import { createHold, releaseHold } from '../../services/checkout/holds';
 import { ownOrder } from '../../services/checkout/orders';
+import { seatAvailability, seatedDates } from '../../services/checkout/seat-availability';
 
 const EventQuery = z.object({ event_id: EventIdSchema });
 
@@ -16,6 +17,18 @@ export const holds = new Hono<AccessEnv>()
   .get('/availability', publicRoute(), validate('query', EventQuery), async (c) => {
     const data = await publicAvailability(c.env, c.req.valid('query').event_id);
     c.header('cache-control', 'no-store');
+    return c.json({ status: true, data });
+  })
+  /** A seated event's maps and what each category costs (reserved seating): they change only with a new version. */
+  .get('/seats', publicRoute(), validate('query', EventQuery), async (c) => {
+    const data = await seatedDates(c.env, c.req.valid('query').event_id);
+    c.header('cache-control', 'public, max-age=30');
+    return c.json({ status: true, data });
+  })
+  /** The seats taken and what is left per section, from D1's mirror, at most a second old (never the object). */
+  .get('/seats/availability', publicRoute(), validate('query', EventQuery), async (c) => {
+    const data = await seatAvailability(c.env, c.req.valid('query').event_id);
+    c.header('cache-control', 'public, max-age=1');
     return c.json({ status: true, data });
   })
   /** Every buyer at once when a sale opens: the revocation from the isolate's snapshot (buyerSession). */

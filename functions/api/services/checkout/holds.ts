@@ -1,5 +1,5 @@
 import { formatEventDate } from '../../../../src/shared/dates';
-import { BUY_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import { BUY_MSG, HOLD_MSG, SEAT_HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import { PROMO_MSG } from '../../../../src/shared/messages/promo';
 import { QUEUE_MSG } from '../../../../src/shared/messages/queue';
 import type { HoldRequest } from '../../../../src/shared/schemas/checkout';
@@ -25,6 +25,7 @@ function refusal(result: Refused): never {
   if (result.reason === 'not_public') fail(400, HOLD_MSG.notPublic);
   if (result.reason === 'not_started') fail(409, HOLD_MSG.notStarted(result.name));
   if (result.reason === 'ended') fail(409, HOLD_MSG.ended(result.name));
+  seatRefusal(result);
   const name = ('name' in result ? result.name : undefined) ?? 'la entrada';
   if (result.reason === 'sold_out') {
     fail(409, result.available ? HOLD_MSG.fewLeft(result.available, name) : HOLD_MSG.soldOut(name));
@@ -32,6 +33,19 @@ function refusal(result: Refused): never {
   if (result.reason === 'min') fail(400, HOLD_MSG.min(name));
   if (result.reason === 'max') fail(400, HOLD_MSG.max(name));
   fail(400, BUY_MSG.chooseOne);
+}
+
+/** Spanish answers for a refused pick of seats (reserved seating), naming the seat. */
+function seatRefusal(result: Refused) {
+  const onSeats = (status: 400 | 409, message: string) => fail(status, message, { seat_ids: [message] });
+  if (result.reason === 'seats_missing') onSeats(400, SEAT_HOLD_MSG.seatsMissing(result.name ?? 'la entrada'));
+  if (result.reason === 'seat_twice') onSeats(400, SEAT_HOLD_MSG.seatTwice(result.seat));
+  if (result.reason === 'seat_unknown') onSeats(400, SEAT_HOLD_MSG.seatUnknown);
+  if (result.reason === 'seat_taken') onSeats(409, SEAT_HOLD_MSG.seatTaken(result.seat));
+  if (result.reason === 'single_seat') onSeats(409, SEAT_HOLD_MSG.singleSeat(result.seat));
+  if (result.reason === 'companion_alone') onSeats(400, SEAT_HOLD_MSG.companionAlone(result.seat));
+  if (result.reason === 'no_block')
+    onSeats(409, SEAT_HOLD_MSG.noBlock(result.quantity ?? 1, result.name ?? 'la entrada'));
 }
 
 /** Spanish answers for a refused promo code, on the field (`promo_code`). */
@@ -60,7 +74,12 @@ export async function createHold(
   exempt?: SaleGate['exempt'],
 ) {
   const inventory = inventoryOf(env, input.event_id);
-  const items = input.items.map((i) => ({ typeId: i.ticket_type_id, quantity: i.quantity }));
+  const items = input.items.map((i) => ({
+    typeId: i.ticket_type_id,
+    quantity: i.quantity,
+    seatIds: i.seat_ids,
+    best: i.best,
+  }));
   let staleVersion = -1;
   for (let attempt = 0; attempt < 3; attempt++) {
     const sale = await inventory.sell(input.event_id, userId, items, staleVersion, 'public', buyerKey, {

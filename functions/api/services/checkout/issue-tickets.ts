@@ -17,6 +17,7 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
   const ids: string[] = [];
   for (const item of items) {
     const holders = JSON.parse(item.holders) as Holder[];
+    const seats = item.seats ? (JSON.parse(item.seats) as { id: string; name: string }[]) : [];
     for (let n = 0; n < item.quantity; n++) {
       const id = await ticketIdFor(`${order.id}:${item.ticket_type_id}:${n}`);
       const code = await signTicketCode(env, id, order.event_id);
@@ -24,8 +25,9 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
       const holder = holders[n] ?? { name: order.buyer_name ?? null, dni: order.buyer_dni ?? null };
       statements.push(
         env.DB.prepare(
-          `insert or ignore into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `insert or ignore into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code,
+             seat_id, seat_label)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).bind(
           id,
           order.id,
@@ -36,6 +38,8 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
           holder.name,
           holder.dni,
           code,
+          seats[n]?.id ?? null,
+          seats[n]?.name ?? null,
         ),
       );
     }

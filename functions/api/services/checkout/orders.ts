@@ -42,6 +42,8 @@ export type OrderItemRow = {
   unit_fee_cents: number;
   unit_discount_cents: number;
   holders: string;
+  /** A seated type's seats, JSON [{ id, name }] (issue 33); null otherwise. */
+  seats: string | null;
   name: string;
   named: number;
   event_date_id: number;
@@ -85,7 +87,7 @@ export async function expireOverdueOrders(env: Env) {
 
 export async function orderItems(env: Env, orderId: string): Promise<OrderItemRow[]> {
   const { results } = await env.DB.prepare(
-    `select i.ticket_type_id, i.quantity, i.unit_price_cents, i.unit_fee_cents, i.unit_discount_cents, i.holders, t.name, t.named,
+    `select i.ticket_type_id, i.quantity, i.unit_price_cents, i.unit_fee_cents, i.unit_discount_cents, i.holders, i.seats, t.name, t.named,
             t.event_date_id, d.starts_at
      from order_items i join ticket_types t on t.id = i.ticket_type_id join event_dates d on d.id = t.event_date_id
      where i.order_id = ? order by t.sort, t.id`,

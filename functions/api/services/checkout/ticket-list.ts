@@ -8,7 +8,10 @@ export type TicketDetail = {
   status: 'valid' | 'used' | 'cancelled' | 'transferred';
   holder_name: string | null;
   holder_dni: string | null;
+  /** The type's name, with the seat of a seated ticket: "Platea · Platea, fila F, butaca 12". */
   type_name: string;
+  /** A seated ticket's seat ("Platea, fila F, butaca 12"), null otherwise (reserved seating, issue 33). */
+  seat_label: string | null;
   event_id: number;
   event_title: string;
   event_slug: string;
@@ -32,7 +35,9 @@ export type TicketDetail = {
   returnable: number;
 };
 
-const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni, t.name as type_name,
+// A seated ticket's seat goes with its type wherever the type is shown (Mis tickets, the e-mail, the PDF).
+const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni,
+  case when k.seat_label is null then t.name else t.name || ' · ' || k.seat_label end as type_name, k.seat_label,
   e.id as event_id, e.title as event_title, e.slug as event_slug, d.starts_at, d.ends_at,
   v.name as venue, v.address, v.city, (select o.kind = 'invitation' from orders o where o.id = k.order_id) as invitation,
   (select x.to_email from ticket_transfers x where x.ticket_id = k.id and x.status = 'pending') as pending_transfer_to,

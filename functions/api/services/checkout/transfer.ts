@@ -84,8 +84,9 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
       ).bind(new Date().toISOString(), transfer.id, old.id),
       ticketTransition(env.DB, { ids: [old.id] }, ['valid'], 'transferred', { where: mine }),
       env.DB.prepare(
-        `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
-         select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ? from tickets
+        `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code,
+           seat_id, seat_label)
+         select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ?, seat_id, seat_label from tickets
          where id = ? and status = 'transferred' and ${mine.sql}`,
       ).bind(newId, user.id, code, old.id, ...mine.binds),
       env.DB.prepare(

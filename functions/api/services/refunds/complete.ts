@@ -127,15 +127,15 @@ export async function completeRefund(env: Env, order: OrderRow, row: RefundRow):
  */
 export async function returnStock(env: Env, order: Pick<OrderRow, 'event_id' | 'hold_id'>, refundId: string) {
   const { results } = await env.DB.prepare(
-    `select k.id, k.ticket_type_id from tickets k join refunds r on r.id = k.refund_id
+    `select k.id, k.ticket_type_id, k.seat_id from tickets k join refunds r on r.id = k.refund_id
      where k.refund_id = ? and k.status = 'cancelled' and r.status = 'done' and r.stock_returned = 0`,
   )
     .bind(refundId)
-    .all<{ id: string; ticket_type_id: number }>();
+    .all<{ id: string; ticket_type_id: number; seat_id: string | null }>();
   if (results.length > 0) {
     await inventoryOf(env, order.event_id).returnTickets(
       order.hold_id,
-      results.map((t) => ({ ticketId: t.id, typeId: t.ticket_type_id })),
+      results.map((t) => ({ ticketId: t.id, typeId: t.ticket_type_id, seatId: t.seat_id })),
     );
   }
   await env.DB.prepare("update refunds set stock_returned = 1 where id = ? and status = 'done'").bind(refundId).run();

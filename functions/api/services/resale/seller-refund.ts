@@ -103,14 +103,14 @@ async function closeResoldTicket(env: Env, row: ResaleRefundRow) {
   if (row.ticket_closed) return;
   await emit(env, { kind: 'ticketsChanged', eventId: row.event_id, ticketIds: [row.ticket_id] });
   const ticket = await env.DB.prepare(
-    `select k.status, k.ticket_type_id, o.hold_id from tickets k join orders o on o.id = k.order_id where k.id = ?`,
+    `select k.status, k.ticket_type_id, k.seat_id, o.hold_id from tickets k join orders o on o.id = k.order_id where k.id = ?`,
   )
     .bind(row.ticket_id)
-    .first<{ status: string; ticket_type_id: number; hold_id: string }>();
+    .first<{ status: string; ticket_type_id: number; seat_id: string | null; hold_id: string }>();
   // An admitted ticket keeps its place (the person is inside); a cancelled one gives it back, once.
   if (ticket?.status === 'cancelled') {
     await inventoryOf(env, row.event_id).returnTickets(ticket.hold_id, [
-      { ticketId: row.ticket_id, typeId: ticket.ticket_type_id },
+      { ticketId: row.ticket_id, typeId: ticket.ticket_type_id, seatId: ticket.seat_id },
     ]);
   }
   await env.DB.prepare('update resale_refunds set ticket_closed = 1 where ticket_id = ?').bind(row.ticket_id).run();

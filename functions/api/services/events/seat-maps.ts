@@ -1,0 +1,142 @@
+import { SEATING_MSG, seatName } from '../../../../src/shared/messages/events';
+import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/events';
+import { placedSeats } from '../../../../src/shared/seats';
+import { checkMap, type MapProblem } from '../../../domain/events/seat-map';
+import { gunzip, gzip } from '../../../lib/gzip';
+import { fail } from '../../lib/errors';
+import { emit } from '../../reactions';
+
+/**
+ * A producer's venue maps (issue 33) in D1: each version's document gzipped in seat_map_versions, the current
+ * version on seat_maps. A new version of a map that dates use is checked against the seats their inventory
+ * objects hold or sold (event_seats, their mirror) and refused, with the list, if any of those would go.
+ */
+
+export type SeatMapSummary = {
+  id: number;
+  name: string;
+  version: number;
+  seats: number;
+  in_use: number;
+  updated_at: string;
+};
+
+const refuse = (p: MapProblem): never => fail(422, p.message, p.errors);
+
+/** The map's checks beyond its JSON shape (checkMap), as a 422 naming the seat. */
+export function assertValidMap(map: SeatMap) {
+  // A generated or edited map passes the document's own schema too (a long section id can make its seat ids too long).
+  const shape = SeatMapSchema.safeParse(map);
+  if (!shape.success) {
+    const issue = shape.error.issues[0];
+    fail(422, issue.message, { [issue.path.join('.') || 'map']: [issue.message] });
+  }
+  const p = checkMap(map);
+  if (p) refuse(p);
+}
+
+export async function listSeatMaps(db: D1Database, producerId: number): Promise<SeatMapSummary[]> {
+  const { results } = await db
+    .prepare(
+      `select m.id, m.name, m.version, m.seats, m.updated_at,
+         (select count(*) from event_date_seating d where d.map_id = m.id) as in_use
+       from seat_maps m where m.producer_id = ? order by m.name, m.id`,
+    )
+    .bind(producerId)
+    .all<SeatMapSummary>();
+  return results;
+}
+
+export async function createSeatMap(db: D1Database, producerId: number, map: SeatMap, userId: number) {
+  assertValidMap(map);
+  const doc = await gzip(JSON.stringify(map));
+  const seats = placedSeats(map).length;
+  const row = await db
+    .prepare('insert into seat_maps (producer_id, name, seats) values (?, ?, ?) returning id')
+    .bind(producerId, map.name, seats)
+    .first<{ id: number }>();
+  await db
+    .prepare('insert into seat_map_versions (map_id, version, doc, created_by) values (?, 1, ?, ?)')
+    .bind(row!.id, doc, userId)
+    .run();
+  return { id: row!.id, version: 1, seats };
+}
+
+/** The map's current version (or the version named), 404 when it is not the producer's. */
+export async function readSeatMap(db: D1Database, producerId: number | null, mapId: number, version?: number) {
+  const row = await db
+    .prepare(
+      `select m.id, m.producer_id, m.version, v.doc from seat_maps m
+       join seat_map_versions v on v.map_id = m.id and v.version = coalesce(?, m.version)
+       where m.id = ? and (? is null or m.producer_id = ?)`,
+    )
+    .bind(version ?? null, mapId, producerId, producerId)
+    .first<{ id: number; producer_id: number; version: number; doc: ArrayBuffer | number[] }>();
+  if (!row) fail(404, SEATING_MSG.mapNotFound);
+  const map = SeatMapSchema.parse(JSON.parse(await gunzip(row.doc)));
+  return { id: row.id, producerId: row.producer_id, version: row.version, map };
+}
+
+/**
+ * Seats of the map that the dates using it hold or sold and that `next` would drop (or block, when
+ * `blockedCount`): named with their event, for the refusal's list.
+ */
+async function seatsInUse(db: D1Database, mapId: number, current: SeatMap, next: SeatMap) {
+  const { results } = await db
+    .prepare(
+      `select s.seat_id, e.title from event_seats s
+       join event_date_seating d on d.event_date_id = s.event_date_id
+       join events e on e.id = s.event_id
+       where d.map_id = ?`,
+    )
+    .bind(mapId)
+    .all<{ seat_id: string; title: string }>();
+  if (results.length === 0) return { gone: [], blocked: [] };
+  const before = new Map(placedSeats(current).map((s) => [s.id, s]));
+  const after = new Map(placedSeats(next).map((s) => [s.id, s]));
+  const gone: string[] = [];
+  const blocked: string[] = [];
+  for (const r of results) {
+    const was = before.get(r.seat_id);
+    const name = was ? seatName(was.sectionName, was.row, was.number) : r.seat_id;
+    const now = after.get(r.seat_id);
+    if (!now) gone.push(SEATING_MSG.seatInUse(name, r.title));
+    else if (now.blocked && !was?.blocked) blocked.push(SEATING_MSG.seatInUse(name, r.title));
+  }
+  return { gone, blocked };
+}
+
+/**
+ * Saves `next` as the map's new version, if the map is still at `expected` (a conditional write: two editors
+ * never both win) and no held or sold seat would disappear or be blocked. 409 with the list otherwise.
+ */
+export async function saveSeatMapVersion(env: Env, producerId: number, mapId: number, next: SeatMap, userId: number) {
+  assertValidMap(next);
+  const db = env.DB;
+  const current = await readSeatMap(db, producerId, mapId);
+  const { gone, blocked } = await seatsInUse(db, mapId, current.map, next);
+  if (gone.length > 0) fail(409, SEATING_MSG.seatsInUse(gone.length), { seats: gone });
+  if (blocked.length > 0) fail(409, SEATING_MSG.blockedInUse(blocked.length), { seats: blocked });
+  const version = current.version + 1;
+  const [moved] = await db.batch([
+    db
+      .prepare(
+        "update seat_maps set version = ?, name = ?, seats = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and version = ? returning id",
+      )
+      .bind(version, next.name, placedSeats(next).length, mapId, current.version),
+    db
+      .prepare(
+        'insert into seat_map_versions (map_id, version, doc, created_by) select ?, ?, ?, ? where (select version from seat_maps where id = ?) = ?',
+      )
+      .bind(mapId, version, await gzip(JSON.stringify(next)), userId, mapId, version),
+  ]);
+  // Another editor saved first: this edit was made on an older version.
+  if (moved.results.length === 0) fail(409, SEATING_MSG.versionMoved);
+  // The events that use the map read it again (their inventory objects' seating).
+  const { results } = await db
+    .prepare('select distinct event_id from event_date_seating where map_id = ?')
+    .bind(mapId)
+    .all<{ event_id: number }>();
+  await emit(env, ...results.map((r) => ({ kind: 'saleConfigChanged' as const, eventId: r.event_id })));
+  return { id: mapId, version, seats: placedSeats(next).length };
+}

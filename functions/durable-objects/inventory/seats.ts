@@ -1,0 +1,380 @@
+import { type SeatMap, SeatMapSchema } from '../../../src/shared/schemas/events';
+import {
+  bestSeats,
+  blockWithoutAlone,
+  leftAlone,
+  type PlacedSeat,
+  placedSeats,
+  rowsOf,
+} from '../../../src/shared/seats';
+import { gunzip } from '../../lib/gzip';
+import type { HoldItem } from './items';
+
+/**
+ * Reserved seating inside the EventInventory object (issue 33). The object's `seats` table is the authority on
+ * which seat of which date is held or sold, and by which hold: a seat is in it at most once (its primary key),
+ * and a hold's seats are taken, sold and given back in the same synchronous step as its counts, so no seat is
+ * ever held or sold twice. Each seated category is a ticket type whose capacity is its sellable seats; the
+ * counts of `types` keep working as before, the seats say which ones.
+ *
+ * What changes is journalled (`seat_changes`) and copied to D1's event_seats with the object's mirror; a lost
+ * object rebuilds its seats from that copy (rebuildSeats) before it sells one.
+ */
+
+export const SEATS_SCHEMA = `
+create table if not exists seats (
+  date_id integer not null,
+  seat_id text not null,
+  hold_id text not null,
+  state text not null,
+  primary key (date_id, seat_id)
+);
+create index if not exists seats_hold on seats (hold_id);
+create table if not exists seat_changes (n integer primary key autoincrement, date_id integer not null, seat_id text not null);
+create table if not exists seats_rebuilt (at integer not null);
+`;
+
+/** One seated ticket type: its date, its category and the seats it sells (not blocked). */
+export type SeatType = { typeId: number; dateId: number; category: string; sellable: Set<string> };
+
+/** A date's map, placed: its seats by id and its rows (for adjacency and the best available seats). */
+export type SeatDate = {
+  dateId: number;
+  mapId: number;
+  map: SeatMap;
+  byId: Map<string, PlacedSeat>;
+  rows: PlacedSeat[][];
+  /** The wheelchair reserve (wheelchair places and companion seats) and when it goes to anyone (null: never). */
+  reserve: Set<string>;
+  releaseAt: number | null;
+};
+
+/** The reserve while it is kept: best available never takes it, and a companion seat goes only with its place. */
+export const keptReserve = (date: SeatDate, now: number): Set<string> =>
+  date.releaseAt !== null && now >= date.releaseAt ? new Set() : date.reserve;
+
+/** An event's seating as the object keeps it in memory (reloaded from D1 after eviction or a change). */
+export type Seating = { types: Map<number, SeatType>; dates: Map<number, SeatDate> };
+
+export const NO_SEATING: Seating = { types: new Map(), dates: new Map() };
+
+/** Reads which dates of the event are seated, their maps (current versions) and each category's type. */
+export async function loadSeating(db: D1Database, eventId: number): Promise<Seating> {
+  const [dateRows, typeRows] = await db.batch([
+    db
+      .prepare(
+        `select s.event_date_id, s.map_id, s.wheelchair_release_at, v.doc from event_date_seating s
+         join seat_maps m on m.id = s.map_id join seat_map_versions v on v.map_id = m.id and v.version = m.version
+         where s.event_id = ?`,
+      )
+      .bind(eventId),
+    db
+      .prepare(
+        `select c.event_date_id, c.category, c.ticket_type_id from seat_category_types c
+         join event_date_seating s on s.event_date_id = c.event_date_id where s.event_id = ?`,
+      )
+      .bind(eventId),
+  ]);
+  const dates = new Map<number, SeatDate>();
+  type DateRow = {
+    event_date_id: number;
+    map_id: number;
+    wheelchair_release_at: string | null;
+    doc: ArrayBuffer | number[];
+  };
+  for (const r of dateRows.results as DateRow[]) {
+    const map = SeatMapSchema.parse(JSON.parse(await gunzip(r.doc)));
+    const seats = placedSeats(map);
+    dates.set(r.event_date_id, {
+      dateId: r.event_date_id,
+      mapId: r.map_id,
+      map,
+      byId: new Map(seats.map((s) => [s.id, s])),
+      rows: rowsOf(seats),
+      reserve: new Set(seats.filter((s) => (s.wheelchair || s.companion) && !s.blocked).map((s) => s.id)),
+      releaseAt: r.wheelchair_release_at === null ? null : Date.parse(r.wheelchair_release_at),
+    });
+  }
+  const types = new Map<number, SeatType>();
+  for (const r of typeRows.results as { event_date_id: number; category: string; ticket_type_id: number }[]) {
+    const date = dates.get(r.event_date_id);
+    if (!date) continue;
+    const sellable = new Set<string>();
+    for (const s of date.byId.values()) if (s.category === r.category && !s.blocked) sellable.add(s.id);
+    types.set(r.ticket_type_id, { typeId: r.ticket_type_id, dateId: r.event_date_id, category: r.category, sellable });
+  }
+  return { types, dates };
+}
+
+/** Why a seat pick is refused (the service says it in Spanish, naming the seat). */
+export type SeatRefusal =
+  | { ok: false; reason: 'seats_missing' | 'no_block'; typeId: number; quantity?: number }
+  | { ok: false; reason: 'single_seat' | 'companion_alone'; seat: string }
+  | { ok: false; reason: 'seat_twice' | 'seat_unknown' | 'seat_taken'; seat: string };
+
+/** The seat ids of a date that are held or sold now (a hold's own seats excepted). */
+export function takenSeats(sql: SqlStorage, dateId: number, except: string | null = null): Set<string> {
+  const taken = new Set<string>();
+  for (const r of sql.exec<{ seat_id: string; hold_id: string }>(
+    'select seat_id, hold_id from seats where date_id = ?',
+    dateId,
+  ))
+    if (r.hold_id !== except) taken.add(r.seat_id);
+  return taken;
+}
+
+const nameOf = (seating: Seating, dateId: number, seatId: string) =>
+  seating.dates.get(dateId)?.byId.get(seatId)?.name ?? seatId;
+
+/**
+ * Checks a hold's seats: every seated type names exactly its quantity of seats, each sellable in that type, none
+ * twice, none held or sold by anyone but `replacing` (the buyer's own open hold, given back in the same step).
+ */
+export function checkSeats(
+  sql: SqlStorage,
+  seating: Seating,
+  items: HoldItem[],
+  replacing: string | null,
+): SeatRefusal | null {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const type = seating.types.get(item.typeId);
+    if (!type) {
+      if (item.seatIds?.length) return { ok: false, reason: 'seat_unknown', seat: item.seatIds[0] };
+      continue;
+    }
+    if (!item.seatIds || item.seatIds.length !== item.quantity)
+      return { ok: false, reason: 'seats_missing', typeId: item.typeId };
+    for (const id of item.seatIds) {
+      const key = `${type.dateId}:${id}`;
+      if (seen.has(key)) return { ok: false, reason: 'seat_twice', seat: nameOf(seating, type.dateId, id) };
+      seen.add(key);
+      if (!type.sellable.has(id)) return { ok: false, reason: 'seat_unknown', seat: id };
+    }
+    const taken = sql
+      .exec<{ seat_id: string; hold_id: string }>(
+        'select seat_id, hold_id from seats where date_id = ? and seat_id in (select value from json_each(?))',
+        type.dateId,
+        JSON.stringify(item.seatIds),
+      )
+      .toArray()
+      .find((r) => r.hold_id !== replacing);
+    if (taken) return { ok: false, reason: 'seat_taken', seat: nameOf(seating, type.dateId, taken.seat_id) };
+    // The single-seat rule: a pick that leaves a seat alone is refused when another pick would not.
+    const date = seating.dates.get(type.dateId);
+    if (!date) continue;
+    const others = takenSeats(sql, type.dateId, replacing);
+    const pick = item.seatIds.map((id) => date.byId.get(id)).filter((x): x is PlacedSeat => x !== undefined);
+    // While the reserve is kept, a companion seat is sold only with a wheelchair place.
+    const kept = keptReserve(date, Date.now());
+    const companion = pick.find((s) => kept.has(s.id) && s.companion && !s.wheelchair);
+    if (companion && !pick.some((s) => kept.has(s.id) && s.wheelchair))
+      return { ok: false, reason: 'companion_alone', seat: companion.name };
+    const [alone] = leftAlone(date.rows, others, pick);
+    if (alone && blockWithoutAlone(date.rows, others, type.sellable, item.quantity))
+      return { ok: false, reason: 'single_seat', seat: alone.name };
+  }
+  return null;
+}
+
+/**
+ * "Mejor ubicación disponible": fills the seats of each seated item that asks for `best` with the best block
+ * of adjacent free seats (src/shared/seats.ts), counting the buyer's own open hold as free (it is replaced in
+ * the same step). 'no_block' when no row has that many adjacent free seats of the type.
+ */
+export function pickBest(
+  sql: SqlStorage,
+  seating: Seating,
+  items: HoldItem[],
+  replacing: string | null,
+): HoldItem[] | SeatRefusal {
+  const out: HoldItem[] = [];
+  const chosen = new Map<number, Set<string>>();
+  for (const item of items) {
+    const type = seating.types.get(item.typeId);
+    const date = type && seating.dates.get(type.dateId);
+    if (!item.best || !type || !date) {
+      out.push(item);
+      continue;
+    }
+    const taken = takenSeats(sql, type.dateId, replacing);
+    for (const id of chosen.get(type.dateId) ?? []) taken.add(id);
+    // The kept reserve is not for best available: it counts as taken here.
+    for (const id of keptReserve(date, Date.now())) taken.add(id);
+    const block = bestSeats(date.rows, taken, type.sellable, item.quantity, date.map.stage);
+    if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
+    const ids = block.map((b) => b.id);
+    chosen.set(type.dateId, new Set([...(chosen.get(type.dateId) ?? []), ...ids]));
+    out.push({ ...item, seatIds: ids, best: undefined });
+  }
+  return out;
+}
+
+function journal(sql: SqlStorage, dateId: number, seatId: string) {
+  sql.exec('insert into seat_changes (date_id, seat_id) values (?, ?)', dateId, seatId);
+}
+
+/** Takes a checked hold's seats (`state` 'held', or 'sold' for a grant or a paid retry). */
+export function takeSeats(sql: SqlStorage, holdId: string, items: HoldItem[], state: 'held' | 'sold') {
+  for (const item of items) {
+    if (item.dateId === undefined) continue;
+    for (const id of item.seatIds ?? []) {
+      sql.exec(
+        'insert into seats (date_id, seat_id, hold_id, state) values (?, ?, ?, ?)',
+        item.dateId,
+        id,
+        holdId,
+        state,
+      );
+      journal(sql, item.dateId, id);
+    }
+  }
+}
+
+/** Whether all of a hold's seats are free again (a rejected payment's retry takes them back only then). */
+export function seatsFree(sql: SqlStorage, items: HoldItem[]): boolean {
+  return items.every(
+    (item) =>
+      item.dateId === undefined ||
+      sql
+        .exec(
+          'select 1 from seats where date_id = ? and seat_id in (select value from json_each(?)) limit 1',
+          item.dateId,
+          JSON.stringify(item.seatIds ?? []),
+        )
+        .toArray().length === 0,
+  );
+}
+
+/** A hold's items with each seated type's date, so the synchronous steps after it need no map. */
+export function withSeatDates(seating: Seating, items: HoldItem[]): HoldItem[] {
+  return items.map((i) => {
+    const type = seating.types.get(i.typeId);
+    return type && i.seatIds ? { ...i, dateId: type.dateId } : i;
+  });
+}
+
+/**
+ * The event's seating in the object's memory: loaded from D1 once (shared by every hold waiting for it), after
+ * rebuilding the seats of an object that lost its storage; reset when the event's configuration changes.
+ */
+export class SeatingCache {
+  private value: Seating | null = null;
+  private loading: Promise<Seating> | null = null;
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly db: D1Database,
+  ) {}
+
+  reset() {
+    this.value = null;
+  }
+
+  get(eventId: number): Promise<Seating> {
+    if (this.value) return Promise.resolve(this.value);
+    this.loading ??= (async () => {
+      const seating = await loadSeating(this.db, eventId);
+      if (seating.types.size > 0) await rebuildSeats(this.sql, this.db, eventId);
+      this.value = seating;
+      return seating;
+    })().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+}
+
+/** Gives back a hold's seats (all, or only those still held, or the ones named). */
+export function freeSeats(sql: SqlStorage, holdId: string, which: 'held' | 'all' | string[] = 'all') {
+  const rows = sql
+    .exec<{ date_id: number; seat_id: string; state: string }>(
+      'select date_id, seat_id, state from seats where hold_id = ?',
+      holdId,
+    )
+    .toArray()
+    .filter((r) => (which === 'all' ? true : which === 'held' ? r.state === 'held' : which.includes(r.seat_id)));
+  for (const r of rows) {
+    sql.exec('delete from seats where date_id = ? and seat_id = ?', r.date_id, r.seat_id);
+    journal(sql, r.date_id, r.seat_id);
+  }
+}
+
+/** A paid hold's seats become sold. */
+export function sellSeats(sql: SqlStorage, holdId: string) {
+  for (const r of sql.exec<{ date_id: number; seat_id: string }>(
+    "update seats set state = 'sold' where hold_id = ? and state = 'held' returning date_id, seat_id",
+    holdId,
+  ))
+    journal(sql, r.date_id, r.seat_id);
+}
+
+/** The seat changes not copied to D1 yet, as statements, and what to call once they were written. */
+export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: number) {
+  const last = sql.exec<{ n: number | null }>('select max(n) as n from seat_changes').one().n;
+  if (last === null) return { statements: [], copied: () => {} };
+  const keys = sql
+    .exec<{ date_id: number; seat_id: string; hold_id: string | null; state: string | null }>(
+      `select distinct c.date_id, c.seat_id, s.hold_id, s.state from seat_changes c
+       left join seats s on s.date_id = c.date_id and s.seat_id = c.seat_id where c.n <= ?`,
+      last,
+    )
+    .toArray();
+  const statements = keys.map((k) =>
+    k.state === null
+      ? db
+          .prepare('delete from event_seats where event_id = ? and event_date_id = ? and seat_id = ?')
+          .bind(eventId, k.date_id, k.seat_id)
+      : db
+          .prepare(
+            `insert into event_seats (event_id, event_date_id, seat_id, state, hold_id) values (?, ?, ?, ?, ?)
+             on conflict (event_id, event_date_id, seat_id) do update set state = excluded.state, hold_id = excluded.hold_id`,
+          )
+          .bind(eventId, k.date_id, k.seat_id, k.state, k.hold_id),
+  );
+  return { statements, copied: () => sql.exec('delete from seat_changes where n <= ?', last) };
+}
+
+/**
+ * An object that lost its storage starts with no seats: it copies D1's mirror back before its first seated
+ * sale (once; the mirror lags a change by at most a second, the same bound as the counts' mirror).
+ */
+export async function rebuildSeats(sql: SqlStorage, db: D1Database, eventId: number) {
+  if (sql.exec('select 1 from seats_rebuilt').toArray().length > 0) return;
+  const fresh = sql.exec('select 1 from seats limit 1').toArray().length === 0;
+  if (fresh) {
+    const { results } = await db
+      // Held seats' holds were lost with the object (their orders cannot be paid): only sold seats come back.
+      .prepare("select event_date_id, seat_id, state, hold_id from event_seats where event_id = ? and state = 'sold'")
+      .bind(eventId)
+      .all<{ event_date_id: number; seat_id: string; state: string; hold_id: string }>();
+    for (const r of results)
+      sql.exec(
+        'insert or ignore into seats (date_id, seat_id, hold_id, state) values (?, ?, ?, ?)',
+        r.event_date_id,
+        r.seat_id,
+        r.hold_id,
+        r.state,
+      );
+  }
+  sql.exec('insert into seats_rebuilt (at) values (?)', Date.now());
+}
+
+/** The seats of a hold's items with their names, for the order's rows (order_items.seats). */
+export function seatsOfItem(seating: Seating, item: HoldItem): { id: string; name: string }[] | null {
+  const type = seating.types.get(item.typeId);
+  if (!type || !item.seatIds) return null;
+  return item.seatIds.map((id) => ({ id, name: nameOf(seating, type.dateId, id) }));
+}
+
+export type TakenSeat = { dateId: number; seatId: string; holdId: string; state: 'held' | 'sold' };
+
+/** Every seat held or sold now (the availability cache and the tests read this). */
+export function allTakenSeats(sql: SqlStorage): TakenSeat[] {
+  return sql
+    .exec<{ date_id: number; seat_id: string; hold_id: string; state: 'held' | 'sold' }>(
+      'select date_id, seat_id, hold_id, state from seats order by date_id, seat_id',
+    )
+    .toArray()
+    .map((r) => ({ dateId: r.date_id, seatId: r.seat_id, holdId: r.hold_id, state: r.state }));
+}

@@ -1,0 +1,153 @@
+import { seatName } from './messages/events';
+import type { Seat, SeatMap } from './schemas/events';
+
+/**
+ * Reserved seating's shared rules (issue 33), used by the API and the buyer's map alike: a map's seats in
+ * order, and the single-seat rule with the best available seats that follow it.
+ */
+
+/** A seat of a map with its section and row, at its absolute position (section offset + seat position). */
+export type PlacedSeat = Seat & {
+  section: string;
+  sectionName: string;
+  row: string;
+  /** The row's index in the map (section by section, front to back) and the seat's index in its row. */
+  rowIndex: number;
+  at: number;
+  ax: number;
+  ay: number;
+  name: string;
+};
+
+/** Every seat of a map's seated sections, row by row, each row's seats in their order (left to right). */
+export function placedSeats(map: SeatMap): PlacedSeat[] {
+  const out: PlacedSeat[] = [];
+  let rowIndex = 0;
+  for (const section of map.sections) {
+    if (section.kind !== 'seated') continue;
+    for (const row of section.rows) {
+      for (const [at, seat] of row.seats.entries()) {
+        out.push({
+          ...seat,
+          section: section.id,
+          sectionName: section.name,
+          row: row.label,
+          rowIndex,
+          at,
+          ax: section.x + seat.x,
+          ay: section.y + seat.y,
+          name: seatName(section.name, row.label, seat.number),
+        });
+      }
+      rowIndex += 1;
+    }
+  }
+  return out;
+}
+
+/** The map's rows as arrays of seats (indexed by rowIndex). */
+export function rowsOf(seats: PlacedSeat[]): PlacedSeat[][] {
+  const rows: PlacedSeat[][] = [];
+  for (const s of seats) {
+    rows[s.rowIndex] ??= [];
+    rows[s.rowIndex].push(s);
+  }
+  return rows;
+}
+
+/**
+ * The single-seat rule: a free seat is left alone when both its neighbours in the row are occupied (held, sold,
+ * blocked or being picked); nobody could sit there without leaving a gap. A seat at the end of a row is never
+ * alone: one side is the aisle or the wall. `occupied` says which seats are taken, by id.
+ */
+export function aloneSeats(row: PlacedSeat[], occupied: (id: string) => boolean): PlacedSeat[] {
+  const alone: PlacedSeat[] = [];
+  for (let i = 1; i < row.length - 1; i++)
+    if (!occupied(row[i].id) && occupied(row[i - 1].id) && occupied(row[i + 1].id)) alone.push(row[i]);
+  return alone;
+}
+
+/** The seats a pick would newly leave alone (rule above), over the rows it touches. */
+export function leftAlone(rows: PlacedSeat[][], taken: Set<string>, pick: PlacedSeat[]): PlacedSeat[] {
+  const picked = new Set(pick.map((s) => s.id));
+  const before = (id: string) => taken.has(id) || !!byIdIn(rows, id)?.blocked;
+  const after = (id: string) => before(id) || picked.has(id);
+  const out: PlacedSeat[] = [];
+  for (const r of new Set(pick.map((s) => s.rowIndex))) {
+    const was = new Set(aloneSeats(rows[r], before).map((s) => s.id));
+    for (const s of aloneSeats(rows[r], after)) if (!was.has(s.id)) out.push(s);
+  }
+  return out;
+}
+
+const blockedIds = new WeakMap<PlacedSeat[][], Map<string, PlacedSeat>>();
+function byIdIn(rows: PlacedSeat[][], id: string): PlacedSeat | undefined {
+  let index = blockedIds.get(rows);
+  if (!index) {
+    index = new Map(rows.flat().map((s) => [s.id, s]));
+    blockedIds.set(rows, index);
+  }
+  return index.get(id);
+}
+
+/**
+ * "Mejor ubicación disponible": `quantity` adjacent seats in one row, all `sellable` and free, as close to the
+ * stage as can be (least mean distance). A block that leaves a seat alone is chosen only when every block
+ * would. Answers null when no row has that many adjacent free seats.
+ */
+export function bestSeats(
+  rows: PlacedSeat[][],
+  taken: Set<string>,
+  sellable: Set<string>,
+  quantity: number,
+  stage: { x: number; y: number },
+): PlacedSeat[] | null {
+  const occupied = (s: PlacedSeat | undefined) => s !== undefined && (taken.has(s.id) || !!s.blocked);
+  let best: { seats: PlacedSeat[]; score: number; alone: boolean } | null = null;
+  for (const row of rows) {
+    if (!row || row.length < quantity) continue;
+    let run = 0;
+    for (let i = 0; i < row.length; i++) {
+      const s = row[i];
+      run = sellable.has(s.id) && !occupied(s) ? run + 1 : 0;
+      if (run < quantity) continue;
+      const start = i - quantity + 1;
+      // Only the seats right beside the block can be left alone by it.
+      const left = row[start - 1];
+      const right = row[i + 1];
+      const alone =
+        (left !== undefined && !occupied(left) && start - 2 >= 0 && occupied(row[start - 2])) ||
+        (right !== undefined && !occupied(right) && i + 2 < row.length && occupied(row[i + 2]));
+      let score = 0;
+      for (let k = start; k <= i; k++) score += Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
+      score /= quantity;
+      if (!best || (best.alone && !alone) || (best.alone === alone && score < best.score - 1e-9))
+        best = { seats: row.slice(start, i + 1), score, alone };
+    }
+  }
+  return best ? best.seats : null;
+}
+
+/** Whether any block of `quantity` adjacent sellable free seats leaves no seat alone. */
+export function blockWithoutAlone(
+  rows: PlacedSeat[][],
+  taken: Set<string>,
+  sellable: Set<string>,
+  quantity: number,
+): boolean {
+  const found = bestSeats(rows, taken, sellable, quantity, { x: 0, y: 0 });
+  return found !== null && leftAlone(rows, taken, found).length === 0;
+}
+
+/** Wheelchair places with a companion seat beside them in their row (not blocked): the reserve's places. */
+export function wheelchairPlaces(seats: PlacedSeat[]): number {
+  const rows = rowsOf(seats);
+  let places = 0;
+  for (const row of rows)
+    row?.forEach((s, i) => {
+      if (!s.wheelchair || s.blocked) return;
+      const beside = [row[i - 1], row[i + 1]].some((n) => n?.companion && !n.blocked);
+      if (beside) places += 1;
+    });
+  return places;
+}

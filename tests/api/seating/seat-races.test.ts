@@ -1,0 +1,219 @@
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { type Actor, asBuyer, createBuyer } from '../kit/actors';
+import { eventually } from '../kit/http';
+import { routeNetwork } from '../kit/network';
+import { pay, settledAs } from '../platform/cross-feature-fixtures';
+import { type SeatedWorld, seatedEvent, takenSeats } from './seating-fixtures';
+
+/**
+ * Seats under any interleaving (issue 33): holds by hand and by best available, payments, expiries, releases,
+ * refunds whole and partial, transfers, box-office sales and the event's cancellation race on the same few seats
+ * through the real endpoints. After every run: no seat is in two live holds or valid tickets, every live hold
+ * has all of its seats or none, the sold seats are the valid tickets' seats, and D1's mirror says the same.
+ */
+
+const SEATS = [
+  'platea-A-1',
+  'platea-A-2',
+  'platea-A-3',
+  'platea-A-4',
+  'platea-A-5',
+  'platea-B-1',
+  'platea-B-2',
+  'platea-B-3',
+];
+
+type Command =
+  | { kind: 'hold'; buyer: number; seats: string[] }
+  | { kind: 'best'; buyer: number; quantity: number }
+  | { kind: 'pay'; buyer: number }
+  | { kind: 'expire'; buyer: number }
+  | { kind: 'release'; buyer: number }
+  | { kind: 'refund'; ticket: number; whole: boolean }
+  | { kind: 'transfer'; ticket: number; to: number }
+  | { kind: 'box_office'; seats: string[] }
+  | { kind: 'cancel' };
+
+const buyer = fc.nat({ max: 3 });
+const seats = fc.uniqueArray(fc.constantFrom(...SEATS), { minLength: 1, maxLength: 3 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('hold' as const), buyer, seats }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('best' as const), buyer, quantity: fc.integer({ min: 1, max: 3 }) }),
+  },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('pay' as const), buyer }) },
+  fc.record({ kind: fc.constant('expire' as const), buyer }),
+  fc.record({ kind: fc.constant('release' as const), buyer }),
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('refund' as const), ticket: fc.nat({ max: 10 }), whole: fc.boolean() }),
+  },
+  fc.record({ kind: fc.constant('transfer' as const), ticket: fc.nat({ max: 10 }), to: buyer }),
+  fc.record({ kind: fc.constant('box_office' as const), seats }),
+  { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
+);
+
+type World = SeatedWorld & { buyers: Actor[] };
+
+const latestOrder = (w: World, b: Actor, statuses: string[]) =>
+  env.DB.prepare(
+    `select id, hold_id from orders where event_id = ? and user_id = ? and status in (select value from json_each(?))
+     order by created_at desc limit 1`,
+  )
+    .bind(w.eventId, b.id, JSON.stringify(statuses))
+    .first<{ id: string; hold_id: string }>();
+
+async function ticketAt(w: World, n: number) {
+  const { results } = await env.DB.prepare(
+    "select id, order_id, owner_user_id from tickets where event_id = ? and status = 'valid' order by id",
+  )
+    .bind(w.eventId)
+    .all<{ id: string; order_id: string; owner_user_id: number }>();
+  return results.length > 0 ? results[n % results.length] : null;
+}
+
+async function run(w: World, c: Command): Promise<void> {
+  const b = 'buyer' in c ? w.buyers[c.buyer] : w.buyers[0];
+  switch (c.kind) {
+    case 'hold':
+    case 'best': {
+      const item =
+        c.kind === 'hold'
+          ? { ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }
+          : { ticket_type_id: w.platea, quantity: c.quantity, best: true };
+      const res = await asBuyer(b, '/holds', { method: 'POST', json: { event_id: w.eventId, items: [item] } });
+      // Every refusal is a clear 4xx, never a 5xx.
+      expect(res.status, await res.clone().text()).toBeLessThan(500);
+      return;
+    }
+    case 'pay': {
+      const order = await latestOrder(w, b, ['held']);
+      if (order) await pay(b, order.id);
+      return;
+    }
+    case 'expire': {
+      const order = await latestOrder(w, b, ['held', 'pending_payment']);
+      if (order) await inventoryOf(env, w.eventId).expireSoon(order.hold_id, 1);
+      return;
+    }
+    case 'release': {
+      const order = await latestOrder(w, b, ['held']);
+      if (order) await asBuyer(b, `/holds/${order.id}`, { method: 'DELETE' });
+      return;
+    }
+    case 'refund': {
+      const t = await ticketAt(w, c.ticket);
+      if (!t) return;
+      const res = await settledAs(w.admin, `/admin/orders/${t.order_id}/refund`, {
+        method: 'POST',
+        json: { reason: 'Prueba', ...(c.whole ? {} : { ticket_ids: [t.id] }) },
+      });
+      expect(res.status).toBeLessThan(500);
+      return;
+    }
+    case 'transfer': {
+      const t = await ticketAt(w, c.ticket);
+      const owner = w.buyers.find((x) => x.id === t?.owner_user_id);
+      const to = w.buyers[c.to];
+      if (!t || !owner || owner.id === to.id) return;
+      const offered = await asBuyer(owner, `/tickets/${t.id}/transfer`, { method: 'POST', json: { email: to.email } });
+      if (offered.status !== 200) return;
+      const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
+        .bind(to.email)
+        .first<{ links: string }>();
+      const link = (JSON.parse(mail?.links ?? '[]') as string[]).find((l) => l.includes('/tickets/transfer?token='));
+      const token = new URL(link ?? 'http://x/').searchParams.get('token');
+      await asBuyer(to, '/tickets/transfers/accept', { method: 'POST', json: { token } });
+      return;
+    }
+    case 'box_office': {
+      const res = await settledAs(w.admin, '/admin/box-office/sales', {
+        method: 'POST',
+        json: {
+          event_id: w.eventId,
+          method: 'efectivo',
+          items: [{ ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }],
+        },
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(500);
+      return;
+    }
+    case 'cancel': {
+      const res = await settledAs(w.admin, `/admin/events/${w.eventId}/cancel`, {
+        method: 'POST',
+        json: { reason: 'Prueba' },
+      });
+      expect(res.status).toBeLessThan(500);
+      return;
+    }
+  }
+}
+
+async function assertSeats(w: World) {
+  const { results: tickets } = await env.DB.prepare(
+    "select seat_id from tickets where event_id = ? and status in ('valid', 'used') and seat_id is not null",
+  )
+    .bind(w.eventId)
+    .all<{ seat_id: string }>();
+  const ticketed = tickets.map((t) => t.seat_id);
+  // No seat on two valid tickets.
+  expect(new Set(ticketed).size).toBe(ticketed.length);
+  const taken = await takenSeats(w.eventId);
+  const sold = taken.filter((s) => s.state === 'sold').map((s) => s.seatId);
+  // The sold seats are the valid tickets' seats (payments and refunds settled before this runs).
+  expect(sold.sort()).toEqual([...ticketed].sort());
+  // Every live hold has all of its order's seats, and no seat is in a hold and a ticket.
+  const held = new Map<string, string[]>();
+  for (const s of taken.filter((x) => x.state === 'held'))
+    held.set(s.holdId, [...(held.get(s.holdId) ?? []), s.seatId]);
+  for (const [holdId, ids] of held) {
+    const item = await env.DB.prepare(
+      'select i.seats from order_items i join orders o on o.id = i.order_id where o.hold_id = ?',
+    )
+      .bind(holdId)
+      .first<{ seats: string }>();
+    const wanted = (JSON.parse(item?.seats ?? '[]') as { id: string }[]).map((s) => s.id);
+    expect(ids.sort()).toEqual(wanted.sort());
+    for (const id of ids) expect(ticketed).not.toContain(id);
+  }
+  // D1's mirror catches up with the object.
+  const expected = taken
+    .map((s) => `${s.seatId}:${s.state}`)
+    .sort()
+    .join();
+  await eventually(async () => {
+    const { results } = await env.DB.prepare('select seat_id, state from event_seats where event_id = ?')
+      .bind(w.eventId)
+      .all<{ seat_id: string; state: string }>();
+    return (
+      results
+        .map((r) => `${r.seat_id}:${r.state}`)
+        .sort()
+        .join() === expected
+    );
+  }, 'the seat mirror');
+}
+
+describe('seats under racing holds, payments, expiries, refunds, transfers, box office and cancellation', () => {
+  it('never sells a seat twice and holds all of a pick or none', async () => {
+    routeNetwork();
+    const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(command, { minLength: 2, maxLength: 5 }), { minLength: 2, maxLength: 3 }),
+        async (waves) => {
+          const w: World = { ...(await seatedEvent({ rows: 2, seatsPerRow: 5 })), buyers: [] };
+          w.buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer(), createBuyer()]);
+          // Each wave's commands race each other; waves run one after another.
+          for (const wave of waves) await Promise.all(wave.map((c) => run(w, c)));
+          await assertSeats(w);
+        },
+      ),
+      { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },
+    );
+  }, 300_000);
+});

@@ -1,0 +1,90 @@
+import { env } from 'cloudflare:test';
+import { expect } from 'vitest';
+import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { asBuyer } from '../kit/actors';
+import { call } from '../kit/call';
+import { producerWithEvent } from '../kit/events';
+
+/** A seated event through the real endpoints: a generated map, a date that uses it, a price per category. */
+
+export type SeatedWorld = Awaited<ReturnType<typeof seatedEvent>>;
+
+export async function seatedEvent(
+  opts: {
+    rows?: number;
+    seatsPerRow?: number;
+    hold_minutes?: number;
+    /** Flag platea-B-5 as a wheelchair place and platea-B-3 as its companion (the reserve). Default: yes. */
+    wheelchair?: boolean;
+    wheelchair_percent?: number;
+    wheelchair_release_at?: string | null;
+  } = {},
+) {
+  const p = await producerWithEvent({ hold_minutes: opts.hold_minutes });
+  const admin = { ...p.admin, producerId: p.producerId };
+  const made = await call(admin, 'POST /admin/seat-maps/:producer/generate', {
+    param: { producer: p.producerId },
+    json: {
+      name: 'Teatro de prueba',
+      categories: [
+        { key: 'platea', name: 'Platea' },
+        { key: 'pullman', name: 'Pullman' },
+      ],
+      sections: [
+        { name: 'Platea', category: 'platea', rows: opts.rows ?? 2, seats_per_row: opts.seatsPerRow ?? 6 },
+        { name: 'Pullman', category: 'pullman', rows: 1, seats_per_row: 4, numbering: 'consecutive' },
+      ],
+      standing: [{ id: 'pie', name: 'De pie', category: 'platea', capacity: 5 }],
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  if (opts.wheelchair !== false && (opts.rows ?? 2) >= 2) {
+    const flag = (seat_ids: string[], flags: Record<string, boolean>) =>
+      call(admin, 'POST /admin/seat-maps/:producer/:id/edit', {
+        param: { producer: p.producerId, id: made.body.data.id },
+        json: { op: 'flags', seat_ids, ...flags },
+      });
+    expect((await flag(['platea-B-5'], { wheelchair: true })).status).toBe(200);
+    expect((await flag(['platea-B-3'], { companion: true })).status).toBe(200);
+  }
+  const date = await env.DB.prepare('select id from event_dates where event_id = ?')
+    .bind(p.eventId)
+    .first<{ id: number }>();
+  const seated = await call(admin, 'PUT /admin/events/:id/seating', {
+    param: { id: p.eventId },
+    json: {
+      event_date_id: date!.id,
+      map_id: made.body.data.id,
+      prices: [
+        { category: 'platea', price_cents: 25_000_00 },
+        { category: 'pullman', price_cents: 15_000_00 },
+      ],
+      max_per_order: 6,
+      // A one-row map has no reserve: it asks for none.
+      wheelchair_percent: opts.wheelchair_percent ?? ((opts.rows ?? 2) < 2 ? 0 : 2),
+      ...(opts.wheelchair_release_at === undefined ? {} : { wheelchair_release_at: opts.wheelchair_release_at }),
+    },
+  });
+  expect(seated.status, JSON.stringify(seated.body)).toBe(200);
+  const types = seated.body.data.ticket_types;
+  const typeOf = (name: string) => types.find((t) => t.name === name)!.id;
+  return {
+    ...p,
+    admin,
+    dateId: date!.id,
+    mapId: made.body.data.id,
+    platea: typeOf('Platea'),
+    pullman: typeOf('Pullman'),
+    standing: typeOf('De pie'),
+    generalType: p.typeId,
+  };
+}
+
+export const holdSeats = (buyer: { auth: Record<string, string> }, eventId: number, typeId: number, seats: string[]) =>
+  asBuyer(buyer, '/holds', {
+    method: 'POST',
+    json: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity: seats.length, seat_ids: seats }] },
+  });
+
+/** The seats the event's inventory object says are held or sold. */
+export const takenSeats = (eventId: number) => inventoryOf(env, eventId).takenSeats();
