@@ -3,6 +3,7 @@ import { CachedRouter } from '../lib/cached-router';
 import { refuseDeepJson } from '../lib/json-depth';
 import { notFound, onError } from './answers';
 import { requireApiKey } from './lib/api-key';
+import { idempotency } from './lib/idempotency';
 import { auth } from './routes/accounts/auth';
 import { locations } from './routes/accounts/locations';
 import { user } from './routes/accounts/user';
@@ -15,6 +16,8 @@ import { adminMedia, media } from './routes/events/media';
 import { moderation } from './routes/events/moderation';
 import { adminProducers, producers } from './routes/events/producers';
 import { venues } from './routes/events/venues';
+import { apiKeys } from './routes/integrations/api-keys';
+import { openApiRoute } from './routes/integrations/openapi';
 import { guestInvitations, invitationLinks } from './routes/invitations';
 import { webhooks } from './routes/payments/webhooks';
 import { promoCodes } from './routes/promo';
@@ -30,6 +33,7 @@ import { mercadoPagoLink } from './routes/settings/mercadopago-link';
 import { settings } from './routes/settings/settings';
 import { team, teamInvitations } from './routes/team';
 import { adminWaitlistRoutes, waitlist } from './routes/waitlist';
+import type { RegisteredRoute } from './services/integrations/openapi';
 
 export type ApiBindings = { Bindings: Env };
 
@@ -70,6 +74,13 @@ const routes = new Hono<ApiBindings>()
   .route('/admin/promo-codes', promoCodes)
   .route('/waitlist', waitlist)
   .route('/admin/waitlist', adminWaitlistRoutes)
+  // Integrations (issue 34): producer API keys and the OpenAPI document.
+  .route('/admin/api-keys', apiKeys)
+  // The document lists the app's own routes, read when first asked for (`api` is defined below).
+  .route(
+    '/openapi.json',
+    openApiRoute((): readonly RegisteredRoute[] => api.routes),
+  )
   // Last: the sales back office sits directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', salesDashboard)
   .route('/admin', salesFinance)
@@ -78,13 +89,15 @@ const routes = new Hono<ApiBindings>()
   .route('/admin', salesOrders);
 
 /**
- * The provider API at /api/v1. Every call needs the platform's `x-api-key`; a body nested too deep is
- * refused before any route reads it (functions/lib/json-depth.ts).
+ * The provider API at /api/v1. Every call needs the platform's `x-api-key` or a producer's key
+ * (lib/api-key.ts); a body nested too deep is refused before any route reads it (functions/lib/json-depth.ts);
+ * a write with an `Idempotency-Key` runs once (lib/idempotency.ts).
  */
 export const api = new Hono<ApiBindings>({ router: new CachedRouter() })
   .basePath('/api/v1')
   .use(requireApiKey)
   .use(refuseDeepJson)
+  .use(idempotency)
   .route('/', routes);
 
 api.onError(onError);

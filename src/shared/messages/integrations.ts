@@ -1,0 +1,114 @@
+import { SPEC_LABEL } from './common';
+
+/**
+ * Integrations (issue 34): producer API keys, idempotent writes and the developers' reference (voseo).
+ * Webhooks add their own block here.
+ */
+
+/** The provider API's answers to a producer key, an Idempotency-Key and the key routes. */
+export const API_KEY_MSG = {
+  malformed: 'La clave de API no tiene un formato válido. Revisá que la copiaste completa.',
+  invalid: 'La clave de API no existe. Revisá que la copiaste completa.',
+  revoked: 'La clave de API fue revocada. Creá una nueva en Integraciones.',
+  expired: 'La clave de API venció. Creá una nueva en Integraciones.',
+  creatorInactive: 'La clave de API ya no vale: la persona que la creó no tiene una cuenta activa.',
+  personOnly: 'Esta ruta es para personas: no acepta claves de API.',
+  outOfScope: 'La clave de API no tiene permiso para esta acción.',
+  outOfEvents: 'La clave de API no tiene permiso sobre este evento.',
+  tooManyRequests: 'Superaste el límite de pedidos de esta clave de API. Esperá unos segundos y probá de nuevo.',
+  nameRequired: 'Escribí un nombre para la clave.',
+  nameTooLong: 'El nombre puede tener hasta 80 caracteres.',
+  permissionsRequired: 'Elegí al menos un permiso.',
+  permissionUnknown: 'Ese permiso no existe.',
+  permissionNotHeld: 'No podés darle a una clave un permiso que no tenés.',
+  eventsNotOwned: 'Elegí eventos de esta productora sobre los que tengas permiso.',
+  expiryInvalid: 'Elegí un vencimiento entre 1 y 3650 días, o ninguno.',
+  notFound: 'La clave de API no existe.',
+  alreadyRevoked: 'La clave de API ya estaba revocada.',
+  created: 'Listo: creaste la clave. Copiala ahora, no la vas a volver a ver.',
+  revokedDone: 'Revocaste la clave. Desde ahora no funciona más.',
+} as const;
+
+export const IDEMPOTENCY_MSG = {
+  invalidKey: 'El encabezado Idempotency-Key tiene que tener entre 1 y 255 caracteres visibles.',
+  inFlight: 'Ya estamos procesando un pedido con esta Idempotency-Key. Esperá su respuesta y probá de nuevo.',
+  mismatch: 'Esta Idempotency-Key ya se usó con otro pedido. Usá una clave nueva para cada operación distinta.',
+} as const;
+
+/** The back office's "Integraciones" page (/admin/integraciones). */
+export const INTEGRATIONS_TEXT = {
+  title: 'Integraciones',
+  intro:
+    'Conectá tu sitio, tu CRM o tu sistema contable con Boletería. Cada clave de API actúa por tu productora con los permisos que le des, nunca más que los tuyos.',
+  settingsLink: 'Integraciones',
+  settingsHint: 'Claves de API para conectar otros sistemas.',
+  backToSettings: `Volver a ${SPEC_LABEL.settings}`,
+  producer: 'Productora',
+  show: 'Ver',
+  noProducer: 'No administrás ninguna productora',
+  noProducerHint: 'Cuando administres una productora, acá vas a crear las claves de API para tus integraciones.',
+  keysTitle: 'Claves de API',
+  keysEmpty: 'Todavía no creaste ninguna clave.',
+  newKey: 'Nueva clave',
+  name: 'Nombre',
+  namePlaceholder: 'Por ejemplo: Sitio web',
+  permissions: 'Permisos',
+  events: 'Eventos',
+  allEvents: 'Todos los eventos',
+  someEvents: 'Solo algunos eventos',
+  expiry: 'Vencimiento',
+  noExpiry: 'Sin vencimiento',
+  days30: '30 días',
+  days90: '90 días',
+  days365: '1 año',
+  create: 'Crear clave',
+  creating: 'Creando…',
+  secretTitle: 'Tu nueva clave',
+  secretHint: 'Copiala y guardala en un lugar seguro: es la única vez que la vas a ver.',
+  copy: 'Copiar',
+  copied: 'Copiada',
+  done: 'Ya la guardé',
+  prefix: 'Empieza con',
+  createdAt: 'Creada',
+  lastUsed: 'Último uso',
+  neverUsed: 'Nunca',
+  expires: 'Vence',
+  never: 'Nunca',
+  status: 'Estado',
+  active: 'Activa',
+  revoked: 'Revocada',
+  expired: 'Vencida',
+  revoke: 'Revocar',
+  revokeTitle: 'Revocar la clave',
+  revokeBody: 'Los sistemas que la usen van a dejar de funcionar en el acto. No se puede deshacer.',
+  more: 'Más integraciones',
+  developers: 'Referencia para desarrolladores',
+  developersHint: 'Todas las rutas de la API, sus permisos y cómo autenticarte.',
+} as const;
+
+/** The developers' reference (/desarrolladores). */
+export const DEVELOPERS_TEXT = {
+  title: 'Desarrolladores',
+  intro:
+    'La API de Boletería para conectar tu sitio y tus sistemas. Creá una clave en Configuración → Integraciones y mandala en cada pedido.',
+  auth: 'Autenticación',
+  authBody:
+    'Mandá tu clave en el encabezado Authorization: Bearer bol_live_… La clave solo hace lo que permiten sus permisos y los de quien la creó.',
+  idempotency: 'Reintentos seguros',
+  idempotencyBody:
+    'En los pedidos que escriben, mandá un encabezado Idempotency-Key único por operación: si repetís el pedido, recibís la misma respuesta sin hacerlo dos veces (durante 24 horas).',
+  limits: 'Límites',
+  limitsBody: 'Cada clave puede hacer hasta 600 pedidos por minuto. Si te pasás, respondemos 429 con Retry-After.',
+  document: 'Descripción OpenAPI 3.1',
+  routes: 'Rutas',
+  permission: 'Permiso',
+  scopeProducer: 'toda la productora',
+  scopeEvent: 'por evento',
+  public: 'Pública',
+  person: 'Solo personas',
+  superadmin: 'Solo la plataforma',
+  parameters: 'Parámetros',
+  body: 'Cuerpo',
+  required: 'obligatorio',
+  unavailable: 'No pudimos cargar la descripción de la API. Probá de nuevo en unos minutos.',
+} as const;
