@@ -1,8 +1,8 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limiterFor } from '../../../functions/api/lib/throttle';
-import { edge } from '../../../functions/edge/proxy';
 import { THROTTLE_RULES } from '../../../functions/domain/throttle-rules';
+import { edge } from '../../../functions/edge/proxy';
 import { MSG } from '../../../src/shared/messages/common';
 import { API_KEY_MSG } from '../../../src/shared/messages/integrations';
 import { addMember, adminOf, asBuyer } from '../kit/actors';
