@@ -54,6 +54,8 @@ export type Declaration =
       checkedIn?: 'handler';
       /** Only people, never a producer API key (the keys' own management: see `peopleOnly`). */
       people?: true;
+      /** A second permission the handler checks over the same scope (see `alsoNeeds`). */
+      also?: Permission;
     };
 
 export type { Target };
@@ -206,6 +208,17 @@ export function peopleOnly<M extends MiddlewareHandler>(middleware: M): M {
   const declaration = declarationOf(middleware);
   if (declaration?.kind !== 'permission') throw new Error('peopleOnly wraps a requirePermission declaration');
   return declare({ ...declaration, people: true }, middleware) as unknown as M;
+}
+
+/**
+ * Says in the declaration that the handler checks a second permission over the same target (a finance
+ * export is `export.data` and reads `finance.view`, services/sales/scope.ts): the route matrix, the keys'
+ * matrix and the OpenAPI document then know it. The check itself stays in the handler.
+ */
+export function alsoNeeds<M extends MiddlewareHandler>(permission: Permission, middleware: M): M {
+  const declaration = declarationOf(middleware);
+  if (declaration?.kind !== 'permission') throw new Error('alsoNeeds wraps a requirePermission declaration');
+  return declare({ ...declaration, also: permission }, middleware) as unknown as M;
 }
 
 /**

@@ -16,7 +16,7 @@ export async function createKey(
 ): Promise<CreatedKey> {
   const res = await asBuyer(owner, `/admin/api-keys/${producerId}`, {
     method: 'POST',
-    json: { name: more.name ?? `Clave ${permissions.join(' ')}`, permissions, ...more },
+    json: { name: more.name ?? `Clave ${permissions.length} permisos`, permissions, ...more },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const { data } = (await res.json()) as { data: { key: { id: string; prefix: string }; secret: string } };

@@ -28,6 +28,8 @@ type Operation = {
 export type XPermission = {
   kind: Declaration['kind'];
   permission?: string;
+  /** A second permission the handler checks over the same target. */
+  also?: string;
   scope?: string;
   api_keys: boolean;
 };
@@ -62,6 +64,7 @@ const xPermissionOf = (declaration: Declaration): XPermission =>
     ? {
         kind: declaration.kind,
         permission: declaration.permission,
+        ...(declaration.also ? { also: declaration.also } : {}),
         scope: declaration.scope,
         api_keys: acceptsKeys(declaration),
       }
@@ -72,7 +75,8 @@ function summaryOf(declaration: Declaration): string {
   if (declaration.kind === 'authenticated') return 'Cualquier persona con sesión';
   if (declaration.kind === 'superadmin') return 'Solo superadministradores';
   const where = declaration.scope === 'producer' ? 'en toda la productora' : 'en el evento o la productora';
-  return `Permiso ${declaration.permission} ${where}`;
+  const also = declaration.also ? ` (y ${declaration.also})` : '';
+  return `Permiso ${declaration.permission}${also} ${where}`;
 }
 
 function parametersOf(path: string, schemas: Map<string, ZodType>): Parameter[] {
