@@ -112,3 +112,25 @@ export const DEVELOPERS_TEXT = {
   required: 'obligatorio',
   unavailable: 'No pudimos cargar la descripción de la API. Probá de nuevo en unos minutos.',
 } as const;
+
+/** What each permission lets a key do, in words (the name itself is shown beside it for developers). */
+export const PERMISSION_LABEL: Record<string, string> = {
+  'dashboard.view': 'Ver el panel de ventas',
+  'events.view': 'Ver los eventos',
+  'events.create': 'Crear eventos',
+  'events.manage': 'Editar y publicar eventos',
+  'tickets.view': 'Ver órdenes y entradas',
+  'tickets.sell': 'Vender en boletería',
+  'tickets.validate': 'Controlar el acceso',
+  'tickets.reports': 'Ver reportes de entradas',
+  'tickets.types': 'Gestionar tipos de entrada',
+  'collaborators.manage': 'Gestionar el equipo',
+  'configurations.manage': 'Cambiar la configuración',
+  'analytics.view': 'Ver estadísticas',
+  'reports.view': 'Ver reportes',
+  'export.data': 'Exportar datos',
+  'users.manage': 'Gestionar personas',
+  'finance.view': 'Ver finanzas',
+  'invitations.manage': 'Gestionar invitaciones',
+  'tickets.refund': 'Reembolsar órdenes',
+};
