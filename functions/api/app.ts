@@ -4,6 +4,7 @@ import { refuseDeepJson } from '../lib/json-depth';
 import { notFound, onError } from './answers';
 import { requireApiKey } from './lib/api-key';
 import { idempotency } from './lib/idempotency';
+import type { RegisteredRoute } from './lib/openapi';
 import { auth } from './routes/accounts/auth';
 import { locations } from './routes/accounts/locations';
 import { user } from './routes/accounts/user';
@@ -33,7 +34,6 @@ import { mercadoPagoLink } from './routes/settings/mercadopago-link';
 import { settings } from './routes/settings/settings';
 import { team, teamInvitations } from './routes/team';
 import { adminWaitlistRoutes, waitlist } from './routes/waitlist';
-import type { RegisteredRoute } from './services/integrations/openapi';
 
 export type ApiBindings = { Bindings: Env };
 

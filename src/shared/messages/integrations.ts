@@ -134,3 +134,33 @@ export const PERMISSION_LABEL: Record<string, string> = {
   'invitations.manage': 'Gestionar invitaciones',
   'tickets.refund': 'Reembolsar órdenes',
 };
+
+/** The OpenAPI document's own words (functions/api/lib/openapi.ts). */
+export const OPENAPI_TEXT = {
+  title: 'API de Boletería',
+  description:
+    'La API de proveedor de Boletería. Autenticación: una clave de productora (Authorization: Bearer bol_live_…) o, para los servidores de la plataforma, x-api-key con la sesión de una persona. Escrituras idempotentes con Idempotency-Key (24 h). Límite: 600 pedidos por minuto por clave. x-permission dice qué permiso pide cada ruta y si acepta claves.',
+  public: 'Pública',
+  authenticated: 'Cualquier persona con sesión',
+  superadmin: 'Solo superadministradores',
+  permission: 'Permiso',
+  and: 'y',
+  producerWide: 'en toda la productora',
+  perEvent: 'en el evento o la productora',
+  rootTag: 'raíz',
+  message: 'En castellano, para mostrar tal cual.',
+  producerKey: 'Una clave de API de la productora (Configuración → Integraciones).',
+  platformKey: 'La clave de la plataforma.',
+  session: 'La sesión de una persona.',
+  ok: 'Respuesta correcta.',
+  error: 'Error, con un mensaje en castellano.',
+  tooMany: 'Demasiados pedidos: esperá los segundos de Retry-After.',
+} as const;
+
+/** The developers' page examples (shell commands; the origin is the site's). */
+export const DEVELOPERS_EXAMPLES = {
+  keyBadge: 'bol_live_',
+  read: (origin: string) => `curl ${origin}/api/v1/admin/events/123 \\\n  -H "Authorization: Bearer bol_live_…"`,
+  write: (origin: string) =>
+    `curl -X POST ${origin}/api/v1/admin/promo-codes/7 \\\n  -H "Authorization: Bearer bol_live_…" \\\n  -H "Idempotency-Key: 5b2f3c1e-…" \\\n  -H "Content-Type: application/json" \\\n  -d '{"code":"PRENSA","discount_type":"percent","value":20}'`,
+} as const;

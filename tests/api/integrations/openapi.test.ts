@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument, XPermission } from '../../../functions/api/services/integrations/openapi';
+import type { OpenApiDocument, XPermission } from '../../../functions/api/lib/openapi';
 import { adminOf } from '../kit/actors';
 import { provider } from '../kit/http';
 import { keysMayCall } from '../platform/key-callers';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { type AccessEnv, publicRoute } from '../../lib/access';
-import { type OpenApiDocument, openApiDocument, type RegisteredRoute } from '../../services/integrations/openapi';
+import { type OpenApiDocument, openApiDocument, type RegisteredRoute } from '../../lib/openapi';
 
 /**
  * GET /openapi.json: the provider API described as OpenAPI 3.1, generated from the routes the app registered

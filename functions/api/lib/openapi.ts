@@ -1,7 +1,8 @@
 import { type ZodType, z } from 'zod';
-import { type Declaration, declarationOf } from '../../lib/access';
-import { acceptsKeys } from '../../lib/api-key';
-import { validationOf } from '../../lib/validate';
+import { OPENAPI_TEXT as T } from '../../../src/shared/messages/integrations';
+import { type Declaration, declarationOf } from './access';
+import { acceptsKeys } from './api-key';
+import { validationOf } from './validate';
 
 /**
  * The OpenAPI 3.1 document of the provider API (GET /api/v1/openapi.json), generated from the app's own
@@ -71,12 +72,12 @@ const xPermissionOf = (declaration: Declaration): XPermission =>
     : { kind: declaration.kind, api_keys: acceptsKeys(declaration) };
 
 function summaryOf(declaration: Declaration): string {
-  if (declaration.kind === 'public') return 'Pública';
-  if (declaration.kind === 'authenticated') return 'Cualquier persona con sesión';
-  if (declaration.kind === 'superadmin') return 'Solo superadministradores';
-  const where = declaration.scope === 'producer' ? 'en toda la productora' : 'en el evento o la productora';
-  const also = declaration.also ? ` (y ${declaration.also})` : '';
-  return `Permiso ${declaration.permission}${also} ${where}`;
+  if (declaration.kind === 'public') return T.public;
+  if (declaration.kind === 'authenticated') return T.authenticated;
+  if (declaration.kind === 'superadmin') return T.superadmin;
+  const where = declaration.scope === 'producer' ? T.producerWide : T.perEvent;
+  const also = declaration.also ? ` (${T.and} ${declaration.also})` : '';
+  return `${T.permission} ${declaration.permission}${also} ${where}`;
 }
 
 function parametersOf(path: string, schemas: Map<string, ZodType>): Parameter[] {
@@ -106,7 +107,7 @@ const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
 function operationOf(method: string, path: string, declaration: Declaration, schemas: Map<string, ZodType>): Operation {
   const [first = '', second = ''] = path.split('/').filter(Boolean);
-  const tag = first === 'admin' && second ? `admin/${second}` : first || 'raíz';
+  const tag = first === 'admin' && second ? `admin/${second}` : first || T.rootTag;
   const operation: Operation = {
     operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
     tags: [tag],
@@ -160,18 +161,13 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocu
   return { openapi: '3.1.0', info: INFO, servers: [{ url: API_BASE }], paths, components: COMPONENTS };
 }
 
-const INFO = {
-  title: 'API de Boletería',
-  version: '1',
-  description:
-    'La API de proveedor de Boletería. Autenticación: una clave de productora (Authorization: Bearer bol_live_…) o, para los servidores de la plataforma, x-api-key con la sesión de una persona. Escrituras idempotentes con Idempotency-Key (24 h). Límite: 600 pedidos por minuto por clave. x-permission dice qué permiso pide cada ruta y si acepta claves.',
-};
+const INFO = { title: T.title, version: '1', description: T.description };
 
 const ERROR_SCHEMA = {
   type: 'object',
   properties: {
     status: { const: false },
-    message: { type: 'string', description: 'En castellano, para mostrar tal cual.' },
+    message: { type: 'string', description: T.message },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
   },
   required: ['status', 'message'],
@@ -183,23 +179,23 @@ const COMPONENTS = {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'bol_live_…',
-      description: 'Una clave de API de la productora (Configuración → Integraciones).',
+      description: T.producerKey,
     },
-    platformKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'La clave de la plataforma.' },
-    session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'La sesión de una persona.' },
+    platformKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: T.platformKey },
+    session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: T.session },
   },
   schemas: { Error: ERROR_SCHEMA },
   responses: {
     Ok: {
-      description: 'Respuesta correcta.',
+      description: T.ok,
       content: { 'application/json': { schema: { type: 'object', properties: { status: { const: true } } } } },
     },
     Error: {
-      description: 'Error, con un mensaje en castellano.',
+      description: T.error,
       content: { 'application/json': { schema: ERROR_SCHEMA } },
     },
     TooManyRequests: {
-      description: 'Demasiados pedidos: esperá los segundos de Retry-After.',
+      description: T.tooMany,
       headers: { 'Retry-After': { schema: { type: 'integer' } } },
       content: { 'application/json': { schema: ERROR_SCHEMA } },
     },
