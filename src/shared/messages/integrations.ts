@@ -43,8 +43,6 @@ export const INTEGRATIONS_TEXT = {
   settingsLink: 'Integraciones',
   settingsHint: 'Claves de API para conectar otros sistemas.',
   backToSettings: `Volver a ${SPEC_LABEL.settings}`,
-  producer: 'Productora',
-  show: 'Ver',
   noProducer: 'No administrás ninguna productora',
   noProducerHint: 'Cuando administres una productora, acá vas a crear las claves de API para tus integraciones.',
   keysTitle: 'Claves de API',

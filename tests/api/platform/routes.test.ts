@@ -296,6 +296,21 @@ function allowedBy(declaration: Declaration, caller: CallerName, named: Named = 
   return holds(permission) && (scope === 'event' || !member?.onlyE1);
 }
 
+/**
+ * What is wrong with one answer (null: nothing): a 5xx; a public route refused; an allowed call refused or a
+ * refused one allowed; a refusal with another status than `refusal`, or without a Spanish message.
+ */
+function judge(declaration: Declaration, allowed: boolean, refusal: 401 | 403, status: number, text: string) {
+  const refused = status === 401 || status === 403;
+  if (status >= 500) return '5xx';
+  if (refused && !/^\{"status":false,.*"message":"[^"]+/.test(text)) return 'refusal without a Spanish message';
+  if (declaration.kind === 'public') return status === 403 ? 'public route refused' : null;
+  if (allowed && refused) return 'refused, declared allowed';
+  if (!allowed && !refused) return 'allowed, declared refused';
+  if (!allowed && status !== refusal) return 'wrong refusal';
+  return null;
+}
+
 let world: ScopeWorld;
 const routes = apiRoutes();
 
@@ -379,17 +394,9 @@ describe('the caller matrix: each route answers nine callers as declared', () =>
         const text = await res.text();
         const allowed = allowedBy(declaration, caller, sample.named);
         if (!allowed) refusals += 1;
-        const refusedStatus = res.status === 401 || res.status === 403;
-        const where = `${route.key} as ${caller}: ${res.status} ${text.slice(0, 160)}`;
-        if (res.status >= 500) violations.push(`5xx ${where}`);
-        else if (declaration.kind === 'public') {
-          if (res.status === 403) violations.push(`public route refused ${where}`);
-        } else if (allowed && refusedStatus) violations.push(`refused, declared allowed: ${where}`);
-        else if (!allowed && !refusedStatus) violations.push(`allowed, declared refused: ${where}`);
-        else if (!allowed && res.status !== (CALLER_SHAPE[caller].signedIn ? 403 : 401))
-          violations.push(`wrong refusal: ${where}`);
-        if (refusedStatus && !/^\{"status":false,.*"message":"[^"]+/.test(text))
-          violations.push(`refusal without a Spanish message: ${where}`);
+        const refusal = CALLER_SHAPE[caller].signedIn ? 403 : 401;
+        const wrong = judge(declaration, allowed, refusal, res.status, text);
+        if (wrong) violations.push(`${wrong}: ${route.key} as ${caller}: ${res.status} ${text.slice(0, 160)}`);
       }
     }
     console.info(`matrix: ${cells} cells (${refusals} declared refused), ${violations.length} violations`);
@@ -441,15 +448,8 @@ describe('the key matrix: each route answers producer API keys as its declaratio
         cells += 1;
         const allowed = keyAllowedBy(declaration, key, sample.named);
         if (!allowed) refusals += 1;
-        const refusedStatus = status === 401 || status === 403;
-        const where = `${route.key} with ${key.name}: ${status} ${text.slice(0, 160)}`;
-        if (status >= 500) violations.push(`5xx ${where}`);
-        else if (declaration.kind === 'public') {
-          if (status === 403) violations.push(`public route refused ${where}`);
-        } else if (allowed && refusedStatus) violations.push(`refused, declared allowed: ${where}`);
-        else if (!allowed && status !== 403) violations.push(`allowed, declared refused: ${where}`);
-        if (refusedStatus && !/^\{"status":false,.*"message":"[^"]+/.test(text))
-          violations.push(`refusal without a Spanish message: ${where}`);
+        const wrong = judge(declaration, allowed, 403, status, text);
+        if (wrong) violations.push(`${wrong}: ${route.key} with ${key.name}: ${status} ${text.slice(0, 160)}`);
       }
     }
     console.info(`key matrix: ${cells} cells (${refusals} declared refused), ${violations.length} violations`);
