@@ -1,6 +1,7 @@
 import { Hono, type ExecutionContext as WorkerContext } from 'hono';
 import { MSG } from '../src/shared/messages/common';
 import { api } from './api/app';
+import { producerKeyOf } from './api/services/integrations/api-keys';
 import { devRoutes } from './dev/routes';
 import { demoDataReady } from './dev/seed';
 import { edge } from './edge/proxy';
@@ -12,7 +13,8 @@ export type Fallback = (request: Request, env: Env, ctx: WorkerContext) => Respo
 
 /**
  * Everything the Worker serves besides the Astro pages:
- * - `/api/v1/*` with an `x-api-key` header: the provider API itself (what the edge calls when it is remote);
+ * - `/api/v1/*` with an `x-api-key` header or a producer's API key (`Authorization: Bearer bol_…`): the
+ *   provider API itself (what the edge calls when it is remote, and what producers' own systems call);
  * - `/api/*` from browsers: the edge proxy, which adds the key and the session;
  * - `/dev/*`: development tools, only when DEV_MODE is set.
  * Anything else goes to `fallback` (the Astro handler in production, a 404 in API tests).
@@ -37,8 +39,9 @@ export function createServer(fallback: Fallback) {
   app.use('/api/v1/*', async (c, next) => {
     // Calls that already carry an API key are server-to-server calls aimed at the provider API. An edge in
     // front of an external provider (API_ORIGIN) has no provider of its own: its edge forwards them.
-    if (c.req.header('x-api-key') !== undefined && !c.env.API_ORIGIN)
-      return api.fetch(c.req.raw, c.env, c.executionCtx);
+    const serverCall =
+      c.req.header('x-api-key') !== undefined || producerKeyOf(c.req.header('authorization')) !== undefined;
+    if (serverCall && !c.env.API_ORIGIN) return api.fetch(c.req.raw, c.env, c.executionCtx);
     await next();
   });
   app.route('/', edge);

@@ -3,6 +3,8 @@ import { CachedRouter } from '../lib/cached-router';
 import { refuseDeepJson } from '../lib/json-depth';
 import { notFound, onError } from './answers';
 import { requireApiKey } from './lib/api-key';
+import { idempotency } from './lib/idempotency';
+import type { RegisteredRoute } from './lib/openapi';
 import { auth } from './routes/accounts/auth';
 import { locations } from './routes/accounts/locations';
 import { user } from './routes/accounts/user';
@@ -16,6 +18,8 @@ import { moderation } from './routes/events/moderation';
 import { adminProducers, producers } from './routes/events/producers';
 import { eventSeating, seatMaps } from './routes/events/seat-maps';
 import { venues } from './routes/events/venues';
+import { apiKeys } from './routes/integrations/api-keys';
+import { openApiRoute } from './routes/integrations/openapi';
 import { guestInvitations, invitationLinks } from './routes/invitations';
 import { webhooks } from './routes/payments/webhooks';
 import { promoCodes } from './routes/promo';
@@ -77,6 +81,13 @@ const routes = new Hono<ApiBindings>()
   .route('/admin/waitlist', adminWaitlistRoutes)
   // Producers' webhooks (issue 34, i34b).
   .route('/admin/webhooks', webhookEndpoints)
+  // Integrations (issue 34): producer API keys and the OpenAPI document.
+  .route('/admin/api-keys', apiKeys)
+  // The document lists the app's own routes, read when first asked for (`api` is defined below).
+  .route(
+    '/openapi.json',
+    openApiRoute((): readonly RegisteredRoute[] => api.routes),
+  )
   // Last: the sales back office sits directly under /admin (/admin/orders, /admin/finance, /admin/exports…).
   .route('/admin', salesDashboard)
   .route('/admin', salesFinance)
@@ -85,13 +96,15 @@ const routes = new Hono<ApiBindings>()
   .route('/admin', salesOrders);
 
 /**
- * The provider API at /api/v1. Every call needs the platform's `x-api-key`; a body nested too deep is
- * refused before any route reads it (functions/lib/json-depth.ts).
+ * The provider API at /api/v1. Every call needs the platform's `x-api-key` or a producer's key
+ * (lib/api-key.ts); a body nested too deep is refused before any route reads it (functions/lib/json-depth.ts);
+ * a write with an `Idempotency-Key` runs once (lib/idempotency.ts).
  */
 export const api = new Hono<ApiBindings>({ router: new CachedRouter() })
   .basePath('/api/v1')
   .use(requireApiKey)
   .use(refuseDeepJson)
+  .use(idempotency)
   .route('/', routes);
 
 api.onError(onError);

@@ -1,4 +1,5 @@
 import { retryWaitlistMails } from '../mail/waitlist';
+import { purgeIdempotencyKeys } from './lib/idempotency';
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { retryTicketsMails } from './services/checkout/ticket-mail-queue';
@@ -20,6 +21,8 @@ export async function runScheduledJobs(env: Env): Promise<void> {
     "delete from dev_mail where created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-30 days')",
   ).run();
   await purgeExpiredAccountTokens(env.DB);
+  // Idempotency-Key claims are kept 24 h (functions/api/lib/idempotency.ts).
+  await purgeIdempotencyKeys(env.DB);
   // Orders whose hold ran out (the inventory object already released the tickets through its alarm).
   await expireOverdueOrders(env);
   await finishPastEvents(env.DB);

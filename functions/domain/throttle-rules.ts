@@ -33,6 +33,8 @@ export const THROTTLE_RULES = {
   unlockAddress: { limit: 30, windowSeconds: 60 * 60 },
   /** Joins to a "Venta con fila" queue, per address (counted by each queue object, durable-objects/queue/join.ts). */
   queueJoinAddress: { limit: 20, windowSeconds: 60 },
+  /** Calls made with one producer API key (issue 34; pretix allows 360 a minute), counted by api/lib/api-key.ts. */
+  apiKey: { limit: 600, windowSeconds: 60 },
 } as const;
 
 /** Failed logins one address may still try on an account whose account-wide counter is used up. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { COOKIE, MSG } from '../../src/shared/messages/common';
+import { producerKeyOf } from '../api/services/integrations/api-keys';
 import { refuseDeepJson } from '../lib/json-depth';
 import { visitorOf } from './client-address';
 import { clearedCookies, readCookie, type TokenPair } from './cookies';
@@ -10,7 +11,7 @@ import { callApi } from './upstream';
 const TOKEN_ISSUERS = new Set(['/api/v1/login', '/api/v1/verify-email']);
 
 /** Request headers passed on to the provider; everything else (cookies above all) stays at the edge. */
-const FORWARDED = ['accept', 'content-type', 'accept-language', 'x-request-id', 'x-signature'];
+const FORWARDED = ['accept', 'content-type', 'accept-language', 'x-request-id', 'x-signature', 'idempotency-key'];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -77,9 +78,12 @@ edge.all('/api/v1/*', async (c) => {
   const url = new URL(request.url);
   const visitor = visitorOf(request, c.env);
   const issuesTokens = TOKEN_ISSUERS.has(url.pathname);
-  const resolved = issuesTokens
-    ? { token: null, setCookies: [], expired: false }
-    : await resolveSession(c.env, c.executionCtx, request, visitor);
+  // A producer's API key (`Authorization: Bearer bol_…`) is passed on as is; no cookie session is used.
+  const producerKey = producerKeyOf(request.headers.get('authorization') ?? undefined) !== undefined;
+  const resolved =
+    issuesTokens || producerKey
+      ? { token: null, setCookies: [], expired: false }
+      : await resolveSession(c.env, c.executionCtx, request, visitor);
   if (resolved.expired) return json({ status: false, message: MSG.sessionExpired }, 401, resolved.setCookies);
 
   const headers = new Headers();
@@ -88,6 +92,7 @@ edge.all('/api/v1/*', async (c) => {
     if (value !== null) headers.set(name, value);
   }
   if (resolved.token) headers.set('authorization', `Bearer ${resolved.token}`);
+  if (producerKey) headers.set('authorization', request.headers.get('authorization') as string);
 
   const upstream = await callApi(
     c.env,

@@ -27,7 +27,7 @@ const LAYERS: [Layer, RegExp][] = [
   // Isomorphic rules and words (pricing, dates, schemas, catalogues): used by both sides.
   ['shared', /^src\/shared\//],
   // The route middleware that declares access and authenticates: it reads through services.
-  ['middleware', /^functions\/api\/lib\/(access|auth)\.ts$/],
+  ['middleware', /^functions\/api\/lib\/(access|auth|api-key|idempotency|openapi)\.ts$/],
   // Counting attempts in the rate limiter objects (its middleware and the services' own throttles).
   ['services', /^functions\/api\/lib\/throttle\.ts$/],
   // Bottom utilities: crypto, errors, validation, ids. Nothing of the product.

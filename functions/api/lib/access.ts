@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { ORDER_NOT_FOUND, TICKET_MSG } from '../../../src/shared/messages/checkout';
 import { EVENT_MSG } from '../../../src/shared/messages/events';
+import { API_KEY_MSG } from '../../../src/shared/messages/integrations';
 import { ACCESS_MSG } from '../../../src/shared/messages/team';
 import type { Permission } from '../../../src/shared/roles';
 import { OrderIdParamSchema, TicketIdParamSchema } from '../../../src/shared/schemas/checkout';
@@ -11,6 +12,7 @@ import type { SessionUser } from '../../../src/shared/session';
 import { type Actor, holdsPermission, loadActor, type PermissionScope, type Target } from '../../domain/events/access';
 import type { OrderRow } from '../services/checkout/orders';
 import { type EventHeader, findEventHeader } from '../services/events/store';
+import { type ApiKeyCaller, keySession, loadKeyActor } from '../services/integrations/api-keys';
 import { findInvitation, type GuestInvitation } from '../services/invitations/manage';
 import { findOrder, type StaffTicket, staffTicket } from '../services/sales/actions';
 import {
@@ -50,6 +52,10 @@ export type Declaration =
       scope: PermissionScope;
       /** The check runs inside the handler's own D1 batch (the door's hot path), not in the middleware. */
       checkedIn?: 'handler';
+      /** Only people, never a producer API key (the keys' own management: see `peopleOnly`). */
+      people?: true;
+      /** A second permission the handler checks over the same scope (see `alsoNeeds`). */
+      also?: Permission;
     };
 
 export type { Target };
@@ -63,7 +69,11 @@ export type TargetResolver<Found extends object = object> = (
   c: Context<AccessEnv>,
 ) => Promise<Target & { found?: Found }>;
 
-export type AccessVariables = AuthVariables & { actor: Actor; target: Target };
+/**
+ * `apiKey`: the producer key the call was made with (set by the API's door, lib/api-key.ts); then the
+ * actor is the key's (its creator narrowed to the key) and `session` is its creator's.
+ */
+export type AccessVariables = AuthVariables & { actor: Actor; target: Target; apiKey?: ApiKeyCaller };
 export type AccessEnv = { Bindings: Env; Variables: AccessVariables & SignedTokenVariables };
 /** The context of a handler whose declaration loaded `Found` (see TargetResolver). */
 export type FoundEnv<Found extends object> = {
@@ -93,11 +103,12 @@ export function publicRoute(session?: 'optional-session') {
 /**
  * Authenticates (requireAuth: 401, and `role_update` on the answer when the caller's memberships changed),
  * then loads the caller and decides with `check`. A refusal becomes the answer here, so requireAuth still
- * marks it.
+ * marks it. A call made with a producer key was authenticated by the API's door: the same `check` decides
+ * for the key's actor.
  */
 function guarded(check: (c: Context<AccessEnv>) => Promise<{ actor: Actor; target: Target & { found?: object } }>) {
-  return createMiddleware<AccessEnv>(async (c, next) =>
-    (requireAuth as MiddlewareHandler)(c, async () => {
+  return createMiddleware<AccessEnv>(async (c, next) => {
+    const decide = async () => {
       try {
         const { actor, target } = await check(c);
         const { found, ...named } = target;
@@ -110,11 +121,20 @@ function guarded(check: (c: Context<AccessEnv>) => Promise<{ actor: Actor; targe
         return;
       }
       await next();
-    }),
-  );
+    };
+    if (c.var.apiKey) return decide();
+    return (requireAuth as MiddlewareHandler)(c, decide);
+  });
 }
 
-const callerOf = (c: Context<AccessEnv>) => loadActor(c.env.DB, c.var.session as SessionUser);
+/** The caller: the person of the session, or a key's actor (its creator now, narrowed to the key). */
+async function callerOf(c: Context<AccessEnv>): Promise<Actor> {
+  const key = c.var.apiKey;
+  if (!key) return loadActor(c.env.DB, c.var.session as SessionUser);
+  const actor = await loadKeyActor(c.env.DB, key);
+  c.set('session', keySession(actor));
+  return actor;
+}
 
 /**
  * Any signed-in person. By default the caller is read from the database (`c.var.actor`: inactive accounts
@@ -167,14 +187,38 @@ export function requirePermission<Found extends object = object>(
     { kind: 'permission', permission, scope },
     guarded(async (c) => {
       const [actor, named] = await Promise.all([callerOf(c), target(c)]);
-      if (!holdsPermission(actor, permission, scope, named))
-        fail(
-          403,
-          message ?? (scope === 'producer' || named.eventId === undefined ? ACCESS_MSG.noProducer : ACCESS_MSG.noEvent),
-        );
+      if (!holdsPermission(actor, permission, scope, named)) fail(403, message ?? refusal(c, scope, named));
       return { actor, target: named };
     }),
   ) as unknown as MiddlewareHandler<FoundEnv<Found>>;
+}
+
+/** Why a permission was refused: to a person, the team's words; to a key, that the key lacks it. */
+function refusal(c: Context<AccessEnv>, scope: PermissionScope, named: Target) {
+  const onEvent = scope === 'event' && named.eventId !== undefined;
+  if (c.var.apiKey) return onEvent ? API_KEY_MSG.outOfEvents : API_KEY_MSG.outOfScope;
+  return onEvent ? ACCESS_MSG.noEvent : ACCESS_MSG.noProducer;
+}
+
+/**
+ * A permission route that only people may call, never a producer API key (the keys' own management: a key
+ * must not mint keys). The API's door refuses keys on it (lib/api-key.ts, 403).
+ */
+export function peopleOnly<M extends MiddlewareHandler>(middleware: M): M {
+  const declaration = declarationOf(middleware);
+  if (declaration?.kind !== 'permission') throw new Error('peopleOnly wraps a requirePermission declaration');
+  return declare({ ...declaration, people: true }, middleware) as unknown as M;
+}
+
+/**
+ * Says in the declaration that the handler checks a second permission over the same target (a finance
+ * export is `export.data` and reads `finance.view`, services/sales/scope.ts): the route matrix, the keys'
+ * matrix and the OpenAPI document then know it. The check itself stays in the handler.
+ */
+export function alsoNeeds<M extends MiddlewareHandler>(permission: Permission, middleware: M): M {
+  const declaration = declarationOf(middleware);
+  if (declaration?.kind !== 'permission') throw new Error('alsoNeeds wraps a requirePermission declaration');
+  return declare({ ...declaration, also: permission }, middleware) as unknown as M;
 }
 
 /**

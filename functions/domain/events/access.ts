@@ -23,6 +23,11 @@ export type Actor = {
   memberships: Map<number, MemberRole>;
   /** producer id -> the only events the caller may act on there (absent: all of them) */
   scopes: Map<number, Set<number>>;
+  /**
+   * A producer API key's permissions (absent for a person): the key may do only these, and only where its
+   * creator's membership grants them too (`keyActor`).
+   */
+  grants?: ReadonlySet<Permission>;
 };
 
 export async function loadActor(db: D1Database, session: SessionUser): Promise<Actor> {
@@ -76,6 +81,7 @@ export function actorFrom(user: D1Result, members: D1Result): Actor {
 export const canView = (actor: Actor, producerId: number, eventId?: number) =>
   actor.isSuperAdmin ||
   (actor.memberships.has(producerId) &&
+    (!actor.grants || actor.grants.has('events.view')) &&
     (eventId === undefined || !actor.scopes.has(producerId) || !!actor.scopes.get(producerId)?.has(eventId)));
 
 /** The producers whose events the actor may see in the back office; null means all (superadmin). */
@@ -90,6 +96,7 @@ export const visibleProducerIds = (actor: Actor): number[] | null =>
  */
 export function can(actor: Actor, producerId: number, permission: Permission, eventId?: number): boolean {
   if (actor.isSuperAdmin) return true;
+  if (actor.grants && !actor.grants.has(permission)) return false;
   const role = actor.memberships.get(producerId);
   if (role === undefined || !roleGrants(role, permission)) return false;
   const only = actor.scopes.get(producerId);
@@ -120,12 +127,14 @@ export type PermissionScope = 'producer' | 'event';
  */
 export function holdsPermission(actor: Actor, permission: Permission, scope: PermissionScope, target: Target): boolean {
   if (actor.isSuperAdmin) return true;
+  if (actor.grants && !actor.grants.has(permission)) return false;
   const { producerId, eventId } = target;
   if (producerId !== undefined) {
     if (scope === 'producer') return canWide(actor, producerId, permission);
     return can(actor, producerId, permission, eventId);
   }
-  if (permissionsOf(actor.rol, []).includes(permission)) return true;
+  // What every signed-in person may do is theirs, not a key's: a key acts only within its producer.
+  if (!actor.grants && permissionsOf(actor.rol, []).includes(permission)) return true;
   return [...actor.memberships.keys()].some((id) =>
     scope === 'producer' ? canWide(actor, id, permission) : can(actor, id, permission),
   );
@@ -163,4 +172,36 @@ export function eventsLimit(actor: Actor, producerId: number): number[] | null {
   if (actor.isSuperAdmin) return null;
   const only = actor.scopes.get(producerId);
   return only ? [...only] : null;
+}
+
+/** What a producer API key is, as its declaration needs it (services/integrations/api-keys.ts loads it). */
+export type KeyGrant = {
+  producerId: number;
+  permissions: readonly Permission[];
+  /** null: all of the producer's events */
+  events: readonly number[] | null;
+};
+
+/**
+ * The actor of a call made with a producer API key: its creator as they are now (`creator`, read on every
+ * call), narrowed to the key's producer, permissions and events. The key never does more than its creator:
+ * a creator demoted, limited to some events or removed from the team takes the key down with them. A
+ * superadmin's key acts as a full administrator of its producer, never as a superadmin.
+ */
+export function keyActor(creator: Actor, key: KeyGrant): Actor {
+  const role: MemberRole | undefined = creator.isSuperAdmin ? 'ADMIN' : creator.memberships.get(key.producerId);
+  const memberships = new Map<number, MemberRole>(role ? [[key.producerId, role]] : []);
+  const creatorOnly = creator.isSuperAdmin ? undefined : creator.scopes.get(key.producerId);
+  let only: Set<number> | undefined;
+  if (key.events && creatorOnly) only = new Set(key.events.filter((id) => creatorOnly.has(id)));
+  else if (key.events) only = new Set(key.events);
+  else if (creatorOnly) only = new Set(creatorOnly);
+  return {
+    ...creator,
+    rol: 'USER',
+    isSuperAdmin: false,
+    memberships,
+    scopes: new Map(only ? [[key.producerId, only]] : []),
+    grants: new Set(key.permissions),
+  };
 }

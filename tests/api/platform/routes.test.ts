@@ -6,8 +6,10 @@ import { sha256Hex } from '../../../functions/api/lib/crypto';
 import { signTicketCode } from '../../../functions/domain/checkout/ticket-signing';
 import { sealSecret } from '../../../functions/lib/secret-box';
 import { type Permission, permissionsForMember, permissionsOf } from '../../../src/shared/roles';
+import { withKey } from '../integrations/key-fixtures';
 import { provider } from '../kit/http';
 import { CALLER_SHAPE, CALLERS, type CallerName, type ScopeWorld, scopeWorld } from '../team/scope-fixtures';
+import { type KeyCaller, keyAllowedBy, keyCallers, keysMayCall } from './key-callers';
 import { type ApiRoute, apiRoutes, routesOf } from './route-list';
 
 /**
@@ -318,6 +320,14 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     body: {},
     named: own,
   }),
+  // Integrations (issue 34): producer API keys and the OpenAPI document
+  'GET /admin/api-keys/:producer': (w) => ({ path: `/admin/api-keys/${w.producerId}`, named: own }),
+  'POST /admin/api-keys/:producer': (w) => ({ path: `/admin/api-keys/${w.producerId}`, body: {}, named: own }),
+  'DELETE /admin/api-keys/:producer/:id': (w) => ({
+    path: `/admin/api-keys/${w.producerId}/${UNKNOWN_UUID}`,
+    named: own,
+  }),
+  'GET /openapi.json': () => ({ path: '/openapi.json' }),
 };
 const own: Named = { producer: 'own' };
 const e1: Named = { producer: 'own', event: 'e1' };
@@ -334,13 +344,30 @@ function allowedBy(declaration: Declaration, caller: CallerName, named: Named = 
   const { permission, scope } = declaration;
   const member = shape.member;
   const grants = (p: Permission) => !!member && (p === 'events.view' || permissionsForMember(member.role).includes(p));
+  // A second permission the handler checks (alsoNeeds) is needed as well.
+  const holds = (p: Permission) => grants(p) && (!declaration.also || grants(declaration.also));
   if (named.producer) {
-    if (!member || member.producer !== named.producer || !grants(permission)) return false;
+    if (!member || member.producer !== named.producer || !holds(permission)) return false;
     if (scope === 'producer') return !member.onlyE1;
     return !named.event || !member.onlyE1 || named.event === 'e1';
   }
   if (permissionsOf('USER', []).includes(permission)) return true;
-  return grants(permission) && (scope === 'event' || !member?.onlyE1);
+  return holds(permission) && (scope === 'event' || !member?.onlyE1);
+}
+
+/**
+ * What is wrong with one answer (null: nothing): a 5xx; a public route refused; an allowed call refused or a
+ * refused one allowed; a refusal with another status than `refusal`, or without a Spanish message.
+ */
+function judge(declaration: Declaration, allowed: boolean, refusal: 401 | 403, status: number, text: string) {
+  const refused = status === 401 || status === 403;
+  if (status >= 500) return '5xx';
+  if (refused && !/^\{"status":false,.*"message":"[^"]+/.test(text)) return 'refusal without a Spanish message';
+  if (declaration.kind === 'public') return status === 403 ? 'public route refused' : null;
+  if (allowed && refused) return 'refused, declared allowed';
+  if (!allowed && !refused) return 'allowed, declared refused';
+  if (!allowed && status !== refusal) return 'wrong refusal';
+  return null;
 }
 
 let world: ScopeWorld;
@@ -443,17 +470,9 @@ describe('the caller matrix: each route answers nine callers as declared', () =>
         const text = await res.text();
         const allowed = allowedBy(declaration, caller, sample.named);
         if (!allowed) refusals += 1;
-        const refusedStatus = res.status === 401 || res.status === 403;
-        const where = `${route.key} as ${caller}: ${res.status} ${text.slice(0, 160)}`;
-        if (res.status >= 500) violations.push(`5xx ${where}`);
-        else if (declaration.kind === 'public') {
-          if (res.status === 403) violations.push(`public route refused ${where}`);
-        } else if (allowed && refusedStatus) violations.push(`refused, declared allowed: ${where}`);
-        else if (!allowed && !refusedStatus) violations.push(`allowed, declared refused: ${where}`);
-        else if (!allowed && res.status !== (CALLER_SHAPE[caller].signedIn ? 403 : 401))
-          violations.push(`wrong refusal: ${where}`);
-        if (refusedStatus && !/^\{"status":false,.*"message":"[^"]+/.test(text))
-          violations.push(`refusal without a Spanish message: ${where}`);
+        const refusal = CALLER_SHAPE[caller].signedIn ? 403 : 401;
+        const wrong = judge(declaration, allowed, refusal, res.status, text);
+        if (wrong) violations.push(`${wrong}: ${route.key} as ${caller}: ${res.status} ${text.slice(0, 160)}`);
       }
     }
     console.info(`matrix: ${cells} cells (${refusals} declared refused), ${violations.length} violations`);
@@ -461,5 +480,58 @@ describe('the caller matrix: each route answers nine callers as declared', () =>
     expect(refusals).toBeGreaterThan(cells / 4);
     expect(violations, violations.join('\n')).toEqual([]);
     expect(cells).toBe(routes.length * CALLERS.length);
+  });
+});
+
+describe('the key matrix: each route answers producer API keys as its declaration says', () => {
+  let keys: KeyCaller[];
+  beforeAll(async () => {
+    keys = await keyCallers(world);
+  });
+
+  it("a member's key reaches exactly what the member reaches, on every route keys may call", () => {
+    const differences: string[] = [];
+    for (const key of keys.filter((k) => k.member))
+      for (const route of routes) {
+        const sample = SAMPLES[route.key]?.(world);
+        const [declaration] = route.declarations;
+        if (!sample || !declaration || !keysMayCall(declaration)) continue;
+        const member = allowedBy(declaration, key.member as CallerName, sample.named);
+        if (member !== keyAllowedBy(declaration, key, sample.named))
+          differences.push(`${route.key}: ${key.member} ${member ? 'allowed' : 'refused'}, its key not`);
+      }
+    expect(differences, differences.join('\n')).toEqual([]);
+  });
+
+  it('has 0 violations over every route and every key', { timeout: 600_000 }, async () => {
+    const violations: string[] = [];
+    let cells = 0;
+    let refusals = 0;
+    for (const route of routes) {
+      const sample = SAMPLES[route.key]?.(world);
+      const [declaration] = route.declarations;
+      if (!sample || !declaration) continue;
+      const answers = await Promise.all(
+        keys.map(async (key) => {
+          const res = await withKey(key.secret, sample.path, {
+            method: route.method,
+            body: sample.body === undefined ? undefined : JSON.stringify(sample.body),
+          });
+          return [key, res.status, await res.text()] as const;
+        }),
+      );
+      for (const [key, status, text] of answers) {
+        cells += 1;
+        const allowed = keyAllowedBy(declaration, key, sample.named);
+        if (!allowed) refusals += 1;
+        const wrong = judge(declaration, allowed, 403, status, text);
+        if (wrong) violations.push(`${wrong}: ${route.key} with ${key.name}: ${status} ${text.slice(0, 160)}`);
+      }
+    }
+    console.info(`key matrix: ${cells} cells (${refusals} declared refused), ${violations.length} violations`);
+    expect(refusals).toBeGreaterThan(cells / 4);
+    expect(cells - refusals).toBeGreaterThan(routes.length);
+    expect(violations, violations.join('\n')).toEqual([]);
+    expect(cells).toBe(routes.length * keys.length);
   });
 });

@@ -5,7 +5,7 @@ import {
   ExportQuerySchema,
   FinanceExportQuerySchema,
 } from '../../../../src/shared/schemas/sales';
-import { type AccessEnv, eventQuery, requirePermission, salesTarget } from '../../lib/access';
+import { type AccessEnv, alsoNeeds, eventQuery, requirePermission, salesTarget } from '../../lib/access';
 import { validate } from '../../lib/validate';
 import { auditExport } from '../../services/sales/audit';
 import { attendeesSheet, financeSheet, ordersSheet, type Sheet, toCsv, toXlsx } from '../../services/sales/exports';
@@ -40,7 +40,7 @@ async function fileResponse(sheet: Sheet, format: 'csv' | 'xlsx', basename: stri
 export const salesExports = new Hono<AccessEnv>()
   .get(
     '/exports/finance',
-    requirePermission('export.data', 'event', salesTarget()),
+    alsoNeeds('finance.view', requirePermission('export.data', 'event', salesTarget())),
     validate('query', FinanceExportQuerySchema),
     async (c) => {
       const actor = c.var.actor;
