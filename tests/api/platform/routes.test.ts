@@ -259,6 +259,11 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     path: `/admin/promo-codes/${w.producerId}/999999999/archive`,
     named: own,
   }),
+  // Personal data (issue 35): one's own only
+  'GET /user/data': () => ({ path: '/user/data' }),
+  'PUT /user/consents': () => ({ path: '/user/consents', body: {} }),
+  'GET /user/deletion': () => ({ path: '/user/deletion' }),
+  'POST /user/deletion': () => ({ path: '/user/deletion', body: {} }),
 };
 const own: Named = { producer: 'own' };
 const e1: Named = { producer: 'own', event: 'e1' };
