@@ -434,4 +434,6 @@ export const ACTIVITY_TEXT = {
   more: 'Ver más antiguos',
   noProducer: 'No administrás ninguna productora.',
   invalidFilter: 'Revisá los filtros: alguno no es válido.',
+  link: 'Ver la actividad del equipo',
+  nothing: '—',
 } as const;
