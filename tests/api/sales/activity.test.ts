@@ -41,13 +41,13 @@ describe('the activity log', () => {
       method: 'PUT',
       json: { ...VALID_SETTINGS, attendee_retention_days: 90 },
     });
-    expect(put.status).toBe(200);
+    expect(put.status, await put.clone().text()).toBe(200);
     // A price change of the event, by the second admin.
     const input = toInput(await getManagedEvent(env.DB, event.event_id), true);
     const oldPrice = input.dates[0].ticket_types[0].price_cents;
     input.dates[0].ticket_types[0].price_cents = oldPrice + 500_00;
     const edit = await asBuyer(second, `/admin/events/${event.event_id}`, { method: 'PUT', json: input });
-    expect(edit.status).toBe(200);
+    expect(edit.status, await edit.clone().text()).toBe(200);
     // A code, a manual admission at the door, a refund.
     const code = await asBuyer(second, `/admin/promo-codes/${producerId}`, {
       method: 'POST',

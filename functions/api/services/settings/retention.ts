@@ -74,11 +74,13 @@ async function eraseAttendees(env: Env, eventId: number): Promise<boolean> {
     db.prepare(`update waitlist_mails set email = '' where event_id = ?1 and ${open}`).bind(eventId),
     db
       .prepare(
-        "update events set attendees_erased_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and attendees_erased_at is null",
+        `update events set attendees_erased_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+          where id = ? and attendees_erased_at is null returning id`,
       )
       .bind(eventId),
   ]);
-  if (results.at(-1)?.meta.changes !== 1) return false;
+  // Counted by its returned row: meta.changes also counts what the events triggers write.
+  if (results.at(-1)?.results.length !== 1) return false;
   // The door keeps a copy of the holders' names: it reads them again.
   await emit(env, { kind: 'ticketsChanged', eventId });
   return true;
