@@ -1,12 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { syncInventory } from '../../../functions/api/services/checkout/inventory';
 import { eraseExpiredAttendees } from '../../../functions/api/services/settings/retention';
 import { RETENTION_TEXT } from '../../../src/shared/messages/settings';
 import { payInSandbox, startPurchase } from '../checkout/checkout-fixtures';
 import { adminOf, asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
-import { producerWithEvent } from '../kit/events';
+import { eventFor, producerWithEvent } from '../kit/events';
 import { routeNetwork } from '../kit/network';
 import { VALID_SETTINGS } from './settings-fixtures';
 
@@ -17,29 +16,6 @@ import { VALID_SETTINGS } from './settings-fixtures';
 
 const json = async <D = Record<string, unknown>>(res: Response) => (await res.json()) as Answer<D>;
 const DAY = 86_400_000;
-
-/** Another published event of the producer, with one ticket type on sale. */
-async function eventOf(producerId: number) {
-  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const startsAt = new Date(Date.now() + 30 * DAY).toISOString();
-  const event = await env.DB.prepare(
-    `insert into events (producer_id, title, slug, category, status, hold_minutes, starts_at, last_starts_at)
-     values (?, ?, ?, 'Otros', 'publicado', 10, ?, ?) returning id`,
-  )
-    .bind(producerId, `Evento ${stamp}`, `evento-${stamp}`, startsAt, startsAt)
-    .first<{ id: number }>();
-  const date = await env.DB.prepare('insert into event_dates (event_id, starts_at) values (?, ?) returning id')
-    .bind(event!.id, startsAt)
-    .first<{ id: number }>();
-  const type = await env.DB.prepare(
-    `insert into ticket_types (event_date_id, name, price_cents, capacity, max_per_order)
-     values (?, 'General', 1000_00, 100, 10) returning id`,
-  )
-    .bind(date!.id)
-    .first<{ id: number }>();
-  await syncInventory(env, event!.id);
-  return { eventId: event!.id, typeId: type!.id };
-}
 
 /** A paid order of the event, then the event moved to `daysAgo` days in the past. */
 async function soldAndPast(eventId: number, typeId: number, daysAgo: number) {
@@ -95,7 +71,7 @@ describe('retention of attendee data', () => {
     routeNetwork();
     const p = await producerWithEvent();
     expect((await putSettings(p.admin, p.producerId, { attendee_retention_days: 30 })).status).toBe(200);
-    const recent = await eventOf(p.producerId);
+    const recent = await eventFor(p.producerId);
     const other = await producerWithEvent(); // default 365 days
     const due = await soldAndPast(p.eventId, p.typeId, 40);
     const notYet = await soldAndPast(recent.eventId, recent.typeId, 10);
