@@ -46,6 +46,9 @@ describe('the activity log', () => {
     const input = toInput(await getManagedEvent(env.DB, event.event_id), true);
     const oldPrice = input.dates[0].ticket_types[0].price_cents;
     input.dates[0].ticket_types[0].price_cents = oldPrice + 500_00;
+    // A published event stays publishable: the test event lacks a description and a venue.
+    input.description = 'Una noche de prueba.';
+    input.venue = { name: 'Teatro de Prueba', address: 'Av. Corrientes 1234', city: 'CABA', provinces_id: 1 };
     const edit = await asBuyer(second, `/admin/events/${event.event_id}`, { method: 'PUT', json: input });
     expect(edit.status, await edit.clone().text()).toBe(200);
     // A code, a manual admission at the door, a refund.
@@ -83,7 +86,7 @@ describe('the activity log', () => {
     // Filters: by person, by event, by kind.
     const bySecond = await read(admin, producerId, `?actor_id=${second.id}`);
     expect(new Set(bySecond.entries.map((e) => e.actor_user_id))).toEqual(new Set([second.id]));
-    expect(bySecond.entries.map((e) => e.action).sort()).toEqual(['code_change', 'price_change']);
+    expect(bySecond.entries.map((e) => e.action).sort()).toEqual(['code_change', 'event_change', 'price_change']);
     const byKind = await read(admin, producerId, '?kind=refunds');
     expect(byKind.entries).toHaveLength(1);
     expect(byKind.entries[0]).toMatchObject({ kind: 'refunds', actor_user_id: admin.id });

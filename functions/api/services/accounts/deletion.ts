@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import { ACCOUNT_DATA_MSG } from '../../../../src/shared/messages/accounts';
+import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { DeletionRequest } from '../../../../src/shared/schemas/accounts';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { emit } from '../../reactions';
@@ -103,9 +104,9 @@ export async function carryOut(env: Env, row: DeletionRow): Promise<boolean> {
     .bind(row.pseudonym, row.user_id, row.user_id)
     .run();
   await emit(env, { kind: 'staffChanged', userId: row.user_id });
-  await giveBackFutureTickets(env, row);
+  const given = await giveBackFutureTickets(env, row);
   // A refund the tickets' return left pending (a MercadoPago outage): finished by the cron job first.
-  if (await hasPendingRefund(db, row.user_id)) return false;
+  if (!given || (await hasPendingRefund(db, row.user_id))) return false;
   await leaveWaitingLists(env, row.user_id);
   await anonymise(env, row);
   return true;
@@ -119,10 +120,12 @@ async function hasPendingRefund(db: D1Database, userId: number) {
 /**
  * The person's valid tickets to dates still to come, per order. A ticket they bought is refunded or cancelled
  * as they chose; one they received by transfer is cancelled (its money went to whoever bought it). Invitations
- * are not sold and stay as they are (the anonymisation removes their names). A refusal (a ticket admitted at
- * the door meanwhile, another refund under way) leaves that order to the next run, which reads again.
+ * are not sold and stay as they are (the anonymisation removes their names). A ticket admitted at the door
+ * meanwhile is refused by its claim: the others of its order are then given back one by one, and the admitted
+ * one stays used (the person is inside). False when something else refused (another refund under way, a
+ * MercadoPago outage): the next run reads again before anything is anonymised.
  */
-async function giveBackFutureTickets(env: Env, row: DeletionRow) {
+async function giveBackFutureTickets(env: Env, row: DeletionRow): Promise<boolean> {
   const { results } = await env.DB.prepare(
     `select k.id, k.order_id from tickets k join orders o on o.id = k.order_id
        join event_dates d on d.id = k.event_date_id
@@ -132,35 +135,55 @@ async function giveBackFutureTickets(env: Env, row: DeletionRow) {
   )
     .bind(row.user_id, new Date().toISOString())
     .all<{ id: string; order_id: string }>();
-  const byOrder = new Map<string, { id: string }[]>();
-  for (const t of results) byOrder.set(t.order_id, [...(byOrder.get(t.order_id) ?? []), t]);
+  const byOrder = new Map<string, string[]>();
+  for (const t of results) byOrder.set(t.order_id, [...(byOrder.get(t.order_id) ?? []), t.id]);
   const mails: Promise<unknown>[] = [];
-  for (const [orderId, tickets] of byOrder) {
+  let complete = true;
+  for (const [orderId, ids] of byOrder) {
     const order = await env.DB.prepare('select * from orders where id = ?').bind(orderId).first<OrderRow>();
     if (!order) continue;
-    const refund = row.tickets === 'refund' && order.user_id === row.user_id;
-    try {
-      await refundOrderTickets(
-        env,
-        order,
-        {
-          actor: null,
-          createdBy: row.user_id,
-          reason: ACCOUNT_DATA_MSG.deletionReason,
-          ticketIds: tickets.map((t) => t.id),
-          key: `deletion:${row.user_id}:${orderId}`,
-          // Cancelled: everything kept, nothing given back (the refund service's method 'none').
-          keepCents: refund ? 0 : Number.MAX_SAFE_INTEGER,
-        },
-        (p) => mails.push(p),
-      );
-    } catch (err) {
-      if (!(err instanceof HTTPException)) throw err;
-      console.error(`Deletion of user ${row.user_id}: order ${orderId} not given back yet`, err.message);
-    }
+    let outcome = await giveBack(env, row, order, ids, mails);
+    if (outcome === 'admitted' && ids.length > 1)
+      for (const id of ids) if ((await giveBack(env, row, order, [id], mails)) === 'wait') outcome = 'wait';
+    if (outcome === 'wait') complete = false;
   }
   // The refund e-mails go to the person's address before it is removed.
   await Promise.allSettled(mails);
+  return complete;
+}
+
+/** One refund (or cancellation) of some of an order's tickets; what a refusal means for the deletion. */
+async function giveBack(
+  env: Env,
+  row: DeletionRow,
+  order: OrderRow,
+  ids: string[],
+  mails: Promise<unknown>[],
+): Promise<'done' | 'admitted' | 'wait'> {
+  const refund = row.tickets === 'refund' && order.user_id === row.user_id;
+  try {
+    await refundOrderTickets(
+      env,
+      order,
+      {
+        actor: null,
+        createdBy: row.user_id,
+        reason: ACCOUNT_DATA_MSG.deletionReason,
+        ticketIds: ids,
+        // The same tickets are the same refund on a retry; other tickets, another one.
+        key: `deletion:${row.user_id}:${ids.join(',')}`,
+        // Cancelled: everything kept, nothing given back (the refund service's method 'none').
+        keepCents: refund ? 0 : Number.MAX_SAFE_INTEGER,
+      },
+      (p) => mails.push(p),
+    );
+    return 'done';
+  } catch (err) {
+    if (!(err instanceof HTTPException)) throw err;
+    if (err.message === REFUND_MSG.usedTickets) return 'admitted';
+    console.error(`Deletion of user ${row.user_id}: tickets of order ${order.id} not given back yet`, err.message);
+    return 'wait';
+  }
 }
 
 /** Their places in the waiting lists of open events (the inventory objects keep their name, e-mail and DNI). */
