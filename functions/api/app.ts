@@ -7,6 +7,7 @@ import { idempotency } from './lib/idempotency';
 import type { RegisteredRoute } from './lib/openapi';
 import { auth } from './routes/accounts/auth';
 import { locations } from './routes/accounts/locations';
+import { personalDataRoutes } from './routes/accounts/personal-data';
 import { user } from './routes/accounts/user';
 import { checkin } from './routes/checkin';
 import { holds } from './routes/checkout/holds';
@@ -26,6 +27,7 @@ import { promoCodes } from './routes/promo';
 import { adminQueues, queues } from './routes/queue';
 import { revocations } from './routes/refunds/revocations';
 import { resale } from './routes/resale';
+import { activity } from './routes/sales/activity';
 import { boxOffice } from './routes/sales/box-office';
 import { salesDashboard } from './routes/sales/dashboard';
 import { salesExports } from './routes/sales/exports';
@@ -50,6 +52,7 @@ const routes = new Hono<ApiBindings>()
   .route('/locations', locations)
   .route('/', auth)
   .route('/', user)
+  .route('/user', personalDataRoutes)
   .route('/events', events)
   .route('/catalog', catalog)
   .route('/admin/events', adminEvents)
@@ -93,7 +96,8 @@ const routes = new Hono<ApiBindings>()
   .route('/admin', salesFinance)
   .route('/admin', salesExports)
   .route('/admin', boxOffice)
-  .route('/admin', salesOrders);
+  .route('/admin', salesOrders)
+  .route('/admin/activity', activity);
 
 /**
  * The provider API at /api/v1. Every call needs the platform's `x-api-key` or a producer's key

@@ -1,6 +1,7 @@
 import { retryWaitlistMails } from '../mail/waitlist';
 import { purgeIdempotencyKeys } from './lib/idempotency';
 import { purgeExpiredAccountTokens } from './services/accounts/cleanup';
+import { processDeletions } from './services/accounts/deletion';
 import { expireOverdueOrders } from './services/checkout/orders';
 import { retryTicketsMails } from './services/checkout/ticket-mail-queue';
 import { resumeCancellations } from './services/events/cancellation';
@@ -11,6 +12,7 @@ import { resumeRefunds } from './services/refunds/refund';
 import { mailPendingRevocations } from './services/refunds/revocations';
 import { resumeResaleRefunds } from './services/resale/seller-refund';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
+import { eraseExpiredAttendees } from './services/settings/retention';
 import { drainInventoryOutboxes } from './services/waitlist/outbox';
 import { deliverWebhooks, purgeWebhookLog } from './services/webhooks/deliver';
 
@@ -43,6 +45,10 @@ export async function runScheduledJobs(env: Env): Promise<void> {
   await resumeCancellations(env);
   // Face-value resales whose seller's refund is pending (resale_refunds; same key: refunded once).
   await resumeResaleRefunds(env);
+  // Accounts whose owners asked to delete them (issue 35): after the refunds above, within 24 h of the request.
+  await processDeletions(env);
+  // Attendees' names, DNIs, e-mails and phones of events past their producer's retention (issue 35).
+  await eraseExpiredAttendees(env);
   // Linked sellers' MercadoPago tokens (180 days) renewed well before they end.
   await refreshExpiringMpLinks(env);
   // Producers' webhooks: what is due from the outbox (new messages, retries), and the log past 30 days.

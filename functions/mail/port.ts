@@ -2,6 +2,7 @@
  * The mail port: every e-mail the product sends goes through `sendMail`.
  * - DEV_MODE: stored in the development mailbox (D1 table dev_mail), browsable at /dev/correo.
  * - Production: sent through an HTTP e-mail API (Resend's REST API; see docs/operations.md).
+ * Either way the address and subject of what was sent go to `mail_log` (the person's "Mis datos").
  */
 export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
 
@@ -40,6 +41,16 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 export async function sendMail(env: Env, message: MailMessage): Promise<void> {
+  await deliver(env, message);
+  // Logged once sent (address and subject, never the body): "Mis datos" lists the e-mails a person got. A log
+  // failure never fails the mail that already went.
+  await env.DB.prepare('insert into mail_log (to_address, subject) values (?, ?)')
+    .bind(message.to.toLowerCase(), message.subject)
+    .run()
+    .catch((err) => console.error('Mail sent but not logged', err));
+}
+
+async function deliver(env: Env, message: MailMessage): Promise<void> {
   if (isDevMode(env)) {
     await env.DB.prepare('insert into dev_mail (to_address, subject, html, text, links) values (?, ?, ?, ?, ?)')
       .bind(

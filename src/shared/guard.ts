@@ -5,7 +5,7 @@ import type { SessionUser } from './session';
 
 /** Routes that need a session (spec section 2). */
 const LOGIN_REQUIRED = [
-  /^\/perfil\/?$/,
+  /^\/perfil(\/|$)/,
   /^\/nuevo\/?$/,
   /^\/checkout\/?$/,
   /^\/mis-tickets\/?$/,

@@ -80,6 +80,10 @@ const NO_REACTION: Record<string, string> = {
     'moves invitations to their verified owner: the door reads holders and codes, not owners',
   'functions/api/services/accounts/roles.ts#syncUserRole':
     'the cached global role; the membership change that calls it emits staffChanged',
+  // Personal data (issue 35).
+  'functions/api/services/accounts/consents.ts#setPromotionsConsent': 'the promotions flag: no object reads it',
+  'functions/api/services/settings/retention.ts#eraseAttendees':
+    'the erasure stamp on events: no object reads it (the holders it erases are told with ticketsChanged)',
 };
 
 const isFixture = (file: string) =>

@@ -30,6 +30,7 @@ import { checkinCounters, checkinOverview, offlineBundle, scannableEvents } from
 import { logCopied, redeemScans, undoScan } from '../services/checkin/scan';
 import { searchDoorTickets } from '../services/checkin/search';
 import { createGate, createList, eventTypes, renameGate, updateList } from '../services/checkin/setup';
+import { audit } from '../services/sales/audit';
 
 /** The caller may scan this event (tickets.validate on it, read from D1). */
 const doorStaff = <Found extends object>(target: TargetResolver<Found>) =>
@@ -97,9 +98,26 @@ export const checkin = new Hono<AccessEnv>()
     validate('param', CheckinEventParamSchema, 404),
     validate('json', ManualCheckinSchema),
     async (c) => {
-      const [outcome] = await redeemScans(c.env, c.var.signed, c.req.valid('param').eventId, [
-        { ...c.req.valid('json'), kind: 'entry' },
-      ]);
+      const { eventId } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const [outcome] = await redeemScans(c.env, c.var.signed, eventId, [{ ...input, kind: 'entry' }]);
+      // The activity log (issue 35): a manual entry is the staff's decision, unlike a scan.
+      if (outcome.ok) {
+        const { id, name } = c.var.signed.session.user;
+        await audit(
+          c.env.DB,
+          { userId: id, name },
+          {
+            producerId: null,
+            eventId,
+            ticketId: input.ticket_id,
+            action: 'manual_checkin',
+            detail: { list_id: outcome.list_id, gate_id: outcome.gate_id, device: input.device },
+            before: { admitted: false },
+            after: { admitted: true },
+          },
+        );
+      }
       return c.json({ status: true, data: outcome });
     },
   )

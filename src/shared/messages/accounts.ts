@@ -169,3 +169,98 @@ export const ACCOUNT_MSG = {
   pendingEmailChanged: 'Listo: te enviamos el correo de verificación a la nueva dirección.',
   alreadyVerified: 'Tu correo ya está verificado: ingresá con tu contraseña.',
 } as const;
+
+// ---- Personal data (issue 35): "Mis datos", consents and deleting one's account ----
+
+/** The API's answers about a person's own data (voseo). */
+export const ACCOUNT_DATA_MSG = {
+  ticketsChoice: 'Elegí qué hacemos con tus entradas a eventos futuros: devolverlas o cancelarlas.',
+  deletionRequested: 'Recibimos tu pedido. Vamos a borrar tus datos personales dentro de las próximas 24 horas.',
+  deletionRefundFirst:
+    'Recibimos tu pedido. Tenés una devolución en curso: la terminamos primero y después borramos tus datos personales.',
+  deletionAlready: 'Ya pediste borrar tu cuenta. Te mostramos el estado de ese pedido.',
+  deletionDone: 'Tu cuenta ya fue borrada.',
+  consentSaved: 'Guardamos tu preferencia.',
+  otherPerson: 'No podés ver ni borrar los datos de otra persona.',
+  /** The refund's reason in the back office when a person's deletion gave back their tickets. */
+  deletionReason: 'Cuenta borrada a pedido de su titular',
+  /** The name a deleted account's orders and figures keep (unique per account). */
+  pseudonym: (code: string) => `Persona borrada ${code}`,
+} as const;
+
+/** The version of each consent's text; a new text gets a new version (the old answers keep theirs). */
+export const CONSENT_VERSIONS = { terms: 'terminos-2026-01', promotions: 'promociones-2026-01' } as const;
+export type ConsentKind = keyof typeof CONSENT_VERSIONS;
+
+/** "Mis datos" in Perfil and its readable page (/perfil/mis-datos). */
+export const PERSONAL_DATA_TEXT = {
+  sectionTitle: 'Tus datos personales',
+  sectionIntro: 'Podés ver y descargar todo lo que guardamos de vos, o pedir que borremos tu cuenta.',
+  viewPage: 'Ver mis datos',
+  downloadJson: 'Descargar mis datos (JSON)',
+  pageTitle: 'Mis datos personales',
+  generatedAt: (when: string) => `Datos al ${when}.`,
+  account: 'Cuenta',
+  name: 'Nombre',
+  email: 'Correo',
+  dni: 'DNI',
+  phone: 'Teléfono',
+  createdAt: 'Cuenta creada',
+  verifiedAt: 'Correo verificado',
+  notVerified: 'Sin verificar',
+  orders: 'Compras',
+  orderEvent: 'Evento',
+  orderDate: 'Fecha',
+  orderStatus: 'Estado',
+  orderTotal: 'Total',
+  orderRefunded: 'Devuelto',
+  tickets: 'Entradas',
+  ticketType: 'Tipo',
+  ticketHolder: 'Titular',
+  ticketEventDate: 'Función',
+  transfers: 'Transferencias',
+  transferSent: 'Enviada a',
+  transferReceived: 'Recibida de',
+  queue: 'Lugares en filas virtuales',
+  queuePosition: 'Lugar',
+  waitlist: 'Listas de espera',
+  waitlistQuantity: 'Cantidad',
+  consents: 'Consentimientos',
+  consentKind: { terms: 'Términos y condiciones', promotions: 'Promociones y novedades' } as Record<string, string>,
+  consentGranted: 'Aceptado',
+  consentWithdrawn: 'Retirado',
+  consentVersion: 'Versión del texto',
+  mails: 'Correos que te enviamos',
+  mailSubject: 'Asunto',
+  none: 'Nada para mostrar.',
+  backToProfile: 'Volver a tu perfil',
+  promotionsLabel: 'Quiero recibir promociones y novedades',
+  promotionsSaveError: 'No se pudo guardar tu preferencia. Probá de nuevo.',
+  deletionTitle: 'Borrar mi cuenta',
+  deletionIntro:
+    'Borramos tu nombre, DNI, correo y teléfono dentro de las 24 horas. Tus compras quedan en las cifras de las productoras bajo un seudónimo, y no vas a poder volver a ingresar.',
+  deletionTicketsLegend: 'Tus entradas a eventos futuros',
+  deletionRefund: 'Devolvémelas (te reintegramos el dinero)',
+  deletionCancel: 'Cancelalas sin devolución',
+  deletionConfirm: 'Entiendo que no se puede deshacer',
+  deletionSubmit: 'Pedir que borren mi cuenta',
+  deletionError: 'No se pudo registrar tu pedido. Probá de nuevo.',
+  deletionPending: (due: string) => `Tu pedido está en curso: vamos a borrar tus datos antes del ${due}.`,
+  deletionDone: 'Tu cuenta fue borrada.',
+  status: {
+    held: 'Reservada',
+    pending_payment: 'Pago pendiente',
+    paid: 'Pagada',
+    failed: 'Pago rechazado',
+    expired: 'Vencida',
+    refunded: 'Devuelta',
+    valid: 'Vigente',
+    used: 'Usada',
+    cancelled: 'Cancelada',
+    transferred: 'Transferida',
+    pending: 'Pendiente',
+    accepted: 'Aceptada',
+    waiting: 'Esperando',
+    offered: 'Con oferta',
+  } as Record<string, string>,
+} as const;

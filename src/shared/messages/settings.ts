@@ -179,3 +179,25 @@ export const SETTINGS_FIELD_MSG = {
   codeMin: 'Falta el código de autorización',
   stateMin: 'El enlace de vinculación no es válido',
 } as const;
+
+// ---- Retention of attendee data (issue 35) ----
+
+/** The retention setting in Configuración and its per-event schedule. */
+export const RETENTION_TEXT = {
+  title: 'Datos de asistentes',
+  daysLabel: 'Borrar datos de asistentes N días después del evento',
+  daysHint:
+    'Pasado ese plazo borramos nombres, DNI, correos y teléfonos de quienes compraron o fueron invitados. Las órdenes y las cifras quedan.',
+  daysRequired: 'Ingresá la cantidad de días',
+  daysInt: 'Usá días enteros',
+  daysRange: 'Entre 1 y 3650 días',
+  scheduleTitle: 'Cuándo se borran, por evento',
+  scheduleEvent: 'Evento',
+  scheduleEnds: 'Termina',
+  scheduleErase: 'Se borran',
+  erasedOn: (when: string) => `Borrados el ${when}`,
+  noDates: 'Sin fechas',
+  none: 'Todavía no hay eventos.',
+  /** What the retention job leaves in place of a buyer's name. */
+  anonymousBuyer: 'Asistente anonimizado',
+} as const;

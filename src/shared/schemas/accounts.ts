@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_DATA_MSG } from '../messages/accounts';
 import { LIMITS, MSG } from '../messages/common';
 
 /**
@@ -145,3 +146,29 @@ export const LogoutSchema = z.object({ access_token: z.string().max(4096, { erro
 
 /** `?id=` of GET /user (own id when absent). */
 export const UserQuerySchema = z.object({ id: id.optional() });
+
+// ---- Personal data (issue 35): "Mis datos", consents and the deletion request ----
+
+/** POST /user/deletion: what happens to the tickets to future events (refunded, or cancelled without money back). */
+export const DeletionRequestSchema = z.object({
+  /** Only one's own account: another id answers 403. */
+  user_id: id.optional(),
+  tickets: z.enum(['refund', 'cancel'], { error: ACCOUNT_DATA_MSG.ticketsChoice }),
+});
+export type DeletionRequest = z.infer<typeof DeletionRequestSchema>;
+
+/** PUT /user/consents: the promotions consent given or withdrawn in Perfil (the terms are given at registration). */
+export const ConsentUpdateSchema = z.object({
+  user_id: id.optional(),
+  promotions: z.boolean({ error: MSG.invalidInput }),
+});
+
+/** GET /user/data and /user/deletion: one's own (`user_id` of anyone else answers 403); `download=1` as a file. */
+export const PersonalDataQuerySchema = z.object({
+  user_id: id.optional(),
+  download: z
+    .enum(['0', '1'], { error: MSG.invalidInput })
+    .optional()
+    .transform((v) => v === '1'),
+});
+export type ConsentUpdate = z.infer<typeof ConsentUpdateSchema>;

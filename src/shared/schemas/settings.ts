@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuitError, normalizeCuit, normalizePayoutAccount, payoutAccountError } from '../fiscal';
 import { FIELD_MSG } from '../messages/common';
 import { RESALE_MSG } from '../messages/resale';
-import { IVA_CONDITIONS, SETTINGS_FIELD_MSG } from '../messages/settings';
+import { IVA_CONDITIONS, RETENTION_TEXT, SETTINGS_FIELD_MSG } from '../messages/settings';
 
 const IVA_KEYS = Object.keys(IVA_CONDITIONS) as [keyof typeof IVA_CONDITIONS, ...(keyof typeof IVA_CONDITIONS)[]];
 
@@ -72,6 +72,13 @@ export const ProducerSettingsInputSchema = z.object({
     .min(0, RESALE_MSG.keepRange)
     .max(10_000, RESALE_MSG.keepRange)
     .default(0),
+  /** "Borrar datos de asistentes N días después del evento" (issue 35): 365 by default. */
+  attendee_retention_days: z
+    .number({ error: RETENTION_TEXT.daysRequired })
+    .int(RETENTION_TEXT.daysInt)
+    .min(1, RETENTION_TEXT.daysRange)
+    .max(3650, RETENTION_TEXT.daysRange)
+    .default(365),
 });
 export type ProducerSettingsInput = z.infer<typeof ProducerSettingsInputSchema>;
 

@@ -32,12 +32,20 @@ export async function producerWithEvent(opts: { price_cents?: number; hold_minut
       collaborator.id,
     ),
   ]);
+  const { eventId, typeId } = await eventFor(producer!.id, opts);
+  return { producerId: producer!.id, admin, collaborator, eventId, typeId };
+}
+
+/** A published event of the producer in 30 days, with one ticket type of 100 places on sale. */
+export async function eventFor(producerId: number, opts: { price_cents?: number; hold_minutes?: number } = {}) {
+  counter += 1;
+  const stamp = `${Date.now()}-${counter}`;
   const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const event = await env.DB.prepare(
     `insert into events (producer_id, title, slug, category, status, hold_minutes, starts_at, last_starts_at)
      values (?, ?, ?, 'Otros', 'publicado', ?, ?, ?) returning id`,
   )
-    .bind(producer!.id, `Evento ${stamp}`, `evento-${stamp}`, opts.hold_minutes ?? 10, startsAt, startsAt)
+    .bind(producerId, `Evento ${stamp}`, `evento-${stamp}`, opts.hold_minutes ?? 10, startsAt, startsAt)
     .first<{ id: number }>();
   const date = await env.DB.prepare('insert into event_dates (event_id, starts_at) values (?, ?) returning id')
     .bind(event!.id, startsAt)
@@ -49,7 +57,7 @@ export async function producerWithEvent(opts: { price_cents?: number; hold_minut
     .bind(date!.id, opts.price_cents ?? 1000_00)
     .first<{ id: number }>();
   await syncInventory(env, event!.id);
-  return { producerId: producer!.id, admin, collaborator, eventId: event!.id, typeId: type!.id };
+  return { eventId: event!.id, typeId: type!.id };
 }
 
 const inDays = (days: number, hour = 21) => {

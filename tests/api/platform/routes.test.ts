@@ -328,6 +328,16 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     named: own,
   }),
   'GET /openapi.json': () => ({ path: '/openapi.json' }),
+  // Personal data (issue 35): one's own only
+  'GET /user/data': () => ({ path: '/user/data' }),
+  'PUT /user/consents': () => ({ path: '/user/consents', body: {} }),
+  'GET /user/deletion': () => ({ path: '/user/deletion' }),
+  'POST /user/deletion': () => ({ path: '/user/deletion', body: {} }),
+  'GET /admin/settings/producers/:id/retention': (w) => ({
+    path: `/admin/settings/producers/${w.producerId}/retention`,
+    named: own,
+  }),
+  'GET /admin/activity/:producer': (w) => ({ path: `/admin/activity/${w.producerId}`, named: own }),
 };
 const own: Named = { producer: 'own' };
 const e1: Named = { producer: 'own', event: 'e1' };

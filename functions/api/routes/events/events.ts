@@ -29,7 +29,7 @@ import {
   listFeaturedEvents,
   listPublicEvents,
 } from '../../services/events/catalog';
-import { editEvent, publishEvent, unpublishEvent } from '../../services/events/lifecycle';
+import { auditStatus, editEvent, publishEvent, unpublishEvent } from '../../services/events/lifecycle';
 import { listManagedEvents } from '../../services/events/list';
 import { assertOwnImages } from '../../services/events/media';
 import { notifyCancellation } from '../../services/events/notify';
@@ -37,6 +37,7 @@ import { createProducer, listMyProducers } from '../../services/events/producers
 import { eventHasSales } from '../../services/events/sales';
 import { createEvent, deleteEvent, getManagedEvent, toInput } from '../../services/events/store';
 import { driveResaleRefund, retryResaleRefund } from '../../services/resale/seller-refund';
+import { audit } from '../../services/sales/audit';
 
 const IdParam = z.object({
   id: z.coerce.number({ error: EVENT_MSG.notFound }).int().min(1, EVENT_MSG.notFound),
@@ -149,6 +150,13 @@ export const adminEvents = new Hono<AccessEnv>()
       }
       const id = await createEvent(c.env.DB, producerId, actor.userId, input);
       const data = await getManagedEvent(c.env.DB, id);
+      await audit(c.env.DB, actor, {
+        producerId,
+        eventId: id,
+        action: 'event_change',
+        detail: { title: data.title },
+        after: { title: data.title, status: data.status },
+      });
       return c.json({ status: true, data, ...(roleUpdate ? { role_update: true } : {}) }, 201);
     },
   )
@@ -196,7 +204,7 @@ export const adminEvents = new Hono<AccessEnv>()
   })
   .post('/:id/unpublish', manage, validate('param', IdParam), async (c) => {
     const header = c.var.event;
-    await unpublishEvent(c.env, header);
+    await unpublishEvent(c.env, header, c.var.actor);
     return c.json({
       status: true,
       message: EVENT_MSG.unpublished,
@@ -210,6 +218,7 @@ export const adminEvents = new Hono<AccessEnv>()
     // The intent first (with the list of paid orders to refund), then the notice, then the refunds in the
     // background; the cron job finishes what this request does not (services/events/cancellation.ts).
     await recordCancellation(c.env, header.id, c.var.actor, reason);
+    await auditStatus(c.env.DB, c.var.actor, header, 'cancelado', reason);
     const orders = await c.env.DB.prepare('select count(*) as n from cancellation_refunds where event_id = ?')
       .bind(header.id)
       .first<{ n: number }>();
@@ -240,5 +249,12 @@ export const adminEvents = new Hono<AccessEnv>()
     const header = c.var.event;
     if (await eventHasSales(c.env.DB, header.id)) fail(409, EVENT_MSG.deleteSold);
     await deleteEvent(c.env.DB, header.id);
+    await audit(c.env.DB, c.var.actor, {
+      producerId: header.producer_id,
+      eventId: header.id,
+      action: 'event_delete',
+      detail: { title: header.title },
+      before: { title: header.title, status: header.status },
+    });
     return c.json({ status: true, message: EVENT_MSG.deleted });
   });

@@ -19,6 +19,7 @@ import {
   setProducerActivation,
   setProducerTrust,
 } from '../../services/settings/producer';
+import { retentionSchedule } from '../../services/settings/retention';
 
 const IdParam = z.object({ id: z.coerce.number().int().min(1, EVENT_MSG.producerNotFound) });
 
@@ -51,6 +52,15 @@ export const settings = new Hono<AccessEnv>()
       });
     },
   )
+  /** When each event's attendee data is erased (issue 35: "Borrar datos de asistentes N días después del evento"). */
+  .get('/producers/:id/retention', configure, validate('param', IdParam, 404), async (c) => {
+    const { id } = c.req.valid('param');
+    const own = await producerSettings(c.env.DB, id);
+    return c.json({
+      status: true,
+      data: { days: own.attendee_retention_days, events: await retentionSchedule(c.env.DB, id) },
+    });
+  })
   .get('/platform', superAdmin(), async (c) => {
     return c.json({ status: true, data: await platformSettings(c.env) });
   })

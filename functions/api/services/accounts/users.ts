@@ -1,7 +1,9 @@
+import { CONSENT_VERSIONS, type ConsentKind } from '../../../../src/shared/messages/accounts';
 import { type MemberRole, permissionsFor, permissionsOf } from '../../../../src/shared/roles';
 import type { ProfileUpdate, Register } from '../../../../src/shared/schemas/accounts';
 import type { SessionUser } from '../../../../src/shared/session';
 import { claimInvitations } from '../invitations/claim';
+import { promotionsConsentIfChanged } from './consents';
 
 /** A row of `users` (migrations/0003_accounts.sql). */
 export type UserRow = {
@@ -84,23 +86,27 @@ export async function countryExists(db: D1Database, paisId: number) {
 
 /** The profile fields of an update; fields left out keep their value, provinces_id: null clears it. */
 export async function updateProfile(db: D1Database, target: UserRow, input: ProfileUpdate): Promise<void> {
-  await db
-    .prepare(
-      `update users set name = ?, telefono = ?, dni = ?,
+  const consent =
+    input.accept_promotions === undefined ? [] : [promotionsConsentIfChanged(db, target.id, input.accept_promotions)];
+  await db.batch([
+    ...consent,
+    db
+      .prepare(
+        `update users set name = ?, telefono = ?, dni = ?,
               provinces_id = ?, pais_id = ?, accept_promotions = ?,
               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         where id = ?`,
-    )
-    .bind(
-      input.name,
-      input.telefono,
-      input.dni,
-      input.provinces_id === undefined ? target.provinces_id : input.provinces_id,
-      input.pais_id === undefined ? (input.provinces_id != null ? 1 : target.pais_id) : input.pais_id,
-      input.accept_promotions === undefined ? target.accept_promotions : input.accept_promotions ? 1 : 0,
-      target.id,
-    )
-    .run();
+      )
+      .bind(
+        input.name,
+        input.telefono,
+        input.dni,
+        input.provinces_id === undefined ? target.provinces_id : input.provinces_id,
+        input.pais_id === undefined ? (input.provinces_id != null ? 1 : target.pais_id) : input.pais_id,
+        input.accept_promotions === undefined ? target.accept_promotions : input.accept_promotions ? 1 : 0,
+        target.id,
+      ),
+  ]);
 }
 
 /** Moves an account to a confirmed new address; false when another account took it in the meantime. */
@@ -142,25 +148,41 @@ export async function movePendingEmail(db: D1Database, userId: number, newEmail:
   return moved.meta.changes === 1;
 }
 
-/** A new, unverified account; null when the address was taken by a concurrent registration. */
+/**
+ * A new, unverified account; null when the address was taken by a concurrent registration. Its consents are
+ * recorded in the same batch: the terms (the form refuses an unticked box) and the promotions answer.
+ */
 export async function insertUser(db: D1Database, input: Register, passwordHash: string) {
-  return db
-    .prepare(
-      `insert into users (name, email, password_hash, dni, telefono, pais_id, provinces_id, accept_promotions, terms_accepted_at)
+  // Only an account without consents yet gets them: a concurrent registration that lost adds nothing.
+  const consent = (kind: ConsentKind, granted: boolean) =>
+    db
+      .prepare(
+        `insert into consents (user_id, kind, granted, version, source)
+         select id, ?, ?, ?, 'registration' from users
+          where email = ? and not exists (select 1 from consents c where c.user_id = users.id and c.kind = ?)`,
+      )
+      .bind(kind, granted ? 1 : 0, CONSENT_VERSIONS[kind], input.email, kind);
+  const [inserted] = await db.batch<{ id: number }>([
+    db
+      .prepare(
+        `insert into users (name, email, password_hash, dni, telefono, pais_id, provinces_id, accept_promotions, terms_accepted_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
        on conflict (email) do nothing returning id`,
-    )
-    .bind(
-      input.name,
-      input.email,
-      passwordHash,
-      input.dni,
-      input.telefono,
-      input.pais_id ?? (input.provinces_id != null ? 1 : null),
-      input.provinces_id ?? null,
-      input.accept_promotions ? 1 : 0,
-    )
-    .first<{ id: number }>();
+      )
+      .bind(
+        input.name,
+        input.email,
+        passwordHash,
+        input.dni,
+        input.telefono,
+        input.pais_id ?? (input.provinces_id != null ? 1 : null),
+        input.provinces_id ?? null,
+        input.accept_promotions ? 1 : 0,
+      ),
+    consent('terms', true),
+    consent('promotions', input.accept_promotions),
+  ]);
+  return inserted.results[0] ?? null;
 }
 
 /** Undoes a registration whose verification e-mail could not be sent. */

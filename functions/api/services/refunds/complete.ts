@@ -44,12 +44,14 @@ export async function completeRefund(env: Env, order: OrderRow, row: RefundRow):
     env.DB.prepare(
       `update orders set refunded_cents = refunded_cents + ?, updated_at = ? where id = ? and ${wonSql}`,
     ).bind(row.amount_cents, now, order.id, row.id, token),
-    // Every ticket refunded: the order is refunded.
+    // Every ticket refunded: the order is refunded. Tickets given up without money back (a person deleting
+    // their account chose to cancel them: method 'none') leave a paid order paid, since its money was kept.
     orderTransition(env.DB, { id: order.id }, ['paid'], 'refunded', {
       set: { status_reason: row.method === 'chargeback' ? 'contracargo' : 'productora' },
       where: {
-        sql: `${wonSql} and not exists (select 1 from tickets k where k.order_id = orders.id and ${UNREFUNDED_TICKET_SQL})`,
-        binds: [row.id, token],
+        sql: `${wonSql} and not exists (select 1 from tickets k where k.order_id = orders.id and ${UNREFUNDED_TICKET_SQL})
+          and (? <> 'none' or orders.refunded_cents = orders.total_cents)`,
+        binds: [row.id, token, row.method],
       },
     }),
     env.DB.prepare(

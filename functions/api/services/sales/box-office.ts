@@ -69,9 +69,6 @@ export async function boxOfficeSale(env: Env, actor: Actor, input: BoxOfficeSale
       action: 'box_office_sale',
       detail: { method: input.method, amount_cents: amount },
     }),
-    env.DB.prepare(
-      'update audit_log set producer_id = (select producer_id from orders where id = ?) where order_id = ? and producer_id is null',
-    ).bind(hold.orderId, hold.orderId),
   ]);
   const order = await findOrder(env, hold.orderId);
   if (!order) fail(500, SALES_MSG.notRecorded);

@@ -21,6 +21,7 @@ type SettingsRow = {
   door_dni: number;
   refund_policy: string;
   resale_keep_bp: number;
+  attendee_retention_days: number;
   updated_at: string | null;
 };
 
@@ -31,7 +32,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
     db
       .prepare(
         `select razon_social, cuit, iva_condition, payout_account, payout_kind, payout_holder, hold_minutes,
-                named_tickets, door_dni, refund_policy, resale_keep_bp, updated_at
+                named_tickets, door_dni, refund_policy, resale_keep_bp, attendee_retention_days, updated_at
            from producer_settings where producer_id = ?`,
       )
       .bind(producerId),
@@ -56,6 +57,7 @@ export async function producerSettings(db: D1Database, producerId: number) {
     door_dni: s?.door_dni === 1,
     refund_policy: s?.refund_policy ?? '',
     resale_keep_bp: s?.resale_keep_bp ?? 0,
+    attendee_retention_days: s?.attendee_retention_days ?? 365,
     fee:
       producer.fee_percent_bp === null && producer.fee_fixed_cents === null
         ? null
@@ -80,7 +82,7 @@ function saveProducerSettingsStatements(
       .prepare(
         `update producer_settings set razon_social = ?, cuit = ?, iva_condition = ?, payout_account = ?,
            payout_kind = ?, payout_holder = ?, hold_minutes = ?, named_tickets = ?, door_dni = ?, refund_policy = ?,
-           resale_keep_bp = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           resale_keep_bp = ?, attendee_retention_days = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          where producer_id = ?`,
       )
       .bind(
@@ -95,6 +97,7 @@ function saveProducerSettingsStatements(
         input.door_dni ? 1 : 0,
         input.refund_policy,
         input.resale_keep_bp,
+        input.attendee_retention_days,
         producerId,
       ),
   ];
@@ -181,7 +184,14 @@ export async function saveProducerSettings(
       input.payout_account ? payoutKindOf(input.payout_account) : null,
       feeChanged,
     ),
-    auditStatement(env.DB, actor, { producerId, action: 'settings_change', detail: { changed } }),
+    // The activity log keeps what each changed field was and became.
+    auditStatement(env.DB, actor, {
+      producerId,
+      action: 'settings_change',
+      detail: { changed },
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, input[k]])),
+    }),
   ]);
   if (changed.includes('fee') || changed.includes('hold_minutes'))
     background(emit(env, { kind: 'producerSaleConfigChanged', producerId }));

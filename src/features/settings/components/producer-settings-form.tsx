@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Field, type FieldErrors, Select, TextArea, TextInput, ToggleField } from '../../../components/ui/fields';
 import { cuitError, formatCuit, payoutAccountError, payoutKindOf } from '../../../shared/fiscal';
 import { RESALE_MSG } from '../../../shared/messages/resale';
-import { IVA_CONDITIONS, SETTINGS_TEXT } from '../../../shared/messages/settings';
+import { IVA_CONDITIONS, RETENTION_TEXT, SETTINGS_TEXT } from '../../../shared/messages/settings';
 import { formatMoney } from '../../../shared/money';
 import { keepPercentText, parseKeepPercent } from '../../../shared/resale-policy';
 import { saveProducerSettings } from '../api/producer-settings';
@@ -26,6 +26,7 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
     door_dni: initial.door_dni,
     refund_policy: initial.refund_policy,
     resale_keep: keepPercentText(initial.resale_keep_bp),
+    retention_days: String(initial.attendee_retention_days),
     ownFee: initial.fee !== null,
     fee: feeDraftOf(initial.fee ?? initial.platform_fee),
   }));
@@ -54,6 +55,8 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
       door_dni: form.door_dni,
       refund_policy: form.refund_policy,
       resale_keep_bp: keep.ok ? keep.bp : 0,
+      // A blank or non-number reaches the API as such: its message names the field.
+      attendee_retention_days: form.retention_days.trim() === '' ? Number.NaN : Number(form.retention_days),
       fee: form.ownFee ? feeOfDraft(form.fee) : null,
     });
     setSaved(r.data);
@@ -171,6 +174,24 @@ export default function ProducerSettingsForm({ initial }: { initial: ProducerSet
               value={form.resale_keep}
               invalid={Boolean(shown('resale_keep_bp'))}
               onChange={(resale_keep) => set({ resale_keep })}
+            />
+          </Field>
+        </div>
+      </section>
+
+      <section className="rounded-box bg-base-200 p-5">
+        <h2 className="mb-4 text-lg font-bold">{RETENTION_TEXT.title}</h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label={RETENTION_TEXT.daysLabel}
+            error={shown('attendee_retention_days')}
+            hint={RETENTION_TEXT.daysHint}
+          >
+            <TextInput
+              inputMode="numeric"
+              value={form.retention_days}
+              invalid={Boolean(shown('attendee_retention_days'))}
+              onChange={(retention_days) => set({ retention_days })}
             />
           </Field>
         </div>
