@@ -1,12 +1,12 @@
 -- Producers' webhooks (issue 34): endpoints, the outbox of messages (written in the same D1 batch as the change
 -- they describe), one delivery per message and endpoint, and each delivery attempt (the back office's log,
--- kept 30 days). See functions/api/services/webhooks/ and docs/api.md "Webhooks".
+-- kept 30 days). See functions/api/services/integrations/ and docs/api.md "Webhooks".
 create table webhook_endpoints (
   id text primary key,
   producer_id integer not null references producers (id) on delete cascade,
   url text not null,
   description text not null default '',
-  -- JSON array of the event types it wants (src/shared/schemas/webhooks.ts).
+  -- JSON array of the event types it wants (src/shared/schemas/integrations.ts).
   event_types text not null,
   -- Sealed (functions/lib/secret-box.ts) `whsec_<base64>` signing secrets: the current one and, during a
   -- rotation, the one before it until `previous_until` (both sign each delivery meanwhile).
@@ -29,7 +29,7 @@ create table webhook_outbox (
   dedupe_key text not null unique,
   payload text not null,
   created_at text not null,
-  -- 1 once its deliveries (one per endpoint that wants it) exist: services/webhooks/deliver.ts.
+  -- 1 once its deliveries (one per endpoint that wants it) exist: services/integrations/webhook-delivery.ts.
   fanned integer not null default 0
 );
 create index webhook_outbox_age on webhook_outbox (created_at);

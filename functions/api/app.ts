@@ -21,6 +21,8 @@ import { eventSeating, seatMaps } from './routes/events/seat-maps';
 import { venues } from './routes/events/venues';
 import { apiKeys } from './routes/integrations/api-keys';
 import { openApiRoute } from './routes/integrations/openapi';
+// Producers' webhooks (issue 34, i34b).
+import { webhookEndpoints } from './routes/integrations/webhooks';
 import { guestInvitations, invitationLinks } from './routes/invitations';
 import { webhooks } from './routes/payments/webhooks';
 import { promoCodes } from './routes/promo';
@@ -37,8 +39,6 @@ import { mercadoPagoLink } from './routes/settings/mercadopago-link';
 import { settings } from './routes/settings/settings';
 import { team, teamInvitations } from './routes/team';
 import { adminWaitlistRoutes, waitlist } from './routes/waitlist';
-// Producers' webhooks (issue 34, i34b).
-import { webhookEndpoints } from './routes/webhook-endpoints';
 
 export type ApiBindings = { Bindings: Env };
 

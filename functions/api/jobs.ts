@@ -6,6 +6,7 @@ import { expireOverdueOrders } from './services/checkout/orders';
 import { retryTicketsMails } from './services/checkout/ticket-mail-queue';
 import { resumeCancellations } from './services/events/cancellation';
 import { finishPastEvents } from './services/events/list';
+import { deliverWebhooks, purgeWebhookLog } from './services/integrations/webhook-delivery';
 import { retryInvitationMails } from './services/invitations/mail';
 import { retryQueueMails } from './services/queue/mail';
 import { resumeRefunds } from './services/refunds/refund';
@@ -14,7 +15,6 @@ import { resumeResaleRefunds } from './services/resale/seller-refund';
 import { refreshExpiringMpLinks } from './services/settings/mp-link';
 import { eraseExpiredAttendees } from './services/settings/retention';
 import { drainInventoryOutboxes } from './services/waitlist/outbox';
-import { deliverWebhooks, purgeWebhookLog } from './services/webhooks/deliver';
 
 /** Periodic work run by the cron trigger (every minute). Each job must be idempotent. */
 export async function runScheduledJobs(env: Env): Promise<void> {

@@ -1,6 +1,6 @@
 import { formatEventDate } from '../../src/shared/dates';
 import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../src/shared/messages/waitlist';
-import { waitlistOfferedOutbox } from '../domain/webhooks/outbox';
+import { waitlistOfferedOutbox } from '../domain/integrations/webhook-outbox';
 import { deliverMailJob, dueMailJobs } from './jobs';
 import { sendMail } from './port';
 import { escapeHtml, paragraph, renderEmail } from './templates/layout';

@@ -1,5 +1,5 @@
 import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../../domain/checkout/order-state';
-import { ticketCheckedInOutbox } from '../../domain/webhooks/outbox';
+import { ticketCheckedInOutbox } from '../../domain/integrations/webhook-outbox';
 import type { ScanAnswer, ScanLogRow } from './types';
 
 /** A scan as it is kept: its log row for D1 (without the event, the same for the whole object) and its binding. */

@@ -211,7 +211,8 @@ type CheckProps = {
 /** How each kind of check control looks: its daisyUI class and its colour when on. */
 const CHECK_LOOK = {
   checkbox: {
-    base: 'checkbox checkbox-sm mt-0.5',
+    // 24 px: a tap target of at least 24 × 24 (WCAG 2.5.8) however close the next one sits.
+    base: 'checkbox checkbox-md',
     tone: { primary: 'checkbox-primary', success: 'checkbox-success', warning: 'checkbox-warning' },
   },
   switch: {
@@ -243,7 +244,7 @@ function CheckControl({ kind, ...props }: CheckProps & { kind: keyof typeof CHEC
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
         />
-        <span className={hideLabel ? 'sr-only' : undefined}>{label}</span>
+        <span className={hideLabel ? 'sr-only' : 'mt-0.5'}>{label}</span>
       </label>
       <FieldNote id={id} error={error} hint={hint} />
     </div>

@@ -1,4 +1,4 @@
-import { EMBED_TEXT } from '../../shared/messages/webhooks';
+import { EMBED_TEXT } from '../../shared/messages/integrations';
 
 /**
  * The embedded ticket selector's side of the embed (public/embed.js is the host's): it tells the host page its

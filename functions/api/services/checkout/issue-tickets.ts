@@ -1,6 +1,6 @@
 import { ticketTransition } from '../../../domain/checkout/order-state';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
-import { orderPaidOutbox } from '../../../domain/webhooks/outbox';
+import { orderPaidOutbox } from '../../../domain/integrations/webhook-outbox';
 import { emit } from '../../reactions';
 import type { OrderRow } from './orders';
 import { orderItems } from './orders';

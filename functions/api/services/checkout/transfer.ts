@@ -2,7 +2,7 @@ import { TICKET_FATE_MSG, TICKET_MSG, TRANSFER_MSG } from '../../../../src/share
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { ticketTransition } from '../../../domain/checkout/order-state';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
-import { ticketTransferredOutbox } from '../../../domain/webhooks/outbox';
+import { ticketTransferredOutbox } from '../../../domain/integrations/webhook-outbox';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { Actor } from '../../../domain/events/access';
-import { eventOutbox } from '../../../domain/webhooks/outbox';
+import { eventOutbox } from '../../../domain/integrations/webhook-outbox';
 import { WHOLE_EVENT } from '../../../durable-objects/checkin/types';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';

@@ -1,7 +1,7 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventInput, EventStatus, VenueInput } from '../../../../src/shared/schemas/events';
 import { slugify } from '../../../../src/shared/schemas/events';
-import { eventOutbox } from '../../../domain/webhooks/outbox';
+import { eventOutbox } from '../../../domain/integrations/webhook-outbox';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { refreshDenormalised, writeDates } from './dates';

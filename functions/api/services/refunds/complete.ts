@@ -7,7 +7,7 @@ import {
 } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { orderTransition, ticketTransition } from '../../../domain/checkout/order-state';
-import { orderRefundedOutbox } from '../../../domain/webhooks/outbox';
+import { orderRefundedOutbox } from '../../../domain/integrations/webhook-outbox';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';

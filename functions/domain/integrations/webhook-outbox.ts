@@ -1,4 +1,4 @@
-import type { WebhookType } from '../../../src/shared/schemas/webhooks';
+import type { WebhookType } from '../../../src/shared/schemas/integrations';
 
 /**
  * The webhooks outbox: a writer adds one of these statements to the very D1 batch that makes its change, so
@@ -6,7 +6,7 @@ import type { WebhookType } from '../../../src/shared/schemas/webhooks';
  * loses writes no message: each statement re-checks the state it announces). The payload is built by SQLite
  * inside that batch, from the rows as the batch left them: the message says what was committed, whatever
  * changes later. Nothing is written for a producer without an active endpoint that wants the type. Delivery
- * is services/webhooks/deliver.ts (at least once: the cron job and a replay send what is due).
+ * is services/integrations/webhook-delivery.ts (at least once: the cron job and a replay send what is due).
  *
  * Payloads are JSON independent of the locale: ids, integer cents with decimal strings beside them
  * (`"total": "1500.00"`), ISO 8601 times as stored. docs/api.md "Webhooks" describes each type.

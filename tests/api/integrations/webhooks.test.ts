@@ -6,10 +6,10 @@ import {
   MAX_ATTEMPTS,
   purgeWebhookLog,
   retryDelayMs,
-} from '../../../functions/api/services/webhooks/deliver';
-import { orderPaidOutbox } from '../../../functions/domain/webhooks/outbox';
-import { signWebhook } from '../../../functions/domain/webhooks/signature';
-import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../src/shared/messages/webhooks';
+} from '../../../functions/api/services/integrations/webhook-delivery';
+import { orderPaidOutbox } from '../../../functions/domain/integrations/webhook-outbox';
+import { signWebhook } from '../../../functions/domain/integrations/webhook-signature';
+import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../src/shared/messages/integrations';
 import { addMember, asBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { producerWithEvent } from '../kit/events';

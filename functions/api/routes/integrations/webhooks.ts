@@ -1,12 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { EVENT_MSG } from '../../../src/shared/messages/events';
-import { WEBHOOK_MSG } from '../../../src/shared/messages/webhooks';
-import { WebhookEndpointPatchSchema, WebhookEndpointSchema } from '../../../src/shared/schemas/webhooks';
-import { type AccessEnv, producerParam, producerQuery, requirePermission, type TargetResolver } from '../lib/access';
-import { fail } from '../lib/errors';
-import { validate } from '../lib/validate';
-import { deliverWebhooks, deliveryLog, findDelivery, replayDelivery, sendTest } from '../services/webhooks/deliver';
+import { EVENT_MSG } from '../../../../src/shared/messages/events';
+import { WEBHOOK_MSG } from '../../../../src/shared/messages/integrations';
+import { WebhookEndpointPatchSchema, WebhookEndpointSchema } from '../../../../src/shared/schemas/integrations';
+import { type AccessEnv, producerParam, producerQuery, requirePermission, type TargetResolver } from '../../lib/access';
+import { fail } from '../../lib/errors';
+import { validate } from '../../lib/validate';
+import {
+  deliverWebhooks,
+  deliveryLog,
+  findDelivery,
+  replayDelivery,
+  sendTest,
+} from '../../services/integrations/webhook-delivery';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -15,7 +21,7 @@ import {
   listEndpoints,
   rotateSecret,
   updateEndpoint,
-} from '../services/webhooks/endpoints';
+} from '../../services/integrations/webhook-endpoints';
 
 /**
  * A producer's webhooks (docs/api.md "Webhooks"): its endpoints, their delivery log (30 days) and replays.

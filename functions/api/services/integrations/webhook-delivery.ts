@@ -1,12 +1,12 @@
-import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../../src/shared/messages/webhooks';
-import { destinationProblem } from '../../../domain/webhooks/destination';
-import { webhookHeaders } from '../../../domain/webhooks/signature';
+import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../../src/shared/messages/integrations';
+import { destinationProblem } from '../../../domain/integrations/webhook-destination';
+import { webhookHeaders } from '../../../domain/integrations/webhook-signature';
 import { isDevMode, sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
-import { type EndpointRow, signingSecrets } from './endpoints';
+import { type EndpointRow, signingSecrets } from './webhook-endpoints';
 
 /**
- * Delivering the outbox (functions/domain/webhooks/outbox.ts), at least once. Each message gets one delivery
+ * Delivering the outbox (functions/domain/integrations/webhook-outbox.ts), at least once. Each message gets one delivery
  * per endpoint that wants its type ("fan-out", made here by the first run that sees it); a delivery is tried
  * at once, then again after an exponential backoff (5 s × 4ⁿ, at most a day between tries: 11 attempts over
  * about 78 hours), until an answer 2xx. An answer 410 (Gone) disables the endpoint and the producer is told by

@@ -3,8 +3,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CheckboxField, TextField } from '../../../components/ui/fields';
 import { ApiError, messageOf } from '../../../lib/api';
 import { formatDateTime } from '../../../shared/dates';
-import { WEBHOOK_TEXT as T, WEBHOOK_MSG, WEBHOOK_TYPE_LABEL } from '../../../shared/messages/webhooks';
-import { WEBHOOK_TYPES } from '../../../shared/schemas/webhooks';
+import { WEBHOOK_TEXT as T, WEBHOOK_MSG, WEBHOOK_TYPE_LABEL } from '../../../shared/messages/integrations';
+import { WEBHOOK_TYPES } from '../../../shared/schemas/integrations';
 import { toast } from '../../../stores/toast';
 import * as hooks from '../api/webhooks';
 

@@ -1,4 +1,4 @@
-import { WEBHOOK_MSG } from '../../../src/shared/messages/webhooks';
+import { WEBHOOK_MSG } from '../../../src/shared/messages/integrations';
 
 /**
  * Where a producer's webhooks may go (protection against server-side request forgery): in production only
@@ -7,7 +7,7 @@ import { WEBHOOK_MSG } from '../../../src/shared/messages/webhooks';
  * by it; IPv4 inside IPv6 is unwrapped here). Development mode (DEV_MODE=1, set only by the local `npm start`
  * and the tests) also accepts local and private addresses, over http or https, so a receiver on this machine
  * can be tried. Checked when an endpoint is saved and again before every attempt. The attempt itself follows no
- * redirect (functions/api/services/webhooks/send.ts).
+ * redirect (functions/api/services/integrations/webhook-delivery.ts).
  */
 
 const LOCAL_NAMES = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home\.arpa)$/i;

@@ -1,7 +1,7 @@
-import { WEBHOOK_MSG } from '../../../../src/shared/messages/webhooks';
-import type { WebhookEndpointInput, WebhookEndpointPatch } from '../../../../src/shared/schemas/webhooks';
-import { destinationProblem } from '../../../domain/webhooks/destination';
-import { newWebhookSecret } from '../../../domain/webhooks/signature';
+import { WEBHOOK_MSG } from '../../../../src/shared/messages/integrations';
+import type { WebhookEndpointInput, WebhookEndpointPatch } from '../../../../src/shared/schemas/integrations';
+import { destinationProblem } from '../../../domain/integrations/webhook-destination';
+import { newWebhookSecret } from '../../../domain/integrations/webhook-signature';
 import { openSecret, sealSecret } from '../../../lib/secret-box';
 import { isDevMode } from '../../../mail/port';
 import { randomToken } from '../../lib/crypto';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { setStatus } from '../../../functions/api/services/events/store';
-import { WEBHOOK_TYPES } from '../../../src/shared/schemas/webhooks';
+import { WEBHOOK_TYPES } from '../../../src/shared/schemas/integrations';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { producerWithEvent } from '../kit/events';
 import { eventually } from '../kit/http';
