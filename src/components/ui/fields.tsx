@@ -244,7 +244,7 @@ function CheckControl({ kind, ...props }: CheckProps & { kind: keyof typeof CHEC
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
         />
-        <span className={hideLabel ? 'sr-only' : 'mt-0.5'}>{label}</span>
+        <span className={hideLabel ? 'sr-only' : undefined}>{label}</span>
       </label>
       <FieldNote id={id} error={error} hint={hint} />
     </div>
