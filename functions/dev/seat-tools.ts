@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { aloneSeats, placedSeats, rowsOf } from '../../src/shared/seats';
-import { seatedDates } from '../api/services/checkout/seat-availability';
-import { createSeatMap } from '../api/services/events/seat-maps';
-import { setEventSeating } from '../api/services/events/seating';
-import { generateMap } from '../domain/events/seat-map';
+import { seatedDates } from '../api/services/seating/availability';
+import { setEventSeating } from '../api/services/seating/events';
+import { createSeatMap } from '../api/services/seating/maps';
+import { generateMap } from '../domain/seating/seat-map';
 import { inventoryOf } from '../durable-objects/stubs';
 import { createBuyers, createTestEvent } from './checkout-tools';
 

@@ -1,5 +1,5 @@
-import { seatName } from './messages/events';
-import type { Seat, SeatMap } from './schemas/events';
+import { seatName } from './messages/seating';
+import type { Seat, SeatMap } from './schemas/seating';
 
 /**
  * Reserved seating's shared rules (issue 33), used by the API and the buyer's map alike: a map's seats in

@@ -49,7 +49,7 @@ const NO_REACTION: Record<string, string> = {
     'creates the default list and gate on first use: what every reader already assumes when none exist',
   // Nothing holds these rows yet, or no reader looks at what is written.
   'functions/api/services/events/store.ts#createEvent': 'a new draft: no object has read it yet',
-  'functions/api/services/events/seat-maps.ts#createSeatMap': 'a new map: no date uses it yet',
+  'functions/api/services/seating/maps.ts#createSeatMap': 'a new map: no date uses it yet',
   'functions/api/services/events/store.ts#deleteEvent': 'only drafts without sales are deleted: nothing sells them',
   'functions/api/services/events/dates.ts#refreshDenormalised':
     'catalogue columns (first and last date, prices) no object reads',

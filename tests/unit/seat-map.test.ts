@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMap, generateMap, rowLabel, seatNumbers } from '../../functions/domain/events/seat-map';
+import { checkMap, generateMap, rowLabel, seatNumbers } from '../../functions/domain/seating/seat-map';
 import { placedSeats } from '../../src/shared/seats';
 
 describe('the venue map generator', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateMap } from '../../functions/domain/events/seat-map';
+import { generateMap } from '../../functions/domain/seating/seat-map';
 import { aloneSeats, bestSeats, leftAlone, type PlacedSeat, placedSeats, rowsOf } from '../../src/shared/seats';
 
 /** The single-seat rule and "Mejor ubicación disponible" (src/shared/seats.ts) against brute force. */

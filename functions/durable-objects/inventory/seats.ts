@@ -1,4 +1,4 @@
-import { type SeatMap, SeatMapSchema } from '../../../src/shared/schemas/events';
+import { type SeatMap, SeatMapSchema } from '../../../src/shared/schemas/seating';
 import {
   bestSeats,
   blockWithoutAlone,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SEATING_MSG } from '../../../src/shared/messages/events';
-import { SEAT_MAP_FORMAT, type SeatMap } from '../../../src/shared/schemas/events';
+import { SEATING_MSG } from '../../../src/shared/messages/seating';
+import { SEAT_MAP_FORMAT, type SeatMap } from '../../../src/shared/schemas/seating';
 import { adminOf } from '../kit/actors';
 import { call } from '../kit/call';
 import { createTestEvent } from '../kit/events';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_HOLD_MSG } from '../../../src/shared/messages/checkout';
-import { SEATED_EVENT_MSG } from '../../../src/shared/messages/events';
+import { SEATED_EVENT_MSG } from '../../../src/shared/messages/seating';
 import { asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { holdSeats, seatedEvent } from './seating-fixtures';

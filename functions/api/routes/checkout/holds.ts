@@ -7,7 +7,7 @@ import { validate } from '../../lib/validate';
 import { publicAvailability } from '../../services/checkout/availability';
 import { createHold, releaseHold } from '../../services/checkout/holds';
 import { ownOrder } from '../../services/checkout/orders';
-import { seatAvailability, seatedDates } from '../../services/checkout/seat-availability';
+import { seatAvailability, seatedDates } from '../../services/seating/availability';
 
 const EventQuery = z.object({ event_id: EventIdSchema });
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SEATED_EVENT_MSG, SEATING_MSG } from '../../../../src/shared/messages/events';
+import { SEATED_EVENT_MSG, SEATING_MSG } from '../../../src/shared/messages/seating';
 import {
   EventSeatingSchema,
   SeatGeneratorSchema,
@@ -7,13 +7,13 @@ import {
   SeatMapIdParamSchema,
   SeatMapParamSchema,
   SeatMapSchema,
-} from '../../../../src/shared/schemas/events';
-import { editMap, generateMap, isProblem } from '../../../domain/events/seat-map';
-import { type AccessEnv, eventParam, producerParam, requirePermission } from '../../lib/access';
-import { fail } from '../../lib/errors';
-import { validate } from '../../lib/validate';
-import { createSeatMap, listSeatMaps, readSeatMap, saveSeatMapVersion } from '../../services/events/seat-maps';
-import { setEventSeating } from '../../services/events/seating';
+} from '../../../src/shared/schemas/seating';
+import { editMap, generateMap, isProblem } from '../../domain/seating/seat-map';
+import { type AccessEnv, eventParam, producerParam, requirePermission } from '../lib/access';
+import { fail } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { setEventSeating } from '../services/seating/events';
+import { createSeatMap, listSeatMaps, readSeatMap, saveSeatMapVersion } from '../services/seating/maps';
 
 /**
  * A producer's venue maps (issue 33), mounted at /admin/seat-maps: `events.manage` producer-wide, like the

@@ -1,7 +1,7 @@
-import { SEATING_MSG, seatName } from '../../../../src/shared/messages/events';
-import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/events';
+import { SEATING_MSG, seatName } from '../../../../src/shared/messages/seating';
+import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/seating';
 import { placedSeats } from '../../../../src/shared/seats';
-import { checkMap, type MapProblem } from '../../../domain/events/seat-map';
+import { checkMap, type MapProblem } from '../../../domain/seating/seat-map';
 import { gunzip, gzip } from '../../../lib/gzip';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';

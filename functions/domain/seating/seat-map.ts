@@ -1,4 +1,4 @@
-import { SEATING_MSG } from '../../../src/shared/messages/events';
+import { SEATING_MSG } from '../../../src/shared/messages/seating';
 import {
   SEAT_MAP_FORMAT,
   type Seat,
@@ -6,7 +6,7 @@ import {
   type SeatMap,
   type SeatMapEdit,
   type SeatSection,
-} from '../../../src/shared/schemas/events';
+} from '../../../src/shared/schemas/seating';
 import { type PlacedSeat, placedSeats } from '../../../src/shared/seats';
 
 /**

@@ -1,9 +1,9 @@
-import { SEATED_EVENT_MSG } from '../../../../src/shared/messages/events';
-import type { EventSeating } from '../../../../src/shared/schemas/events';
+import { SEATED_EVENT_MSG } from '../../../../src/shared/messages/seating';
+import type { EventSeating } from '../../../../src/shared/schemas/seating';
 import { placedSeats, wheelchairPlaces } from '../../../../src/shared/seats';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
-import { readSeatMap } from './seat-maps';
+import { readSeatMap } from './maps';
 
 /**
  * A date of an event sold seat by seat (issue 33): it uses one of the producer's maps, and each category of

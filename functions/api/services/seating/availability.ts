@@ -1,5 +1,5 @@
 import { HOLD_MSG } from '../../../../src/shared/messages/checkout';
-import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/events';
+import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/seating';
 import { placedSeats } from '../../../../src/shared/seats';
 import { gunzip } from '../../../lib/gzip';
 import { fail } from '../../lib/errors';

@@ -1,0 +1,71 @@
+/**
+ * Reserved seating: venue maps, seated events and their seats (voseo). Split from the events catalogue, whose
+ * venues and dates they serve.
+ */
+
+/** A seat's name as people say it: "Platea, fila F, butaca 12" (a standing section has no row or seat). */
+export const seatName = (section: string, row: string, number: string) => `${section}, fila ${row}, butaca ${number}`;
+
+/**
+ * Reserved seating (issue 33): venue maps (the producer's back office), their validation and versions, and the
+ * seats of a seated event (voseo). Seats are named as `seatName` says.
+ */
+export const SEATING_MSG = {
+  noAccess: 'No tenés permiso para administrar los mapas de esta productora.',
+  mapNotFound: 'El mapa no existe.',
+  created: 'Guardamos el mapa.',
+  updated: 'Guardamos la nueva versión del mapa.',
+  mapInvalid: 'El mapa no es válido. Revisá el archivo.',
+  format: 'El archivo no es un mapa de Boletería (falta "format": "boleteria.mapa/1").',
+  nameMin: 'Escribí el nombre del mapa.',
+  nameMax: 'El nombre del mapa puede tener hasta 120 caracteres.',
+  idFormat: 'Cada id puede tener de 1 a 64 letras, números, puntos, guiones o guiones bajos.',
+  labelFormat: 'Cada nombre puede tener de 1 a 40 caracteres.',
+  position: 'Cada posición es un número entre -100000 y 100000.',
+  categoryMissing: 'Agregá al menos una categoría.',
+  sectionsMissing: 'Agregá al menos un sector.',
+  capacity: 'La capacidad de un sector de pie es un número entero de 1 a 200.000.',
+  tooManySeats: 'Un mapa puede tener hasta 100.000 butacas.',
+  rowsRange: 'Un sector puede tener de 1 a 200 filas.',
+  seatsRange: 'Una fila puede tener de 1 a 300 butacas.',
+  seatsPerRowCount: 'Indicá una cantidad de butacas por fila, o una por cada fila.',
+  curveRange: 'La curva va de 0 (filas rectas) a 1.',
+  blockReason: 'Elegí por qué se bloquea: producción, técnica o casa.',
+  seatIdsMissing: 'Elegí al menos una butaca.',
+  duplicateCategory: (key: string) => `La categoría "${key}" está repetida.`,
+  duplicateSection: (id: string) => `El sector "${id}" está repetido.`,
+  duplicateSeat: (id: string, name: string) => `La butaca "${id}" (${name}) está repetida en el mapa.`,
+  overlap: (a: string, b: string) => `Las butacas ${a} y ${b} se superponen: separalas.`,
+  unknownCategory: (name: string, key: string) => `${name} tiene una categoría que no existe: "${key}".`,
+  unknownSection: (id: string) => `El sector "${id}" no existe en el mapa.`,
+  unknownSeat: (id: string) => `La butaca "${id}" no existe en el mapa.`,
+  /** A new version of a map in use would drop seats that are sold or held. */
+  seatsInUse: (n: number) =>
+    n === 1
+      ? 'El mapa está en uso: 1 butaca vendida o reservada desaparecería. Revisá la lista.'
+      : `El mapa está en uso: ${n} butacas vendidas o reservadas desaparecerían. Revisá la lista.`,
+  seatInUse: (name: string, event: string) => `${name} (${event})`,
+  versionMoved: 'Alguien guardó otra versión del mapa mientras lo editabas. Abrilo de nuevo y repetí el cambio.',
+  categoryUnknown: (key: string) => `La categoría "${key}" no existe en el mapa.`,
+  blockedInUse: (n: number) =>
+    n === 1
+      ? 'No podés bloquear 1 butaca vendida o reservada. Revisá la lista.'
+      : `No podés bloquear ${n} butacas vendidas o reservadas. Revisá la lista.`,
+} as const;
+
+/** What each block reason of a seat is called (production, technical, house seats). */
+export const SEAT_BLOCK_LABEL = { produccion: 'Producción', tecnica: 'Técnica', casa: 'Casa' } as const;
+
+/** Setting up a seated date (issue 33): a map and a price per category. */
+export const SEATED_EVENT_MSG = {
+  dateNotFound: 'La fecha no es de este evento.',
+  alreadySeated: 'Esa fecha ya usa un mapa de butacas.',
+  priceMissing: (category: string) => `Poné un precio para la categoría ${category}.`,
+  priceUnknown: (category: string) => `La categoría "${category}" no está en el mapa.`,
+  saved: 'La fecha ya se vende con butacas numeradas.',
+  eventIdInvalid: 'Elegí una fecha del evento.',
+  mapIdInvalid: 'Elegí un mapa de la productora.',
+  releaseAt: 'Indicá cuándo se liberan los lugares para silla de ruedas (fecha y hora).',
+  wheelchairShort: (has: number, needs: number, percent: number) =>
+    `El mapa tiene ${has} lugares para silla de ruedas con acompañante; para el ${percent} % necesitás ${needs}. Marcalos en el mapa.`,
+} as const;
