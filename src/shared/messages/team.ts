@@ -151,3 +151,78 @@ export const TEAM_FIELD_MSG = {
   invitationId: 'Invitación inválida',
   invitationToken: 'El enlace de la invitación no es válido',
 } as const;
+
+// ---- The activity log, "Actividad" (issue 35): who in the team changed what ----
+
+/** The kinds of change "Actividad" filters by (the API's ACTIVITY_KINDS keys). */
+export const ACTIVITY_KIND_LABEL = {
+  settings: 'Configuración',
+  team: 'Equipo',
+  events: 'Eventos',
+  prices: 'Precios',
+  refunds: 'Devoluciones',
+  codes: 'Códigos',
+  checkin: 'Ingresos manuales',
+  sales: 'Ventas y órdenes',
+  invitations: 'Invitaciones',
+} as const;
+export type ActivityKindName = keyof typeof ACTIVITY_KIND_LABEL;
+
+/** What each recorded action is called in "Actividad". */
+export const ACTIVITY_ACTION_LABEL: Record<string, string> = {
+  refund: 'Devolución total',
+  partial_refund: 'Devolución parcial',
+  refund_used_override: 'Devolución de entradas ya usadas',
+  resend: 'Reenvío de entradas',
+  holder_change: 'Cambio de titular',
+  box_office_sale: 'Venta en boletería',
+  export: 'Exportación',
+  team_invite: 'Invitación al equipo',
+  team_invite_revoke: 'Invitación al equipo anulada',
+  team_join: 'Alta en el equipo',
+  team_member_change: 'Cambio de rol',
+  team_member_remove: 'Baja del equipo',
+  invitation_issue: 'Invitación emitida',
+  invitation_revoke: 'Invitación anulada',
+  invitation_resend: 'Invitación reenviada',
+  invitation_quota: 'Cupo de invitaciones',
+  settings_change: 'Cambio de configuración',
+  platform_settings_change: 'Configuración de la plataforma',
+  producer_activation: 'Activación de la productora',
+  producer_trust: 'Confianza de la productora',
+  mp_link: 'MercadoPago vinculado',
+  mp_unlink: 'MercadoPago desvinculado',
+  event_change: 'Cambio en un evento',
+  event_delete: 'Evento borrado',
+  price_change: 'Cambio de precios',
+  code_change: 'Cambio en códigos',
+  manual_checkin: 'Ingreso manual',
+  retention_change: 'Plazo de borrado de datos',
+};
+
+/** The "Actividad" page (/admin/actividad). */
+export const ACTIVITY_TEXT = {
+  title: 'Actividad',
+  intro:
+    'Todo lo que cambió tu equipo en el panel: quién, cuándo, y qué había antes y después. Este registro no se modifica ni se borra.',
+  producer: 'Productora',
+  person: 'Persona',
+  event: 'Evento',
+  kind: 'Tipo de cambio',
+  all: 'Todos',
+  filter: 'Filtrar',
+  clear: 'Limpiar filtros',
+  when: 'Cuándo',
+  who: 'Quién',
+  what: 'Qué',
+  change: 'Antes → después',
+  before: 'Antes',
+  after: 'Después',
+  reason: 'Motivo',
+  empty: 'No hay actividad con esos filtros.',
+  more: 'Ver más antiguos',
+  noProducer: 'No administrás ninguna productora.',
+  invalidFilter: 'Revisá los filtros: alguno no es válido.',
+  link: 'Ver la actividad del equipo',
+  nothing: '—',
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages/common';
 import { REFUND_MSG, USED_OVERRIDE_PHRASE } from '../messages/refunds';
-import { ACTIVITY_KIND_LABEL, ACTIVITY_TEXT, type ActivityKindName, SALES_FIELD_MSG } from '../messages/sales';
+import { SALES_FIELD_MSG } from '../messages/sales';
 import { ORDER_STATUSES_FILTER, SALES_PERIODS } from '../sales';
 import { HoldRequestSchema } from './checkout';
 import { EventIdSchema, ProducerIdSchema } from './ids';
@@ -141,18 +141,3 @@ export const BoxOfficeSaleSchema = z.object({
 export type BoxOfficeSale = z.infer<typeof BoxOfficeSaleSchema>;
 
 export const BoxOfficeReportQuerySchema = SalesScopeQuerySchema;
-
-// ---- The activity log (issue 35) ----
-
-/** GET /admin/activity/:producer: who, which event, which kind of change; `before` pages back. */
-export const ActivityQuerySchema = z.object({
-  actor_id: optionalId(ACTIVITY_TEXT.invalidFilter),
-  event_id: optionalId(ACTIVITY_TEXT.invalidFilter),
-  kind: z
-    .enum(Object.keys(ACTIVITY_KIND_LABEL) as [ActivityKindName, ...ActivityKindName[]], {
-      error: ACTIVITY_TEXT.invalidFilter,
-    })
-    .optional(),
-  before: optionalId(ACTIVITY_TEXT.invalidFilter),
-});
-export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;

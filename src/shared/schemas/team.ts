@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEAM_FIELD_MSG } from '../messages/team';
+import { ACTIVITY_KIND_LABEL, ACTIVITY_TEXT, type ActivityKindName, TEAM_FIELD_MSG } from '../messages/team';
 import { MEMBER_ROLES } from '../roles';
 import { EventIdSchema, ProducerIdSchema } from './ids';
 
@@ -39,3 +39,20 @@ export const TeamInvitationParamSchema = z.object({ id: z.uuid({ error: TEAM_FIE
 export const TeamTokenParamSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, TEAM_FIELD_MSG.invitationToken),
 });
+
+// ---- The activity log, "Actividad" (issue 35) ----
+
+const activityId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).optional();
+
+/** GET /admin/activity/:producer: who, which event, which kind of change; `before` pages back. */
+export const ActivityQuerySchema = z.object({
+  actor_id: activityId(ACTIVITY_TEXT.invalidFilter),
+  event_id: activityId(ACTIVITY_TEXT.invalidFilter),
+  kind: z
+    .enum(Object.keys(ACTIVITY_KIND_LABEL) as [ActivityKindName, ...ActivityKindName[]], {
+      error: ACTIVITY_TEXT.invalidFilter,
+    })
+    .optional(),
+  before: activityId(ACTIVITY_TEXT.invalidFilter),
+});
+export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getManagedEvent, toInput } from '../../../functions/api/services/events/store';
-import { ACTIVITY_TEXT } from '../../../src/shared/messages/sales';
+import { ACTIVITY_TEXT } from '../../../src/shared/messages/team';
 import { eventWithTickets, nonce, staffOf } from '../checkin/checkin-fixtures';
 import { adminOf, asBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ActivityQuerySchema } from '../../../../src/shared/schemas/sales';
+import { ActivityQuerySchema } from '../../../../src/shared/schemas/team';
 import { type AccessEnv, producerParam, requirePermission } from '../../lib/access';
 import { validate } from '../../lib/validate';
 import { activityOf } from '../../services/sales/audit';

@@ -1,4 +1,4 @@
-import type { ActivityKindName } from '../../../../src/shared/messages/sales';
+import type { ActivityKindName } from '../../../../src/shared/messages/team';
 import type { Actor } from '../../../domain/events/access';
 
 export const AUDIT_ACTIONS = [
