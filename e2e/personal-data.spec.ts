@@ -1,20 +1,30 @@
 import { readFile } from 'node:fs/promises';
+import { formatMoney } from '../src/shared/money';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { loginAs } from './support/session';
+import { buyAndPay, buyerOrder } from './support/checkout';
+import { DEMO, loginAs, newPage } from './support/session';
 import { expect, test } from './support/test';
+import { singleTicketEvent } from './support/waitlist';
 
 /**
  * "Mis datos" (issue 35): a person sees and downloads all their data from Perfil, asks for their account to be
- * deleted, and, once the cron job of the running instance carried it out, can no longer log in.
+ * deleted, and, once the cron job of the running instance carried it out, can no longer log in. Their past order
+ * still counts in the producer's sales and Finanzas, under a pseudonym instead of their name and e-mail.
  */
-test('a person downloads their data, asks for deletion by keyboard, and can no longer log in', async ({
+test('a person downloads their data, asks for deletion by keyboard, can no longer log in, and their order stays under a pseudonym', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const user = await createVerifiedUser(request, 'misdatos');
   await loginAs(page, user.email, user.password);
+  // A purchase before the request: an event of the demo producer with one ticket, paid in the sandbox.
+  const title = `Mis datos ${Date.now()}`;
+  const event = await singleTicketEvent(request, title);
+  const orderId = await buyAndPay(page, event.event_id, event.ticket_type_id);
+  const amount = formatMoney((await buyerOrder(page.request, orderId)).total_cents);
 
   await page.goto('/perfil');
   const panel = page.getByRole('region', { name: 'Tus datos personales' });
@@ -64,4 +74,29 @@ test('a person downloads their data, asks for deletion by keyboard, and can no l
       { timeout: 180_000, intervals: [2_000] },
     )
     .toBe(401);
+
+  // The producer's back office: the order is still there, with its amount, under the pseudonym.
+  const admin = await newPage(browser, DEMO.admin);
+  await admin.goto('/admin/tickets');
+  await admin.locator('astro-island[component-url*="admin-orders"]:not([ssr])').waitFor({ state: 'attached' });
+  await admin.getByLabel('Buscar', { exact: true }).fill(orderId);
+  await admin.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const row = admin.getByRole('row').filter({ has: admin.getByRole('button', { name: orderId.slice(0, 8) }) });
+  await expect(row).toContainText(/Persona borrada [0-9A-F]{8}/);
+  const pseudonym = (await row.textContent())?.match(/Persona borrada [0-9A-F]{8}/)?.[0] ?? '';
+  await expect(row).toContainText(amount);
+  await row.getByRole('button', { name: orderId.slice(0, 8) }).click();
+  const detail = admin.getByRole('article', { name: `Orden ${orderId.slice(0, 8)}` });
+  await expect(detail).toContainText(pseudonym);
+  for (const shown of [row, detail]) {
+    await expect(shown).not.toContainText(user.name);
+    await expect(shown).not.toContainText(user.email);
+  }
+
+  // Finanzas: the event's gross sales still include the order.
+  await admin.goto('/admin/finance');
+  await admin.getByRole('combobox', { name: 'Período' }).selectOption('hoy');
+  await admin.getByRole('combobox', { name: 'Evento' }).selectOption(String(event.event_id));
+  await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText(amount);
+  await admin.context().close();
 });

@@ -5,6 +5,7 @@ import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';
 import { mercadoPagoSandbox } from './mercadopago/index';
+import { objectTools } from './object-tools';
 import { promoTools } from './promo-tools';
 import { queueTools } from './queue-tools';
 import { refundsBench } from './refunds-bench';
@@ -29,4 +30,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', queueTools)
   .route('/', seatTools)
   .route('/', promoTools)
+  .route('/', objectTools)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

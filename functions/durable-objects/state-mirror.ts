@@ -150,6 +150,19 @@ export class StateMirror {
     await this.running;
   }
 
+  /**
+   * The storage lost (the dev-only wipe, issue 35): stops copying (the lost tables must not reach D1 as deletes)
+   * and deletes everything the object keeps. The owner must then be restarted (`ctx.abort`) in a later call (an
+   * abort drops the writes of its own turn): the new instance finds no marker and restores from D1.
+   */
+  async loseStorage(): Promise<void> {
+    this.ready = false;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.running;
+    await this.ctx.storage.deleteAll();
+  }
+
   /** Rows noted and not yet in D1 (tests and the restore drill wait for 0). */
   pendingRows(): number {
     return this.sql.exec<{ n: number }>('select count(*) as n from mirror_dirty').one().n;

@@ -603,6 +603,16 @@ export class EventCheckin extends DurableObject<Env> {
     });
     return { scanId, result, conflict, serverAt, first, replay: false };
   }
+
+  /** Dev tool (issue 35): this object's storage lost (state-mirror.ts `loseStorage`); `restart` must follow. */
+  async loseStorage(): Promise<void> {
+    await this.stateMirror.loseStorage();
+  }
+
+  /** Dev tool: throws this instance away; the next call starts a new one, which restores from D1. */
+  restart(): void {
+    this.ctx.abort('storage lost');
+  }
 }
 
 const admissionKey = (listId: number, ticketId: string) => `${listId}:${ticketId}`;

@@ -1225,6 +1225,16 @@ export class EventInventory extends DurableObject<Env> {
       this.mirrorRunning = false;
     }
   }
+
+  /** Dev tool (issue 35): this object's storage lost (state-mirror.ts `loseStorage`); `restart` must follow. */
+  async loseStorage(): Promise<void> {
+    await this.stateMirror.loseStorage();
+  }
+
+  /** Dev tool: throws this instance away; the next call starts a new one, which restores from D1. */
+  restart(): void {
+    this.ctx.abort('storage lost');
+  }
 }
 
 function mergeItems(items: HoldItem[]): HoldItem[] {

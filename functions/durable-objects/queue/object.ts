@@ -598,6 +598,16 @@ export class EventQueue extends DurableObject<Env> {
       estimateSeconds: ahead === null ? null : Math.ceil(((ahead + 1) * 60) / c.rate_per_minute),
     };
   }
+
+  /** Dev tool (issue 35): this object's storage lost (state-mirror.ts `loseStorage`); `restart` must follow. */
+  async loseStorage(): Promise<void> {
+    await this.stateMirror.loseStorage();
+  }
+
+  /** Dev tool: throws this instance away; the next call starts a new one, which restores from D1. */
+  restart(): void {
+    this.ctx.abort('storage lost');
+  }
 }
 
 // Every call copies what it changed to D1 (state-mirror.ts), whatever method it went through.

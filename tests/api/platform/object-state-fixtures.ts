@@ -1,22 +1,29 @@
-import { env, runInDurableObject } from 'cloudflare:test';
+import { env, runInDurableObject, SELF } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { checkinOf, inventoryOf, queueOf } from '../../../functions/durable-objects/stubs';
 import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { asBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
-import { eventually } from '../kit/http';
+import { eventually, ORIGIN } from '../kit/http';
 
 /** A Durable Object's storage lost (issue 35): everything deleted, and the object started again from nothing. */
 
+const OBJECTS = { inventory: inventoryOf, queue: queueOf, checkin: checkinOf } as const;
+
 /**
- * Waits until the object's copy to D1 caught up (a D1 round trip after its last change; nothing to wait for
- * without a mirror), then deletes its storage and throws the instance away: the next call starts a new one.
+ * Waits until the object's copy to D1 caught up (a D1 round trip after its last change), then deletes its
+ * storage and throws the instance away through the dev-only route: the next call starts a new one.
  */
-export async function wipe<O extends Rpc.DurableObjectBranded | undefined>(stub: DurableObjectStub<O>) {
-  await quiet(stub);
-  await runInDurableObject(stub, async (_object, state) => state.storage.deleteAll());
-  // (A separate call: an abort drops the writes of its own turn.)
-  await runInDurableObject(stub, (_object, state) => state.abort('storage lost')).catch(() => undefined);
+export async function wipe(kind: keyof typeof OBJECTS, eventId: number) {
+  await quiet(OBJECTS[kind](env, eventId));
+  const res = await SELF.fetch(`${ORIGIN}/dev/objects/${kind}/${eventId}/wipe`, { method: 'POST' });
+  expect(res.status, await res.clone().text()).toBe(200);
+  // The storage was really lost: the new instance put rows back from D1 (an untouched one keeps its old marker).
+  const restored = await runInDurableObject(
+    OBJECTS[kind](env, eventId),
+    (_object, state) => state.storage.sql.exec<{ n: number }>('select restored_rows as n from mirror_meta').one().n,
+  );
+  expect(restored).toBeGreaterThan(0);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inventoryOf, queueOf } from '../../../functions/durable-objects/stubs';
+import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { adminOf, asBuyer, buyerWithDni, createBuyer } from '../kit/actors';
 import { createTestEvent } from '../kit/events';
 import { routeNetwork } from '../kit/network';
@@ -100,14 +100,13 @@ describe('object state under losses (property test against the real endpoints)',
               queuers.length,
             );
           } else if (o.which === 'inventory') {
-            const stub = inventoryOf(env, event.event_id);
-            await quiet(stub);
+            await quiet(inventoryOf(env, event.event_id));
             const before = await inventoryView(event.event_id);
-            await wipe(stub);
+            await wipe('inventory', event.event_id);
             expect(await inventoryView(event.event_id)).toEqual(before);
           } else {
             const before = await Promise.all(queuers.map((q) => place(q, queued.event.event_id)));
-            await wipe(queueOf(env, queued.event.event_id));
+            await wipe('queue', queued.event.event_id);
             expect(await Promise.all(queuers.map((q) => place(q, queued.event.event_id)))).toEqual(before);
           }
         }

@@ -118,7 +118,7 @@ describe('object state that survives (issue 35)', () => {
     expect(before.resale).toEqual(['offered']);
     expect(placesBefore.map((p) => p.status)).toEqual(['offered', 'offered', 'waiting']);
 
-    await wipe(inventoryOf(env, event.event_id));
+    await wipe('inventory', event.event_id);
     expect(await view()).toEqual(before);
     expect(await places()).toEqual(placesBefore);
 
@@ -133,7 +133,7 @@ describe('object state that survives (issue 35)', () => {
     expect(await payOrder(c, orderC)).toBe('paid');
     const afterSales = await view();
     expect(afterSales.resale).toEqual(['sold']);
-    await wipe(inventoryOf(env, event.event_id));
+    await wipe('inventory', event.event_id);
     expect(await view()).toEqual(afterSales);
     const refused = await holdTickets(await createBuyer(), event.event_id, event.ticket_type_id, 1);
     expect(refused.status).toBe(409);
@@ -153,7 +153,7 @@ describe('object state that survives (issue 35)', () => {
       (await Promise.all(buyers.map((b) => place(b, event.event_id)))).map((p) => p.prequeue_number);
     expect(await numbers()).toEqual([1, 2, 3]);
 
-    await wipe(queueOf(env, event.event_id));
+    await wipe('queue', event.event_id);
     expect(await proof()).toEqual(before);
     expect(await numbers()).toEqual([1, 2, 3]);
     const fourth = await queueBuyer();
@@ -178,7 +178,7 @@ describe('object state that survives (issue 35)', () => {
     const placesBefore = await positions();
     expect(placesBefore).toEqual([1, 2, 3, 4].map((n) => placeOf(drawn.seed as string, 4, n)));
 
-    await wipe(queueOf(env, event.event_id));
+    await wipe('queue', event.event_id);
     expect(await proof()).toMatchObject({ seed: drawn.seed, seed_hash: before.seed_hash, prequeue_size: 4 });
     expect(await positions()).toEqual(placesBefore);
     const late = await queueBuyer();
@@ -186,12 +186,26 @@ describe('object state that survives (issue 35)', () => {
     expect((await place(late, event.event_id)).position).toBe(5);
   });
 
+  it('the wipe route exists only with DEV_MODE, and only for the three objects', async () => {
+    const { devRoutes } = await import('../../../functions/dev/routes');
+    const event = await createTestEvent(env, { capacity: 2 });
+    const production = { ...env, DEV_MODE: '' };
+    for (const kind of ['inventory', 'queue', 'checkin']) {
+      const path = `/objects/${kind}/${event.event_id}/wipe`;
+      expect((await devRoutes.request(path, { method: 'POST' }, production)).status).toBe(404);
+    }
+    expect((await devRoutes.request(`/objects/limiter/${event.event_id}/wipe`, { method: 'POST' }, env)).status).toBe(
+      404,
+    );
+    expect((await devRoutes.request('/objects/inventory/uno/wipe', { method: 'POST' }, env)).status).toBe(404);
+  });
+
   it("the door's object comes back from D1: an admitted ticket stays used, the others enter once", async () => {
     const { event, tickets } = await eventWithTickets(2);
     const door = await staffOf(event.producer_id);
     expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('admitted');
     await logCopied(env, event.event_id);
-    await wipe(checkinOf(env, event.event_id));
+    await wipe('checkin', event.event_id);
     expect((await scan(door, event.event_id, { code: tickets[0].code })).json.data.result).toBe('used');
     expect((await scan(door, event.event_id, { code: tickets[1].code })).json.data.result).toBe('admitted');
     expect((await scan(door, event.event_id, { code: tickets[1].code })).json.data.result).toBe('used');
