@@ -12,8 +12,10 @@ import { type EndpointRow, signingSecrets } from './webhook-endpoints';
  * about 78 hours), until an answer 2xx. An answer 410 (Gone) disables the endpoint and the producer is told by
  * e-mail. Every attempt is logged (webhook_attempts, kept 30 days) and may be replayed from the back office.
  *
- * Runs from the cron job every minute (functions/api/jobs.ts) and after a replay or a test; `now` is a
- * parameter so tests drive the clock. A run claims each due delivery with a conditional write (a lease), so
+ * The first attempt is sent right after the commit by the webhooks reaction (functions/api/reactions/webhooks.ts,
+ * for the producer whose change it was); the cron job every minute (functions/api/jobs.ts) sends the retries and
+ * whatever no reaction sent (the check-in object's and the waiting list's messages); a replay or a test sends
+ * at once. `now` is a parameter so tests drive the clock. A run claims each due delivery with a conditional write (a lease), so
  * two runs at once do not send it twice; a run that dies mid-send leaves it due again when the lease ends.
  */
 
@@ -188,15 +190,20 @@ async function claim(db: D1Database, due: Due, now: number): Promise<boolean> {
   return res.meta.changes === 1;
 }
 
+/** Which due deliveries a run sends: all (the cron), or one producer's first attempts (the reaction). */
+export type DueFilter = { producerId?: number; firstOnly?: boolean };
+
 /** Sends what is due at `now` (at most PER_RUN deliveries). Answers how many were delivered. */
-export async function deliverWebhooks(env: Env, now = Date.now()): Promise<number> {
+export async function deliverWebhooks(env: Env, now = Date.now(), filter: DueFilter = {}): Promise<number> {
   await fanOut(env.DB, now);
   const { results } = await env.DB.prepare(
     `select ${DUE_COLUMNS} from webhook_deliveries d join webhook_outbox m on m.id = d.message_id
        join webhook_endpoints w on w.id = d.endpoint_id
-     where d.status = 'pending' and d.next_at <= ? and w.disabled_at is null order by d.next_at limit ?`,
+     where d.status = 'pending' and d.next_at <= ?1 and w.disabled_at is null
+       and (?2 is null or w.producer_id = ?2) and (?3 = 0 or d.attempts = 0)
+     order by d.next_at limit ?4`,
   )
-    .bind(now, PER_RUN)
+    .bind(now, filter.producerId ?? null, filter.firstOnly ? 1 : 0, PER_RUN)
     .all<Due>();
   let delivered = 0;
   for (let i = 0; i < results.length; i += PARALLEL) {
