@@ -11,6 +11,7 @@ import { refundsBench } from './refunds-bench';
 import { salesBench } from './sales-bench';
 import { seatTools } from './seat-tools';
 import { seedDemoData } from './seed';
+import { webhooksBench } from './webhooks-bench';
 
 /** Development tools. Every route answers 404 unless DEV_MODE is set. */
 export const devRoutes = new Hono<{ Bindings: Env }>()
@@ -29,4 +30,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', queueTools)
   .route('/', seatTools)
   .route('/', promoTools)
+  .route('/', webhooksBench)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

@@ -1,5 +1,5 @@
 import { waitUntil } from 'cloudflare:workers';
-import { deliverWebhooks } from '../services/integrations/webhook-delivery';
+import { deliverDue } from '../services/integrations/webhook-delivery';
 import type { Reactions } from './changes';
 
 /**
@@ -12,6 +12,9 @@ import type { Reactions } from './changes';
  */
 
 type Owner = { sql: string; id: string | number };
+
+/** Runs one reaction makes at most (PER_RUN deliveries each). */
+const MAX_RUNS = 10;
 
 /**
  * The sends started after a commit and not finished yet. Tests that drive the cron's clock turn `enabled` off
@@ -27,7 +30,12 @@ function deliverSoon(env: Env, owner: Owner) {
   if (!afterCommit.enabled) return Promise.resolve();
   const work = (async () => {
     const row = await env.DB.prepare(owner.sql).bind(owner.id).first<{ producer_id: number }>();
-    if (row) await deliverWebhooks(env, Date.now(), { producerId: row.producer_id, firstOnly: true });
+    if (!row) return;
+    // Run after run while runs find work (a burst of changes is more than one run); bounded, the cron is behind.
+    for (let run = 0; run < MAX_RUNS; run++) {
+      const { claimed } = await deliverDue(env, Date.now(), { producerId: row.producer_id, firstOnly: true });
+      if (claimed === 0) break;
+    }
   })()
     .catch((err) => console.error('webhooks: first attempt after commit failed (the cron retries)', err))
     .finally(() => afterCommit.running.delete(work));
