@@ -27,6 +27,7 @@ export const webhooksBench = new Hono<{ Bindings: Env }>()
     await c.env.DB.prepare("insert or ignore into producer_members (producer_id, user_id, role) values (?, ?, 'ADMIN')")
       .bind(row!.producer_id, user!.id)
       .run();
+    await emit(c.env, { kind: 'staffChanged', userId: user!.id });
     const token = await signAccessToken(
       c.env.JWT_SECRET,
       {
