@@ -10,7 +10,7 @@ const server = createServer((request, env, ctx) => handle(request, env, ctx as E
 export default {
   fetch: (request, env, ctx) => server.fetch(request, env, ctx),
   // An edge in front of an external provider has no data of its own: the provider runs the jobs.
-  scheduled: (_controller, env, ctx) => {
-    if (!env.API_ORIGIN) ctx.waitUntil(runScheduledJobs(env));
+  scheduled: (controller, env, ctx) => {
+    if (!env.API_ORIGIN) ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

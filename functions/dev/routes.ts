@@ -12,6 +12,7 @@ import { refundsBench } from './refunds-bench';
 import { salesBench } from './sales-bench';
 import { seatTools } from './seat-tools';
 import { seedDemoData } from './seed';
+import { webhooksBench } from './webhooks-bench';
 
 /** Development tools. Every route answers 404 unless DEV_MODE is set. */
 export const devRoutes = new Hono<{ Bindings: Env }>()
@@ -31,4 +32,5 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
   .route('/', seatTools)
   .route('/', promoTools)
   .route('/', objectTools)
+  .route('/', webhooksBench)
   .post('/seed', async (c) => c.json(await seedDemoData(c.env)));

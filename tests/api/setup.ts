@@ -1,4 +1,6 @@
 import { applyD1Migrations, type D1Migration, env } from 'cloudflare:test';
+import { afterEach } from 'vitest';
+import { afterCommit } from '../../functions/api/reactions/webhooks';
 
 declare global {
   namespace Cloudflare {
@@ -9,3 +11,7 @@ declare global {
 }
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+// A webhook's first attempt runs after the answer (functions/api/reactions/webhooks.ts): a test ends when its
+// sends have, so none outlives the test whose data it reads.
+afterEach(() => afterCommit.settled());

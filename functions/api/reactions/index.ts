@@ -2,11 +2,12 @@ import type { Change, Reactions } from './changes';
 import { checkinReactions } from './checkin';
 import { inventoryReactions } from './inventory';
 import { mailReactions } from './mail';
+import { webhookReactions } from './webhooks';
 
 export type { Change } from './changes';
 
 /** Every reader that keeps a copy of what writers change, in the order they hear about a change. */
-const READERS: Reactions[] = [checkinReactions, inventoryReactions, mailReactions];
+const READERS: Reactions[] = [checkinReactions, inventoryReactions, mailReactions, webhookReactions];
 
 /**
  * Tells the readers what changed. Call it after the change is committed to D1, from the service that made it

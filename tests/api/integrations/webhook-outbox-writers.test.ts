@@ -5,7 +5,7 @@ import { WEBHOOK_TYPES } from '../../../src/shared/schemas/integrations';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { producerWithEvent } from '../kit/events';
 import { eventually } from '../kit/http';
-import { boxOfficeSale, createEndpoint, outboxOf } from './webhook-fixtures';
+import { boxOfficeSale, createEndpoint, outboxOf, receiver } from './webhook-fixtures';
 
 /**
  * Each writer puts its message in the outbox with its own change, through the real endpoints: the payload is the
@@ -26,6 +26,7 @@ async function ticketsOf(orderId: string) {
 
 describe('writers emit their webhook messages in their own batch', () => {
   it('a door admission, a transfer, a refund and a publication each write their message', async () => {
+    receiver(); // the first attempts that follow the commits reach it
     const shop = await producerWithEvent();
     await createEndpoint(shop.admin, shop.producerId, [...WEBHOOK_TYPES]);
     const buyer = await createBuyer();

@@ -1,6 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../functions/api/app';
+import { afterCommit } from '../../../functions/api/reactions/webhooks';
 import {
   deliverWebhooks,
   MAX_ATTEMPTS,
@@ -24,6 +25,15 @@ import {
 } from './webhook-fixtures';
 
 const HOUR = 3_600_000;
+
+// These tests drive the cron's clock: only the runs they make send (the reaction's own test turns it back on).
+beforeEach(() => {
+  afterCommit.enabled = false;
+});
+afterEach(async () => {
+  await afterCommit.settled();
+  afterCommit.enabled = true;
+});
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 type Log = Answer<
@@ -138,6 +148,36 @@ describe('Standard Webhooks signatures', () => {
 });
 
 describe('delivery at least once', () => {
+  it('the first attempt follows the commit (the reaction), without the cron; a failure is retried by the cron', async () => {
+    afterCommit.enabled = true;
+    let up = false;
+    const { received } = receiver(() => (up ? new Response('ok') : new Response('caído', { status: 503 })));
+    const shop = await producerWithEvent();
+    const endpoint = await createEndpoint(shop.admin, shop.producerId, ['order.paid']);
+    const first = await boxOfficeSale(shop.admin, shop.eventId, shop.typeId, 1);
+    await afterCommit.settled();
+    expect(received).toHaveLength(1);
+    expect((JSON.parse(received[0].body) as { data: { id: string } }).data.id).toBe(first);
+
+    // The reaction sends first attempts only: the failed one waits for its backoff, through the cron.
+    up = true;
+    await boxOfficeSale(shop.admin, shop.eventId, shop.typeId, 1);
+    await afterCommit.settled();
+    expect(received).toHaveLength(2);
+    let log = await logOf(shop.admin, endpoint.id);
+    expect(log.map((d) => d.status).sort()).toEqual(['delivered', 'pending']);
+    // Nothing is due before the backoff, so neither the cron nor another reaction sends it twice.
+    expect(await deliverWebhooks(env, Date.now())).toBe(0);
+    expect(received).toHaveLength(2);
+    expect(await deliverWebhooks(env, Date.now() + retryDelayMs(1))).toBe(1);
+    log = await logOf(shop.admin, endpoint.id);
+    expect(log.map((d) => [d.status, d.attempts])).toEqual([
+      ['delivered', 1],
+      ['delivered', 2],
+    ]);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(2);
+  });
+
   it('the receiver is down for 4 attempts, then up: every event is delivered once and the log shows each attempt', async () => {
     let up = false;
     const { received } = receiver(() => (up ? new Response('recibido') : new Response('caído', { status: 503 })));

@@ -12,8 +12,10 @@ import { type EndpointRow, signingSecrets } from './webhook-endpoints';
  * about 78 hours), until an answer 2xx. An answer 410 (Gone) disables the endpoint and the producer is told by
  * e-mail. Every attempt is logged (webhook_attempts, kept 30 days) and may be replayed from the back office.
  *
- * Runs from the cron job every minute (functions/api/jobs.ts) and after a replay or a test; `now` is a
- * parameter so tests drive the clock. A run claims each due delivery with a conditional write (a lease), so
+ * The first attempt is sent right after the commit by the webhooks reaction (functions/api/reactions/webhooks.ts,
+ * for the producer whose change it was); the cron job every minute (functions/api/jobs.ts) sends the retries and
+ * whatever no reaction sent (the check-in object's and the waiting list's messages); a replay or a test sends
+ * at once. `now` is a parameter so tests drive the clock. A run claims each due delivery with a conditional write (a lease), so
  * two runs at once do not send it twice; a run that dies mid-send leaves it due again when the lease ends.
  */
 
@@ -151,6 +153,14 @@ async function mailDisabled(env: Env, producerId: number, url: string) {
  * leaves the delivery's schedule as it was.
  */
 async function attempt(env: Env, due: Due, now: number, replay: boolean): Promise<Outcome> {
+  const { outcome, statements } = await sendAndRecord(env, due, now, replay);
+  await env.DB.batch(statements);
+  if (outcome.status === 410) await disableGone(env, due);
+  return outcome;
+}
+
+/** Sends one attempt; answers its outcome and the statements that record it (the caller runs them). */
+async function sendAndRecord(env: Env, due: Due, now: number, replay: boolean) {
   const outcome = await post(env, due, now);
   const attempts = due.attempts;
   let status = due.status;
@@ -162,7 +172,7 @@ async function attempt(env: Env, due: Due, now: number, replay: boolean): Promis
     else nextAt = now + retryDelayMs(attempts);
   }
   const at = new Date(now).toISOString();
-  await env.DB.batch([
+  const statements = [
     env.DB.prepare(
       'insert into webhook_attempts (delivery_id, at, status_code, duration_ms, excerpt, replay) values (?, ?, ?, ?, ?, ?)',
     ).bind(due.id, at, outcome.status, outcome.durationMs, outcome.excerpt, replay ? 1 : 0),
@@ -171,44 +181,64 @@ async function attempt(env: Env, due: Due, now: number, replay: boolean): Promis
          delivered_at = case when ? = 'delivered' then coalesce(delivered_at, ?) else delivered_at end
        where id = ?`,
     ).bind(status, outcome.status, nextAt, replay && status === 'pending' ? 1 : 0, status, at, due.id),
-  ]);
-  if (outcome.status === 410) await disableGone(env, due);
-  return outcome;
+  ];
+  return { outcome, statements };
 }
 
-/** Claims a due delivery for this run: one more attempt counted, and a lease against other runs. */
-async function claim(db: D1Database, due: Due, now: number): Promise<boolean> {
-  const res = await db
+/**
+ * Claims due deliveries for this run, in one conditional write: each one still as it was read (pending, the
+ * same attempts, due) gets one more attempt counted and a lease against other runs. Answers the ids claimed.
+ */
+async function claim(db: D1Database, found: Due[], now: number): Promise<Set<number>> {
+  const { results } = await db
     .prepare(
-      `update webhook_deliveries set attempts = attempts + 1, next_at = ?
-       where id = ? and status = 'pending' and attempts = ? and next_at <= ?`,
+      `update webhook_deliveries set attempts = attempts + 1, next_at = ?1
+       where status = 'pending' and next_at <= ?2 and exists (select 1 from json_each(?3) j
+         where j.value ->> 0 = webhook_deliveries.id and j.value ->> 1 = webhook_deliveries.attempts)
+       returning id`,
     )
-    .bind(now + LEASE_MS, due.id, due.attempts, now)
-    .run();
-  return res.meta.changes === 1;
+    .bind(now + LEASE_MS, now, JSON.stringify(found.map((d) => [d.id, d.attempts])))
+    .all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
 }
+
+/** Which due deliveries a run sends: all (the cron), or one producer's first attempts (the reaction). */
+export type DueFilter = { producerId?: number; firstOnly?: boolean };
 
 /** Sends what is due at `now` (at most PER_RUN deliveries). Answers how many were delivered. */
-export async function deliverWebhooks(env: Env, now = Date.now()): Promise<number> {
+export async function deliverWebhooks(env: Env, now = Date.now(), filter: DueFilter = {}): Promise<number> {
+  return (await deliverDue(env, now, filter)).delivered;
+}
+
+/**
+ * One run: what is due at `now` (at most PER_RUN), claimed, sent PARALLEL at once, and recorded in one batch
+ * (a run that dies before it leaves them claimed: due again when the lease ends). Answers how many it
+ * claimed and delivered.
+ */
+export async function deliverDue(env: Env, now: number, filter: DueFilter = {}) {
   await fanOut(env.DB, now);
   const { results } = await env.DB.prepare(
     `select ${DUE_COLUMNS} from webhook_deliveries d join webhook_outbox m on m.id = d.message_id
        join webhook_endpoints w on w.id = d.endpoint_id
-     where d.status = 'pending' and d.next_at <= ? and w.disabled_at is null order by d.next_at limit ?`,
+     where d.status = 'pending' and d.next_at <= ?1 and w.disabled_at is null
+       and (?2 is null or w.producer_id = ?2) and (?3 = 0 or d.attempts = 0)
+     order by d.next_at limit ?4`,
   )
-    .bind(now, PER_RUN)
+    .bind(now, filter.producerId ?? null, filter.firstOnly ? 1 : 0, PER_RUN)
     .all<Due>();
-  let delivered = 0;
-  for (let i = 0; i < results.length; i += PARALLEL) {
-    await Promise.all(
-      results.slice(i, i + PARALLEL).map(async (due) => {
-        if (!(await claim(env.DB, due, now))) return;
-        const outcome = await attempt(env, { ...due, attempts: due.attempts + 1 }, now, false);
-        if (ok(outcome.status)) delivered++;
-      }),
+  if (results.length === 0) return { claimed: 0, delivered: 0 };
+  const claimed = await claim(env.DB, results, now);
+  const mine = results.filter((due) => claimed.has(due.id)).map((due) => ({ ...due, attempts: due.attempts + 1 }));
+  const sent: { due: Due; outcome: Outcome; statements: D1PreparedStatement[] }[] = [];
+  for (let i = 0; i < mine.length; i += PARALLEL) {
+    const page = mine.slice(i, i + PARALLEL);
+    sent.push(
+      ...(await Promise.all(page.map(async (due) => ({ due, ...(await sendAndRecord(env, due, now, false)) })))),
     );
   }
-  return delivered;
+  if (sent.length > 0) await env.DB.batch(sent.flatMap((s) => s.statements));
+  for (const s of sent) if (s.outcome.status === 410) await disableGone(env, s.due);
+  return { claimed: mine.length, delivered: sent.filter((s) => ok(s.outcome.status)).length };
 }
 
 /** A delivery of the producer's, for a replay (null when it is not the producer's or no longer kept). */
