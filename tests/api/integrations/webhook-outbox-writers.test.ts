@@ -86,7 +86,7 @@ describe('writers emit their webhook messages in their own batch', () => {
     // Published (the events store's status write, which publishing and the platform's approval use).
     await env.DB.prepare("update events set status = 'borrador' where id = ?").bind(shop.eventId).run();
     expect(await payloadOf(shop.producerId, 'event.published')).toBeNull();
-    await setStatus(env.DB, shop.eventId, 'publicado', { approved: true });
+    await setStatus(env, shop.eventId, 'publicado', { approved: true });
     const event = (await payloadOf(shop.producerId, 'event.published')) as unknown as {
       event: { id: number; status: string; dates: unknown[] };
     };
