@@ -96,10 +96,10 @@ const firstAttemptsMs = Date.now() - started;
 const afterCommit = firstSeen.size;
 
 // The retries: the scheduled job at a clock moved forward whenever a run sends nothing more. The clock doubles
-// its lead each idle run and is never capped near the backoff: an attempt made with the clock D ahead is due again
-// up to a day later than that (a fixed cap of two days left a message on its ninth attempt never due again, a
-// false `lost=1`: 0.3⁸ × 10,000 ≈ 0.66 such messages a run); eleven attempts need at most a few thousand days of lead. The trigger
-// answers before the job's waitUntil ends, so an idle run waits a little before the clock moves.
+// its lead each idle run, never capped near the backoff: an attempt made with the clock D ahead is due again up
+// to a day after D (a cap of two days left a message on its ninth attempt never due again, a false `lost=1`:
+// 0.3⁸ × 10,000 ≈ 0.66 such messages a run); eleven attempts need at most a few thousand days of lead. The
+// trigger answers before the job's waitUntil ends, so an idle run waits a little before the clock moves.
 const cronStarted = Date.now();
 let offset = 0;
 let runs = 0;
