@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { connectReactions } from '../domain/commit';
 import { CachedRouter } from '../lib/cached-router';
 import { refuseDeepJson } from '../lib/json-depth';
 import { notFound, onError } from './answers';
 import { requireApiKey } from './lib/api-key';
 import { idempotency } from './lib/idempotency';
 import type { RegisteredRoute } from './lib/openapi';
+import { emit } from './reactions';
 import { auth } from './routes/accounts/auth';
 import { locations } from './routes/accounts/locations';
 import { personalDataRoutes } from './routes/accounts/personal-data';
@@ -113,6 +115,10 @@ export const api = new Hono<ApiBindings>({ router: new CachedRouter() })
 
 api.onError(onError);
 api.notFound(notFound);
+
+// The objects and adapters commit their changes through the domain (domain/commit.ts): they reach the
+// reactions through this port, connected when the Worker loads (the cron job and the objects run in it too).
+connectReactions(emit);
 
 /** The typed contract of the provider API (paths relative to /api/v1), for `hc` clients. */
 export type ApiType = typeof routes;

@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { emit } from '../api/reactions';
-import { eventOutbox } from '../domain/integrations/webhook-outbox';
+import { commitChanges } from '../domain/commit';
 import { signAccessToken } from '../lib/jwt';
 import { createTestEvent } from './checkout-tools';
 
 /**
  * The webhooks benchmark's tools (scripts/bench-webhooks.mjs). `bench-setup`: an event and an admin of its
- * producer, whose token creates the endpoint through the API. `bench-changes`: `n` changes, each an
- * `event.published` message written by the very statement a publication adds to its batch
- * (domain/integrations/webhook-outbox.ts), in one batch, then the change emitted as the writer emits it:
- * the cheapest real change that writes outbox rows, with the real after-commit path.
+ * producer, whose token creates the endpoint through the API. `bench-changes`: `n` changes, each an `eventPublished` committed
+ * through the writers' own door (domain/commit.ts: its `event.published` message staged in the batch, all `n`
+ * in one batch, then emitted): the cheapest real change that writes outbox rows, with the real after-commit path.
  */
 export const webhooksBench = new Hono<{ Bindings: Env }>()
   .post('/webhooks/bench-setup', async (c) => {
@@ -42,9 +41,14 @@ export const webhooksBench = new Hono<{ Bindings: Env }>()
   .post('/webhooks/bench-changes', async (c) => {
     const { event_id = 0, n = 1 } = (await c.req.json().catch(() => ({}))) as { event_id?: number; n?: number };
     const count = Math.max(1, Math.min(100, n));
-    await c.env.DB.batch(
-      Array.from({ length: count }, () => eventOutbox(c.env.DB, 'event.published', event_id, crypto.randomUUID())),
+    await commitChanges(
+      c.env,
+      [],
+      ...Array.from({ length: count }, () => ({
+        kind: 'eventPublished' as const,
+        eventId: event_id,
+        publication: crypto.randomUUID(),
+      })),
     );
-    await emit(c.env, { kind: 'saleConfigChanged', eventId: event_id });
     return c.json({ written: count });
   });

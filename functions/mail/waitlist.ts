@@ -1,6 +1,6 @@
 import { formatEventDate } from '../../src/shared/dates';
 import { MAIL_WAITLIST_EXPIRED, WAITLIST_MSG } from '../../src/shared/messages/waitlist';
-import { waitlistOfferedOutbox } from '../domain/integrations/webhook-outbox';
+import { commitChanges } from '../domain/commit';
 import { deliverMailJob, dueMailJobs } from './jobs';
 import { sendMail } from './port';
 import { escapeHtml, paragraph, renderEmail } from './templates/layout';
@@ -39,8 +39,11 @@ export async function queueWaitlistMail(env: Env, mail: WaitlistMailInput): Prom
     `insert or ignore into waitlist_mails (id, kind, event_id, ticket_type_id, email, quantity, order_id, expires_at)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).bind(id, mail.kind, mail.event_id, mail.ticket_type_id, mail.email, mail.quantity, mail.order_id, mail.expires_at);
-  // An offer is where the waiting list's decision reaches D1: waitlist.offered goes in the same batch.
-  await env.DB.batch(mail.kind === 'offer' ? [insert, waitlistOfferedOutbox(env.DB, id)] : [insert]);
+  // An offer is where the waiting list's decision reaches D1: waitlist.offered goes in the same batch, and its
+  // first attempt right after it (the inventory object queues offers: it commits through the domain's port).
+  if (mail.kind === 'offer')
+    await commitChanges(env, [insert], { kind: 'waitlistOffered', eventId: mail.event_id, offerId: id });
+  else await insert.run();
   return deliverWaitlistMail(env, id);
 }
 

@@ -1,17 +1,15 @@
 import { waitUntil } from 'cloudflare:workers';
+import type { WebhookChange } from '../../domain/changes';
 import { deliverDue } from '../services/integrations/webhook-delivery';
 import type { Reactions } from './changes';
 
 /**
- * Webhooks' reactions: a change whose batch can have written outbox rows (order.paid with the tickets,
- * event.published with the status) sends that producer's first attempts right after the commit, after the
- * answer (waitUntil), instead of waiting for the cron's next minute. Each delivery is claimed with the same
- * conditional write as the cron's, so the two never send one twice; retries keep their backoff through the
- * cron. Changes that reach D1 without an emit (the check-in object's scan copy, the inventory object's waiting
- * list offers, refunds and transfers settled under a door claim) are sent by the cron.
+ * Webhooks' reactions: every change that stages outbox rows (a WebhookChange, committed through
+ * domain/commit.ts by a service, the check-in object's copy of its scans or the inventory object's waiting
+ * list) sends that producer's first attempts right after the commit, after the answer (waitUntil), instead of
+ * waiting for the cron's next minute. Each delivery is claimed with the same conditional write as the cron's, so
+ * the two never send one twice; retries keep their backoff through the cron.
  */
-
-type Owner = { sql: string; id: string | number };
 
 /** Runs one reaction makes at most (PER_RUN deliveries each). */
 const MAX_RUNS = 10;
@@ -26,10 +24,25 @@ export const afterCommit = {
   settled: () => Promise.all(afterCommit.running).then(() => undefined),
 };
 
-function deliverSoon(env: Env, owner: Owner) {
-  if (!afterCommit.enabled) return Promise.resolve();
+/**
+ * Events whose send has started but not yet read the outbox: a change committed meanwhile is read by that
+ * send, so a burst of changes (a copy of many scans, a bench's batch) starts one send, not one each.
+ */
+const starting = new Set<number>();
+
+function deliverSoon(env: Env, eventId: number) {
+  if (!afterCommit.enabled || starting.has(eventId)) return Promise.resolve();
+  starting.add(eventId);
   const work = (async () => {
-    const row = await env.DB.prepare(owner.sql).bind(owner.id).first<{ producer_id: number }>();
+    let row: { producer_id: number } | null;
+    try {
+      row = await env.DB.prepare('select producer_id from events where id = ?')
+        .bind(eventId)
+        .first<{ producer_id: number }>();
+    } finally {
+      // From here on, each run fans out and reads what is committed (the changes skipped above included).
+      starting.delete(eventId);
+    }
     if (!row) return;
     // Run after run while runs find work (a burst of changes is more than one run); bounded, the cron is behind.
     for (let run = 0; run < MAX_RUNS; run++) {
@@ -44,12 +57,15 @@ function deliverSoon(env: Env, owner: Owner) {
   return Promise.resolve();
 }
 
-const EVENT_OWNER = 'select producer_id from events where id = ?';
-const ORDER_OWNER = 'select producer_id from orders where id = ?';
+const firstAttempts = (env: Env, change: WebhookChange) => deliverSoon(env, change.eventId);
 
-export const webhookReactions: Reactions = {
-  ticketsChanged: (env, { eventId }) => deliverSoon(env, { sql: EVENT_OWNER, id: eventId }),
-  orderTicketsChanged: (env, { orderId }) => deliverSoon(env, { sql: ORDER_OWNER, id: orderId }),
-  saleConfigChanged: (env, { eventId }) => deliverSoon(env, { sql: EVENT_OWNER, id: eventId }),
-  eventReviewed: (env, { event }) => deliverSoon(env, { sql: EVENT_OWNER, id: event.id }),
-};
+/** The first attempts follow every change that can have written outbox rows (each names its event). */
+export const webhookReactions = {
+  orderPaid: firstAttempts,
+  refundCompleted: firstAttempts,
+  ticketTransferred: firstAttempts,
+  scansCopied: firstAttempts,
+  eventPublished: firstAttempts,
+  eventCancelled: firstAttempts,
+  waitlistOffered: firstAttempts,
+} satisfies Required<Pick<Reactions, WebhookChange['kind']>>;

@@ -376,7 +376,7 @@ export async function seedEvents(env: Env) {
     });
     const id = await createEvent(db, producerIds[e.producer], e.producer === 0 ? admin : superadmin, input);
     const status = e.status ?? 'publicado';
-    if (status !== 'borrador') await setStatus(db, id, status, { approved: status === 'publicado' });
+    if (status !== 'borrador') await setStatus(env, id, status, { approved: status === 'publicado' });
     if (e.featured) await db.prepare('update events set featured = 1 where id = ?').bind(id).run();
     // Earlier sales, recorded by the event's inventory object (the authority), which copies them to D1:
     // the catalogue shows "Últimas entradas" and "Agotado" and nobody can buy past them.

@@ -1,9 +1,11 @@
 import type { WebhookType } from '../../../src/shared/schemas/integrations';
+import { type Change, isWebhookChange } from '../changes';
 
 /**
- * The webhooks outbox: a writer adds one of these statements to the very D1 batch that makes its change, so
- * the message exists if and only if the change was committed (a batch that fails or whose conditional write
- * loses writes no message: each statement re-checks the state it announces). The payload is built by SQLite
+ * The webhooks outbox: a writer's change (a WebhookChange, domain/changes.ts) adds its rows to the very D1
+ * batch that makes it (`webhookRows`, through commitChanges in domain/commit.ts), so the message exists if and
+ * only if the change was committed (a batch that fails or whose conditional write loses writes no message:
+ * each statement re-checks the state it announces). The payload is built by SQLite
  * inside that batch, from the rows as the batch left them: the message says what was committed, whatever
  * changes later. Nothing is written for a producer without an active endpoint that wants the type. Delivery
  * is services/integrations/webhook-delivery.ts (at least once: the cron job and a replay send what is due).
@@ -43,10 +45,34 @@ export const ORDER_JSON = `json_object('id', o.id, 'status', o.status, 'kind', o
   'tickets', json((select json_group_array(${TICKET_JSON}) from tickets t ${TICKET_JOINS} where t.order_id = o.id)))`;
 
 /**
+ * The outbox rows a change adds to its own batch (none for a change no webhook announces): the one place
+ * where a change becomes messages.
+ */
+export function webhookRows(db: D1Database, change: Change): D1PreparedStatement[] {
+  if (!isWebhookChange(change)) return [];
+  switch (change.kind) {
+    case 'orderPaid':
+      return [orderPaidOutbox(db, change.orderId)];
+    case 'refundCompleted':
+      return [orderRefundedOutbox(db, change.refundId, change.completion)];
+    case 'ticketTransferred':
+      return [ticketTransferredOutbox(db, change.fromTicketId, change.toTicketId)];
+    case 'scansCopied':
+      return [ticketCheckedInOutbox(db, change.scans)];
+    case 'eventPublished':
+      return [eventOutbox(db, 'event.published', change.eventId, change.publication)];
+    case 'eventCancelled':
+      return [eventOutbox(db, 'event.cancelled', change.eventId, 'cancelled')];
+    case 'waitlistOffered':
+      return [waitlistOfferedOutbox(db, change.offerId)];
+  }
+}
+
+/**
  * `insert or ignore into webhook_outbox` of the rows `select` yields, each as `(producer_id, dedupe_key,
  * payload)`. The type is one of ours (never user input), written into the SQL.
  */
-export function outboxInsert(db: D1Database, type: WebhookType, select: Select): D1PreparedStatement {
+function outboxInsert(db: D1Database, type: WebhookType, select: Select): D1PreparedStatement {
   if (!/^[a-z_]+\.[a-z_]+$/.test(type)) throw new Error(`not a webhook type: ${type}`);
   return db
     .prepare(
@@ -61,7 +87,7 @@ export function outboxInsert(db: D1Database, type: WebhookType, select: Select):
 }
 
 /** order.paid: the order is paid and its tickets issued (written with the tickets, services/checkout/issue-tickets.ts). */
-export const orderPaidOutbox = (db: D1Database, orderId: string) =>
+const orderPaidOutbox = (db: D1Database, orderId: string) =>
   outboxInsert(db, 'order.paid', {
     sql: `select o.producer_id, 'order.paid:' || o.id as dedupe_key, ${ORDER_JSON} as payload
           from orders o join events e on e.id = o.event_id
@@ -69,20 +95,23 @@ export const orderPaidOutbox = (db: D1Database, orderId: string) =>
     binds: [orderId],
   });
 
-/** order.refunded: one refund completed (a part of the order, or all of it: then the order reads `refunded`). */
-export const orderRefundedOutbox = (db: D1Database, refundId: string, won: Select) =>
+/**
+ * order.refunded: one refund completed (a part of the order, or all of it: then the order reads `refunded`),
+ * by the completion that won (`completion`, services/refunds/complete.ts): a racing completion writes nothing.
+ */
+const orderRefundedOutbox = (db: D1Database, refundId: string, completion: string) =>
   outboxInsert(db, 'order.refunded', {
     sql: `select o.producer_id, 'order.refunded:' || r.id as dedupe_key,
             json_object('refund', json_object('id', r.id, 'amount', ${money('r.amount_cents')},
               'amount_cents', r.amount_cents, 'method', r.method, 'ticket_ids', json(r.ticket_ids), 'done_at', r.done_at),
               'order', ${ORDER_JSON}) as payload
           from refunds r join orders o on o.id = r.order_id join events e on e.id = o.event_id
-          where r.id = ? and r.status = 'done' and ${won.sql}`,
-    binds: [refundId, ...won.binds],
+          where r.id = ? and r.status = 'done' and r.completion = ?`,
+    binds: [refundId, completion],
   });
 
 /** ticket.transferred: the old ticket (now `transferred`) and the one issued to the recipient. */
-export const ticketTransferredOutbox = (db: D1Database, oldId: string, newId: string) =>
+const ticketTransferredOutbox = (db: D1Database, oldId: string, newId: string) =>
   outboxInsert(db, 'ticket.transferred', {
     sql: `select e.producer_id, 'ticket.transferred:' || t.id as dedupe_key,
             json_object('from_ticket', ${TICKET_JSON},
@@ -97,7 +126,7 @@ export const ticketTransferredOutbox = (db: D1Database, oldId: string, newId: st
  * ticket.checked_in: the admissions among scans copied to D1 by the check-in object (the JSON array its log
  * copy binds, durable-objects/checkin/scan-log.ts), after the copy marked their tickets used.
  */
-export const ticketCheckedInOutbox = (db: D1Database, scansJson: string) =>
+const ticketCheckedInOutbox = (db: D1Database, scansJson: string) =>
   outboxInsert(db, 'ticket.checked_in', {
     sql: `select e.producer_id, 'ticket.checked_in:' || (s.value ->> 'id') as dedupe_key,
             json_object('scan', json_object('id', s.value ->> 'id', 'at', s.value ->> 'server_at',
@@ -111,12 +140,7 @@ export const ticketCheckedInOutbox = (db: D1Database, scansJson: string) =>
   });
 
 /** event.published / event.cancelled: the event as the batch left it (`key` tells repeats of one change apart). */
-export const eventOutbox = (
-  db: D1Database,
-  type: 'event.published' | 'event.cancelled',
-  eventId: number,
-  key: string,
-) =>
+const eventOutbox = (db: D1Database, type: 'event.published' | 'event.cancelled', eventId: number, key: string) =>
   outboxInsert(db, type, {
     sql: `select e.producer_id, ? as dedupe_key, json_object('event', ${EVENT_JSON}) as payload
           from events e where e.id = ? and e.status = ?`,
@@ -124,7 +148,7 @@ export const eventOutbox = (
   });
 
 /** waitlist.offered: the waiting list offered tickets to a person (the offer's e-mail row, functions/mail/waitlist.ts). */
-export const waitlistOfferedOutbox = (db: D1Database, mailId: string) =>
+const waitlistOfferedOutbox = (db: D1Database, mailId: string) =>
   outboxInsert(db, 'waitlist.offered', {
     sql: `select e.producer_id, 'waitlist.offered:' || m.id as dedupe_key,
             json_object('offer', json_object('email', m.email, 'quantity', m.quantity, 'ticket_type_id', m.ticket_type_id,

@@ -119,7 +119,7 @@ export class EventCheckin extends DurableObject<Env> {
     });
     this.log = new CheckinScanLog(
       ctx,
-      env.DB,
+      env,
       () => this.eventId ?? 0,
       (ticketId) =>
         this.sql.exec('select 1 from admissions where ticket_id = ? limit 1', ticketId).toArray().length > 0,

@@ -1,5 +1,5 @@
 import { TICKET_UNUSED_SQL, TICKET_USED_SQL } from '../../domain/checkout/order-state';
-import { ticketCheckedInOutbox } from '../../domain/integrations/webhook-outbox';
+import { commitChanges } from '../../domain/commit';
 import type { ScanAnswer, ScanLogRow } from './types';
 
 /** A scan as it is kept: its log row for D1 (without the event, the same for the whole object) and its binding. */
@@ -68,7 +68,8 @@ const RETRY_MS = 5_000;
  * commit: whatever queues meanwhile goes in the same copy), as multi-row statements over JSON arrays that
  * SQLite builds here, so D1 does a handful of statements per copy instead of three per scan. Every statement
  * is idempotent (insert or ignore, upsert of the current state, coalesce), so a copy repeated after a failure
- * or a restart is harmless.
+ * or a restart is harmless. The copy is a change (scansCopied): its batch stages `ticket.checked_in` for the
+ * admissions among the scans, and the webhooks' first attempts follow it (domain/commit.ts).
  */
 export class CheckinScanLog {
   private readonly sql: SqlStorage;
@@ -82,14 +83,17 @@ export class CheckinScanLog {
   /** The earlier layout's outbox still holds rows (an object created before this one): copied first. */
   private legacyOutbox: boolean;
 
+  private readonly db: D1Database;
+
   constructor(
     private readonly ctx: DurableObjectState,
-    private readonly db: D1Database,
+    private readonly env: Env,
     private readonly eventId: () => number,
     /** Whether the object holds the ticket as admitted on any list (an undone admission's ticket is not). */
     private readonly admitted: (ticketId: string) => boolean,
   ) {
     this.sql = ctx.storage.sql;
+    this.db = env.DB;
     this.sql.exec(SCHEMA);
     this.legacyOutbox = migrateEarlierLayout(this.sql);
     for (const row of this.sql.exec<{ seq: number; nonce: string }>('select seq, nonce from scans'))
@@ -182,7 +186,12 @@ export class CheckinScanLog {
     const batch = this.legacyOutbox ? this.legacyBatch() : this.nextBatch();
     if (!batch) return true;
     try {
-      if (batch.statements.length > 0) await this.db.batch(batch.statements);
+      if (batch.statements.length > 0)
+        await commitChanges(this.env, batch.statements, {
+          kind: 'scansCopied',
+          eventId: batch.eventId,
+          scans: batch.scans,
+        });
     } catch (err) {
       console.error('check-in log copy to D1 failed; the alarm retries it', err);
       this.alarmSet = true;
@@ -211,9 +220,11 @@ export class CheckinScanLog {
       )
       .one();
     const undone = new Set(JSON.parse(row.undone) as string[]);
-    const statements = this.statements(row.scans, row.used, undone, row.changed, this.eventId());
+    const eventId = this.eventId();
     return {
-      statements,
+      statements: this.statements(row.scans, row.used, undone, row.changed, eventId),
+      eventId,
+      scans: row.scans,
       done: () => {
         this.sql.exec('insert or replace into copied (id, seq) values (1, ?)', row.last);
         this.copiedSeq = row.last;
@@ -258,6 +269,8 @@ export class CheckinScanLog {
         JSON.stringify(changed),
         eventId,
       ),
+      eventId,
+      scans: `[${scans.join(',')}]`,
       done: () => this.sql.exec('delete from outbox where seq <= ?', rows[rows.length - 1].seq),
     };
   }
@@ -283,8 +296,6 @@ export class CheckinScanLog {
     if (reverted.length > 0) statements.push(this.db.prepare(MARK_UNUSED).bind(JSON.stringify(reverted)));
     if (mirror.upserts !== '[]') statements.push(this.db.prepare(UPSERT_ADMISSIONS).bind(mirror.upserts));
     if (mirror.deletes !== '[]') statements.push(this.db.prepare(DELETE_ADMISSIONS).bind(mirror.deletes));
-    // ticket.checked_in for the admissions among them, in the same copy (once per scan: its id is the key).
-    if (scans !== '[]') statements.push(ticketCheckedInOutbox(this.db, scans));
     return statements;
   }
 

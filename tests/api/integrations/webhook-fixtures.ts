@@ -69,6 +69,30 @@ export async function boxOfficeSale(
   return body.data.order_id;
 }
 
+/** An order's tickets, oldest first. */
+export async function ticketsOfOrder(orderId: string) {
+  const { results } = await env.DB.prepare('select id, code from tickets where order_id = ? order by id')
+    .bind(orderId)
+    .all<{ id: string; code: string }>();
+  return results;
+}
+
+/**
+ * The holder offers a ticket to `to` by e-mail and `to` accepts it through the e-mail's link (the recipient's
+ * path, services/checkout/transfer.ts). Answers the statuses of the offer and, when it was made, the acceptance.
+ */
+export async function transferTicket(owner: Actor, to: Actor, ticketId: string): Promise<number[]> {
+  const offered = await asBuyer(owner, `/tickets/${ticketId}/transfer`, { method: 'POST', json: { email: to.email } });
+  if (offered.status !== 200) return [offered.status];
+  const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
+    .bind(to.email.toLowerCase())
+    .first<{ links: string }>();
+  const link = (JSON.parse(mail?.links ?? '[]') as string[]).find((l) => l.includes('token='));
+  const token = new URL(link ?? 'http://x/').searchParams.get('token');
+  const accepted = await asBuyer(to, '/tickets/transfers/accept', { method: 'POST', json: { token } });
+  return [offered.status, accepted.status];
+}
+
 export async function outboxOf(producerId: number) {
   const { results } = await env.DB.prepare('select * from webhook_outbox where producer_id = ? order by created_at, id')
     .bind(producerId)

@@ -5,7 +5,7 @@ import { WEBHOOK_TYPES } from '../../../src/shared/schemas/integrations';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { producerWithEvent } from '../kit/events';
 import { eventually } from '../kit/http';
-import { boxOfficeSale, createEndpoint, outboxOf, receiver } from './webhook-fixtures';
+import { boxOfficeSale, createEndpoint, outboxOf, receiver, ticketsOfOrder, transferTicket } from './webhook-fixtures';
 
 /**
  * Each writer puts its message in the outbox with its own change, through the real endpoints: the payload is the
@@ -17,13 +17,6 @@ const payloadOf = async (producerId: number, type: string) => {
   return row ? (JSON.parse(row.payload) as Record<string, never>) : null;
 };
 
-async function ticketsOf(orderId: string) {
-  const { results } = await env.DB.prepare('select id, code from tickets where order_id = ? order by id')
-    .bind(orderId)
-    .all<{ id: string; code: string }>();
-  return results;
-}
-
 describe('writers emit their webhook messages in their own batch', () => {
   it('a door admission, a transfer, a refund and a publication each write their message', async () => {
     receiver(); // the first attempts that follow the commits reach it
@@ -31,7 +24,7 @@ describe('writers emit their webhook messages in their own batch', () => {
     await createEndpoint(shop.admin, shop.producerId, [...WEBHOOK_TYPES]);
     const buyer = await createBuyer();
     const orderId = await boxOfficeSale(shop.admin, shop.eventId, shop.typeId, 2, buyer.email);
-    const [first, second] = await ticketsOf(orderId);
+    const [first, second] = await ticketsOfOrder(orderId);
 
     // The door admits the first ticket: ticket.checked_in comes with the check-in object's copy to D1.
     const scan = await asBuyer(shop.admin, `/checkin/events/${shop.eventId}/scan`, {
@@ -49,18 +42,7 @@ describe('writers emit their webhook messages in their own batch', () => {
 
     // The second ticket is transferred to another person.
     const friend = await createBuyer();
-    const offered = await asBuyer(buyer, `/tickets/${second.id}/transfer`, {
-      method: 'POST',
-      json: { email: friend.email },
-    });
-    expect(offered.status).toBe(200);
-    const mail = await env.DB.prepare('select links from dev_mail where to_address = ? order by id desc')
-      .bind(friend.email.toLowerCase())
-      .first<{ links: string }>();
-    const link = (JSON.parse(mail?.links ?? '[]') as string[]).find((l) => l.includes('token='));
-    const token = new URL(link ?? 'http://x/').searchParams.get('token');
-    const accepted = await asBuyer(friend, '/tickets/transfers/accept', { method: 'POST', json: { token } });
-    expect(accepted.status).toBe(200);
+    expect(await transferTicket(buyer, friend, second.id)).toEqual([200, 200]);
     const transferred = (await payloadOf(shop.producerId, 'ticket.transferred')) as unknown as {
       from_ticket: { id: string; status: string };
       to_ticket: { id: string; status: string };
@@ -86,7 +68,7 @@ describe('writers emit their webhook messages in their own batch', () => {
     // Published (the events store's status write, which publishing and the platform's approval use).
     await env.DB.prepare("update events set status = 'borrador' where id = ?").bind(shop.eventId).run();
     expect(await payloadOf(shop.producerId, 'event.published')).toBeNull();
-    await setStatus(env.DB, shop.eventId, 'publicado', { approved: true });
+    await setStatus(env, shop.eventId, 'publicado', { approved: true });
     const event = (await payloadOf(shop.producerId, 'event.published')) as unknown as {
       event: { id: number; status: string; dates: unknown[] };
     };

@@ -8,7 +8,7 @@ import {
   purgeWebhookLog,
   retryDelayMs,
 } from '../../../functions/api/services/integrations/webhook-delivery';
-import { orderPaidOutbox } from '../../../functions/domain/integrations/webhook-outbox';
+import { webhookRows } from '../../../functions/domain/integrations/webhook-outbox';
 import { signWebhook } from '../../../functions/domain/integrations/webhook-signature';
 import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../src/shared/messages/integrations';
 import { addMember, asBuyer } from '../kit/actors';
@@ -312,6 +312,10 @@ describe('delivery at least once', () => {
   });
 });
 
+/** order.paid's outbox row, as the payment's change stages it in its batch. */
+const orderPaidOutbox = (orderId: string, eventId: number) =>
+  webhookRows(env.DB, { kind: 'orderPaid', eventId, orderId })[0];
+
 describe('the outbox is written in the same commit as the change', () => {
   it('a batch that fails writes no message, the same batch that succeeds writes one', async () => {
     const shop = await producerWithEvent();
@@ -320,11 +324,11 @@ describe('the outbox is written in the same commit as the change', () => {
     await env.DB.prepare('delete from webhook_outbox where producer_id = ?').bind(shop.producerId).run();
     // The change fails after the outbox statement ran inside its batch: nothing of it stays.
     await expect(
-      env.DB.batch([orderPaidOutbox(env.DB, orderId), env.DB.prepare('insert into tickets (id) values (null)')]),
+      env.DB.batch([orderPaidOutbox(orderId, shop.eventId), env.DB.prepare('insert into tickets (id) values (null)')]),
     ).rejects.toThrow();
     expect(await outboxOf(shop.producerId)).toHaveLength(0);
-    await env.DB.batch([orderPaidOutbox(env.DB, orderId)]);
-    await env.DB.batch([orderPaidOutbox(env.DB, orderId)]);
+    await env.DB.batch([orderPaidOutbox(orderId, shop.eventId)]);
+    await env.DB.batch([orderPaidOutbox(orderId, shop.eventId)]);
     expect((await outboxOf(shop.producerId)).map((m) => m.dedupe_key)).toEqual([`order.paid:${orderId}`]);
   });
 
@@ -344,7 +348,7 @@ describe('the outbox is written in the same commit as the change', () => {
         new Date().toISOString(),
       )
       .first<{ id: string }>();
-    await env.DB.batch([orderPaidOutbox(env.DB, order!.id)]);
+    await env.DB.batch([orderPaidOutbox(order!.id, shop.eventId)]);
     expect(await outboxOf(shop.producerId)).toHaveLength(0);
 
     const cancel = () =>

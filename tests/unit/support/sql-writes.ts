@@ -5,12 +5,15 @@ import { ROOT } from './import-graph';
 
 /**
  * Every SQL write (insert, update, delete, replace) written in the server's code, with the table it writes and
- * the function it sits in, and every call of `emit(…)` with the change kinds it names. Read from the sources
+ * the function it sits in, and every call of `emit(…)` or `commitChanges(…)` with the change kinds it names. Read from the sources
  * with the TypeScript parser, so a write in a template literal or across lines is found as well.
  */
 
 export type SqlWrite = { file: string; fn: string; table: string; line: number };
 export type FunctionFacts = { file: string; fn: string; emits: Set<string>; calls: Set<string> };
+
+/** The calls that emit the changes named in their arguments (`commitChanges` commits them, then emits them). */
+const EMITTERS = new Set(['emit', 'commitChanges']);
 
 const WRITE = /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from)\s+([a-z_]+)\b/gi;
 // SQL keywords that may follow "update" in prose or upserts ("on conflict do update set").
@@ -78,7 +81,7 @@ export function scanServer(folders: string[]) {
           const name = calleeName(node);
           const entry = facts(file, enclosingName(node));
           if (name) entry.calls.add(name);
-          if (name === 'emit')
+          if (name && EMITTERS.has(name))
             for (const arg of node.arguments)
               for (const kind of arg.getText().matchAll(/kind:\s*'(\w+)'/g)) entry.emits.add(kind[1]);
         }

@@ -1,6 +1,6 @@
 import { ticketTransition } from '../../../domain/checkout/order-state';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
-import { orderPaidOutbox } from '../../../domain/integrations/webhook-outbox';
+import { commitChanges } from '../../../domain/commit';
 import { emit } from '../../reactions';
 import type { OrderRow } from './orders';
 import { orderItems } from './orders';
@@ -46,8 +46,12 @@ export async function ensureTickets(env: Env, order: OrderRow): Promise<void> {
   }
   if (statements.length > 0) {
     // order.paid goes out with the tickets it lists, in their batch (once: its dedupe key is the order's).
-    await env.DB.batch([...statements, orderPaidOutbox(env.DB, order.id)]);
-    await emit(env, { kind: 'ticketsChanged', eventId: order.event_id, ticketIds: ids });
+    await commitChanges(
+      env,
+      statements,
+      { kind: 'ticketsChanged', eventId: order.event_id, ticketIds: ids },
+      { kind: 'orderPaid', eventId: order.event_id, orderId: order.id },
+    );
   }
 }
 

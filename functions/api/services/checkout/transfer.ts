@@ -2,7 +2,7 @@ import { TICKET_FATE_MSG, TICKET_MSG, TRANSFER_MSG } from '../../../../src/share
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { ticketTransition } from '../../../domain/checkout/order-state';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
-import { ticketTransferredOutbox } from '../../../domain/integrations/webhook-outbox';
+import { commitChanges } from '../../../domain/commit';
 import { maskEmail } from '../../../mail/templates/transfer';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
@@ -76,29 +76,32 @@ export async function acceptTransfer(env: Env, user: { id: number; email: string
     binds: [transfer.id],
   };
   const results = await underClaim(env, claim, () =>
-    env.DB.batch([
-      claimCommit(env.DB, claim),
-      env.DB.prepare(
-        `update ticket_transfers set status = 'accepted', accepted_at = ? where id = ? and status = 'pending'
+    commitChanges(
+      env,
+      [
+        claimCommit(env.DB, claim),
+        env.DB.prepare(
+          `update ticket_transfers set status = 'accepted', accepted_at = ? where id = ? and status = 'pending'
            and exists (select 1 from tickets where id = ? and status = 'valid')`,
-      ).bind(new Date().toISOString(), transfer.id, old.id),
-      ticketTransition(env.DB, { ids: [old.id] }, ['valid'], 'transferred', { where: mine }),
-      env.DB.prepare(
-        `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code,
+        ).bind(new Date().toISOString(), transfer.id, old.id),
+        ticketTransition(env.DB, { ids: [old.id] }, ['valid'], 'transferred', { where: mine }),
+        env.DB.prepare(
+          `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code,
            seat_id, seat_label)
          select ?, order_id, event_id, event_date_id, ticket_type_id, ?, null, null, ?, seat_id, seat_label from tickets
          where id = ? and status = 'transferred' and ${mine.sql}`,
-      ).bind(newId, user.id, code, old.id, ...mine.binds),
-      env.DB.prepare(
-        `insert or ignore into revocations (ticket_id, event_id, reason)
+        ).bind(newId, user.id, code, old.id, ...mine.binds),
+        env.DB.prepare(
+          `insert or ignore into revocations (ticket_id, event_id, reason)
          select id, event_id, 'transferred' from tickets where id = ? and status = 'transferred' and ${mine.sql}`,
-      ).bind(old.id, ...mine.binds),
-      env.DB.prepare(
-        `update ticket_transfers set new_ticket_id = ?1 where id = ?2 and new_ticket_id is null and status = 'accepted'
+        ).bind(old.id, ...mine.binds),
+        env.DB.prepare(
+          `update ticket_transfers set new_ticket_id = ?1 where id = ?2 and new_ticket_id is null and status = 'accepted'
            and exists (select 1 from tickets where id = ?1)`,
-      ).bind(newId, transfer.id),
-      ticketTransferredOutbox(env.DB, old.id, newId),
-    ]),
+        ).bind(newId, transfer.id),
+      ],
+      { kind: 'ticketTransferred', eventId: old.event_id, fromTicketId: old.id, toTicketId: newId },
+    ),
   );
   if (results[2].meta.changes !== 1) {
     const now = await env.DB.prepare('select status from ticket_transfers where id = ?')

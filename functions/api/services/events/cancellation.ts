@@ -1,6 +1,6 @@
 import { CANCELLATION_MSG, REFUND_MSG } from '../../../../src/shared/messages/refunds';
+import { commitChanges } from '../../../domain/commit';
 import type { Actor } from '../../../domain/events/access';
-import { eventOutbox } from '../../../domain/integrations/webhook-outbox';
 import { WHOLE_EVENT } from '../../../durable-objects/checkin/types';
 import { fail } from '../../lib/errors';
 import { claimAtDoor, claimCommit, underClaim } from '../checkin/claims';
@@ -62,22 +62,25 @@ export async function recordCancellation(env: Env, eventId: number, actor: Actor
   );
   try {
     await underClaim(env, claim, () =>
-      env.DB.batch([
-        claimCommit(env.DB, claim),
-        env.DB.prepare('insert into event_cancellations (event_id, reason, created_by) values (?, ?, ?)').bind(
-          eventId,
-          reason,
-          actor.userId,
-        ),
-        listOrders(env.DB, eventId),
-        env.DB.prepare(
-          `update events set status = 'cancelado', rejection_reason = null, updated_at = ${NOW}
+      commitChanges(
+        env,
+        [
+          claimCommit(env.DB, claim),
+          env.DB.prepare('insert into event_cancellations (event_id, reason, created_by) values (?, ?, ?)').bind(
+            eventId,
+            reason,
+            actor.userId,
+          ),
+          listOrders(env.DB, eventId),
+          env.DB.prepare(
+            `update events set status = 'cancelado', rejection_reason = null, updated_at = ${NOW}
          where id = ? and status not in ('cancelado', 'finalizado')`,
-        ).bind(eventId),
-        eventOutbox(env.DB, 'event.cancelled', eventId, 'cancelled'),
-        // Its invitations are revoked with it (no money to give back: the tickets are cancelled and revoked).
-        ...revokeEventInvitations(env.DB, eventId, new Date().toISOString()),
-      ]),
+          ).bind(eventId),
+          // Its invitations are revoked with it (no money to give back: the tickets are cancelled and revoked).
+          ...revokeEventInvitations(env.DB, eventId, new Date().toISOString()),
+        ],
+        { kind: 'eventCancelled', eventId },
+      ),
     );
   } catch (err) {
     if (/UNIQUE constraint failed: event_cancellations|PRIMARY KEY/.test(String(err)))

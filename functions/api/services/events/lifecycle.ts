@@ -106,7 +106,7 @@ export async function publishEvent(env: Env, header: EventHeader, actor: Actor):
   if (problems.length) fail(400, problems[0], { _: problems });
   const trusted = header.producer_trusted === 1;
   const direct = actor.isSuperAdmin || trusted || header.approved_at !== null;
-  await setStatus(env.DB, header.id, direct ? 'publicado' : 'en_revision', {
+  await setStatus(env, header.id, direct ? 'publicado' : 'en_revision', {
     approved: actor.isSuperAdmin || trusted,
   });
   await auditStatus(env.DB, actor, header, direct ? 'publicado' : 'en_revision');
@@ -117,7 +117,7 @@ export async function publishEvent(env: Env, header: EventHeader, actor: Actor):
 /** Back to draft from published or in review. */
 export async function unpublishEvent(env: Env, header: EventHeader, actor: Actor) {
   if (header.status !== 'publicado' && header.status !== 'en_revision') fail(409, EVENT_MSG.unpublishOnly);
-  await setStatus(env.DB, header.id, 'borrador');
+  await setStatus(env, header.id, 'borrador');
   await auditStatus(env.DB, actor, header, 'borrador');
   await emit(env, { kind: 'saleConfigChanged', eventId: header.id });
 }
@@ -129,7 +129,7 @@ export async function reviewEvent(
   decision: { approved: true } | { approved: false; reason: string },
 ) {
   if (header.status !== 'en_revision') fail(409, EVENT_MSG.notInReview);
-  if (decision.approved) await setStatus(env.DB, header.id, 'publicado', { approved: true });
-  else await setStatus(env.DB, header.id, 'borrador', { rejection_reason: decision.reason });
+  if (decision.approved) await setStatus(env, header.id, 'publicado', { approved: true });
+  else await setStatus(env, header.id, 'borrador', { rejection_reason: decision.reason });
   await emit(env, { kind: 'eventReviewed', event: header, decision });
 }

@@ -1,7 +1,7 @@
 import { EVENT_MSG } from '../../../../src/shared/messages/events';
 import type { EventInput, EventStatus, VenueInput } from '../../../../src/shared/schemas/events';
 import { slugify } from '../../../../src/shared/schemas/events';
-import { eventOutbox } from '../../../domain/integrations/webhook-outbox';
+import { commitChanges } from '../../../domain/commit';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { refreshDenormalised, writeDates } from './dates';
@@ -240,19 +240,18 @@ function reviewedContent(event: EventInput): string {
 }
 
 export async function setStatus(
-  db: D1Database,
+  env: Env,
   id: number,
   status: EventStatus,
   extra: { rejection_reason?: string | null; approved?: boolean } = {},
 ) {
-  const update = db
-    .prepare(
-      `update events set status = ?, rejection_reason = ?,
+  const update = env.DB.prepare(
+    `update events set status = ?, rejection_reason = ?,
          approved_at = case when ? then ${NOW_SQL} else approved_at end, updated_at = ${NOW_SQL} where id = ?`,
-    )
-    .bind(status, extra.rejection_reason ?? null, extra.approved ? 1 : 0, id);
+  ).bind(status, extra.rejection_reason ?? null, extra.approved ? 1 : 0, id);
   // Published: event.published in the same batch (each publication is its own message).
-  if (status === 'publicado') await db.batch([update, eventOutbox(db, 'event.published', id, crypto.randomUUID())]);
+  if (status === 'publicado')
+    await commitChanges(env, [update], { kind: 'eventPublished', eventId: id, publication: crypto.randomUUID() });
   else await update.run();
 }
 

@@ -13,9 +13,9 @@ import { type EndpointRow, signingSecrets } from './webhook-endpoints';
  * e-mail. Every attempt is logged (webhook_attempts, kept 30 days) and may be replayed from the back office.
  *
  * The first attempt is sent right after the commit by the webhooks reaction (functions/api/reactions/webhooks.ts,
- * for the producer whose change it was); the cron job every minute (functions/api/jobs.ts) sends the retries and
- * whatever no reaction sent (the check-in object's and the waiting list's messages); a replay or a test sends
- * at once. `now` is a parameter so tests drive the clock. A run claims each due delivery with a conditional write (a lease), so
+ * for the producer whose change it was, whichever writer committed it: a service or an object); the cron job
+ * every minute (functions/api/jobs.ts) sends the retries and any first attempt a reaction left behind; a replay or
+ * a test sends at once. `now` is a parameter so tests drive the clock. A run claims each due delivery with a conditional write (a lease), so
  * two runs at once do not send it twice; a run that dies mid-send leaves it due again when the lease ends.
  */
 

@@ -7,7 +7,7 @@ import {
 } from '../../../../src/shared/messages/refunds';
 import { formatMoney } from '../../../../src/shared/money';
 import { orderTransition, ticketTransition } from '../../../domain/checkout/order-state';
-import { orderRefundedOutbox } from '../../../domain/integrations/webhook-outbox';
+import { commitChanges } from '../../../domain/commit';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
@@ -69,8 +69,6 @@ export async function completeRefund(env: Env, order: OrderRow, row: RefundRow):
       token,
     ),
   ];
-  // order.refunded, conditional on this completion winning like every statement above.
-  statements.push(orderRefundedOutbox(env.DB, row.id, won));
   // Audited as whoever asked for the refund, whichever request completes it (a retry, the cron job).
   const whole = row.amount_cents === order.total_cents;
   const auditSql = (detail: string, extra = '') =>
@@ -118,8 +116,13 @@ export async function completeRefund(env: Env, order: OrderRow, row: RefundRow):
       ),
     );
   }
-  const [first, ...rest] = await env.DB.batch(statements);
-  void rest;
+  // order.refunded is staged by the change, conditional on this completion winning like every statement above.
+  const [first] = await commitChanges(env, statements, {
+    kind: 'refundCompleted',
+    eventId: order.event_id,
+    refundId: row.id,
+    completion: token,
+  });
   return first.meta.changes === 1;
 }
 
