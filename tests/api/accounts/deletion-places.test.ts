@@ -1,10 +1,11 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { processDeletions } from '../../../functions/api/services/accounts/deletion';
 import { eraseExpiredAttendees } from '../../../functions/api/services/settings/retention';
 import { inventoryOf, queueOf } from '../../../functions/durable-objects/stubs';
 import { asBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
+import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
 import { quiet } from '../platform/object-state-fixtures';
 import { join, place, queueBuyer, queuedEvent } from '../queue/queue-fixtures';
@@ -101,6 +102,44 @@ describe('deleting an account reaches its places in the objects', () => {
       .bind(person.email)
       .first<{ n: number }>();
     expect(mails!.n).toBe(0);
+  });
+
+  it('an offer being delivered when the deletion comes sends no e-mail to the person, and goes to the next one', async () => {
+    routeNetwork();
+    const sold = await soldOutEvent();
+    const [person, next] = [await queueBuyer(), await queueBuyer()];
+    for (const p of [person, next]) expect((await waitlistJoin(p, sold.eventId, sold.typeId)).status).toBe(201);
+    // The offer's order write waits at a gate: the deletion runs while its delivery is under way.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let writes = 0;
+    await runInDurableObject(inventoryOf(env, sold.eventId), (instance) => {
+      const writer = (instance as unknown as { orders: { write: (s: unknown) => Promise<unknown> } }).orders;
+      const write = writer.write.bind(writer);
+      writer.write = async (statements) => {
+        writes++;
+        await gate;
+        return write(statements);
+      };
+    });
+    await refundOne(sold);
+    await eventually(async () => writes === 1, 'the offer’s order is being written');
+    await deleteAccount(person);
+    open();
+    await quiet(inventoryOf(env, sold.eventId));
+
+    const mails = await env.DB.prepare('select count(*) as n from waitlist_mails where email = ?')
+      .bind(person.email)
+      .first<{ n: number }>();
+    expect(mails!.n, 'offer e-mails queued to the deleted person').toBe(0);
+    const entries = await waitlistEntries(sold.eventId);
+    expect(entries.map((e) => [e.user_id, e.status, e.email])).toEqual([
+      [person.id, 'expired', ''],
+      [next.id, 'offered', next.email],
+    ]);
+    await expectNoTraceInCopies(person);
   });
 
   it('removes the queue place; the others keep their numbers, and D1 forgets it', async () => {
