@@ -9,7 +9,9 @@
 //   2. `wrangler d1 create <live>-scratch-<stamp>`: a scratch database made for this copy only.
 //   3. `wrangler d1 time-travel restore <scratch> --bookmark <bookmark> --json`: the scratch database brought to
 //      the live one's state at that bookmark.
-//   4. `wrangler d1 export <scratch> --remote --output <out>/<live>-<stamp>.sql`: the export reads the scratch.
+//      Then the scratch and live databases' d1_migrations are counted (`d1 execute --remote --json`, one row read
+//      each): a scratch copy without the live schema is refused before any export.
+//   4. `wrangler d1 export <scratch> --remote --output <out>/<live>-<stamp>.sql -y`: the export reads the scratch.
 //   5. `wrangler d1 delete <scratch> -y` (unless --keep-scratch).
 // The script refuses to run step 3 or 4 against the live database's name, so it can never roll production back
 // or block it. --dry-run prints the commands without running them. Store the file off-site (an R2 bucket with
@@ -67,9 +69,24 @@ try {
   if (!bookmark) throw new Error(`no bookmark for ${live} at ${values.at}`);
   wr(['d1', 'create', scratch]);
   created = true;
+  // --json also skips restore's confirmation prompt (wrangler 4.164 asks only without it).
   wr(['d1', 'time-travel', 'restore', scratchOnly(scratch), '--bookmark', bookmark, '--json'], { json: true });
+  // Cloudflare documents Time Travel within one database; a restore of another database's bookmark that the
+  // account accepted without bringing the live data would leave the scratch empty: no export of an empty copy.
+  const applied = (name) =>
+    wr(
+      ['d1', 'execute', name, '--remote', '--json', '--command', 'select count(*) as n from d1_migrations', ...config],
+      {
+        json: true,
+      },
+    )?.[0]?.results?.[0]?.n;
+  const expected = applied(live);
+  const found = applied(scratchOnly(scratch));
+  if (!values['dry-run'] && (!found || found !== expected))
+    throw new Error(`the scratch database holds ${found ?? 0} migrations, the live one ${expected}: not exported`);
   if (!values['dry-run']) mkdirSync(outDir, { recursive: true });
-  wr(['d1', 'export', scratchOnly(scratch), '--remote', '--output', output]);
+  // -y: export asks to confirm (the database it reads serves no queries meanwhile: the scratch one, here).
+  wr(['d1', 'export', scratchOnly(scratch), '--remote', '--output', output, '-y']);
   if (!values['dry-run']) {
     const size = statSync(output).size;
     console.log(`backup=${output}`);

@@ -11,7 +11,8 @@
  *   object; what changes meanwhile goes in the next, so a burst costs a batch per D1 round trip, and the copy
  *   runs a round trip behind the change (well within 5 s). A failed copy keeps its rows noted and is retried
  *   (1, 2, 4 s…) and on the object's next start. Callers that promise a place (a queue join, a hold) wait for it
- *   (`settled`): then what they were told is in D1 before they hear it.
+ *   (`settled`: the first round that reads after their change, not the rounds after it): then what they were
+ *   told is in D1 before they hear it.
  * - Rebuild: storage with no `mirror_meta` row was never set up or was lost (`deleteAll`, a reset): the rows D1
  *   holds for this object's id are inserted back, before the object's own start-up runs (the caller does it
  *   inside `blockConcurrencyWhile`), and only then is the marker written. A new object finds nothing there.
@@ -54,6 +55,12 @@ export class StateMirror {
   private ready = false;
   private retryMs = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Copy rounds that read their noted rows so far (each reads what is noted when it starts). */
+  private reads = 0;
+  /** The last round that read every noted row and is in D1: every change made before its read is there. */
+  private covered = 0;
+  /** Callers waiting for the round that reads after their change (`settled`). */
+  private waiters: { round: number; resolve: () => void }[] = [];
 
   constructor(
     owner: object,
@@ -133,21 +140,35 @@ export class StateMirror {
     if (this.retryTimer !== null) return;
     this.running = this.copyLoop().finally(() => {
       this.running = null;
+      // Someone started waiting after the loop's last round but before it ended: a round for them.
+      if (this.waiters.length > 0) this.kick();
     });
     this.ctx.waitUntil(this.running);
   }
 
-  /** Resolves once every change made before the call is in D1 (or its copy failed: it is retried later). */
+  /**
+   * Resolves once every change made before the call is in D1 (or its copy failed: it is retried later). Waits for
+   * the first round that reads after the call, not for the copies of what other calls change meanwhile: under a
+   * steady stream of holds the copy never goes idle, and waiting for that would hold every answer back.
+   */
   async settled(): Promise<void> {
     if (!this.ready) return;
-    while (this.running) {
-      this.again = true;
-      await this.running;
-    }
-    if (this.retryTimer !== null) return;
-    if (this.pendingRows() === 0) return;
-    this.kick();
-    await this.running;
+    if (!this.running && (this.retryTimer !== null || this.pendingRows() === 0)) return;
+    const round = this.reads + 1;
+    const done = new Promise<void>((resolve) => this.waiters.push({ round, resolve }));
+    // A round on its way may have read before the change: one more follows it.
+    if (this.running) this.again = true;
+    else this.kick();
+    await done;
+  }
+
+  /** Answers the callers whose round is in D1 (all of them when the copy failed: it is retried later). */
+  private wake(all: boolean) {
+    this.waiters = this.waiters.filter((w) => {
+      if (!all && this.covered < w.round) return true;
+      w.resolve();
+      return false;
+    });
   }
 
   /**
@@ -160,6 +181,7 @@ export class StateMirror {
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.running;
+    this.wake(true);
     await this.ctx.storage.deleteAll();
   }
 
@@ -175,8 +197,10 @@ export class StateMirror {
       try {
         copied = await this.copyOnce();
         this.retryMs = 0;
+        this.wake(false);
       } catch (err) {
         console.error(`State mirror of ${this.kind} to D1 failed; retried`, err);
+        this.wake(true);
         this.retryMs = Math.min(MAX_RETRY_MS, Math.max(1000, this.retryMs * 2));
         this.retryTimer = setTimeout(() => {
           this.retryTimer = null;
@@ -193,7 +217,13 @@ export class StateMirror {
     const dirty = this.sql
       .exec<DirtyRow>('select seq, tbl, pk from mirror_dirty order by seq limit ?', ROWS_PER_COPY)
       .toArray();
-    if (dirty.length === 0) return 0;
+    const round = ++this.reads;
+    // A round that read every noted row covers, once in D1, every change made before its read.
+    const complete = dirty.length < ROWS_PER_COPY;
+    if (dirty.length === 0) {
+      this.covered = round;
+      return 0;
+    }
     const present: { t: string; k: string; d: string }[] = [];
     const gone: { t: string; k: string }[] = [];
     for (const d of dirty) {
@@ -236,6 +266,7 @@ export class StateMirror {
       'delete from mirror_dirty where seq in (select value from json_each(?))',
       JSON.stringify(dirty.map((d) => d.seq)),
     );
+    if (complete) this.covered = round;
     return dirty.length;
   }
 }

@@ -60,6 +60,8 @@ import type {
 } from './types';
 import {
   closeOffer,
+  eraseWaitlist,
+  forgetPerson,
   type JoinInput,
   type JoinResult,
   joinWaitlist,
@@ -68,6 +70,7 @@ import {
   noticeQueued,
   offerDelivered,
   offerFreedStock,
+  offerPending,
   offerSeconds,
   pendingNotices,
   pendingOffers,
@@ -557,6 +560,25 @@ export class EventInventory extends DurableObject<Env> {
     return waitlistSettings(this.sql);
   }
 
+  /**
+   * Account deletion (issue 35): the person's entries lose who they were (waitlist.ts forgetPerson) and their open
+   * offers are released, in the same step, to the next entries. Answers once the change is in D1's copy.
+   */
+  async forgetPerson(userId: number): Promise<number> {
+    this.expireDue();
+    const { entries, openOffers } = forgetPerson(this.sql, userId);
+    for (const holdId of openOffers) this.release(holdId);
+    if (entries > 0) await this.stateMirror.settled();
+    return entries;
+  }
+
+  /** Retention (issue 35): the waiting list keeps no name, e-mail or DNI (waitlist.ts eraseWaitlist). */
+  async eraseWaitlist(): Promise<void> {
+    this.expireDue();
+    for (const holdId of eraseWaitlist(this.sql)) this.release(holdId);
+    await this.stateMirror.settled();
+  }
+
   /** Offers freed stock to the waiting list, in order (called in every step that changes stock, see mirror). */
   private offerWaitlist() {
     // While the queue holds the stock, what comes back stays on sale for the people in the queue.
@@ -721,6 +743,8 @@ export class EventInventory extends DurableObject<Env> {
         continue;
       }
       recordOfferOrder(this.sql, offer.hold_id, orderId);
+      // Its person was forgotten (account deleted) or the offer withdrawn while the order was written: no e-mail.
+      if (!offerPending(this.sql, offer.hold_id)) continue;
       // The e-mail is a retried job in D1 (queued once per offer; the cron job retries a failed send).
       await queueWaitlistMail(this.env, {
         kind: 'offer',

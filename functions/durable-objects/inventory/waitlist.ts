@@ -313,3 +313,48 @@ export function offerDelivered(sql: SqlStorage, holdId: string, orderId: string 
   if (orderId) sql.exec('update waitlist set offer_order = ? where offer_hold = ?', orderId, holdId);
   sql.exec('delete from waitlist_outbox where hold_id = ?', holdId);
 }
+
+/** What an entry keeps of its person once they are gone (deletion or retention, issue 35). */
+const ERASED = "email = '', name = '', dni = ''";
+
+/**
+ * A deleted account (issue 35): its entries lose who they were. An entry never offered anything is removed
+ * (the others keep their order: positions count the waiting before them); one with an offer keeps its row,
+ * without name, e-mail or DNI, so its hold, order and resale stay consistent. E-mails still to be queued for
+ * them are dropped. Answers the holds of their open offers, for the caller to release (to the next entry).
+ */
+export function forgetPerson(sql: SqlStorage, userId: number): { entries: number; openOffers: string[] } {
+  const entries = sql.exec<{ n: number }>('select count(*) as n from waitlist where user_id = ?', userId).one().n;
+  const openOffers = sql
+    .exec<{ offer_hold: string }>("select offer_hold from waitlist where user_id = ? and status = 'offered'", userId)
+    .toArray()
+    .map((r) => r.offer_hold);
+  const mine = 'entry_id in (select id from waitlist where user_id = ?)';
+  sql.exec(`delete from waitlist_outbox where ${mine}`, userId);
+  sql.exec(`delete from waitlist_notices where ${mine}`, userId);
+  sql.exec('delete from waitlist where user_id = ? and offer_hold is null', userId);
+  sql.exec(`update waitlist set ${ERASED} where user_id = ?`, userId);
+  return { entries, openOffers };
+}
+
+/**
+ * Retention (issue 35): the event is long past. Nobody waits any more, no e-mail is still to be queued, and no
+ * entry keeps a name, e-mail or DNI (the rows stay: the producer's figures of the list). Answers the holds of
+ * open offers, for the caller to release (with nobody waiting, to no one).
+ */
+export function eraseWaitlist(sql: SqlStorage): string[] {
+  sql.exec("update waitlist set status = 'left' where status = 'waiting'");
+  const openOffers = sql
+    .exec<{ offer_hold: string }>("select offer_hold from waitlist where status = 'offered'")
+    .toArray()
+    .map((r) => r.offer_hold);
+  sql.exec('delete from waitlist_outbox');
+  sql.exec('delete from waitlist_notices');
+  sql.exec(`update waitlist set ${ERASED} where email <> '' or name <> '' or dni <> ''`);
+  return openOffers;
+}
+
+/** Whether the offer's order and e-mail are still to be written (false once delivered, withdrawn or forgotten). */
+export function offerPending(sql: SqlStorage, holdId: string): boolean {
+  return sql.exec('select 1 from waitlist_outbox where hold_id = ?', holdId).toArray().length > 0;
+}

@@ -345,7 +345,12 @@ export class EventQueue extends DurableObject<Env> {
     this.tick(now);
     const c = this.config;
     if (!c) return null;
-    const length = this.sql.exec<{ n: number }>('select count(*) as n from entries').one().n;
+    const counts = this.sql
+      .exec<{ n: number; waiting: number }>(
+        'select count(*) as n, count(*) - count(admitted_at) as waiting from entries',
+      )
+      .one();
+    const length = counts.n;
     return {
       state: this.stateAt(now),
       closedReason: c.closed_reason,
@@ -355,7 +360,8 @@ export class EventQueue extends DurableObject<Env> {
       holdLimit: c.hold_limit,
       length,
       prequeueSize: c.prequeue_size,
-      waiting: Math.max(0, length - c.admitted_through),
+      // Counted, not derived from the admission counter: a deleted account's place is gone (forget).
+      waiting: counts.waiting,
       admitted: c.admitted_through,
       activeHolds: this.stats?.value.openHolds ?? null,
       sold: this.stats?.value.sold ?? null,
@@ -597,6 +603,22 @@ export class EventQueue extends DurableObject<Env> {
       passExpiresAt: own && entry.admitted_at !== null ? entry.admitted_at + PASS_TTL_MS : null,
       estimateSeconds: ahead === null ? null : Math.ceil(((ahead + 1) * 60) / c.rate_per_minute),
     };
+  }
+
+  /**
+   * Account deletion (issue 35): the person's place is removed. The others keep their numbers and places; the
+   * admission passes over the empty place like any other (the draw stays recomputable: the pre-queue size stays).
+   */
+  async forget(userId: number): Promise<boolean> {
+    const gone = this.sql.exec('delete from entries where user_id = ?', userId).rowsWritten > 0;
+    if (gone) await this.stateMirror.settled();
+    return gone;
+  }
+
+  /** Retention (issue 35): the places keep no DNI (each its account's pseudonymous id instead, still unique). */
+  async eraseDnis(): Promise<void> {
+    this.sql.exec("update entries set dni = 'borrado-' || user_id where dni not like 'borrado-%'");
+    await this.stateMirror.settled();
   }
 
   /** Dev tool (issue 35): this object's storage lost (state-mirror.ts `loseStorage`); `restart` must follow. */

@@ -2,10 +2,10 @@ import { HTTPException } from 'hono/http-exception';
 import { ACCOUNT_DATA_MSG } from '../../../../src/shared/messages/accounts';
 import { REFUND_MSG } from '../../../../src/shared/messages/refunds';
 import type { DeletionRequest } from '../../../../src/shared/schemas/accounts';
-import { inventoryOf } from '../../../durable-objects/stubs';
 import { emit } from '../../reactions';
 import type { OrderRow } from '../checkout/orders';
 import { refundOrderTickets } from '../refunds/refund';
+import { forgetPlaces } from './object-places';
 import { revokeAllSessions } from './session-tokens';
 
 /**
@@ -15,7 +15,9 @@ import { revokeAllSessions } from './session-tokens';
  * 2. the tickets they hold to future events are given back through the refund service, so each goes through
  *    its claim at the door and its refund's conditional writes like any refund: refunded, or cancelled without
  *    money back, as they chose;
- * 3. the account, its orders, tickets, transfers and mail log lose the name, DNI, e-mail and phone, in one
+ * 3. their waiting-list and queue places are removed from the events' objects (object-places.ts), each object
+ *    through its own step, with D1's copy of them;
+ * 4. the account, its orders, tickets, transfers and mail log lose the name, DNI, e-mail and phone, in one
  *    batch: the orders keep their amounts and the ledger its entries, under a pseudonym, so every figure
  *    still adds up; the account's sessions end and it can no longer log in.
  */
@@ -107,8 +109,12 @@ export async function carryOut(env: Env, row: DeletionRow): Promise<boolean> {
   const given = await giveBackFutureTickets(env, row);
   // A refund the tickets' return left pending (a MercadoPago outage): finished by the cron job first.
   if (!given || (await hasPendingRefund(db, row.user_id))) return false;
-  await leaveWaitingLists(env, row.user_id);
+  // Their places in the events' objects (waiting lists, queues) first: a failure leaves the request pending.
+  await forgetPlaces(env, row.user_id);
   await anonymise(env, row);
+  // Again once the account can no longer join anything: a join that read it before the anonymisation may have
+  // reached its object after the first pass.
+  await forgetPlaces(env, row.user_id);
   return true;
 }
 
@@ -186,16 +192,6 @@ async function giveBack(
   }
 }
 
-/** Their places in the waiting lists of open events (the inventory objects keep their name, e-mail and DNI). */
-async function leaveWaitingLists(env: Env, userId: number) {
-  const { results } = await env.DB.prepare(
-    "select id from events where status = 'publicado' and coalesce(last_starts_at, starts_at) >= ?",
-  )
-    .bind(new Date().toISOString())
-    .all<{ id: number }>();
-  await Promise.all(results.map((e) => inventoryOf(env, e.id).leaveWaitlist(userId)));
-}
-
 /** The one batch that removes who the person is, conditional on the request still being pending. */
 async function anonymise(env: Env, row: DeletionRow) {
   const db = env.DB;
@@ -224,6 +220,10 @@ async function anonymise(env: Env, row: DeletionRow) {
       .bind(row.user_id, address, user.email),
     db
       .prepare(`update mail_log set to_address = ?2 where to_address = ?3 and ${pending}`)
+      .bind(row.user_id, address, user.email),
+    // The waiting lists' e-mails still queued or sent to them (the objects' own rows are forgotten before).
+    db
+      .prepare(`update waitlist_mails set email = ?2 where email = ?3 and ${pending}`)
       .bind(row.user_id, address, user.email),
     db.prepare(`delete from account_tokens where user_id = ?1 and ${pending}`).bind(row.user_id),
     // The account: no name, DNI, phone or address; no password; inactive.

@@ -3,19 +3,20 @@ import { queueOf } from '../../../durable-objects/stubs';
 import { placeJson } from '../queue/queues';
 import { myWaitlistPlace } from '../waitlist/waitlist';
 import { deletionOf } from './deletion';
+import { objectsWithPlaces } from './object-places';
 import { publicUser, type UserRow } from './users';
 
 /**
  * "Mis datos" (issue 35; Ley 25.326's right of access): everything Boletería keeps about a person, at once.
  * The same answer is the JSON file and the readable page (/perfil/mis-datos). Each list is the person's own
  * rows only: orders they placed, tickets they hold, transfers they sent or received, their places in queues and
- * waiting lists still open, their consents and the e-mails sent to their address.
+ * waiting lists (the events' objects keep them), their consents and the e-mails sent to their address.
  */
 
 /** How many rows of each list at most (an account's whole history fits far below this). */
 const LIMIT = 1000;
-/** Open events asked for the person's queue and waiting-list places (each is one call to an object). */
-const OPEN_EVENTS = 50;
+/** Objects asked for the person's queue and waiting-list places at most (each is one call to an object). */
+const PLACES = 200;
 
 export async function personalData(env: Env, user: UserRow) {
   const db = env.DB;
@@ -55,7 +56,7 @@ export async function personalData(env: Env, user: UserRow) {
       .prepare(`select subject, created_at from mail_log where to_address = ? order by id desc limit ${LIMIT}`)
       .bind(user.email),
   ]);
-  const [places, deletion] = await Promise.all([openPlaces(env, user.id), deletionOf(db, user.id)]);
+  const [places, deletion] = await Promise.all([objectPlaces(env, user.id), deletionOf(db, user.id)]);
   return {
     generated_at: new Date().toISOString(),
     account: {
@@ -120,31 +121,25 @@ type TransferData = {
 };
 
 /**
- * The person's places in the queues and waiting lists of events still on sale: both live in the events'
- * objects, so each open event is asked (its queue only when it has one).
+ * The person's places in the queues and waiting lists, wherever they are kept: each in its event's object,
+ * found through the objects' copy in D1 (object-places.ts) and read from the object itself. Past events' places
+ * are theirs too until the producer's retention erases them.
  */
-async function openPlaces(env: Env, userId: number) {
-  const { results: events } = await env.DB.prepare(
-    `select e.id, e.title, q.event_id is not null as queued
-       from events e left join event_queues q on q.event_id = e.id
-      where e.status = 'publicado' and coalesce(e.last_starts_at, e.starts_at) >= ?
-      order by e.starts_at limit ${OPEN_EVENTS}`,
-  )
-    .bind(new Date().toISOString())
-    .all<{ id: number; title: string; queued: number }>();
+async function objectPlaces(env: Env, userId: number) {
+  const objects = await objectsWithPlaces(env.DB, userId, PLACES);
   const answers = await Promise.all(
-    events.map(async (e) => {
-      const [queue, waitlist] = await Promise.all([
-        e.queued ? queueOf(env, e.id).place(userId) : null,
-        myWaitlistPlace(env, userId, e.id),
-      ]);
-      return { event: e, queue: queue?.joined ? placeJson(queue) : null, waitlist };
+    objects.map(async (o) => {
+      const event = { event_id: o.eventId, event_title: o.eventTitle };
+      if (o.kind === 'inventory') {
+        const place = await myWaitlistPlace(env, userId, o.eventId);
+        return { queue: null, waitlist: place ? { ...event, ...place } : null };
+      }
+      const place = await queueOf(env, o.eventId).place(userId);
+      return { queue: place.joined ? { ...event, ...placeJson(place) } : null, waitlist: null };
     }),
   );
   return {
-    queue: answers.flatMap((a) => (a.queue ? [{ event_id: a.event.id, event_title: a.event.title, ...a.queue }] : [])),
-    waitlist: answers.flatMap((a) =>
-      a.waitlist ? [{ event_id: a.event.id, event_title: a.event.title, ...a.waitlist }] : [],
-    ),
+    queue: answers.flatMap((a) => (a.queue ? [a.queue] : [])),
+    waitlist: answers.flatMap((a) => (a.waitlist ? [a.waitlist] : [])),
   };
 }

@@ -1,11 +1,13 @@
 import { RETENTION_TEXT } from '../../../../src/shared/messages/settings';
 import { emit } from '../../reactions';
+import { eraseEventPlaces } from '../accounts/object-places';
 
 /**
  * Retention of attendee data (issue 35): a producer's "Borrar datos de asistentes N días después del evento"
  * (producer_settings.attendee_retention_days, 365 by default). N days after an event's last date ends, the
  * cron job removes the names, DNIs, e-mails and phone numbers of its buyers, ticket holders, guests, transfer
- * recipients and waiting-list mails. Orders, tickets, amounts and the ledger stay: every figure still adds up.
+ * recipients, waiting-list entries (in the inventory object) and mails, and the queue's DNIs. Orders, tickets,
+ * amounts and the ledger stay: every figure still adds up.
  * People's own accounts are theirs, not the producer's: they stay (a person deletes theirs in Perfil).
  */
 
@@ -43,6 +45,9 @@ export async function eraseExpiredAttendees(env: Env, now = new Date()): Promise
 /** One event's attendees, in one batch; false when another run did it first. */
 async function eraseAttendees(env: Env, eventId: number): Promise<boolean> {
   const db = env.DB;
+  // The waiting list and the queue live in the event's objects: erased there first (idempotent), so a failure
+  // leaves the event to the next run.
+  await eraseEventPlaces(env, eventId);
   const open = 'exists (select 1 from events where id = ?1 and attendees_erased_at is null)';
   const gone = (column: string) => `'anonimo-' || ${column} || '@borrado.invalid'`;
   const results = await db.batch([
