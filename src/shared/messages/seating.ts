@@ -69,3 +69,14 @@ export const SEATED_EVENT_MSG = {
   wheelchairShort: (has: number, needs: number, percent: number) =>
     `El mapa tiene ${has} lugares para silla de ruedas con acompañante; para el ${percent} % necesitás ${needs}. Marcalos en el mapa.`,
 } as const;
+
+/** The dashboard's occupancy by section of a seated date (issue 33). */
+export const SEAT_OCCUPANCY_TEXT = {
+  title: (event: string, when: string) => `Ocupación por sector: ${event} · ${when}`,
+  section: 'Sector',
+  sold: 'Vendidas',
+  held: 'Reservadas',
+  free: 'Libres',
+  total: 'Total',
+  percent: 'Ocupación',
+} as const;

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { asBuyer } from '../kit/actors';
-import { call } from '../kit/call';
+import { type Answer, call } from '../kit/call';
 import { producerWithEvent } from '../kit/events';
 
 /** A seated event through the real endpoints: a generated map, a date that uses it, a price per category. */
@@ -88,3 +89,14 @@ export const holdSeats = (buyer: { auth: Record<string, string> }, eventId: numb
 
 /** The seats the event's inventory object says are held or sold. */
 export const takenSeats = (eventId: number) => inventoryOf(env, eventId).takenSeats();
+
+/** Pays an order in MercadoPago's sandbox as its buyer (the test routes the network first: routeNetwork()). */
+export async function payOrder(buyer: { email: string; auth: Record<string, string> }, orderId: string) {
+  const res = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
+    method: 'POST',
+    json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
+  });
+  expect(res.status).toBe(200);
+  const { redirect } = ((await res.json()) as Answer<{ redirect: string }>).data;
+  await payInSandbox(redirect, 'approved');
+}
