@@ -60,8 +60,10 @@ export type CommitResult =
 
 /** One invitation's tickets, taken under its own hold id and counted against its tag. */
 export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
+/** `seats`: the seats each seated grant got, by its hold id, in ticket order (reserved seating). */
 export type GrantResult =
-  | { ok: true }
+  | { ok: true; seats: Record<string, { id: string; name: string }[]> }
+  | SeatRefusal
   | { ok: false; reason: 'closed' }
   | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
   | { ok: false; reason: 'quota'; tagKey: string; available: number };

@@ -80,3 +80,19 @@ export const SEAT_OCCUPANCY_TEXT = {
   total: 'Total',
   percent: 'Ocupación',
 } as const;
+
+/** An invitation of a seated category (issue 33): the producer names its seats or asks for the best ones. */
+export const SEAT_INVITATION_MSG = {
+  seatFormat: 'Cada butaca se indica con su id del mapa (por ejemplo, platea-F-12).',
+  seatsMissing: (type: string) =>
+    `${type} tiene butacas numeradas: indicá una butaca por cada entrada o pedí la mejor ubicación disponible.`,
+  seatTwice: (seat: string) => `${seat} está dos veces en la invitación.`,
+  seatUnknown: (id: string) => `La butaca "${id}" no es de esta fecha ni de esa ubicación, o está bloqueada.`,
+  seatTaken: (seat: string) => `${seat} ya está vendida o reservada: elegí otra.`,
+  singleSeat: (seat: string) =>
+    `Con esa elección ${seat} queda sola entre butacas ocupadas. Elegí butacas juntas a otras ocupadas o al borde de la fila.`,
+  companionAlone: (seat: string) =>
+    `${seat} es para acompañar a quien usa silla de ruedas: dala junto con su lugar para silla de ruedas.`,
+  noBlock: (n: number, type: string) =>
+    n === 1 ? `No queda 1 butaca libre de ${type}.` : `No quedan ${n} butacas juntas de ${type} en una misma fila.`,
+} as const;
