@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:test';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { SEAT_INVITATION_MSG } from '../../../src/shared/messages/seating';
-import { asBuyer, uniqueEmail } from '../kit/actors';
+import { type Actor, asBuyer, createBuyer, uniqueEmail } from '../kit/actors';
 import type { Answer } from '../kit/call';
-import { json } from '../kit/http';
+import { eventually, json } from '../kit/http';
 import { mailsTo } from '../kit/mail';
+import { routeNetwork } from '../kit/network';
+import { pay, settledAs } from '../platform/cross-feature-fixtures';
 import { type SeatedWorld, seatedEvent, takenSeats } from './seating-fixtures';
 
 /**
@@ -120,4 +123,98 @@ describe('an invitation with a seat', () => {
     const platea = (await inventoryOf(env, w.eventId).availability()).find((a) => a.typeId === w.platea);
     expect(platea).toMatchObject({ sold: 1, held: 0 });
   });
+});
+
+const SEATS = ['platea-A-1', 'platea-A-2', 'platea-A-3', 'platea-A-4', 'platea-B-1', 'platea-B-2', 'platea-B-4'];
+
+type Command =
+  | { kind: 'hold' | 'invite'; buyer: number; seats: string[] }
+  | { kind: 'best' | 'invite_best'; buyer: number; quantity: number }
+  | { kind: 'pay' | 'revoke'; buyer: number };
+
+const buyer = fc.nat({ max: 2 });
+const seats = fc.uniqueArray(fc.constantFrom(...SEATS), { minLength: 1, maxLength: 3 });
+const quantity = fc.integer({ min: 1, max: 3 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('hold' as const, 'invite' as const), buyer, seats }),
+  fc.record({ kind: fc.constantFrom('best' as const, 'invite_best' as const), buyer, quantity }),
+  fc.record({ kind: fc.constantFrom('pay' as const, 'revoke' as const), buyer }),
+);
+
+async function run(w: SeatedWorld, buyers: Actor[], c: Command) {
+  const b = buyers[c.buyer];
+  if (c.kind === 'hold' || c.kind === 'best') {
+    const item =
+      c.kind === 'hold'
+        ? { ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }
+        : { ticket_type_id: w.platea, quantity: c.quantity, best: true };
+    const res = await asBuyer(b, '/holds', { method: 'POST', json: { event_id: w.eventId, items: [item] } });
+    expect(res.status, await res.clone().text()).toBeLessThan(500);
+  } else if (c.kind === 'invite' || c.kind === 'invite_best') {
+    const res = await invite(
+      w,
+      c.kind === 'invite' ? { quantity: c.seats.length, seat_ids: c.seats } : { quantity: c.quantity, best: true },
+    );
+    expect(res.status, await res.clone().text()).toBeLessThan(500);
+  } else if (c.kind === 'pay') {
+    const order = await env.DB.prepare(
+      "select id from orders where event_id = ? and user_id = ? and status = 'held' order by created_at desc limit 1",
+    )
+      .bind(w.eventId, b.id)
+      .first<{ id: string }>();
+    if (order) await pay(b, order.id);
+  } else {
+    const issued = await env.DB.prepare(
+      "select id from guest_invitations where event_id = ? and status != 'revoked' order by created_at limit 1 offset ?",
+    )
+      .bind(w.eventId, c.buyer)
+      .first<{ id: string }>();
+    if (!issued) return;
+    const res = await settledAs(w.admin, `/admin/invitations/${issued.id}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Prueba' },
+    });
+    expect(res.status).toBeLessThan(500);
+  }
+}
+
+describe('invitations with seats racing holds, best available, payments and revocations', () => {
+  it("never gives a seat twice: the sold seats are the valid tickets' seats, a held pick is whole", async () => {
+    routeNetwork();
+    const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(command, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 3 }),
+        async (waves) => {
+          const w = await seatedEvent({ rows: 2, seatsPerRow: 4, wheelchair: false, wheelchair_percent: 0 });
+          const buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer()]);
+          for (const wave of waves) await Promise.all(wave.map((c) => run(w, buyers, c)));
+          const { results } = await env.DB.prepare(
+            "select seat_id from tickets where event_id = ? and status in ('valid', 'used') and seat_id is not null",
+          )
+            .bind(w.eventId)
+            .all<{ seat_id: string }>();
+          const ticketed = results.map((t) => t.seat_id).sort();
+          expect(new Set(ticketed).size).toBe(ticketed.length);
+          await eventually(async () => {
+            const sold = (await takenSeats(w.eventId)).filter((s) => s.state === 'sold').map((s) => s.seatId);
+            return sold.sort().join() === ticketed.join();
+          }, "the sold seats to be the tickets' seats");
+          const held = new Map<string, string[]>();
+          for (const s of (await takenSeats(w.eventId)).filter((x) => x.state === 'held'))
+            held.set(s.holdId, [...(held.get(s.holdId) ?? []), s.seatId]);
+          for (const [holdId, ids] of held) {
+            const item = await env.DB.prepare(
+              'select i.seats from order_items i join orders o on o.id = i.order_id where o.hold_id = ?',
+            )
+              .bind(holdId)
+              .first<{ seats: string }>();
+            expect(ids.sort()).toEqual((JSON.parse(item?.seats ?? '[]') as { id: string }[]).map((x) => x.id).sort());
+            for (const id of ids) expect(ticketed).not.toContain(id);
+          }
+        },
+      ),
+      { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 10), seed, endOnFailure: true },
+    );
+  }, 300_000);
 });
