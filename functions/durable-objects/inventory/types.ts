@@ -8,6 +8,7 @@ import type { SeatRefusal } from './seats';
 /** What the inventory object answers (its public contract: services import these, never the object itself). */
 
 export type { Availability, HoldItem, HoldResult, InventoryType } from './items';
+export type { SeatRefusal } from './seats';
 
 /** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
 export type SellResult =

@@ -143,18 +143,19 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 async function run(w: SeatedWorld, buyers: Actor[], c: Command) {
   const b = buyers[c.buyer];
+  // Named seats, or the best ones ("Mejor ubicación disponible").
+  const pick =
+    'seats' in c
+      ? { quantity: c.seats.length, seat_ids: c.seats }
+      : 'quantity' in c
+        ? { quantity: c.quantity, best: true }
+        : {};
   if (c.kind === 'hold' || c.kind === 'best') {
-    const item =
-      c.kind === 'hold'
-        ? { ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }
-        : { ticket_type_id: w.platea, quantity: c.quantity, best: true };
+    const item = { ticket_type_id: w.platea, ...pick };
     const res = await asBuyer(b, '/holds', { method: 'POST', json: { event_id: w.eventId, items: [item] } });
     expect(res.status, await res.clone().text()).toBeLessThan(500);
   } else if (c.kind === 'invite' || c.kind === 'invite_best') {
-    const res = await invite(
-      w,
-      c.kind === 'invite' ? { quantity: c.seats.length, seat_ids: c.seats } : { quantity: c.quantity, best: true },
-    );
+    const res = await invite(w, pick);
     expect(res.status, await res.clone().text()).toBeLessThan(500);
   } else if (c.kind === 'pay') {
     const order = await env.DB.prepare(
