@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { shortTicketCode } from '../src/shared/checkin';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { doorOnPhone } from './support/door';
 import { DEMO, loginAs, newPage } from './support/session';
 import { expect, test } from './support/test';
 
@@ -82,13 +83,7 @@ test('the door shows the seat online, offline and in the search; the dashboard s
   await buyer.context().close();
 
   // The door, on a phone: the short code read out gives the card with the seat, large.
-  const door = await (await browser.newContext({ locale: 'es-AR', viewport: { width: 390, height: 844 } })).newPage();
-  await loginAs(door, DEMO.colaborador);
-  await door.goto('/admin/access-control/full');
-  await door.locator('astro-island[component-url*="door-scanner"]:not([ssr])').waitFor({ state: 'attached' });
-  await door.getByLabel('Evento').selectOption(String(event.event_id));
-  await expect(door.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
-  await door.getByRole('button', { name: 'Empezar a escanear' }).click();
+  const door = await doorOnPhone(browser, event.event_id);
   const entry = door.getByLabel('Código de la entrada');
   await entry.fill(shortTicketCode(tickets[0].id));
   await door.getByRole('button', { name: 'Validar' }).click();

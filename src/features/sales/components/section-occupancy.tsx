@@ -39,21 +39,19 @@ export function SectionOccupancy({ dates }: { dates: OccupancyRow[] }) {
                 {d.sections?.map((s) => (
                   <tr key={s.id}>
                     <td data-card="title">{s.name}</td>
-                    <td data-label={T.sold} className="text-right tabular-nums">
-                      {formatCount(s.sold)}
-                    </td>
-                    <td data-label={T.held} className="text-right tabular-nums">
-                      {formatCount(s.held)}
-                    </td>
-                    <td data-label={T.free} className="text-right tabular-nums">
-                      {formatCount(s.free)}
-                    </td>
-                    <td data-label={T.total} className="text-right tabular-nums">
-                      {formatCount(s.total)}
-                    </td>
-                    <td data-label={T.percent} className="text-right tabular-nums">
-                      {percent(s.sold, s.total)}
-                    </td>
+                    {(
+                      [
+                        [T.sold, formatCount(s.sold)],
+                        [T.held, formatCount(s.held)],
+                        [T.free, formatCount(s.free)],
+                        [T.total, formatCount(s.total)],
+                        [T.percent, percent(s.sold, s.total)],
+                      ] as const
+                    ).map(([label, figure]) => (
+                      <td key={label} data-label={label} className="text-right tabular-nums">
+                        {figure}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </DataTable>
