@@ -123,3 +123,46 @@ test('the door shows the seat online, offline and in the search; the dashboard s
   await expect(table.getByRole('row', { name: /^Pullman/ })).toContainText(/0\s*0\s*12\s*12/);
   await expectNoSeriousA11yViolations(page, 'the dashboard with occupancy by section');
 });
+
+test('an invitation names its seat on a seated event, the door shows it, and a taken seat is refused in Spanish', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO.admin);
+  const event = await seatedEvent(page.request);
+  await page.goto('/admin/invitations');
+  await page.locator('astro-island[component-url*="admin-invitations"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Evento').selectOption(String(event.event_id));
+  const form = page.getByRole('form', { name: 'Invitar a una persona' });
+  await form.getByLabel('Entrada').selectOption(String(event.typeId));
+  const seats = form.getByLabel('Butacas');
+  await expect(seats).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the invitation form with seats');
+  const guest = `Prensa ${Date.now()}`;
+  const send = async (email: string) => {
+    await form.getByLabel('Nombre').fill(guest);
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('DNI').fill('30111222');
+    await form.getByLabel('Cantidad').fill('1');
+    await form.getByLabel('Etiqueta').fill('Prensa');
+    await seats.fill('platea-B-4');
+    await form.getByRole('button', { name: 'Enviar invitación' }).click();
+  };
+  const email = `prensa.${Date.now()}@prueba.ar`;
+  await send(email);
+  await expect(page.getByText(`Enviamos la invitación a ${email} (1 entrada).`)).toBeVisible();
+  // The same seat again: refused, naming it.
+  await send(`otra.${email}`);
+  await expect(form.getByRole('alert')).toHaveText('Platea, fila B, butaca 4 ya está vendida o reservada: elegí otra.');
+
+  // The invitation's ticket at the door, found by its holder's name and let in by hand: its seat on the card.
+  const door = await doorOnPhone(browser, event.event_id);
+  const overlay = door.getByRole('dialog', { name: 'Buscar entrada' });
+  await door.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await overlay.getByLabel(/^Buscar por nombre, DNI, correo/).fill(guest);
+  const found = overlay.getByRole('listitem').filter({ hasText: guest });
+  await expect(found).toContainText('Platea, fila B, butaca 4');
+  await found.getByRole('button', { name: 'Registrar ingreso' }).click();
+  await expect(door.locator('[data-result="admitted"] [data-seat]')).toHaveText('Platea, fila B, butaca 4');
+});

@@ -96,3 +96,10 @@ export const SEAT_INVITATION_MSG = {
   noBlock: (n: number, type: string) =>
     n === 1 ? `No queda 1 butaca libre de ${type}.` : `No quedan ${n} butacas juntas de ${type} en una misma fila.`,
 } as const;
+
+/** The invitation form's seats, shown for a seated category (issue 33). */
+export const SEAT_INVITATION_TEXT = {
+  seats: 'Butacas',
+  seatsHint:
+    'Ids del mapa separados por comas, una por entrada (por ejemplo, platea-F-11, platea-F-13). Dejalo vacío para dar la mejor ubicación disponible.',
+} as const;
