@@ -1,6 +1,7 @@
 import { shortTicketCode } from '../src/shared/checkin';
 import { createVerifiedUser } from './support/accounts';
-import { DEMO, loginAs } from './support/session';
+import { doorOnPhone } from './support/door';
+import { loginAs } from './support/session';
 import { expect, test } from './support/test';
 
 /**
@@ -35,13 +36,7 @@ test('the door finds a holder by DNI and e-mail, admits the short code read out 
   };
   const ticket = mine.data.find((g) => g.event.id === event.event_id)!.tickets[0];
 
-  const door = await (await browser.newContext({ locale: 'es-AR', viewport: { width: 390, height: 844 } })).newPage();
-  await loginAs(door, DEMO.colaborador);
-  await door.goto('/admin/access-control/full');
-  await door.locator('astro-island[component-url*="door-scanner"]:not([ssr])').waitFor({ state: 'attached' });
-  await door.getByLabel('Evento').selectOption(String(event.event_id));
-  await expect(door.getByRole('button', { name: 'Empezar a escanear' })).toBeEnabled();
-  await door.getByRole('button', { name: 'Empezar a escanear' }).click();
+  const door = await doorOnPhone(browser, event.event_id);
 
   // Search by DNI, then by e-mail: found; Escape closes the search.
   const overlay = door.getByRole('dialog', { name: 'Buscar entrada' });

@@ -10,6 +10,7 @@ const ticket = (fields: Partial<TicketDetail>): TicketDetail => ({
   holder_name: null,
   holder_dni: null,
   type_name: 'General',
+  ticket_type_name: 'General',
   seat_label: null,
   event_id: 1,
   event_title: 'Recital',

@@ -27,6 +27,8 @@ export type TicketRow = {
   named: number;
   holder_name: string | null;
   holder_dni: string | null;
+  /** A seated ticket's seat ("Platea, fila F, butaca 12"), null for general admission (issue 33). */
+  seat_label: string | null;
   buyer_dni: string | null;
   order_status: string;
   revoked: string | null;
@@ -54,7 +56,7 @@ type StaffEntry = {
 
 const TICKETS_SQL = `select t.id, t.event_id, t.status, t.ticket_type_id,
   case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named, t.holder_name,
-  t.holder_dni, o.buyer_dni, o.status as order_status, r.reason as revoked, t.code
+  t.holder_dni, t.seat_label, o.buyer_dni, o.status as order_status, r.reason as revoked, t.code
   from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
   left join revocations r on r.ticket_id = t.id`;
 

@@ -31,5 +31,6 @@ export const ticketInfo = (t: TicketRow | undefined, doorDni: boolean): TicketIn
         type: t.type_name,
         holder: t.holder_name ?? '',
         dni: t.named ? (t.holder_dni ?? null) : doorDni ? (t.buyer_dni ?? null) : null,
+        seat: t.seat_label ?? null,
       }
     : null;

@@ -62,8 +62,11 @@ export type ScanLogRow = {
  */
 export type DoorRequest = DoorScan;
 
-/** What staff see of the ticket: the holder's DNI when named, the buyer's when the producer asks at the door. */
-export type TicketInfo = { id: string; type: string; holder: string; dni: string | null } | null;
+/**
+ * What staff see of the ticket: the holder's DNI when named, the buyer's when the producer asks at the door, and a
+ * seated ticket's seat ("Platea, fila F, butaca 12": section, row and seat; null for general admission).
+ */
+export type TicketInfo = { id: string; type: string; holder: string; dni: string | null; seat: string | null } | null;
 
 export type ScanOutcome = ScanAnswer & {
   ok: boolean;

@@ -1028,13 +1028,17 @@ export class EventInventory extends DurableObject<Env> {
    * Each grant gets its own sold hold, so one invitation can be revoked alone (revokeInvitation). Per-order
    * limits and sale windows do not apply; the event's sale being closed does. `quotas` are the current
    * quotas per tag (from D1, like `types`); the counts against them are kept here, where the check is atomic.
+   * A seated type's grant names its seats or asks for the best (reserved seating, issue 33): they are checked
+   * like a hold's (all of the batch's together) and taken sold under the grant's hold, in the same step.
    */
-  grantInvitations(
+  async grantInvitations(
     eventId: number,
     types: InventoryType[],
     grants: InvitationGrant[],
     quotas: { tagKey: string; quota: number }[],
-  ): GrantResult {
+  ): Promise<GrantResult> {
+    // The map is read before the synchronous step (as a hold does); nothing is checked or written before it.
+    const seating = await this.seating.get(eventId);
     if (this.closed()) return { ok: false, reason: 'closed' };
     this.upsertTypes(eventId, types);
     this.expireDue();
@@ -1052,6 +1056,16 @@ export class EventInventory extends DurableObject<Env> {
       const available = Math.max(0, type.capacity - type.sold - type.held);
       if (quantity > available) return { ok: false, reason: 'sold_out', typeId, available };
     }
+    const picked = pickBest(
+      this.sql,
+      seating,
+      grants.flatMap((g) => g.items),
+      null,
+    );
+    if (!Array.isArray(picked)) return picked;
+    const wanted = withSeatDates(seating, picked);
+    const seatRefusal = checkSeats(this.sql, seating, wanted, null);
+    if (seatRefusal) return seatRefusal;
     for (const { tagKey, quota } of quotas) {
       const wanted = perTag.get(tagKey);
       if (wanted === undefined) continue;
@@ -1068,18 +1082,25 @@ export class EventInventory extends DurableObject<Env> {
         quantity,
       );
     }
+    const seats: Record<string, { id: string; name: string }[]> = {};
+    let at = 0;
     for (const g of grants) {
+      const mine = wanted.slice(at, at + g.items.length);
+      at += g.items.length;
       this.sql.exec(
         "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'sold', ?, ?)",
         g.holdId,
         `invitation:${g.holdId}`,
         now,
-        JSON.stringify(mergeItems(g.items)),
+        JSON.stringify(mergeItems(mine)),
       );
       this.sql.exec('insert into invitation_grants (hold_id, tag_key) values (?, ?)', g.holdId, g.tagKey);
+      takeSeats(this.sql, g.holdId, mine, 'sold');
+      const named = mine.flatMap((i) => seatsOfItem(seating, i) ?? []);
+      if (named.length > 0) seats[g.holdId] = named;
     }
     this.mirror();
-    return { ok: true };
+    return { ok: true, seats };
   }
 
   /** An invitation was revoked (or its issue failed half-way): its tickets and tag count go back. Idempotent. */

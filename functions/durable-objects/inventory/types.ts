@@ -8,6 +8,7 @@ import type { SeatRefusal } from './seats';
 /** What the inventory object answers (its public contract: services import these, never the object itself). */
 
 export type { Availability, HoldItem, HoldResult, InventoryType } from './items';
+export type { SeatRefusal } from './seats';
 
 /** A hold made against the object's own copy of the sale configuration, with its order written to D1. */
 export type SellResult =
@@ -60,8 +61,10 @@ export type CommitResult =
 
 /** One invitation's tickets, taken under its own hold id and counted against its tag. */
 export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
+/** `seats`: the seats each seated grant got, by its hold id, in ticket order (reserved seating). */
 export type GrantResult =
-  | { ok: true }
+  | { ok: true; seats: Record<string, { id: string; name: string }[]> }
+  | SeatRefusal
   | { ok: false; reason: 'closed' }
   | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
   | { ok: false; reason: 'quota'; tagKey: string; available: number };

@@ -89,6 +89,7 @@ export const MAIL_INVITATION = {
   /** Before and after the event's title (bold in the mail). */
   intro: ['Te invitamos a ', '. Estas entradas son sin cargo.'],
   ticketsRow: 'Entradas',
+  seatsRow: (n: number) => (n === 1 ? 'Butaca' : 'Butacas'),
   totalRow: 'Total',
   free: 'Sin cargo',
   hint: 'También las adjuntamos en PDF. Mostrá el código QR en el ingreso: cada código sirve una sola vez. Para verlas en Mis tickets, registrate (o ingresá) con este mismo correo y verificalo.',

@@ -307,7 +307,8 @@ export const EXPORT_TEXT = {
   },
   attendees: {
     name: 'Asistentes',
-    columns: ['Entrada', 'Titular', 'DNI', 'Tipo', 'Función', 'Estado', 'E-mail del comprador', 'Ingresó'],
+    // 'Ubicación': a seated ticket's seat ("Platea, fila F, butaca 12"), empty for general admission (issue 33).
+    columns: ['Entrada', 'Titular', 'DNI', 'Tipo', 'Ubicación', 'Función', 'Estado', 'E-mail del comprador', 'Ingresó'],
   },
   finance: {
     name: 'Finanzas',

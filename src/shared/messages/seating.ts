@@ -69,3 +69,37 @@ export const SEATED_EVENT_MSG = {
   wheelchairShort: (has: number, needs: number, percent: number) =>
     `El mapa tiene ${has} lugares para silla de ruedas con acompañante; para el ${percent} % necesitás ${needs}. Marcalos en el mapa.`,
 } as const;
+
+/** The dashboard's occupancy by section of a seated date (issue 33). */
+export const SEAT_OCCUPANCY_TEXT = {
+  title: (event: string, when: string) => `Ocupación por sector: ${event} · ${when}`,
+  section: 'Sector',
+  sold: 'Vendidas',
+  held: 'Reservadas',
+  free: 'Libres',
+  total: 'Total',
+  percent: 'Ocupación',
+} as const;
+
+/** An invitation of a seated category (issue 33): the producer names its seats or asks for the best ones. */
+export const SEAT_INVITATION_MSG = {
+  seatFormat: 'Cada butaca se indica con su id del mapa (por ejemplo, platea-F-12).',
+  seatsMissing: (type: string) =>
+    `${type} tiene butacas numeradas: indicá una butaca por cada entrada o pedí la mejor ubicación disponible.`,
+  seatTwice: (seat: string) => `${seat} está dos veces en la invitación.`,
+  seatUnknown: (id: string) => `La butaca "${id}" no es de esta fecha ni de esa ubicación, o está bloqueada.`,
+  seatTaken: (seat: string) => `${seat} ya está vendida o reservada: elegí otra.`,
+  singleSeat: (seat: string) =>
+    `Con esa elección ${seat} queda sola entre butacas ocupadas. Elegí butacas juntas a otras ocupadas o al borde de la fila.`,
+  companionAlone: (seat: string) =>
+    `${seat} es para acompañar a quien usa silla de ruedas: dala junto con su lugar para silla de ruedas.`,
+  noBlock: (n: number, type: string) =>
+    n === 1 ? `No queda 1 butaca libre de ${type}.` : `No quedan ${n} butacas juntas de ${type} en una misma fila.`,
+} as const;
+
+/** The invitation form's seats, shown for a seated category (issue 33). */
+export const SEAT_INVITATION_TEXT = {
+  seats: 'Butacas',
+  seatsHint:
+    'Ids del mapa separados por comas, una por entrada (por ejemplo, platea-F-11, platea-F-13). Dejalo vacío para dar la mejor ubicación disponible.',
+} as const;

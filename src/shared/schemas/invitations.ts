@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITATION_MAX_QUANTITY, INVITATION_MSG } from '../messages/invitations';
+import { SEAT_INVITATION_MSG } from '../messages/seating';
 import { EventIdSchema } from './ids';
 export const INVITATION_CSV_MAX_CHARS = 200_000;
 /** orders.status_reason of a revoked invitation's order (its status stays 'paid'; its tickets are cancelled). */
@@ -37,7 +38,16 @@ export const InvitationRowSchema = z.object({
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 
-export const IssueInvitationSchema = InvitationRowSchema.extend({ event_id: EventIdSchema });
+export const IssueInvitationSchema = InvitationRowSchema.extend({
+  event_id: EventIdSchema,
+  /** A seated category's seats (reserved seating): one per ticket, ids of the date's map. */
+  seat_ids: z
+    .array(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, SEAT_INVITATION_MSG.seatFormat))
+    .max(INVITATION_MAX_QUANTITY, INVITATION_MSG.quantity)
+    .optional(),
+  /** "Mejor ubicación disponible": the inventory chooses `quantity` adjacent seats of the category. */
+  best: z.boolean().optional(),
+});
 export type IssueInvitation = z.infer<typeof IssueInvitationSchema>;
 
 export const ImportInvitationsSchema = z.object({

@@ -3,10 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { type Actor, asBuyer, createBuyer } from '../kit/actors';
-import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
 import { pay, settledAs } from '../platform/cross-feature-fixtures';
-import { type SeatedWorld, seatedEvent, takenSeats } from './seating-fixtures';
+import { assertSeats, type SeatedWorld, seatedEvent } from './seating-fixtures';
 
 /**
  * Seats under any interleaving (issue 33): holds by hand and by best available, payments, expiries, releases,
@@ -153,51 +152,6 @@ async function run(w: World, c: Command): Promise<void> {
   }
 }
 
-async function assertSeats(w: World) {
-  const { results: tickets } = await env.DB.prepare(
-    "select seat_id from tickets where event_id = ? and status in ('valid', 'used') and seat_id is not null",
-  )
-    .bind(w.eventId)
-    .all<{ seat_id: string }>();
-  const ticketed = tickets.map((t) => t.seat_id);
-  // No seat on two valid tickets.
-  expect(new Set(ticketed).size).toBe(ticketed.length);
-  const taken = await takenSeats(w.eventId);
-  const sold = taken.filter((s) => s.state === 'sold').map((s) => s.seatId);
-  // The sold seats are the valid tickets' seats (payments and refunds settled before this runs).
-  expect(sold.sort()).toEqual([...ticketed].sort());
-  // Every live hold has all of its order's seats, and no seat is in a hold and a ticket.
-  const held = new Map<string, string[]>();
-  for (const s of taken.filter((x) => x.state === 'held'))
-    held.set(s.holdId, [...(held.get(s.holdId) ?? []), s.seatId]);
-  for (const [holdId, ids] of held) {
-    const item = await env.DB.prepare(
-      'select i.seats from order_items i join orders o on o.id = i.order_id where o.hold_id = ?',
-    )
-      .bind(holdId)
-      .first<{ seats: string }>();
-    const wanted = (JSON.parse(item?.seats ?? '[]') as { id: string }[]).map((s) => s.id);
-    expect(ids.sort()).toEqual(wanted.sort());
-    for (const id of ids) expect(ticketed).not.toContain(id);
-  }
-  // D1's mirror catches up with the object.
-  const expected = taken
-    .map((s) => `${s.seatId}:${s.state}`)
-    .sort()
-    .join();
-  await eventually(async () => {
-    const { results } = await env.DB.prepare('select seat_id, state from event_seats where event_id = ?')
-      .bind(w.eventId)
-      .all<{ seat_id: string; state: string }>();
-    return (
-      results
-        .map((r) => `${r.seat_id}:${r.state}`)
-        .sort()
-        .join() === expected
-    );
-  }, 'the seat mirror');
-}
-
 describe('seats under racing holds, payments, expiries, refunds, transfers, box office and cancellation', () => {
   it('never sells a seat twice and holds all of a pick or none', async () => {
     routeNetwork();
@@ -210,7 +164,7 @@ describe('seats under racing holds, payments, expiries, refunds, transfers, box 
           w.buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer(), createBuyer()]);
           // Each wave's commands race each other; waves run one after another.
           for (const wave of waves) await Promise.all(wave.map((c) => run(w, c)));
-          await assertSeats(w);
+          await assertSeats(w.eventId);
         },
       ),
       { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },

@@ -2,12 +2,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { HOLD_MSG, SEAT_HOLD_MSG } from '../../../src/shared/messages/checkout';
-import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
-import { holdSeats, seatedEvent, takenSeats } from './seating-fixtures';
+import { holdSeats, payOrder, seatedEvent, takenSeats } from './seating-fixtures';
 
 /**
  * A seated event (issue 33) through the real endpoints: a hold takes the named seats in the inventory object's
@@ -16,16 +15,6 @@ import { holdSeats, seatedEvent, takenSeats } from './seating-fixtures';
  */
 
 type Held = Answer<{ id: string }>;
-
-async function payOrder(buyer: { email: string; auth: Record<string, string> }, orderId: string) {
-  const res = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
-    method: 'POST',
-    json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
-  });
-  expect(res.status).toBe(200);
-  const { redirect } = ((await res.json()) as Answer<{ redirect: string }>).data;
-  await payInSandbox(redirect, 'approved');
-}
 
 const seatIds = async (eventId: number) => (await takenSeats(eventId)).map((s) => `${s.seatId}:${s.state}`);
 

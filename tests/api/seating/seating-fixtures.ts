@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { BUYER_FORM, payInSandbox } from '../checkout/checkout-fixtures';
 import { asBuyer } from '../kit/actors';
-import { call } from '../kit/call';
+import { type Answer, call } from '../kit/call';
 import { producerWithEvent } from '../kit/events';
+import { eventually } from '../kit/http';
 
 /** A seated event through the real endpoints: a generated map, a date that uses it, a price per category. */
 
@@ -88,3 +90,63 @@ export const holdSeats = (buyer: { auth: Record<string, string> }, eventId: numb
 
 /** The seats the event's inventory object says are held or sold. */
 export const takenSeats = (eventId: number) => inventoryOf(env, eventId).takenSeats();
+
+/** Pays an order in MercadoPago's sandbox as its buyer (the test routes the network first: routeNetwork()). */
+export async function payOrder(buyer: { email: string; auth: Record<string, string> }, orderId: string) {
+  const res = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
+    method: 'POST',
+    json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
+  });
+  expect(res.status).toBe(200);
+  const { redirect } = ((await res.json()) as Answer<{ redirect: string }>).data;
+  await payInSandbox(redirect, 'approved');
+}
+
+/**
+ * After a race: no seat on two valid tickets, the sold seats are the valid tickets' seats (payments and refunds
+ * settled before this runs), every live hold has all of its order's seats, and D1's mirror says the same.
+ */
+export async function assertSeats(eventId: number) {
+  const { results: tickets } = await env.DB.prepare(
+    "select seat_id from tickets where event_id = ? and status in ('valid', 'used') and seat_id is not null",
+  )
+    .bind(eventId)
+    .all<{ seat_id: string }>();
+  const ticketed = tickets.map((t) => t.seat_id);
+  // No seat on two valid tickets.
+  expect(new Set(ticketed).size).toBe(ticketed.length);
+  const taken = await takenSeats(eventId);
+  const sold = taken.filter((s) => s.state === 'sold').map((s) => s.seatId);
+  // The sold seats are the valid tickets' seats (payments and refunds settled before this runs).
+  expect(sold.sort()).toEqual([...ticketed].sort());
+  // Every live hold has all of its order's seats, and no seat is in a hold and a ticket.
+  const held = new Map<string, string[]>();
+  for (const s of taken.filter((x) => x.state === 'held'))
+    held.set(s.holdId, [...(held.get(s.holdId) ?? []), s.seatId]);
+  for (const [holdId, ids] of held) {
+    const item = await env.DB.prepare(
+      'select i.seats from order_items i join orders o on o.id = i.order_id where o.hold_id = ?',
+    )
+      .bind(holdId)
+      .first<{ seats: string }>();
+    const wanted = (JSON.parse(item?.seats ?? '[]') as { id: string }[]).map((s) => s.id);
+    expect(ids.sort()).toEqual(wanted.sort());
+    for (const id of ids) expect(ticketed).not.toContain(id);
+  }
+  // D1's mirror catches up with the object.
+  const expected = taken
+    .map((s) => `${s.seatId}:${s.state}`)
+    .sort()
+    .join();
+  await eventually(async () => {
+    const { results } = await env.DB.prepare('select seat_id, state from event_seats where event_id = ?')
+      .bind(eventId)
+      .all<{ seat_id: string; state: string }>();
+    return (
+      results
+        .map((r) => `${r.seat_id}:${r.state}`)
+        .sort()
+        .join() === expected
+    );
+  }, 'the seat mirror');
+}

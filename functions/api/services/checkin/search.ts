@@ -11,7 +11,7 @@ export const DOOR_TICKET_SELECT = `select t.id, t.ticket_type_id as type_id,
   case when o.kind = 'invitation' then tt.name || ' · ' || ?2 else tt.name end as type_name, tt.named,
   t.holder_name as holder,
   case when coalesce(s.door_dni, 0) = 0 then null when tt.named then t.holder_dni else o.buyer_dni end as dni,
-  t.order_id, t.status, o.status as order_status
+  t.order_id, t.status, o.status as order_status, t.seat_label as seat
   from tickets t join ticket_types tt on tt.id = t.ticket_type_id join orders o on o.id = t.order_id
   left join producer_settings s on s.producer_id = o.producer_id`;
 
@@ -25,6 +25,8 @@ export type DoorTicket = {
   order_id: string;
   status: string;
   order_status: string;
+  /** A seated ticket's seat ("Platea, fila F, butaca 12"), null for general admission (issue 33). */
+  seat: string | null;
 };
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

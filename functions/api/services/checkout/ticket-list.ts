@@ -10,6 +10,8 @@ export type TicketDetail = {
   holder_dni: string | null;
   /** The type's name, with the seat of a seated ticket: "Platea · Platea, fila F, butaca 12". */
   type_name: string;
+  /** The type's own name, without the seat ("Platea"). */
+  ticket_type_name: string;
   /** A seated ticket's seat ("Platea, fila F, butaca 12"), null otherwise (reserved seating, issue 33). */
   seat_label: string | null;
   event_id: number;
@@ -37,7 +39,7 @@ export type TicketDetail = {
 
 // A seated ticket's seat goes with its type wherever the type is shown (Mis tickets, the e-mail, the PDF).
 const SELECT = `select k.id, k.order_id, k.code, k.status, k.holder_name, k.holder_dni,
-  case when k.seat_label is null then t.name else t.name || ' · ' || k.seat_label end as type_name, k.seat_label,
+  case when k.seat_label is null then t.name else t.name || ' · ' || k.seat_label end as type_name, t.name as ticket_type_name, k.seat_label,
   e.id as event_id, e.title as event_title, e.slug as event_slug, d.starts_at, d.ends_at,
   v.name as venue, v.address, v.city, (select o.kind = 'invitation' from orders o where o.id = k.order_id) as invitation,
   (select x.to_email from ticket_transfers x where x.ticket_id = k.id and x.status = 'pending') as pending_transfer_to,

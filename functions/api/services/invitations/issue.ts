@@ -1,8 +1,9 @@
 import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
+import { SEAT_INVITATION_MSG } from '../../../../src/shared/messages/seating';
 import { tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
 import type { Actor } from '../../../domain/events/access';
-import type { GrantResult, InvitationGrant } from '../../../durable-objects/inventory/types';
+import type { GrantResult, InvitationGrant, SeatRefusal } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
@@ -16,6 +17,20 @@ type Row = Parameters<typeof resolveTypes>[0][number];
 /** The event the invitations are of, loaded by the route's access declaration (`c.var.event`). */
 export type InvitationEvent = { id: number; producer_id: number; status: string; title: string };
 
+/** Spanish answers for a refused seat (reserved seating), on the `seat_ids` field, naming the seat. */
+function seatRefusal(result: SeatRefusal, rows: ResolvedRow[]): never {
+  const onSeats = (status: 400 | 409, message: string) => fail(status, message, { seat_ids: [message] });
+  const typeName = 'typeId' in result ? (rows.find((r) => r.type.id === result.typeId)?.type.name ?? '') : '';
+  if (result.reason === 'seats_missing') onSeats(400, SEAT_INVITATION_MSG.seatsMissing(typeName));
+  if (result.reason === 'no_block') onSeats(409, SEAT_INVITATION_MSG.noBlock(result.quantity ?? 1, typeName));
+  if (result.reason === 'seat_twice') onSeats(400, SEAT_INVITATION_MSG.seatTwice(result.seat));
+  if (result.reason === 'seat_unknown') onSeats(400, SEAT_INVITATION_MSG.seatUnknown(result.seat));
+  if (result.reason === 'seat_taken') onSeats(409, SEAT_INVITATION_MSG.seatTaken(result.seat));
+  if (result.reason === 'single_seat') onSeats(409, SEAT_INVITATION_MSG.singleSeat(result.seat));
+  if (result.reason === 'companion_alone') onSeats(400, SEAT_INVITATION_MSG.companionAlone(result.seat));
+  return fail(400, SEAT_INVITATION_MSG.seatsMissing(typeName));
+}
+
 function refuse(result: Exclude<GrantResult, { ok: true }>, rows: ResolvedRow[]): never {
   if (result.reason === 'closed') fail(409, INVITATION_MSG.closed);
   if (result.reason === 'quota') {
@@ -23,6 +38,7 @@ function refuse(result: Exclude<GrantResult, { ok: true }>, rows: ResolvedRow[])
     const wanted = mine.reduce((sum, r) => sum + r.quantity, 0);
     fail(409, INVITATION_MSG.overQuota(mine[0]?.tag ?? result.tagKey, result.available, wanted));
   }
+  if (!('available' in result)) return seatRefusal(result, rows);
   const mine = rows.filter((r) => r.type.id === result.typeId);
   const wanted = mine.reduce((sum, r) => sum + r.quantity, 0);
   fail(409, INVITATION_MSG.noRoom(mine[0]?.type.name ?? 'la entrada', result.available, wanted));
@@ -67,7 +83,7 @@ export async function issueInvitations(env: Env, actor: Actor, event: Invitation
   const grants: InvitationGrant[] = prepared.map((p) => ({
     holdId: p.holdId,
     tagKey: tagKeyOf(p.row.tag),
-    items: [{ typeId: p.row.type.id, quantity: p.row.quantity }],
+    items: [{ typeId: p.row.type.id, quantity: p.row.quantity, seatIds: p.row.seat_ids, best: p.row.best }],
   }));
   const inventory = inventoryOf(env, eventId);
   const granted = await inventory.grantInvitations(
@@ -77,6 +93,7 @@ export async function issueInvitations(env: Env, actor: Actor, event: Invitation
     quotaRows.results.map((q) => ({ tagKey: q.tag_key, quota: q.quota })),
   );
   if (!granted.ok) refuse(granted, rows);
+  const seatsOf = (p: (typeof prepared)[number]) => granted.seats[p.holdId] ?? [];
 
   const tickets: TicketRecord[] = [];
   for (const p of prepared) {
@@ -92,6 +109,8 @@ export async function issueInvitations(env: Env, actor: Actor, event: Invitation
         name: p.row.name,
         dni: p.row.dni,
         code: await signTicketCode(env, id, eventId),
+        seat_id: seatsOf(p)[n]?.id ?? null,
+        seat_label: seatsOf(p)[n]?.name ?? null,
       });
     }
   }
@@ -108,6 +127,7 @@ export async function issueInvitations(env: Env, actor: Actor, event: Invitation
     tag_key: tagKeyOf(p.row.tag),
     owner: p.owner,
     recipient: p.recipient,
+    seats: seatsOf(p).length > 0 ? JSON.stringify(seatsOf(p)) : null,
   }));
   try {
     await db.batch(

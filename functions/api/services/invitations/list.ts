@@ -16,7 +16,8 @@ export async function listInvitations(db: D1Database, event: InvitationEvent) {
     db.prepare('select tag_key, tag, quota from guest_invitation_quotas where event_id = ? order by tag').bind(eventId),
     db
       .prepare(
-        `select t.id, t.name, t.capacity, t.sold, t.held, t.hidden from ticket_types t
+        `select t.id, t.name, t.capacity, t.sold, t.held, t.hidden,
+           exists (select 1 from seat_category_types c where c.ticket_type_id = t.id) as seated from ticket_types t
          join event_dates d on d.id = t.event_date_id where d.event_id = ? order by d.starts_at, t.sort, t.id`,
       )
       .bind(eventId),
@@ -81,11 +82,21 @@ export async function listInvitations(db: D1Database, event: InvitationEvent) {
   return {
     event: { id: event.id, title: event.title, status: event.status },
     ticket_types: (
-      types.results as { id: number; name: string; capacity: number; sold: number; held: number; hidden: number }[]
+      types.results as {
+        id: number;
+        name: string;
+        capacity: number;
+        sold: number;
+        held: number;
+        hidden: number;
+        seated: number;
+      }[]
     ).map((t) => ({
       id: t.id,
       name: t.name,
       hidden: t.hidden === 1,
+      /** A seated category (reserved seating): its invitations name seats or get the best available. */
+      seated: t.seated === 1,
       available: Math.max(0, t.capacity - t.sold - t.held),
     })),
     tags: [...tags.values()].sort((a, b) => a.tag.localeCompare(b.tag, 'es')),

@@ -2,7 +2,7 @@ import { INVITATION_LABEL, MAIL_INVITATION } from '../../../../src/shared/messag
 import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { ticketsOfOrder } from '../checkout/ticket-list';
+import { type TicketDetail, ticketsOfOrder } from '../checkout/ticket-list';
 import { printable, summaryTable, ticketBlock } from '../checkout/ticket-mail';
 import { ticketsPdf } from '../checkout/ticket-pdf';
 
@@ -88,6 +88,11 @@ export async function retryInvitationMails(env: Env, at = Date.now()): Promise<n
  * records the opening. The QR codes work at the door at once; the tickets appear in /mis-tickets once the
  * guest has an account with this verified e-mail.
  */
+const seatRows = (tickets: TicketDetail[]): [string, string][] => {
+  const seats = tickets.flatMap((t) => (t.seat_label ? [t.seat_label] : []));
+  return seats.length > 0 ? [[MAIL_INVITATION.seatsRow(seats.length), seats.join(' · ')]] : [];
+};
+
 async function sendInvitationMail(env: Env, invitation: Claimed, token: string): Promise<void> {
   const tickets = (await ticketsOfOrder(env, invitation.order_id)).map((t) => ({
     ...t,
@@ -102,7 +107,9 @@ async function sendInvitationMail(env: Env, invitation: Claimed, token: string):
       paragraph(`Hola, <strong>${escapeHtml(invitation.name.split(/\s+/)[0] ?? '')}</strong>:`) +
       paragraph(`${MAIL_INVITATION.intro[0]}<strong>${escapeHtml(title)}</strong>${MAIL_INVITATION.intro[1]}`) +
       summaryTable([
-        [MAIL_INVITATION.ticketsRow, `${tickets.length} × ${tickets[0].type_name}`],
+        [MAIL_INVITATION.ticketsRow, `${tickets.length} × ${INVITATION_LABEL} · ${tickets[0].ticket_type_name}`],
+        // A seated invitation says its seats up front (each QR below names its own too).
+        ...seatRows(tickets),
         [MAIL_INVITATION.totalRow, MAIL_INVITATION.free],
       ]) +
       tickets.map(ticketBlock).join('') +

@@ -14,6 +14,8 @@ export type InvitationRecord = {
   tag_key: string;
   owner: number;
   recipient: number | null;
+  /** A seated category's seats, one per ticket (JSON as order_items.seats keeps them), or null. */
+  seats: string | null;
 };
 
 export type TicketRecord = {
@@ -25,6 +27,8 @@ export type TicketRecord = {
   name: string;
   dni: string;
   code: string;
+  seat_id: string | null;
+  seat_label: string | null;
 };
 
 /** Rows per JSON-array statement (keeps each bound value far below D1's size limits). */
@@ -72,8 +76,8 @@ export function invitationStatements(
     ...chunks(invitations).map((json) =>
       db
         .prepare(
-          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents)
-           select value ->> 'order_id', value ->> 'type_id', value ->> 'quantity', 0, 0 from json_each(?)`,
+          `insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents, unit_fee_cents, seats)
+           select value ->> 'order_id', value ->> 'type_id', value ->> 'quantity', 0, 0, value ->> 'seats' from json_each(?)`,
         )
         .bind(json),
     ),
@@ -92,9 +96,10 @@ export function invitationStatements(
     ...chunks(tickets).map((json) =>
       db
         .prepare(
-          `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code)
+          `insert into tickets (id, order_id, event_id, event_date_id, ticket_type_id, owner_user_id, holder_name, holder_dni, code,
+             seat_id, seat_label)
            select value ->> 'id', value ->> 'order_id', ?2, value ->> 'date_id', value ->> 'type_id', value ->> 'owner',
-             value ->> 'name', value ->> 'dni', value ->> 'code'
+             value ->> 'name', value ->> 'dni', value ->> 'code', value ->> 'seat_id', value ->> 'seat_label'
            from json_each(?1)`,
         )
         .bind(json, eventId),

@@ -17,10 +17,13 @@ export type EventTicketType = {
   event_date_id: number;
 };
 
-/** A valid row with its ticket type found in the event; `line` is the spreadsheet's row number. */
-export type ResolvedRow = InvitationRow & { line: number; type: EventTicketType };
+/** A seated category's seats named by the single form, or its best available ones (reserved seating). */
+type SeatPick = { seat_ids?: string[]; best?: boolean };
 
-type LineRow = InvitationRow & { line: number };
+/** A valid row with its ticket type found in the event; `line` is the spreadsheet's row number. */
+export type ResolvedRow = InvitationRow & SeatPick & { line: number; type: EventTicketType };
+
+type LineRow = InvitationRow & SeatPick & { line: number };
 
 /** Every problem of the file at once, by row; nothing is imported while there is one. */
 type RowErrors = Map<number, string[]>;

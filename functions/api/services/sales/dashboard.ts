@@ -1,5 +1,6 @@
 import { salesPeriodRange } from '../../../../src/shared/sales';
 import type { SalesScopeQuery } from '../../../../src/shared/schemas/sales';
+import { type SectionOccupancy, sectionOccupancy } from '../seating/occupancy';
 import { type SalesScope, scopeWhere } from './scope';
 
 type Figures = { orders: number; gross: number; fees: number; total: number; refunds: number };
@@ -85,7 +86,8 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
     db
       .prepare(
         `select d.id as event_date_id, e.id as event_id, e.title, d.starts_at, sum(tt.capacity) as capacity,
-                sum(tt.sold) as sold, sum(tt.held) as held
+                sum(tt.sold) as sold, sum(tt.held) as held,
+                exists (select 1 from event_date_seating s where s.event_date_id = d.id) as seated
          from event_dates d join events e on e.id = d.event_id join ticket_types tt on tt.event_date_id = d.id
          where ${events.sql} and datetime(d.starts_at) >= datetime(?)
          group by d.id order by datetime(d.starts_at) limit 20`,
@@ -153,6 +155,19 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
     { orders: 0, gross: 0, fees: 0, total: 0, refunds: 0 },
   );
   const types = byType.results as { id: number; name: string; tickets: number }[];
+  const dates = occupancy.results as {
+    event_date_id: number;
+    event_id: number;
+    title: string;
+    starts_at: string;
+    capacity: number;
+    sold: number;
+    held: number;
+    seated: number;
+  }[];
+  // A seated date's occupancy by section (issue 33): a second round trip, only when the list has one.
+  const seatedIds = dates.filter((d) => d.seated).map((d) => d.event_date_id);
+  const bySection = await sectionOccupancy(db, seatedIds);
   return {
     period: { from: range.from, to: range.to, bucket: range.bucket },
     figures: {
@@ -167,15 +182,11 @@ export async function dashboard(db: D1Database, scope: SalesScope, query: SalesS
     },
     series: buckets.map((b, i) => ({ bucket: b.label, orders: perBucket[i].orders, total: perBucket[i].total })),
     by_type: types,
-    occupancy: occupancy.results as {
-      event_date_id: number;
-      event_id: number;
-      title: string;
-      starts_at: string;
-      capacity: number;
-      sold: number;
-      held: number;
-    }[],
+    /** `sections`: a seated date's sold, held and free seats per section of its map; null for other dates. */
+    occupancy: dates.map(({ seated, ...d }) => ({
+      ...d,
+      sections: seated ? (bySection.get(d.event_date_id) ?? []) : (null as SectionOccupancy[] | null),
+    })),
     checkin: checkin.results as {
       event_date_id: number;
       event_id: number;

@@ -18,7 +18,7 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
       db
         .prepare(
           `select k.id, k.code, k.status, k.holder_name, k.holder_dni, k.used_at, k.created_at, tt.name as type_name,
-                  tt.named, k.refund_id, i.unit_price_cents, i.unit_fee_cents, d.starts_at
+                  k.seat_label, tt.named, k.refund_id, i.unit_price_cents, i.unit_fee_cents, d.starts_at
            from tickets k join ticket_types tt on tt.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
              left join order_items i on i.order_id = k.order_id and i.ticket_type_id = k.ticket_type_id
            where k.order_id = ? order by k.created_at, k.id`,
@@ -63,6 +63,8 @@ export async function orderDetail(env: Env, order: OrderRow & { refunded_cents?:
     used_at: string | null;
     created_at: string;
     type_name: string;
+    /** A seated ticket's seat ("Platea, fila F, butaca 12"), null for general admission (issue 33). */
+    seat_label: string | null;
     named: number;
     refund_id: string | null;
     unit_price_cents: number | null;

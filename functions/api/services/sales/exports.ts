@@ -43,11 +43,11 @@ export async function ordersSheet(db: D1Database, scope: SalesScope): Promise<Sh
   };
 }
 
-/** Attendees of an event: one row per valid or used ticket, by holder name. */
+/** Attendees of an event: one row per valid or used ticket, by holder name, with a seated ticket's seat. */
 export async function attendeesSheet(db: D1Database, eventId: number): Promise<Sheet> {
   const { results } = await db
     .prepare(
-      `select k.id, k.holder_name, k.holder_dni, tt.name as type_name, d.starts_at, k.status, o.buyer_email, k.used_at, o.kind
+      `select k.id, k.holder_name, k.holder_dni, tt.name as type_name, k.seat_label, d.starts_at, k.status, o.buyer_email, k.used_at, o.kind
        from tickets k join ticket_types tt on tt.id = k.ticket_type_id join event_dates d on d.id = k.event_date_id
        join orders o on o.id = k.order_id
        where k.event_id = ? and k.status in ('valid', 'used') order by k.holder_name collate nocase, k.id limit ${EXPORT_LIMIT}`,
@@ -62,6 +62,7 @@ export async function attendeesSheet(db: D1Database, eventId: number): Promise<S
       r.holder_name,
       r.holder_dni,
       r.kind === 'invitation' ? `${r.type_name} (${INVITATION_LABEL})` : r.type_name,
+      r.seat_label,
       r.starts_at ? new Date(String(r.starts_at)) : null,
       ticketStatusLabel(String(r.status)),
       r.buyer_email,

@@ -30,7 +30,7 @@ export type SeatAvailability = {
 const maps = new Map<string, Promise<SeatMap>>();
 const MAX_MAPS = 50;
 
-function mapDoc(db: D1Database, mapId: number, version: number): Promise<SeatMap> {
+export function mapDoc(db: D1Database, mapId: number, version: number): Promise<SeatMap> {
   const key = `${mapId}:${version}`;
   let found = maps.get(key);
   if (!found) {

@@ -61,6 +61,7 @@ export function DoorSearch({ door, bundle, covered }: Props) {
               <span className="block text-xl font-bold">{t.holder}</span>
               <span className="text-muted">
                 {t.type_name}
+                {t.seat && ` · ${t.seat}`}
                 {DOOR_TEXT.searchDetail(t.dni, t.order_id.slice(0, 8))}
               </span>
               <span className="block font-mono text-sm">{DOOR_TEXT.searchCode(shortTicketCode(t.id))}</span>

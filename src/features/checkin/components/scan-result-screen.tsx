@@ -5,7 +5,8 @@ import { useEscape } from '../hooks/use-escape';
 
 export type ShownResult = {
   result: ScanResult;
-  ticket: { type: string; holder: string; dni: string | null } | null;
+  /** `seat`: a seated ticket's section, row and seat ("Platea, fila F, butaca 12"), null for general admission. */
+  ticket: { type: string; holder: string; dni: string | null; seat: string | null } | null;
   first: { at: string; gate: string | null; staff: string } | null;
   offline: boolean;
 };
@@ -34,6 +35,12 @@ export function ScanResultScreen({ shown, onClose }: { shown: ShownResult; onClo
         <span className="text-2xl font-bold sm:text-4xl">
           {ticket.type}
           {ticket.holder && <span className="block text-3xl sm:text-5xl">{ticket.holder}</span>}
+          {/* Staff guide the holder to their seat: shown as large as the name. */}
+          {ticket.seat && (
+            <span data-seat className="mt-2 block text-3xl font-black sm:text-5xl">
+              {ticket.seat}
+            </span>
+          )}
           {ticket.dni && (
             <span className="mt-2 block">
               {DOOR_TEXT.askDni} {ticket.dni}

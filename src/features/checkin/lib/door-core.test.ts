@@ -156,6 +156,7 @@ describe('offline counters', () => {
       order_id: 'o',
       status,
       order_status: 'paid',
+      seat: null,
     });
     const bundle = {
       server_at: '2026-11-20T00:00:00Z',

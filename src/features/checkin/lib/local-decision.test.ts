@@ -14,6 +14,7 @@ function bundle(): OfflineBundle {
     order_id: `orden-${id}`,
     status: 'valid',
     order_status: 'paid',
+    seat: null as string | null,
     ...extra,
   });
   return {

@@ -37,6 +37,7 @@ export function announce(card: ShownResult) {
   return [
     SCAN_LABEL[card.result],
     card.ticket?.holder,
+    card.ticket?.seat,
     card.ticket?.dni ? `${DOOR_TEXT.askDni} ${card.ticket.dni}` : null,
     card.result === 'used' && card.first ? DOOR_TEXT.enteredBy(card.first.gate ?? null) : null,
     card.result !== 'used' ? SCAN_REASON[card.result] : null,
@@ -116,7 +117,12 @@ export function createScanning({
       const local = decideLocally(bundle, genuine.ticketId, s.listId, s.kind);
       result = local.result;
       ticket = local.ticket
-        ? { type: local.ticket.type_name, holder: local.ticket.holder ?? '', dni: local.ticket.dni }
+        ? {
+            type: local.ticket.type_name,
+            holder: local.ticket.holder ?? '',
+            dni: local.ticket.dni,
+            seat: local.ticket.seat,
+          }
         : null;
       first = local.first ? { at: local.first.first_at, gate: local.first.gate, staff: local.first.staff_name } : null;
       data.apply(genuine.ticketId, s.listId, result, s.gate);

@@ -68,6 +68,7 @@ const bundle = (): OfflineBundle => {
     order_id: `orden-${id}`,
     status: 'valid',
     order_status: 'paid',
+    seat: id === 'a' ? 'Platea, fila F, butaca 12' : null,
   });
   return {
     server_at: '2026-11-20T00:00:00Z',
@@ -83,7 +84,7 @@ const bundle = (): OfflineBundle => {
 };
 
 const answer = (result: string, id = 'a') => ({
-  data: { result, ticket: { id, type: 'General', holder: `Persona ${id}`, dni: null }, first: null },
+  data: { result, ticket: { id, type: 'General', holder: `Persona ${id}`, dni: null, seat: null }, first: null },
 });
 const never = () => new Promise<never>(() => undefined);
 const heartbeatAnswer = { data: { service: 'boleteria-door' } };
@@ -248,7 +249,12 @@ describe('the door store: offline queue', () => {
     expect(door.$card.get()).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     await scan;
-    expect(door.$card.get()).toMatchObject({ result: 'admitted', offline: true });
+    // A seated ticket's seat comes from the download: the card shows where to guide the holder.
+    expect(door.$card.get()).toMatchObject({
+      result: 'admitted',
+      offline: true,
+      ticket: { seat: 'Platea, fila F, butaca 12' },
+    });
     expect(door.$online.get()).toBe(false);
     expect(door.$pending.get()).toBe(1);
     const [queued] = [...idb.queue.values()] as QueuedScan[];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { INVITATION_MAX_QUANTITY, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
+import { SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
 import { issueInvitation } from '../api/issue';
 import type { InvitationsView } from '../types';
 
@@ -19,6 +20,11 @@ export function InvitationForm({
 }) {
   const [guest, setGuest] = useState(EMPTY);
   const [typeId, setTypeId] = useState(types[0] ? String(types[0].id) : '');
+  const [seats, setSeats] = useState('');
+  const seated = types.find((t) => String(t.id) === typeId)?.seated ?? false;
+  // A seated category names its seats (ids of the map) or, left empty, gets the best available ones.
+  const seatIds = seats.split(/[\s,;]+/).filter(Boolean);
+  const seatPick = !seated ? {} : seatIds.length > 0 ? { seat_ids: seatIds } : { best: true };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = (key: keyof typeof EMPTY) => ({
@@ -40,9 +46,11 @@ export function InvitationForm({
             ...guest,
             quantity: Number(guest.quantity),
             ticket_type: typeId,
+            ...seatPick,
           });
           onIssued(M.sent(guest.email, issued.tickets));
           setGuest({ ...EMPTY, tag: guest.tag });
+          setSeats('');
         } catch (err) {
           setError(messageOf(err));
         } finally {
@@ -69,6 +77,16 @@ export function InvitationForm({
         {...field('quantity')}
       />
       <TextField label={M.tag} required placeholder={M.tagPlaceholder} {...field('tag')} />
+      {seated && (
+        <TextField
+          label={S.seats}
+          hint={S.seatsHint}
+          autoComplete="off"
+          className="font-mono"
+          value={seats}
+          onValue={setSeats}
+        />
+      )}
       <div className="flex items-end gap-3 md:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
           {M.send}

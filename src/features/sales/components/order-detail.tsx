@@ -146,7 +146,10 @@ export function OrderDetail({ orderId, onChanged }: { orderId: string; onChanged
                   )}
                 </td>
                 <td className="font-mono text-xs">{t.id}</td>
-                <td>{t.type_name}</td>
+                <td>
+                  {t.type_name}
+                  {t.seat_label && <span className="block text-sm">{t.seat_label}</span>}
+                </td>
                 <td>
                   {t.holder_name ?? '—'} {t.holder_dni ? `(${t.holder_dni})` : ''}
                 </td>
@@ -298,7 +301,8 @@ function RefundDialog({
             {tickets.map((t) => (
               <tr key={t.id}>
                 <td>
-                  {t.type_name}{' '}
+                  {t.type_name}
+                  {t.seat_label ? ` · ${t.seat_label}` : ''}{' '}
                   <span className="font-mono text-xs" title={t.id}>
                     {shortTicketCode(t.id)}
                   </span>

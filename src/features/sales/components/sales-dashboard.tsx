@@ -12,6 +12,7 @@ import type { SalesDashboard as Dashboard } from '../types';
 import { FigureCard } from './figure-card';
 import { SalesChart } from './sales-chart';
 import { filterQuery, SalesFilters, type SalesFilterValue } from './sales-filters';
+import { SectionOccupancy } from './section-occupancy';
 
 /** How often the figures refresh during an on-sale (only while the tab is visible). */
 const REFRESH_MS = 5_000;
@@ -146,6 +147,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           }))}
         />
       </div>
+      <SectionOccupancy dates={data.occupancy} />
       <section className="rounded-box bg-base-200 p-4">
         <h2 className="mb-2 font-bold">{SALES_TEXT.latestOrders}</h2>
         <ScrollRegion label={SALES_TEXT.latestOrders}>

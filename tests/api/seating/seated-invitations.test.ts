@@ -1,0 +1,199 @@
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { SEAT_INVITATION_MSG } from '../../../src/shared/messages/seating';
+import { type Actor, asBuyer, createBuyer, uniqueEmail } from '../kit/actors';
+import type { Answer } from '../kit/call';
+import { json } from '../kit/http';
+import { mailsTo } from '../kit/mail';
+import { routeNetwork } from '../kit/network';
+import { pay, settledAs } from '../platform/cross-feature-fixtures';
+import { assertSeats, type SeatedWorld, seatedEvent, takenSeats } from './seating-fixtures';
+
+/**
+ * Invitations of a seated category (issue 33): the producer names the seats, or asks for the best ones; they are
+ * taken sold in the inventory object's step like a hold's, and each invitation ticket carries its seat. A seat
+ * that is taken, blocked, of another map or named twice, or a seated category without seats, is refused in
+ * Spanish and nothing is held: no seat, no count, no invitation.
+ */
+
+const invite = (w: SeatedWorld, fields: Record<string, unknown>) =>
+  asBuyer(w.admin, '/admin/invitations', {
+    method: 'POST',
+    json: {
+      event_id: w.eventId,
+      name: 'Pedro Prensa',
+      email: uniqueEmail('invitado'),
+      dni: '30111222',
+      quantity: 1,
+      ticket_type: 'Platea',
+      tag: 'Prensa',
+      ...fields,
+    },
+  });
+
+const seatsNow = async (eventId: number) => (await takenSeats(eventId)).map((s) => `${s.seatId}:${s.state}`).sort();
+
+const ticketsOf = async (invitationId: string) =>
+  (
+    await env.DB.prepare(
+      `select k.seat_id, k.seat_label from tickets k join guest_invitations g on g.order_id = k.order_id
+       where g.id = ? order by k.seat_id`,
+    )
+      .bind(invitationId)
+      .all<{ seat_id: string; seat_label: string }>()
+  ).results;
+
+describe('an invitation with a seat', () => {
+  it('gives the named seat, or the best ones, and the ticket and its e-mail carry it; revoking frees it', async () => {
+    const w = await seatedEvent();
+    const email = uniqueEmail('prensa');
+    const named = await invite(w, { seat_ids: ['platea-B-1'], email });
+    expect(named.status, await named.clone().text()).toBe(201);
+    const [namedId] = (await json<Answer<{ ids: string[] }>>(named)).data.ids;
+    expect(await ticketsOf(namedId)).toEqual([{ seat_id: 'platea-B-1', seat_label: 'Platea, fila B, butaca 1' }]);
+    const [mail] = await mailsTo(email);
+    expect(mail.html).toContain('Platea, fila B, butaca 1');
+    // Best available: the centre pair of the front row (numbered 5 3 1 2 4 6).
+    const best = await invite(w, { quantity: 2, best: true });
+    expect(best.status).toBe(201);
+    const [bestId] = (await json<Answer<{ ids: string[] }>>(best)).data.ids;
+    expect((await ticketsOf(bestId)).map((t) => t.seat_id)).toEqual(['platea-A-1', 'platea-A-2']);
+    const items = await env.DB.prepare(
+      'select i.seats from order_items i join guest_invitations g on g.order_id = i.order_id where g.id = ?',
+    )
+      .bind(bestId)
+      .first<{ seats: string }>();
+    expect(JSON.parse(items!.seats)).toEqual([
+      { id: 'platea-A-1', name: 'Platea, fila A, butaca 1' },
+      { id: 'platea-A-2', name: 'Platea, fila A, butaca 2' },
+    ]);
+    expect(await seatsNow(w.eventId)).toEqual(['platea-A-1:sold', 'platea-A-2:sold', 'platea-B-1:sold']);
+    const revoked = await asBuyer(w.admin, `/admin/invitations/${namedId}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Se cayó la nota' },
+    });
+    expect(revoked.status).toBe(200);
+    expect(await seatsNow(w.eventId)).toEqual(['platea-A-1:sold', 'platea-A-2:sold']);
+  });
+
+  it('refuses a taken, blocked, unknown or repeated seat, or none, in Spanish, holding nothing', async () => {
+    const w = await seatedEvent();
+    const blocked = await asBuyer(w.admin, `/admin/seat-maps/${w.producerId}/${w.mapId}/edit`, {
+      method: 'POST',
+      json: { op: 'block', seat_ids: ['platea-B-6'], reason: 'tecnica' },
+    });
+    expect(blocked.status).toBe(200);
+    expect((await invite(w, { seat_ids: ['platea-B-1'] })).status).toBe(201);
+    const before = await seatsNow(w.eventId);
+    const invitations = async () =>
+      (await env.DB.prepare('select count(*) as n from guest_invitations where event_id = ?')
+        .bind(w.eventId)
+        .first<{ n: number }>())!.n;
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ seat_ids: ['platea-B-1'] }, 409, SEAT_INVITATION_MSG.seatTaken('Platea, fila B, butaca 1')],
+      // Taken with a free one: neither is given.
+      [
+        { quantity: 2, seat_ids: ['platea-A-3', 'platea-B-1'] },
+        409,
+        SEAT_INVITATION_MSG.seatTaken('Platea, fila B, butaca 1'),
+      ],
+      [{ seat_ids: ['platea-B-6'] }, 400, SEAT_INVITATION_MSG.seatUnknown('platea-B-6')],
+      [{ seat_ids: ['otro-Z-9'] }, 400, SEAT_INVITATION_MSG.seatUnknown('otro-Z-9')],
+      [{ seat_ids: ['pullman-A-1'] }, 400, SEAT_INVITATION_MSG.seatUnknown('pullman-A-1')],
+      [
+        { quantity: 2, seat_ids: ['platea-A-3', 'platea-A-3'] },
+        400,
+        SEAT_INVITATION_MSG.seatTwice('Platea, fila A, butaca 3'),
+      ],
+      [{}, 400, SEAT_INVITATION_MSG.seatsMissing('Platea')],
+      [{ quantity: 2, seat_ids: ['platea-A-3'] }, 400, SEAT_INVITATION_MSG.seatsMissing('Platea')],
+    ];
+    for (const [fields, status, message] of refusals) {
+      const res = await invite(w, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(status);
+      const body = await json<Answer>(res);
+      expect(body.message).toBe(message);
+      expect(body.errors?.seat_ids).toEqual([message]);
+    }
+    expect(await seatsNow(w.eventId)).toEqual(before);
+    expect(await invitations()).toBe(1);
+    // The inventory object's count of Platea: the one invitation, nothing from the refusals.
+    const platea = (await inventoryOf(env, w.eventId).availability()).find((a) => a.typeId === w.platea);
+    expect(platea).toMatchObject({ sold: 1, held: 0 });
+  });
+});
+
+const SEATS = ['platea-A-1', 'platea-A-2', 'platea-A-3', 'platea-A-4', 'platea-B-1', 'platea-B-2', 'platea-B-4'];
+
+type Command =
+  | { kind: 'hold' | 'invite'; buyer: number; seats: string[] }
+  | { kind: 'best' | 'invite_best'; buyer: number; quantity: number }
+  | { kind: 'pay' | 'revoke'; buyer: number };
+
+const buyer = fc.nat({ max: 2 });
+const seats = fc.uniqueArray(fc.constantFrom(...SEATS), { minLength: 1, maxLength: 3 });
+const quantity = fc.integer({ min: 1, max: 3 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('hold' as const, 'invite' as const), buyer, seats }),
+  fc.record({ kind: fc.constantFrom('best' as const, 'invite_best' as const), buyer, quantity }),
+  fc.record({ kind: fc.constantFrom('pay' as const, 'revoke' as const), buyer }),
+);
+
+async function run(w: SeatedWorld, buyers: Actor[], c: Command) {
+  const b = buyers[c.buyer];
+  // Named seats, or the best ones ("Mejor ubicación disponible").
+  const pick =
+    'seats' in c
+      ? { quantity: c.seats.length, seat_ids: c.seats }
+      : 'quantity' in c
+        ? { quantity: c.quantity, best: true }
+        : {};
+  if (c.kind === 'hold' || c.kind === 'best') {
+    const item = { ticket_type_id: w.platea, ...pick };
+    const res = await asBuyer(b, '/holds', { method: 'POST', json: { event_id: w.eventId, items: [item] } });
+    expect(res.status, await res.clone().text()).toBeLessThan(500);
+  } else if (c.kind === 'invite' || c.kind === 'invite_best') {
+    const res = await invite(w, pick);
+    expect(res.status, await res.clone().text()).toBeLessThan(500);
+  } else if (c.kind === 'pay') {
+    const order = await env.DB.prepare(
+      "select id from orders where event_id = ? and user_id = ? and status = 'held' order by created_at desc limit 1",
+    )
+      .bind(w.eventId, b.id)
+      .first<{ id: string }>();
+    if (order) await pay(b, order.id);
+  } else {
+    const issued = await env.DB.prepare(
+      "select id from guest_invitations where event_id = ? and status != 'revoked' order by created_at limit 1 offset ?",
+    )
+      .bind(w.eventId, c.buyer)
+      .first<{ id: string }>();
+    if (!issued) return;
+    const res = await settledAs(w.admin, `/admin/invitations/${issued.id}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Prueba' },
+    });
+    expect(res.status).toBeLessThan(500);
+  }
+}
+
+describe('invitations with seats racing holds, best available, payments and revocations', () => {
+  it("never gives a seat twice: the sold seats are the valid tickets' seats, a held pick is whole", async () => {
+    routeNetwork();
+    const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(command, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 3 }),
+        async (waves) => {
+          const w = await seatedEvent({ rows: 2, seatsPerRow: 4, wheelchair: false, wheelchair_percent: 0 });
+          const buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer()]);
+          for (const wave of waves) await Promise.all(wave.map((c) => run(w, buyers, c)));
+          await assertSeats(w.eventId);
+        },
+      ),
+      { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 10), seed, endOnFailure: true },
+    );
+  }, 300_000);
+});
