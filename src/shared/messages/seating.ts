@@ -69,3 +69,23 @@ export const SEATED_EVENT_MSG = {
   wheelchairShort: (has: number, needs: number, percent: number) =>
     `El mapa tiene ${has} lugares para silla de ruedas con acompañante; para el ${percent} % necesitás ${needs}. Marcalos en el mapa.`,
 } as const;
+
+/** Who a date's held seats are kept for (issue 33): the box office, sponsors or RRPP. */
+export const KEPT_GROUP_LABEL = { boleteria: 'Boletería', sponsors: 'Sponsors', rrpp: 'RRPP' } as const;
+
+/** Held seats and release times of a seated date (the producer's back office). */
+export const KEPT_SEATS_MSG = {
+  saved: 'Guardamos las butacas reservadas.',
+  releaseSaved: 'Guardamos el horario de liberación.',
+  notSeated: 'Esa fecha no se vende con butacas numeradas.',
+  group: 'Elegí para quién se guardan las butacas: boletería, sponsors o RRPP.',
+  groupTwice: (label: string) => `${label} está dos veces: indicá sus butacas una sola vez.`,
+  releaseAt: 'Indicá cuándo salen a la venta (fecha y hora), o dejalo vacío para guardarlas hasta el evento.',
+  tooMany: 'Podés guardar hasta 5.000 butacas por grupo.',
+  seatUnknown: (id: string) => `La butaca "${id}" no está en el mapa de esta fecha o está bloqueada.`,
+  seatTwice: (seat: string) => `${seat} está en dos grupos: elegila para uno solo.`,
+  seatsTaken: (n: number) =>
+    n === 1
+      ? 'No podés guardar 1 butaca que ya tiene un comprador. Revisá la lista.'
+      : `No podés guardar ${n} butacas que ya tienen comprador. Revisá la lista.`,
+} as const;

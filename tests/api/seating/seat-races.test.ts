@@ -35,6 +35,8 @@ type Command =
   | { kind: 'refund'; ticket: number; whole: boolean }
   | { kind: 'transfer'; ticket: number; to: number }
   | { kind: 'box_office'; seats: string[] }
+  | { kind: 'box_office_best'; quantity: number }
+  | { kind: 'keep'; group: 'boleteria' | 'sponsors' | 'rrpp'; seats: string[]; release: 'past' | 'soon' | 'later' }
   | { kind: 'cancel' };
 
 const buyer = fc.nat({ max: 3 });
@@ -54,6 +56,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   fc.record({ kind: fc.constant('transfer' as const), ticket: fc.nat({ max: 10 }), to: buyer }),
   fc.record({ kind: fc.constant('box_office' as const), seats }),
+  fc.record({ kind: fc.constant('box_office_best' as const), quantity: fc.integer({ min: 1, max: 3 }) }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('keep' as const),
+      group: fc.constantFrom('boleteria' as const, 'sponsors' as const, 'rrpp' as const),
+      seats,
+      release: fc.constantFrom('past' as const, 'soon' as const, 'later' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
 );
 
@@ -130,14 +142,25 @@ async function run(w: World, c: Command): Promise<void> {
       await asBuyer(to, '/tickets/transfers/accept', { method: 'POST', json: { token } });
       return;
     }
-    case 'box_office': {
+    case 'box_office':
+    case 'box_office_best': {
+      const item =
+        c.kind === 'box_office'
+          ? { ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }
+          : { ticket_type_id: w.platea, quantity: c.quantity, best: true };
       const res = await settledAs(w.admin, '/admin/box-office/sales', {
         method: 'POST',
-        json: {
-          event_id: w.eventId,
-          method: 'efectivo',
-          items: [{ ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }],
-        },
+        json: { event_id: w.eventId, method: 'cash', items: [item] },
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(500);
+      return;
+    }
+    case 'keep': {
+      // Held seats on overlapping seats, released in the past, within the run or later (a group replaces the others).
+      const at = { past: -1000, soon: 200, later: 3_600_000 }[c.release];
+      const res = await settledAs(w.admin, `/admin/events/${w.eventId}/seating/${w.dateId}/held-seats`, {
+        method: 'PUT',
+        json: { groups: [{ group: c.group, release_at: new Date(Date.now() + at).toISOString(), seat_ids: c.seats }] },
       });
       expect(res.status, await res.clone().text()).toBeLessThan(500);
       return;
@@ -154,6 +177,13 @@ async function run(w: World, c: Command): Promise<void> {
 }
 
 async function assertSeats(w: World) {
+  // No held-seat group is due right now (one released "soon" has passed), so the reads below agree.
+  const inventory = inventoryOf(env, w.eventId);
+  await eventually(async () => {
+    const kept = await inventory.keptSeats(w.eventId, w.dateId);
+    const now = Date.now();
+    return kept.ok && kept.groups.every((g) => g.releaseAt === null || g.releaseAt < now || g.releaseAt > now + 60_000);
+  }, 'the held seats released soon');
   const { results: tickets } = await env.DB.prepare(
     "select seat_id from tickets where event_id = ? and status in ('valid', 'used') and seat_id is not null",
   )
@@ -163,6 +193,20 @@ async function assertSeats(w: World) {
   // No seat on two valid tickets.
   expect(new Set(ticketed).size).toBe(ticketed.length);
   const taken = await takenSeats(w.eventId);
+  // Held seats: only groups not released yet keep any, and the type counts every held, kept and sold seat.
+  const kept = await inventory.keptSeats(w.eventId, w.dateId);
+  if (!kept.ok) throw new Error('the seated date has no held seats');
+  for (const g of kept.groups) if (g.released) expect(g.kept).toEqual([]);
+  const keptNow = kept.groups.flatMap((g) => g.kept).sort();
+  expect(keptNow).toEqual(
+    taken
+      .filter((s) => s.state === 'kept')
+      .map((s) => s.seatId)
+      .sort(),
+  );
+  const counts = (await inventory.availability()).find((a) => a.typeId === w.platea);
+  const stateCount = (...states: string[]) => taken.filter((s) => states.includes(s.state)).length;
+  expect(counts).toMatchObject({ held: stateCount('held', 'kept'), sold: stateCount('sold') });
   const sold = taken.filter((s) => s.state === 'sold').map((s) => s.seatId);
   // The sold seats are the valid tickets' seats (payments and refunds settled before this runs).
   expect(sold.sort()).toEqual([...ticketed].sort());
@@ -180,9 +224,9 @@ async function assertSeats(w: World) {
     expect(ids.sort()).toEqual(wanted.sort());
     for (const id of ids) expect(ticketed).not.toContain(id);
   }
-  // D1's mirror catches up with the object.
+  // D1's mirror catches up with the object (a kept seat shows as held there: not for sale).
   const expected = taken
-    .map((s) => `${s.seatId}:${s.state}`)
+    .map((s) => `${s.seatId}:${s.state === 'kept' ? 'held' : s.state}`)
     .sort()
     .join();
   await eventually(async () => {
