@@ -1,25 +1,24 @@
 #!/usr/bin/env node
-// Seat benchmark (issue 33): concurrent buyers hold seats of one seated event on the locally served product.
-//   BASE_URL (default http://localhost:8787)  BUYERS (2000)  SECTIONS (20)  ROWS (20)  SEATS (25)  CONCURRENCY (100)
-// Needs DEV_MODE (npm start sets it): /dev/seats/bench-setup makes a stadium (SECTIONS × ROWS × SEATS seats, one
-// category) and the buyers. Each buyer asks for 1–6 seats through POST /api/v1/holds with its session cookie,
-// half "Mejor ubicación disponible" (best) and half by hand: adjacent seats at a random place of the three most
-// wanted sections (refused when taken or when they would leave a seat alone, as a person's pick would be).
-// Prints key=value lines: attempts, seats_held, seats_sold_twice (the object's seats and D1's orders), single_seats_left
-// (free seats left alone between occupied ones at the end; hand picks may leave one when nothing else fits),
-// holds_per_s, seats_per_s, p50_ms, p99_ms, map_kb (the gzipped map the event page loads) and ceiling_per_s
-// (a bare call to the same event's object through the same HTTP path, same run) with ratio.
+// Seat benchmark (issue 33): 20,000 buyers ask for seats of the demo stadium on the locally served product.
+//   BASE_URL (default http://localhost:8787)  BUYERS (20000)  CONCURRENCY (100)
+// Needs DEV_MODE (npm start sets it): /dev/seats/bench-setup makes a fresh copy of the demo stadium
+// (functions/dev/seeds/stadium.ts: 40,800 numbered seats in 24 sections, campo and campo VIP standing, the
+// wheelchair reserve kept and seats held for the box office, sponsors and RRPP) and the buyers. Each buyer asks for
+// 1–6 seats through POST /api/v1/holds with its session cookie: half "Mejor ubicación disponible" (best) in a
+// category, half by hand, adjacent seats at a random place of the three most wanted sections (refused when taken
+// or when they would leave a seat alone, as a person's pick would be).
+// Prints key=value lines: attempts, holds, refused, seats_held, seats_sold_twice (the object's seats and D1's
+// orders), avoidable_single_seats (seats left alone by a hold while a block without one existed, replayed in
+// order), single_seats_left (every free seat alone between occupied ones at the end), holds_per_s, p50_ms,
+// p99_ms, map_kb (gzipped bytes the event page loads before the map can be used: the map document, its
+// availability and the seat map island's JavaScript when the page has one), ceiling_per_s (a bare call to the same
+// event's object through the same HTTP path, same run) with ratio, and the write floor.
 import { gzipSync } from 'node:zlib';
-import { keepAliveClient, percentile, pool } from './lib/load.mjs';
+import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
-const buyers = Number(process.env.BUYERS ?? 2000);
+const buyers = Number(process.env.BUYERS ?? 20_000);
 const concurrency = Number(process.env.CONCURRENCY ?? 100);
-const shape = {
-  sections: Number(process.env.SECTIONS ?? 20),
-  rows: Number(process.env.ROWS ?? 20),
-  seats: Number(process.env.SEATS ?? 25),
-};
 
 // The load goes over node:http keep-alive connections (the client shares the 2 cores with the server).
 const client = keepAliveClient(base, concurrency);
@@ -33,7 +32,7 @@ const json = async (res) => {
 const setup = await fetch(`${base}/dev/seats/bench-setup`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ...shape, buyers }),
+  body: JSON.stringify({ buyers }),
 });
 if (!setup.ok) {
   console.error(
@@ -41,12 +40,13 @@ if (!setup.ok) {
   );
   process.exit(1);
 }
-const { event_id: eventId, ticket_type_id: typeId, seats: seatCount, wanted, tokens } = await json(setup);
+const { event_id: eventId, types, wanted_type: wantedType, seats: seatCount, wanted, tokens } = await json(setup);
 
 // The rows of the wanted sections, for hand picks of adjacent seats.
 const rows = new Map();
 for (const s of wanted) rows.set(s.row, [...(rows.get(s.row) ?? []), s]);
 const rowList = [...rows.values()].map((r) => r.sort((a, b) => a.at - b.at));
+const seated = [types.baja, types.alta, types.popular];
 
 // A deterministic mix (the same run after run): quantity 1–6, even buyers best, odd buyers by hand.
 let seed = 33;
@@ -56,16 +56,26 @@ const random = () => {
 };
 const asks = tokens.map((_, i) => {
   const quantity = 1 + Math.floor(random() * 6);
-  if (i % 2 === 0) return { ticket_type_id: typeId, quantity, best: true };
+  if (i % 2 === 0) return { ticket_type_id: seated[Math.floor(random() * seated.length)], quantity, best: true };
   const row = rowList[Math.floor(random() * rowList.length)];
   const start = Math.floor(random() * Math.max(1, row.length - quantity + 1));
-  return { ticket_type_id: typeId, quantity, seat_ids: row.slice(start, start + quantity).map((s) => s.id) };
+  return { ticket_type_id: wantedType, quantity, seat_ids: row.slice(start, start + quantity).map((s) => s.id) };
 });
+
+// What the event page loads before the stadium map can be used (gzipped): the map, its availability, and the seat
+// map island's JavaScript when the page has one (its component URL names a seat map).
+const gz = async (path) =>
+  gzipSync(Buffer.from(await (await fetch(`${base}${path}`, { headers: { origin: base } })).arrayBuffer())).length;
+const mapBytes = await gz(`/api/v1/holds/seats?event_id=${eventId}`);
+const page = await (await fetch(`${base}/eventos/${eventId}`)).text();
+const islands = [...page.matchAll(/component-url="([^"]+)"/g)]
+  .map((m) => m[1])
+  .filter((u) => /seat|butaca|mapa/i.test(u));
+let islandBytes = 0;
+for (const url of islands) islandBytes += await gz(url);
 
 // Warm up the Worker and the event's object (its first seated hold loads the map).
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
-const mapRes = await fetch(`${base}/api/v1/holds/seats?event_id=${eventId}`, { headers: { origin: base } });
-const mapBody = Buffer.from(await mapRes.arrayBuffer());
 
 let held = 0;
 let seatsHeld = 0;
@@ -83,13 +93,23 @@ const holds = await pool(tokens.length, concurrency, async (i) => {
   } else if (status === 409 || status === 400) refused++;
   else errors++;
 });
+// The availability the page polls, at its fullest (after the run).
+const availabilityBytes = await gz(`/api/v1/holds/seats/availability?event_id=${eventId}`);
 
 const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
+const holdsPerS = tokens.length / holds.seconds;
+const ceilingPerS = tokens.length / ceiling.seconds;
+const floor = await writeFloor(
+  () => hit(`/dev/checkout/ping-write?event_id=${eventId}`),
+  Math.min(tokens.length, 5000),
+  concurrency,
+  holdsPerS,
+  ceilingPerS,
+);
 const check = await json(await fetch(`${base}/dev/seats/check?event_id=${eventId}`));
 
 const sorted = [...holds.durations].sort((a, b) => a - b);
-const holdsPerS = tokens.length / holds.seconds;
-const ceilingPerS = tokens.length / ceiling.seconds;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
 const lines = {
   attempts: tokens.length,
   seats: seatCount,
@@ -97,18 +117,23 @@ const lines = {
   refused,
   errors,
   seats_held: seatsHeld,
-  seats_in_object: check.taken,
-  consistent: check.taken === seatsHeld ? 'yes' : 'no',
+  seats_in_object: check.taken - check.kept,
+  consistent: check.taken - check.kept === seatsHeld ? 'yes' : 'no',
   seats_sold_twice: check.taken - check.distinct + check.twice_in_orders,
+  avoidable_single_seats: check.avoidable_alone,
   single_seats_left: check.alone,
   holds_per_s: Math.round(holdsPerS),
   seats_per_s: Math.round(seatsHeld / holds.seconds),
   p50_ms: Math.round(percentile(sorted, 50)),
   p99_ms: Math.round(percentile(sorted, 99)),
-  map_kb: (gzipSync(mapBody).length / 1024).toFixed(1),
+  map_kb: kb(mapBytes + availabilityBytes + islandBytes),
+  map_doc_kb: kb(mapBytes),
+  map_availability_kb: kb(availabilityBytes),
+  map_island_kb: islands.length > 0 ? kb(islandBytes) : 'none',
   ceiling_per_s: Math.round(ceilingPerS),
   // The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
   ratio: (holdsPerS / ceilingPerS).toFixed(2),
+  ...floor,
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 client.close();

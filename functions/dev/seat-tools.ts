@@ -1,86 +1,52 @@
 import { Hono } from 'hono';
-import { aloneSeats, placedSeats, rowsOf } from '../../src/shared/seats';
+import { aloneSeats, blockWithoutAlone, leftAlone, placedSeats, rowPlan, rowsOf } from '../../src/shared/seats';
 import { seatedDates } from '../api/services/seating/availability';
-import { setEventSeating } from '../api/services/seating/events';
-import { createSeatMap } from '../api/services/seating/maps';
-import { generateMap } from '../domain/seating/seat-map';
 import { inventoryOf } from '../durable-objects/stubs';
-import { createBuyers, createTestEvent } from './checkout-tools';
+import { createBuyers } from './checkout-tools';
+import { STADIUM_WANTED, seedStadium } from './seeds/stadium';
 
 /**
- * Development-only helpers for the seat benchmark (scripts/bench-seats.mjs, mounted at /dev/seats): a stadium
- * of `sections` seated sections sold as one category, buyers with tokens, and what the object holds afterwards
- * (seats held or sold twice, seats left alone between occupied ones).
+ * Development-only helpers for the seat benchmark (scripts/bench-seats.mjs, mounted at /dev/seats): a fresh copy
+ * of the demo stadium (seeds/stadium.ts: 40,800 seats in 24 sections, two standing fields, the wheelchair reserve
+ * and held seats), buyers with tokens, and what the object holds afterwards.
  */
 export const seatTools = new Hono<{ Bindings: Env }>()
   .post('/seats/bench-setup', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as {
-      sections?: number;
-      rows?: number;
-      seats?: number;
-      buyers?: number;
-    };
-    const sections = Math.min(60, Math.max(1, body.sections ?? 20));
-    const rows = Math.min(60, Math.max(1, body.rows ?? 20));
-    const seats = Math.min(80, Math.max(2, body.seats ?? 25));
-    const event = await createTestEvent(c.env, { capacity: 1, max_per_order: 6 });
-    const map = generateMap({
-      name: 'Estadio de prueba',
-      categories: [{ key: 'general', name: 'Tribuna' }],
-      sections: Array.from({ length: sections }, (_, i) => ({
-        name: `Sector ${i + 1}`,
-        category: 'general',
-        rows,
-        row_labels: 'numbers' as const,
-        seats_per_row: seats,
-        curve: 0,
-        numbering: 'consecutive' as const,
-      })),
-      standing: [],
-    });
-    const producer = await c.env.DB.prepare('select producer_id from events where id = ?')
-      .bind(event.event_id)
-      .first<{ producer_id: number }>();
-    const made = await createSeatMap(c.env.DB, producer!.producer_id, map, 1);
-    const date = await c.env.DB.prepare('select id from event_dates where event_id = ?')
-      .bind(event.event_id)
-      .first<{ id: number }>();
-    const seating = await setEventSeating(
-      c.env,
-      { id: event.event_id, producer_id: producer!.producer_id },
-      {
-        event_date_id: date!.id,
-        map_id: made.id,
-        prices: [{ category: 'general', price_cents: 1000_00 }],
-        max_per_order: 6,
-        wheelchair_percent: 0,
-        wheelchair_release_at: null,
-      },
-    );
-    const type = seating.ticket_types.find((t) => t.category === 'general')!;
-    // The most wanted sections: the first three (closest to the stage), whose seats hand picks choose from.
-    const wanted = placedSeats(map)
-      .filter((s) => ['sector-1', 'sector-2', 'sector-3'].includes(s.section))
+    const body = (await c.req.json().catch(() => ({}))) as { buyers?: number };
+    const owner = await c.env.DB.prepare(
+      'select (select id from producers order by id limit 1) as producer_id, (select id from users order by id limit 1) as user_id',
+    ).first<{ producer_id: number; user_id: number }>();
+    const eventId = await seedStadium(c.env, owner!.producer_id, owner!.user_id);
+    const [date] = await seatedDates(c.env, eventId);
+    const seats = placedSeats(date.map);
+    // The most wanted sections' seats (hand picks choose among them), by row.
+    const wanted = seats
+      .filter((s) => STADIUM_WANTED.includes(s.section))
       .map((s) => ({ id: s.id, row: s.rowIndex, at: s.at }));
     return c.json({
-      event_id: event.event_id,
-      ticket_type_id: type.id,
-      seats: made.seats,
+      event_id: eventId,
+      types: Object.fromEntries(Object.entries(date.categories).map(([key, sale]) => [key, sale.ticket_type_id])),
+      wanted_type: date.categories[seats.find((s) => s.section === STADIUM_WANTED[0])!.category].ticket_type_id,
+      seats: seats.length,
       wanted,
       tokens: await createBuyers(c.env, Math.min(body.buyers ?? 2000, 20_000)),
     });
   })
-  /** The object's seats after a run: how many are taken, any taken twice, and seats left alone. */
+  /**
+   * The object's seats after a run: how many are taken, any taken twice (the object's rows, D1's live orders), the
+   * seats left alone between occupied ones, and those left alone avoidably: the holds are replayed in the order
+   * they were made (D1's orders), and a hold that left a seat alone while a block of as many seats of its type
+   * would not have (the wheelchair reserve and held seats counted as taken) counts its lone seats.
+   */
   .get('/seats/check', async (c) => {
     const eventId = Number(c.req.query('event_id') ?? 0);
     const taken = await inventoryOf(c.env, eventId).takenSeats();
     const keys = taken.map((t) => `${t.dateId}:${t.seatId}`);
     const [date] = await seatedDates(c.env, eventId);
+    const seats = placedSeats(date.map);
+    const rows = rowsOf(seats);
     const occupied = new Set(taken.map((t) => t.seatId));
-    const alone = rowsOf(placedSeats(date.map)).reduce(
-      (n, row) => n + aloneSeats(row, (id) => occupied.has(id)).length,
-      0,
-    );
+    const alone = rows.reduce((n, row) => n + aloneSeats(row, (id) => occupied.has(id)).length, 0);
     // Seats on two live orders (held or paid): the object's primary key says none; D1's orders say it too.
     const { results } = await c.env.DB.prepare(
       `select count(*) as n from (select j.value ->> 'id' as seat from order_items i join orders o on o.id = i.order_id,
@@ -88,5 +54,34 @@ export const seatTools = new Hono<{ Bindings: Env }>()
     )
       .bind(eventId)
       .all<{ n: number }>();
-    return c.json({ taken: taken.length, distinct: new Set(keys).size, twice_in_orders: results[0]?.n ?? 0, alone });
+    const { results: made } = await c.env.DB.prepare(
+      `select i.ticket_type_id, i.seats from orders o join order_items i on i.order_id = o.id
+       where o.event_id = ? and i.seats is not null order by o.rowid`,
+    )
+      .bind(eventId)
+      .all<{ ticket_type_id: number; seats: string }>();
+    const byId = new Map(seats.map((s) => [s.id, s]));
+    const categoryOf = new Map(Object.entries(date.categories).map(([key, sale]) => [sale.ticket_type_id, key]));
+    const reserve = new Set(seats.filter((s) => (s.wheelchair || s.companion) && !s.blocked).map((s) => s.id));
+    const sellable = new Map<string, Set<string>>();
+    for (const s of seats) if (!s.blocked) sellable.set(s.category, (sellable.get(s.category) ?? new Set()).add(s.id));
+    const replayed = new Set([...taken.filter((t) => t.state === 'kept').map((t) => t.seatId)]);
+    const plan = rowPlan(rows, date.map.stage);
+    let avoidable = 0;
+    for (const m of made) {
+      const pick = (JSON.parse(m.seats) as { id: string }[]).map((s) => byId.get(s.id)!).filter(Boolean);
+      const ofType = sellable.get(categoryOf.get(m.ticket_type_id) ?? '') ?? new Set<string>();
+      const lone = leftAlone(rows, replayed, pick);
+      const elsewhere = { has: (id: string) => replayed.has(id) || reserve.has(id) };
+      if (lone.length > 0 && blockWithoutAlone(rows, elsewhere, ofType, pick.length, plan)) avoidable += lone.length;
+      for (const s of pick) replayed.add(s.id);
+    }
+    return c.json({
+      taken: taken.length,
+      distinct: new Set(keys).size,
+      twice_in_orders: results[0]?.n ?? 0,
+      alone,
+      avoidable_alone: avoidable,
+      kept: taken.filter((t) => t.state === 'kept').length,
+    });
   });

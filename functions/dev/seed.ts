@@ -1,5 +1,6 @@
 import { seedAccounts } from './seeds/accounts';
 import { seedEvents } from './seeds/events';
+import { seedDemoStadium } from './seeds/stadium';
 
 /**
  * Seeds the demo data (local only: reached through /dev/seed, which needs DEV_MODE).
@@ -10,6 +11,7 @@ export async function seedDemoData(env: Env) {
     if (await hasUsers(env)) return { seeded: false };
     await seedAccounts(env);
     await seedEvents(env);
+    await seedDemoStadium(env);
     return { seeded: true };
   })().finally(() => {
     seeding = null;

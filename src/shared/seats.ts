@@ -67,8 +67,19 @@ export function aloneSeats(row: PlacedSeat[], occupied: (id: string) => boolean)
   return alone;
 }
 
+/** Which seats are occupied (held, sold, kept), by id: a Set, or a view over one (the inventory's index). */
+export type SeatLookup = { has(id: string): boolean };
+
+/**
+ * How to search a map fast (the inventory object builds it once per date; optional elsewhere): the rows in order
+ * of their nearest seat to the stage with that distance, and how many free seats each row has now. With it the
+ * search stops at the first row that cannot hold a better block, and skips rows with too few free seats, so a
+ * stadium of 40,000 seats is searched in a few rows instead of all of them.
+ */
+export type RowPlan = { order: number[]; nearest: number[]; free?: (row: number) => number };
+
 /** The seats a pick would newly leave alone (rule above), over the rows it touches. */
-export function leftAlone(rows: PlacedSeat[][], taken: Set<string>, pick: PlacedSeat[]): PlacedSeat[] {
+export function leftAlone(rows: PlacedSeat[][], taken: SeatLookup, pick: PlacedSeat[]): PlacedSeat[] {
   const picked = new Set(pick.map((s) => s.id));
   const before = (id: string) => taken.has(id) || !!byIdIn(rows, id)?.blocked;
   const after = (id: string) => before(id) || picked.has(id);
@@ -90,53 +101,94 @@ function byIdIn(rows: PlacedSeat[][], id: string): PlacedSeat | undefined {
   return index.get(id);
 }
 
+/** Rows in order of their nearest seat to `stage` (the plan's search order; free counts left to the caller). */
+export function rowPlan(rows: PlacedSeat[][], stage: { x: number; y: number }): RowPlan {
+  const nearest = rows.map((row) =>
+    (row ?? []).reduce((min, s) => Math.min(min, Math.hypot(s.ax - stage.x, s.ay - stage.y)), Infinity),
+  );
+  const order = [...rows.keys()].filter((r) => rows[r]).sort((a, b) => nearest[a] - nearest[b] || a - b);
+  return { order, nearest };
+}
+
+/**
+ * Every block of `quantity` adjacent sellable free seats of one row, left to right, with whether it leaves a
+ * seat alone; `visit` answers true to stop.
+ */
+function eachBlock(
+  row: PlacedSeat[],
+  occupied: (s: PlacedSeat | undefined) => boolean,
+  sellable: SeatLookup,
+  quantity: number,
+  visit: (start: number, end: number, alone: boolean) => boolean,
+): boolean {
+  let run = 0;
+  for (let i = 0; i < row.length; i++) {
+    run = sellable.has(row[i].id) && !occupied(row[i]) ? run + 1 : 0;
+    if (run < quantity) continue;
+    const start = i - quantity + 1;
+    // Only the seats right beside the block can be left alone by it.
+    const left = row[start - 1];
+    const right = row[i + 1];
+    const alone =
+      (left !== undefined && !occupied(left) && start - 2 >= 0 && occupied(row[start - 2])) ||
+      (right !== undefined && !occupied(right) && i + 2 < row.length && occupied(row[i + 2]));
+    if (visit(start, i, alone)) return true;
+  }
+  return false;
+}
+
 /**
  * "Mejor ubicación disponible": `quantity` adjacent seats in one row, all `sellable` and free, as close to the
  * stage as can be (least mean distance). A block that leaves a seat alone is chosen only when every block
- * would. Answers null when no row has that many adjacent free seats.
+ * would. Answers null when no row has that many adjacent free seats. `plan` (rowPlan) makes it fast.
  */
 export function bestSeats(
   rows: PlacedSeat[][],
-  taken: Set<string>,
-  sellable: Set<string>,
+  taken: SeatLookup,
+  sellable: SeatLookup,
   quantity: number,
   stage: { x: number; y: number },
+  plan?: RowPlan,
 ): PlacedSeat[] | null {
   const occupied = (s: PlacedSeat | undefined) => s !== undefined && (taken.has(s.id) || !!s.blocked);
-  let best: { seats: PlacedSeat[]; score: number; alone: boolean } | null = null;
-  for (const row of rows) {
+  type Found = { seats: PlacedSeat[]; score: number; alone: boolean };
+  const found: { best: Found | null } = { best: null };
+  const order = plan?.order ?? rows.keys();
+  for (const r of order) {
+    const row = rows[r];
     if (!row || row.length < quantity) continue;
-    let run = 0;
-    for (let i = 0; i < row.length; i++) {
-      const s = row[i];
-      run = sellable.has(s.id) && !occupied(s) ? run + 1 : 0;
-      if (run < quantity) continue;
-      const start = i - quantity + 1;
-      // Only the seats right beside the block can be left alone by it.
-      const left = row[start - 1];
-      const right = row[i + 1];
-      const alone =
-        (left !== undefined && !occupied(left) && start - 2 >= 0 && occupied(row[start - 2])) ||
-        (right !== undefined && !occupied(right) && i + 2 < row.length && occupied(row[i + 2]));
+    // No block of this row or a later one can be closer than the one found (a mean is never under the minimum).
+    const best = found.best;
+    if (plan && best && !best.alone && plan.nearest[r] >= best.score) break;
+    if (plan?.free && plan.free(r) < quantity) continue;
+    eachBlock(row, occupied, sellable, quantity, (start, end, alone) => {
       let score = 0;
-      for (let k = start; k <= i; k++) score += Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
+      for (let k = start; k <= end; k++) score += Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
       score /= quantity;
-      if (!best || (best.alone && !alone) || (best.alone === alone && score < best.score - 1e-9))
-        best = { seats: row.slice(start, i + 1), score, alone };
-    }
+      const so = found.best;
+      if (!so || (so.alone && !alone) || (so.alone === alone && score < so.score - 1e-9))
+        found.best = { seats: row.slice(start, end + 1), score, alone };
+      return false;
+    });
   }
-  return best ? best.seats : null;
+  return found.best?.seats ?? null;
 }
 
-/** Whether any block of `quantity` adjacent sellable free seats leaves no seat alone. */
+/** Whether any block of `quantity` adjacent sellable free seats leaves no seat alone (stops at the first). */
 export function blockWithoutAlone(
   rows: PlacedSeat[][],
-  taken: Set<string>,
-  sellable: Set<string>,
+  taken: SeatLookup,
+  sellable: SeatLookup,
   quantity: number,
+  plan?: RowPlan,
 ): boolean {
-  const found = bestSeats(rows, taken, sellable, quantity, { x: 0, y: 0 });
-  return found !== null && leftAlone(rows, taken, found).length === 0;
+  const occupied = (s: PlacedSeat | undefined) => s !== undefined && (taken.has(s.id) || !!s.blocked);
+  for (const r of plan?.order ?? rows.keys()) {
+    const row = rows[r];
+    if (!row || row.length < quantity || (plan?.free && plan.free(r) < quantity)) continue;
+    if (eachBlock(row, occupied, sellable, quantity, (_start, _end, alone) => !alone)) return true;
+  }
+  return false;
 }
 
 /** Wheelchair places with a companion seat beside them in their row (not blocked): the reserve's places. */

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateMap } from '../../functions/domain/seating/seat-map';
-import { aloneSeats, bestSeats, leftAlone, type PlacedSeat, placedSeats, rowsOf } from '../../src/shared/seats';
+import {
+  aloneSeats,
+  bestSeats,
+  blockWithoutAlone,
+  leftAlone,
+  type PlacedSeat,
+  placedSeats,
+  rowPlan,
+  rowsOf,
+} from '../../src/shared/seats';
 
 /** The single-seat rule and "Mejor ubicación disponible" (src/shared/seats.ts) against brute force. */
 
@@ -59,7 +68,20 @@ describe('mejor ubicación disponible', () => {
           const { map, seats, rows } = theatre(rowCount, perRow);
           const taken = new Set(takenAt.map((n) => seats[n % seats.length].id));
           const sellable = new Set(seats.map((s) => s.id));
+          // With the row plan (the inventory object's fast path: rows nearest first, free counts) the same quality.
+          const plan = rowPlan(rows, map.stage);
+          const free = (r: number) => rows[r].filter((x) => !taken.has(x.id)).length;
+          const fast = bestSeats(rows, taken, sellable, quantity, map.stage, { ...plan, free });
           const got = bestSeats(rows, taken, sellable, quantity, map.stage);
+          expect(fast === null).toBe(got === null);
+          if (fast && got) {
+            const mean = (b: PlacedSeat[]) => b.reduce((sum, x) => sum + distance(x, map.stage), 0) / b.length;
+            expect(mean(fast)).toBeCloseTo(mean(got), 6);
+            expect(leftAlone(rows, taken, fast).length === 0).toBe(leftAlone(rows, taken, got).length === 0);
+          }
+          expect(blockWithoutAlone(rows, taken, sellable, quantity, { ...plan, free })).toBe(
+            blockWithoutAlone(rows, taken, sellable, quantity),
+          );
           // Brute force: every block of `quantity` adjacent free seats in a row.
           const blocks = rows.flatMap((row) =>
             row

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
-import { SEATED_EVENT_MSG, SEATING_MSG } from '../../../src/shared/messages/seating';
+import { KEPT_SEATS_MSG, SEATED_EVENT_MSG, SEATING_MSG } from '../../../src/shared/messages/seating';
 import {
   EventSeatingSchema,
+  KeptSeatsSchema,
   SeatGeneratorSchema,
+  SeatingDateParamSchema,
+  SeatingReleaseSchema,
   SeatMapEditSchema,
   SeatMapIdParamSchema,
   SeatMapParamSchema,
@@ -13,6 +16,7 @@ import { type AccessEnv, eventParam, producerParam, requirePermission } from '..
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { setEventSeating } from '../services/seating/events';
+import { keptSeats, setKeptSeats, setSeatingRelease } from '../services/seating/kept';
 import { createSeatMap, listSeatMaps, readSeatMap, saveSeatMapVersion } from '../services/seating/maps';
 
 /**
@@ -63,12 +67,26 @@ export const seatMaps = new Hono<AccessEnv>()
   });
 
 /** A date of an event sold seat by seat (mounted at /admin/events): `events.manage` on the event. */
-export const eventSeating = new Hono<AccessEnv>().put(
-  '/:id/seating',
-  requirePermission('events.manage', 'event', eventParam('id')),
-  validate('json', EventSeatingSchema),
-  async (c) => {
+const manageEvent = () => requirePermission('events.manage', 'event', eventParam('id'));
+const seatedDate = validate('param', SeatingDateParamSchema, 404);
+
+export const eventSeating = new Hono<AccessEnv>()
+  .put('/:id/seating', manageEvent(), validate('json', EventSeatingSchema), async (c) => {
     const data = await setEventSeating(c.env, c.var.event, c.req.valid('json'));
     return c.json({ status: true, message: SEATED_EVENT_MSG.saved, data });
-  },
-);
+  })
+  /** Moves a seated date's wheelchair reserve release time (it takes effect at the next sale). */
+  .patch('/:id/seating/:date', manageEvent(), seatedDate, validate('json', SeatingReleaseSchema), async (c) => {
+    const { wheelchair_release_at } = c.req.valid('json');
+    const data = await setSeatingRelease(c.env, c.var.event.id, c.req.valid('param').date, wheelchair_release_at);
+    return c.json({ status: true, message: KEPT_SEATS_MSG.releaseSaved, data });
+  })
+  /** A seated date's held seats (box office, sponsors, RRPP) and their release times. */
+  .get('/:id/seating/:date/held-seats', manageEvent(), seatedDate, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await keptSeats(c.env, c.var.event.id, c.req.valid('param').date) });
+  })
+  .put('/:id/seating/:date/held-seats', manageEvent(), seatedDate, validate('json', KeptSeatsSchema), async (c) => {
+    const data = await setKeptSeats(c.env, c.var.event.id, c.req.valid('param').date, c.req.valid('json'));
+    return c.json({ status: true, message: KEPT_SEATS_MSG.saved, data });
+  });

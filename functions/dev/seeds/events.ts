@@ -297,13 +297,13 @@ export function coverSvg(title: string, category: string, [from, to]: [string, s
 <text x="96" y="800" font-size="36" opacity=".75">Boletería</text></g></svg>`;
 }
 
-async function putSvg(env: Env, key: string, svg: string) {
+export async function putSvg(env: Env, key: string, svg: string) {
   const options = { httpMetadata: { contentType: 'image/svg+xml' } };
   await env.MEDIA.put(key, svg, options);
   await env.MEDIA.put(smallKeyOf(key), svg, options);
 }
 
-const at = (days: number, hour: number) => {
+export const at = (days: number, hour: number) => {
   const base = new Date(Date.now() + days * 86_400_000);
   const day = toArIso(base).slice(0, 10);
   return `${day}T${String(hour).padStart(2, '0')}:00`;

@@ -23,4 +23,5 @@ export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'seats', key: ['date_id', 'seat_id'] },
   { name: 'seat_changes', key: ['n'] },
   { name: 'seats_rebuilt', key: [] },
+  { name: 'seat_keeps', key: ['date_id', 'grp'] },
 ];

@@ -3,6 +3,16 @@ import { checkPassClaims, checkQueuePass, type PassCheck, type QueuePassClaims }
 import { queueWaitlistMail } from '../../mail/waitlist';
 import { pingWrite } from '../bench-floor';
 import { mirrorEveryCall, StateMirror } from '../state-mirror';
+import {
+  KEPT_SEATS_SCHEMA,
+  type KeepResult,
+  type KeptGroupInput,
+  keptGroups,
+  releaseDueKeeps,
+  restoreKept,
+  setKeptSeats,
+  takeBoxOfficeKept,
+} from './kept-seats';
 import { INVENTORY_TABLES } from './mirror';
 import { OrderWriter, orderStatements } from './order-writer';
 import { countedItems, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
@@ -160,6 +170,8 @@ export class EventInventory extends DurableObject<Env> {
    * moves an open hold's expiry earlier; releasing, selling or extending a hold leaves it a valid bound.
    */
   private openExpiry: number | undefined;
+  /** Never later than the next release of held seats (kept-seats.ts; Infinity: none; undefined: not known yet). */
+  private keptRelease: number | undefined;
   /** Whether the sale was closed (sale_closed), once read: only closeSale changes it. */
   private closedFlag: boolean | undefined;
   /** The queue gate (queue_gate), once read: null when no queue was ever set through this object. */
@@ -171,6 +183,7 @@ export class EventInventory extends DurableObject<Env> {
     this.orders = new OrderWriter(env.DB);
     this.sql.exec(SCHEMA);
     this.sql.exec(SEATS_SCHEMA);
+    this.sql.exec(KEPT_SEATS_SCHEMA);
     this.seating = new SeatingCache(this.sql, env.DB);
     setupPromoUses(this.sql);
     this.sql.exec(WAITLIST_SCHEMA);
@@ -452,15 +465,16 @@ export class EventInventory extends DurableObject<Env> {
     // Seats (after the pass: no hold without one): all of them free, the buyer's own open hold counted as given
     // back in this step, or none is held. "Mejor ubicación disponible" chooses them here.
     const mine = this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyerKey);
-    const replacing = mine.toArray()[0]?.id ?? null;
+    // The box office may also take the seats the producer kept for it (kept-seats.ts).
+    const asker = { replacing: mine.toArray()[0]?.id ?? null, boxOffice: gate.exempt === 'box_office' };
     // More seats than a type sells per order is said as such, before looking for that many together.
     const over = asked.find((i) => i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? Number.POSITIVE_INFINITY));
     if (over) return { ok: false, reason: 'max', typeId: over.typeId, name: config.types.get(over.typeId)?.name };
-    const picked = pickBest(this.sql, seating, asked, replacing);
+    const picked = pickBest(this.sql, seating, asked, asker);
     if (!Array.isArray(picked))
       return 'typeId' in picked ? { ...picked, name: config.types.get(picked.typeId)?.name } : picked;
     const wanted = withSeatDates(seating, picked);
-    const seatRefusal = checkSeats(this.sql, seating, wanted, replacing);
+    const seatRefusal = checkSeats(this.sql, seating, wanted, asker);
     if (seatRefusal)
       return 'typeId' in seatRefusal
         ? { ...seatRefusal, name: config.types.get(seatRefusal.typeId)?.name }
@@ -472,8 +486,16 @@ export class EventInventory extends DurableObject<Env> {
     const claim = promo ? { promo, buyer: buyerKey, tickets: sumItems(counted), now } : null;
     const room = claim ? refuseByEventUses(this.sql, claim.promo, claim.tickets, buyerKey, now) : null;
     if (room) return room;
+    // Seats kept for the box office stop being kept in this step; put back if the hold is refused.
+    const unkept = asker.boxOffice
+      ? wanted.map((i) => ({
+          dateId: i.dateId,
+          rows: i.dateId === undefined ? [] : takeBoxOfficeKept(this.sql, i.dateId, i.seatIds ?? []),
+        }))
+      : [];
     const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
     if (!held.ok) {
+      for (const u of unkept) if (u.dateId !== undefined) restoreKept(this.sql, u.dateId, u.rows);
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };
     }
@@ -1056,15 +1078,17 @@ export class EventInventory extends DurableObject<Env> {
       const available = Math.max(0, type.capacity - type.sold - type.held);
       if (quantity > available) return { ok: false, reason: 'sold_out', typeId, available };
     }
+    // An invitation takes free seats only: seats kept for a group stay theirs until released.
+    const asker = { replacing: null };
     const picked = pickBest(
       this.sql,
       seating,
       grants.flatMap((g) => g.items),
-      null,
+      asker,
     );
     if (!Array.isArray(picked)) return picked;
     const wanted = withSeatDates(seating, picked);
-    const seatRefusal = checkSeats(this.sql, seating, wanted, null);
+    const seatRefusal = checkSeats(this.sql, seating, wanted, asker);
     if (seatRefusal) return seatRefusal;
     for (const { tagKey, quota } of quotas) {
       const wanted = perTag.get(tagKey);
@@ -1162,7 +1186,10 @@ export class EventInventory extends DurableObject<Env> {
     const next = this.sql
       .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
       .one().at;
-    if (next !== null) this.scheduleAlarm(next);
+    // The alarm wakes for the next expiry or the next release of held seats, whichever comes first.
+    const kept = this.keptRelease !== undefined && Number.isFinite(this.keptRelease) ? this.keptRelease : null;
+    const wake = [next, kept].filter((at): at is number => at !== null);
+    if (wake.length > 0) this.scheduleAlarm(Math.min(...wake));
   }
 
   private type(id: number) {
@@ -1207,6 +1234,7 @@ export class EventInventory extends DurableObject<Env> {
   /** Expires every open hold past its time (also done lazily, so correctness never waits on the alarm). */
   private expireDue() {
     const now = Date.now();
+    this.releaseKeptDue(now);
     // Nothing can be due yet: no query (this runs on every hold when a sale opens).
     if (this.openExpiry !== undefined && this.openExpiry > now) return;
     const due = this.sql.exec<HoldRow>("select * from holds where status = 'open' and expires_at <= ?", now).toArray();
@@ -1216,6 +1244,47 @@ export class EventInventory extends DurableObject<Env> {
       .exec<{ at: number | null }>("select min(expires_at) as at from holds where status = 'open'")
       .one().at;
     this.openExpiry = next ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Puts held seats on sale once their group's release time came (also done lazily, like expiries). */
+  private releaseKeptDue(now: number) {
+    if (this.keptRelease !== undefined && this.keptRelease > now) return;
+    const { released, next } = releaseDueKeeps(this.sql, now);
+    this.keptRelease = next ?? Number.POSITIVE_INFINITY;
+    if (next !== null) this.scheduleAlarm(next);
+    if (released > 0) this.mirror();
+  }
+
+  /**
+   * The producer sets a seated date's held seats (kept-seats.ts), all groups at once. `types` are the event's
+   * current ticket types (from D1, like a hold's), so the kept seats count in their types.
+   */
+  async setKeptSeats(
+    eventId: number,
+    dateId: number,
+    types: InventoryType[],
+    groups: KeptGroupInput[],
+  ): Promise<KeepResult> {
+    const seating = await this.seating.get(eventId);
+    const date = seating.dates.get(dateId);
+    if (!date) return { ok: false, reason: 'not_seated' };
+    this.upsertTypes(eventId, types);
+    this.expireDue();
+    const result = setKeptSeats(this.sql, seating, date, groups, Date.now());
+    if (result.ok) {
+      this.keptRelease = undefined;
+      this.releaseKeptDue(Date.now());
+      this.mirror();
+    }
+    return result;
+  }
+
+  /** A seated date's held seats, by group, after releasing what is due. */
+  async keptSeats(eventId: number, dateId: number): Promise<KeepResult> {
+    const seating = await this.seating.get(eventId);
+    if (!seating.dates.has(dateId)) return { ok: false, reason: 'not_seated' };
+    this.expireDue();
+    return { ok: true, groups: keptGroups(this.sql, dateId, Date.now()) };
   }
 
   private scheduleAlarm(at: number) {

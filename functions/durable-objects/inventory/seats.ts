@@ -5,10 +5,14 @@ import {
   leftAlone,
   type PlacedSeat,
   placedSeats,
+  type RowPlan,
+  rowPlan,
   rowsOf,
+  type SeatLookup,
 } from '../../../src/shared/seats';
 import { gunzip } from '../../lib/gzip';
 import type { HoldItem } from './items';
+import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
 
 /**
  * Reserved seating inside the EventInventory object (issue 33). The object's `seats` table is the authority on
@@ -44,6 +48,8 @@ export type SeatDate = {
   map: SeatMap;
   byId: Map<string, PlacedSeat>;
   rows: PlacedSeat[][];
+  /** The rows in order of their distance to the stage, for a fast best-available search (seat-index.ts). */
+  plan: RowPlan;
   /** The wheelchair reserve (wheelchair places and companion seats) and when it goes to anyone (null: never). */
   reserve: Set<string>;
   releaseAt: number | null;
@@ -85,12 +91,14 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
   for (const r of dateRows.results as DateRow[]) {
     const map = SeatMapSchema.parse(JSON.parse(await gunzip(r.doc)));
     const seats = placedSeats(map);
+    const rows = rowsOf(seats);
     dates.set(r.event_date_id, {
       dateId: r.event_date_id,
       mapId: r.map_id,
       map,
       byId: new Map(seats.map((s) => [s.id, s])),
-      rows: rowsOf(seats),
+      rows,
+      plan: rowPlan(rows, map.stage),
       reserve: new Set(seats.filter((s) => (s.wheelchair || s.companion) && !s.blocked).map((s) => s.id)),
       releaseAt: r.wheelchair_release_at === null ? null : Date.parse(r.wheelchair_release_at),
     });
@@ -110,33 +118,63 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
 export type SeatRefusal =
   | { ok: false; reason: 'seats_missing' | 'no_block'; typeId: number; quantity?: number }
   | { ok: false; reason: 'single_seat' | 'companion_alone'; seat: string }
-  | { ok: false; reason: 'seat_twice' | 'seat_unknown' | 'seat_taken'; seat: string };
+  | { ok: false; reason: 'seat_twice' | 'seat_unknown' | 'seat_taken' | 'seat_kept'; seat: string };
 
-/** The seat ids of a date that are held or sold now (a hold's own seats excepted). */
-export function takenSeats(sql: SqlStorage, dateId: number, except: string | null = null): Set<string> {
-  const taken = new Set<string>();
-  for (const r of sql.exec<{ seat_id: string; hold_id: string }>(
-    'select seat_id, hold_id from seats where date_id = ?',
+/**
+ * Who is asking, for the seats they may count as free: `replacing` is the buyer's own open hold (given back in the
+ * same step); `boxOffice` lets the box office take the seats the producer kept for it (kept-seats.ts).
+ */
+export type SeatAsker = { replacing: string | null; boxOffice?: boolean };
+
+/** The hold id of the seats kept for the box office (`keep:boleteria:<type>`, see kept-seats.ts). */
+const BOX_OFFICE_KEPT = 'keep:boleteria:*';
+
+/** The seats of a date the asker may count as free although a row holds them. */
+function askersOwn(sql: SqlStorage, dateId: number, asker: SeatAsker): Set<string> {
+  const own = new Set<string>();
+  if (asker.replacing === null && !asker.boxOffice) return own;
+  for (const r of sql.exec<{ seat_id: string }>(
+    `select seat_id from seats where (hold_id = ? and date_id = ?)
+     or (? and hold_id glob '${BOX_OFFICE_KEPT}' and date_id = ?)`,
+    asker.replacing ?? '',
+    dateId,
+    asker.boxOffice ? 1 : 0,
     dateId,
   ))
-    if (r.hold_id !== except) taken.add(r.seat_id);
-  return taken;
+    own.add(r.seat_id);
+  return own;
 }
+
+/**
+ * The seats of a date that are occupied (held, sold or kept) for this asker, and the search plan with each row's
+ * free seats: from the object's index (seat-index.ts) once built, else read from the table.
+ */
+export function occupancy(sql: SqlStorage, date: SeatDate, asker: SeatAsker): { taken: SeatLookup; plan: RowPlan } {
+  const own = askersOwn(sql, date.dateId, asker);
+  const view = occupiedView(sql, date, own);
+  if (view) return view;
+  const taken = new Set<string>();
+  for (const r of sql.exec<{ seat_id: string }>('select seat_id from seats where date_id = ?', date.dateId))
+    if (!own.has(r.seat_id)) taken.add(r.seat_id);
+  return { taken, plan: date.plan };
+}
+
+/** A lookup that also counts `more` as occupied. */
+const withAlso = (taken: SeatLookup, ...more: SeatLookup[]): SeatLookup => ({
+  has: (id) => taken.has(id) || more.some((m) => m.has(id)),
+});
 
 const nameOf = (seating: Seating, dateId: number, seatId: string) =>
   seating.dates.get(dateId)?.byId.get(seatId)?.name ?? seatId;
 
 /**
  * Checks a hold's seats: every seated type names exactly its quantity of seats, each sellable in that type, none
- * twice, none held or sold by anyone but `replacing` (the buyer's own open hold, given back in the same step).
+ * twice, none held, sold or kept by anyone but the asker (its own open hold; the box office's kept seats). The
+ * single-seat rule looks at the whole order at once: the picks of all its items on a date together.
  */
-export function checkSeats(
-  sql: SqlStorage,
-  seating: Seating,
-  items: HoldItem[],
-  replacing: string | null,
-): SeatRefusal | null {
+export function checkSeats(sql: SqlStorage, seating: Seating, items: HoldItem[], asker: SeatAsker): SeatRefusal | null {
   const seen = new Set<string>();
+  const picks = new Map<number, { item: HoldItem; type: SeatType; seats: PlacedSeat[] }[]>();
   for (const item of items) {
     const type = seating.types.get(item.typeId);
     if (!type) {
@@ -158,21 +196,52 @@ export function checkSeats(
         JSON.stringify(item.seatIds),
       )
       .toArray()
-      .find((r) => r.hold_id !== replacing);
-    if (taken) return { ok: false, reason: 'seat_taken', seat: nameOf(seating, type.dateId, taken.seat_id) };
-    // The single-seat rule: a pick that leaves a seat alone is refused when another pick would not.
+      .find((r) => r.hold_id !== asker.replacing && !(asker.boxOffice && r.hold_id.startsWith('keep:boleteria:')));
+    if (taken) {
+      const seat = nameOf(seating, type.dateId, taken.seat_id);
+      return { ok: false, reason: taken.hold_id.startsWith('keep:') ? 'seat_kept' : 'seat_taken', seat };
+    }
     const date = seating.dates.get(type.dateId);
     if (!date) continue;
-    const others = takenSeats(sql, type.dateId, replacing);
     const pick = item.seatIds.map((id) => date.byId.get(id)).filter((x): x is PlacedSeat => x !== undefined);
     // While the reserve is kept, a companion seat is sold only with a wheelchair place.
     const kept = keptReserve(date, Date.now());
     const companion = pick.find((s) => kept.has(s.id) && s.companion && !s.wheelchair);
     if (companion && !pick.some((s) => kept.has(s.id) && s.wheelchair))
       return { ok: false, reason: 'companion_alone', seat: companion.name };
-    const [alone] = leftAlone(date.rows, others, pick);
-    if (alone && blockWithoutAlone(date.rows, others, type.sellable, item.quantity))
-      return { ok: false, reason: 'single_seat', seat: alone.name };
+    picks.set(type.dateId, [...(picks.get(type.dateId) ?? []), { item, type, seats: pick }]);
+  }
+  for (const [dateId, onDate] of picks) {
+    const date = seating.dates.get(dateId);
+    if (date) {
+      const alone = singleSeatRefusal(sql, date, onDate, asker);
+      if (alone) return alone;
+    }
+  }
+  return null;
+}
+
+/**
+ * The single-seat rule over an order's picks on one date: a seat the picks together leave alone is refused when
+ * an item beside it could have been placed without leaving one (the other items' picks counted as taken).
+ */
+function singleSeatRefusal(
+  sql: SqlStorage,
+  date: SeatDate,
+  picks: { item: HoldItem; type: SeatType; seats: PlacedSeat[] }[],
+  asker: SeatAsker,
+): SeatRefusal | null {
+  const { taken, plan } = occupancy(sql, date, asker);
+  const all = picks.flatMap((p) => p.seats);
+  const alone = leftAlone(date.rows, taken, all);
+  for (const seat of alone) {
+    const beside = (s: PlacedSeat) => s.rowIndex === seat.rowIndex && Math.abs(s.at - seat.at) <= 1;
+    for (const p of picks) {
+      if (!p.seats.some(beside)) continue;
+      const others = new Set(all.filter((s) => !p.seats.includes(s)).map((s) => s.id));
+      if (blockWithoutAlone(date.rows, withAlso(taken, others), p.type.sellable, p.item.quantity, plan))
+        return { ok: false, reason: 'single_seat', seat: seat.name };
+    }
   }
   return null;
 }
@@ -186,7 +255,7 @@ export function pickBest(
   sql: SqlStorage,
   seating: Seating,
   items: HoldItem[],
-  replacing: string | null,
+  asker: SeatAsker,
 ): HoldItem[] | SeatRefusal {
   const out: HoldItem[] = [];
   const chosen = new Map<number, Set<string>>();
@@ -197,11 +266,10 @@ export function pickBest(
       out.push(item);
       continue;
     }
-    const taken = takenSeats(sql, type.dateId, replacing);
-    for (const id of chosen.get(type.dateId) ?? []) taken.add(id);
-    // The kept reserve is not for best available: it counts as taken here.
-    for (const id of keptReserve(date, Date.now())) taken.add(id);
-    const block = bestSeats(date.rows, taken, type.sellable, item.quantity, date.map.stage);
+    const { taken, plan } = occupancy(sql, date, asker);
+    // The kept reserve is not for best available: it counts as taken here, as do this order's other picks.
+    const others = withAlso(taken, chosen.get(type.dateId) ?? new Set(), keptReserve(date, Date.now()));
+    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, plan);
     if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
     const ids = block.map((b) => b.id);
     chosen.set(type.dateId, new Set([...(chosen.get(type.dateId) ?? []), ...ids]));
@@ -210,7 +278,8 @@ export function pickBest(
   return out;
 }
 
-function journal(sql: SqlStorage, dateId: number, seatId: string) {
+/** Notes a changed seat for D1's mirror (event_seats). */
+export function journal(sql: SqlStorage, dateId: number, seatId: string) {
   sql.exec('insert into seat_changes (date_id, seat_id) values (?, ?)', dateId, seatId);
 }
 
@@ -226,6 +295,7 @@ export function takeSeats(sql: SqlStorage, holdId: string, items: HoldItem[], st
         holdId,
         state,
       );
+      noteSeatTaken(sql, item.dateId, id);
       journal(sql, item.dateId, id);
     }
   }
@@ -269,6 +339,7 @@ export class SeatingCache {
 
   reset() {
     this.value = null;
+    dropSeatIndex(this.sql);
   }
 
   get(eventId: number): Promise<Seating> {
@@ -276,6 +347,8 @@ export class SeatingCache {
     this.loading ??= (async () => {
       const seating = await loadSeating(this.db, eventId);
       if (seating.types.size > 0) await rebuildSeats(this.sql, this.db, eventId);
+      // The index is built in the same step as the value is set: every change after it updates both.
+      buildSeatIndex(this.sql, seating.dates.values());
       this.value = seating;
       return seating;
     })().finally(() => {
@@ -296,6 +369,7 @@ export function freeSeats(sql: SqlStorage, holdId: string, which: 'held' | 'all'
     .filter((r) => (which === 'all' ? true : which === 'held' ? r.state === 'held' : which.includes(r.seat_id)));
   for (const r of rows) {
     sql.exec('delete from seats where date_id = ? and seat_id = ?', r.date_id, r.seat_id);
+    noteSeatFreed(sql, r.date_id, r.seat_id);
     journal(sql, r.date_id, r.seat_id);
   }
 }
@@ -330,7 +404,8 @@ export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: n
             `insert into event_seats (event_id, event_date_id, seat_id, state, hold_id) values (?, ?, ?, ?, ?)
              on conflict (event_id, event_date_id, seat_id) do update set state = excluded.state, hold_id = excluded.hold_id`,
           )
-          .bind(eventId, k.date_id, k.seat_id, k.state, k.hold_id),
+          // A kept seat (kept-seats.ts) is not for sale: the map shows it taken, like a held one.
+          .bind(eventId, k.date_id, k.seat_id, k.state === 'kept' ? 'held' : k.state, k.hold_id),
   );
   return { statements, copied: () => sql.exec('delete from seat_changes where n <= ?', last) };
 }
@@ -367,12 +442,12 @@ export function seatsOfItem(seating: Seating, item: HoldItem): { id: string; nam
   return item.seatIds.map((id) => ({ id, name: nameOf(seating, type.dateId, id) }));
 }
 
-export type TakenSeat = { dateId: number; seatId: string; holdId: string; state: 'held' | 'sold' };
+export type TakenSeat = { dateId: number; seatId: string; holdId: string; state: 'held' | 'sold' | 'kept' };
 
 /** Every seat held or sold now (the availability cache and the tests read this). */
 export function allTakenSeats(sql: SqlStorage): TakenSeat[] {
   return sql
-    .exec<{ date_id: number; seat_id: string; hold_id: string; state: 'held' | 'sold' }>(
+    .exec<{ date_id: number; seat_id: string; hold_id: string; state: TakenSeat['state'] }>(
       'select date_id, seat_id, hold_id, state from seats order by date_id, seat_id',
     )
     .toArray()

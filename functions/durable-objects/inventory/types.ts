@@ -68,3 +68,6 @@ export type GrantResult =
   | { ok: false; reason: 'closed' }
   | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
   | { ok: false; reason: 'quota'; tagKey: string; available: number };
+
+/** Held seats of a seated date (kept-seats.ts): what the producer sets and reads. */
+export type { KeepResult, KeptGroup, KeptGroupInput } from './kept-seats';

@@ -243,6 +243,7 @@ export const SEAT_HOLD_MSG = {
   seatTwice: (seat: string) => `Elegiste dos veces ${seat}.`,
   seatUnknown: 'Una de las butacas elegidas no es de este evento ni de esa ubicación.',
   seatTaken: (seat: string) => `${seat} ya no está disponible: elegí otra.`,
+  seatKept: (seat: string) => `${seat} está reservada por la productora y no se vende online: elegí otra.`,
   singleSeat: (seat: string) =>
     `Con esa elección ${seat} queda sola entre butacas ocupadas y nadie podría sentarse en ella. Elegí butacas juntas a otras ocupadas o al borde de la fila.`,
   companionAlone: (seat: string) =>

@@ -89,6 +89,7 @@ export const SEAT_INVITATION_MSG = {
   seatTwice: (seat: string) => `${seat} está dos veces en la invitación.`,
   seatUnknown: (id: string) => `La butaca "${id}" no es de esta fecha ni de esa ubicación, o está bloqueada.`,
   seatTaken: (seat: string) => `${seat} ya está vendida o reservada: elegí otra.`,
+  seatKept: (seat: string) => `${seat} está guardada para boletería, sponsors o RRPP hasta que se libere: elegí otra.`,
   singleSeat: (seat: string) =>
     `Con esa elección ${seat} queda sola entre butacas ocupadas. Elegí butacas juntas a otras ocupadas o al borde de la fila.`,
   companionAlone: (seat: string) =>
@@ -102,4 +103,24 @@ export const SEAT_INVITATION_TEXT = {
   seats: 'Butacas',
   seatsHint:
     'Ids del mapa separados por comas, una por entrada (por ejemplo, platea-F-11, platea-F-13). Dejalo vacío para dar la mejor ubicación disponible.',
+} as const;
+
+/** Who a date's held seats are kept for (issue 33): the box office, sponsors or RRPP. */
+export const KEPT_GROUP_LABEL = { boleteria: 'Boletería', sponsors: 'Sponsors', rrpp: 'RRPP' } as const;
+
+/** Held seats and release times of a seated date (the producer's back office). */
+export const KEPT_SEATS_MSG = {
+  saved: 'Guardamos las butacas reservadas.',
+  releaseSaved: 'Guardamos el horario de liberación.',
+  notSeated: 'Esa fecha no se vende con butacas numeradas.',
+  group: 'Elegí para quién se guardan las butacas: boletería, sponsors o RRPP.',
+  groupTwice: (label: string) => `${label} está dos veces: indicá sus butacas una sola vez.`,
+  releaseAt: 'Indicá cuándo salen a la venta (fecha y hora), o dejalo vacío para guardarlas hasta el evento.',
+  tooMany: 'Podés guardar hasta 5.000 butacas por grupo.',
+  seatUnknown: (id: string) => `La butaca "${id}" no está en el mapa de esta fecha o está bloqueada.`,
+  seatTwice: (seat: string) => `${seat} está en dos grupos: elegila para uno solo.`,
+  seatsTaken: (n: number) =>
+    n === 1
+      ? 'No podés guardar 1 butaca que ya tiene un comprador. Revisá la lista.'
+      : `No podés guardar ${n} butacas que ya tienen comprador. Revisá la lista.`,
 } as const;

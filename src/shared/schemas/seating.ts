@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_MSG } from '../messages/events';
-import { SEATED_EVENT_MSG, SEATING_MSG } from '../messages/seating';
+import { KEPT_GROUP_LABEL, KEPT_SEATS_MSG, SEATED_EVENT_MSG, SEATING_MSG } from '../messages/seating';
 
 // ---- Venue maps (reserved seating, issue 33): the JSON a producer imports and exports ----
 
@@ -163,3 +163,48 @@ export const EventSeatingSchema = z.object({
   wheelchair_release_at: z.iso.datetime({ offset: true, error: SEATED_EVENT_MSG.releaseAt }).nullable().default(null),
 });
 export type EventSeating = z.infer<typeof EventSeatingSchema>;
+
+/** Who held seats are kept for (issue 33). */
+export const KEPT_SEAT_GROUPS = ['boleteria', 'sponsors', 'rrpp'] as const;
+export type KeptSeatGroup = (typeof KEPT_SEAT_GROUPS)[number];
+
+const releaseAt = z.iso.datetime({ offset: true, error: KEPT_SEATS_MSG.releaseAt }).nullable().default(null);
+
+/**
+ * A seated date's held seats, every group at once: the seats kept off the online sale for the box office, sponsors
+ * or RRPP, and when each group goes on sale to anyone (null: kept until the event).
+ */
+export const KeptSeatsSchema = z.object({
+  groups: z
+    .array(
+      z.object({
+        group: z.enum(KEPT_SEAT_GROUPS, { error: KEPT_SEATS_MSG.group }),
+        release_at: releaseAt,
+        seat_ids: z.array(seatMapId).max(5000, KEPT_SEATS_MSG.tooMany).default([]),
+      }),
+    )
+    .max(KEPT_SEAT_GROUPS.length)
+    .superRefine((groups, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, g] of groups.entries()) {
+        if (seen.has(g.group))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'group'],
+            message: KEPT_SEATS_MSG.groupTwice(KEPT_GROUP_LABEL[g.group]),
+          });
+        seen.add(g.group);
+      }
+    }),
+});
+export type KeptSeats = z.infer<typeof KeptSeatsSchema>;
+
+/** A change of a seated date's release times: the wheelchair reserve's (null: kept until the event). */
+export const SeatingReleaseSchema = z.object({
+  wheelchair_release_at: z.iso.datetime({ offset: true, error: SEATED_EVENT_MSG.releaseAt }).nullable(),
+});
+
+export const SeatingDateParamSchema = z.object({
+  id: z.coerce.number({ error: EVENT_MSG.notFound }).int().positive(EVENT_MSG.notFound),
+  date: z.coerce.number({ error: SEATED_EVENT_MSG.dateNotFound }).int().positive(SEATED_EVENT_MSG.dateNotFound),
+});

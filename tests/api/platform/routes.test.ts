@@ -302,6 +302,20 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   }),
   // Venue maps (reserved seating)
   'PUT /admin/events/:id/seating': (w) => ({ path: `/admin/events/${w.e1}/seating`, body: {}, named: e1 }),
+  'PATCH /admin/events/:id/seating/:date': (w) => ({
+    path: `/admin/events/${w.e1}/seating/999999999`,
+    body: {},
+    named: e1,
+  }),
+  'GET /admin/events/:id/seating/:date/held-seats': (w) => ({
+    path: `/admin/events/${w.e1}/seating/999999999/held-seats`,
+    named: e1,
+  }),
+  'PUT /admin/events/:id/seating/:date/held-seats': (w) => ({
+    path: `/admin/events/${w.e1}/seating/999999999/held-seats`,
+    body: {},
+    named: e1,
+  }),
   'GET /admin/seat-maps/:producer': (w) => ({ path: `/admin/seat-maps/${w.producerId}`, named: own }),
   'POST /admin/seat-maps/:producer': (w) => ({ path: `/admin/seat-maps/${w.producerId}`, body: {}, named: own }),
   'POST /admin/seat-maps/:producer/generate': (w) => ({

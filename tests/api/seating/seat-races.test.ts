@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { type Actor, asBuyer, createBuyer } from '../kit/actors';
+import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
 import { pay, settledAs } from '../platform/cross-feature-fixtures';
-import { assertSeats, type SeatedWorld, seatedEvent } from './seating-fixtures';
+import { assertSeats, type SeatedWorld, seatedEvent, takenSeats } from './seating-fixtures';
 
 /**
  * Seats under any interleaving (issue 33): holds by hand and by best available, payments, expiries, releases,
@@ -34,6 +35,8 @@ type Command =
   | { kind: 'refund'; ticket: number; whole: boolean }
   | { kind: 'transfer'; ticket: number; to: number }
   | { kind: 'box_office'; seats: string[] }
+  | { kind: 'box_office_best'; quantity: number }
+  | { kind: 'keep'; group: 'boleteria' | 'sponsors' | 'rrpp'; seats: string[]; release: 'past' | 'soon' | 'later' }
   | { kind: 'cancel' };
 
 const buyer = fc.nat({ max: 3 });
@@ -53,6 +56,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   fc.record({ kind: fc.constant('transfer' as const), ticket: fc.nat({ max: 10 }), to: buyer }),
   fc.record({ kind: fc.constant('box_office' as const), seats }),
+  fc.record({ kind: fc.constant('box_office_best' as const), quantity: fc.integer({ min: 1, max: 3 }) }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('keep' as const),
+      group: fc.constantFrom('boleteria' as const, 'sponsors' as const, 'rrpp' as const),
+      seats,
+      release: fc.constantFrom('past' as const, 'soon' as const, 'later' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
 );
 
@@ -129,14 +142,25 @@ async function run(w: World, c: Command): Promise<void> {
       await asBuyer(to, '/tickets/transfers/accept', { method: 'POST', json: { token } });
       return;
     }
-    case 'box_office': {
+    case 'box_office':
+    case 'box_office_best': {
+      const item =
+        c.kind === 'box_office'
+          ? { ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }
+          : { ticket_type_id: w.platea, quantity: c.quantity, best: true };
       const res = await settledAs(w.admin, '/admin/box-office/sales', {
         method: 'POST',
-        json: {
-          event_id: w.eventId,
-          method: 'efectivo',
-          items: [{ ticket_type_id: w.platea, quantity: c.seats.length, seat_ids: c.seats }],
-        },
+        json: { event_id: w.eventId, method: 'cash', items: [item] },
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(500);
+      return;
+    }
+    case 'keep': {
+      // Held seats on overlapping seats, released in the past, within the run or later (a group replaces the others).
+      const at = { past: -1000, soon: 200, later: 3_600_000 }[c.release];
+      const res = await settledAs(w.admin, `/admin/events/${w.eventId}/seating/${w.dateId}/held-seats`, {
+        method: 'PUT',
+        json: { groups: [{ group: c.group, release_at: new Date(Date.now() + at).toISOString(), seat_ids: c.seats }] },
       });
       expect(res.status, await res.clone().text()).toBeLessThan(500);
       return;
@@ -152,6 +176,34 @@ async function run(w: World, c: Command): Promise<void> {
   }
 }
 
+/**
+ * The held-seat groups' side (assertSeats in the fixtures checks tickets, holds and the mirror): a released
+ * group keeps nothing, the kept seats are the object's, and the type counts kept seats as held.
+ */
+async function assertKeptSeats(w: World) {
+  // No held-seat group is due right now (one released "soon" has passed), so the reads below agree.
+  const inventory = inventoryOf(env, w.eventId);
+  await eventually(async () => {
+    const kept = await inventory.keptSeats(w.eventId, w.dateId);
+    const now = Date.now();
+    return kept.ok && kept.groups.every((g) => g.releaseAt === null || g.releaseAt < now || g.releaseAt > now + 60_000);
+  }, 'the held seats released soon');
+  const taken = await takenSeats(w.eventId);
+  const kept = await inventory.keptSeats(w.eventId, w.dateId);
+  if (!kept.ok) throw new Error('the seated date has no held seats');
+  for (const g of kept.groups) if (g.released) expect(g.kept).toEqual([]);
+  const keptNow = kept.groups.flatMap((g) => g.kept).sort();
+  expect(keptNow).toEqual(
+    taken
+      .filter((s) => s.state === 'kept')
+      .map((s) => s.seatId)
+      .sort(),
+  );
+  const counts = (await inventory.availability()).find((a) => a.typeId === w.platea);
+  const stateCount = (...states: string[]) => taken.filter((s) => states.includes(s.state)).length;
+  expect(counts).toMatchObject({ held: stateCount('held', 'kept'), sold: stateCount('sold') });
+}
+
 describe('seats under racing holds, payments, expiries, refunds, transfers, box office and cancellation', () => {
   it('never sells a seat twice and holds all of a pick or none', async () => {
     routeNetwork();
@@ -164,6 +216,7 @@ describe('seats under racing holds, payments, expiries, refunds, transfers, box 
           w.buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer(), createBuyer()]);
           // Each wave's commands race each other; waves run one after another.
           for (const wave of waves) await Promise.all(wave.map((c) => run(w, c)));
+          await assertKeptSeats(w);
           await assertSeats(w.eventId);
         },
       ),

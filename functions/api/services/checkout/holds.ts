@@ -42,6 +42,7 @@ function seatRefusal(result: Refused) {
   if (result.reason === 'seat_twice') onSeats(400, SEAT_HOLD_MSG.seatTwice(result.seat));
   if (result.reason === 'seat_unknown') onSeats(400, SEAT_HOLD_MSG.seatUnknown);
   if (result.reason === 'seat_taken') onSeats(409, SEAT_HOLD_MSG.seatTaken(result.seat));
+  if (result.reason === 'seat_kept') onSeats(409, SEAT_HOLD_MSG.seatKept(result.seat));
   if (result.reason === 'single_seat') onSeats(409, SEAT_HOLD_MSG.singleSeat(result.seat));
   if (result.reason === 'companion_alone') onSeats(400, SEAT_HOLD_MSG.companionAlone(result.seat));
   if (result.reason === 'no_block')

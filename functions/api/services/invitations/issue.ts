@@ -26,6 +26,7 @@ function seatRefusal(result: SeatRefusal, rows: ResolvedRow[]): never {
   if (result.reason === 'seat_twice') onSeats(400, SEAT_INVITATION_MSG.seatTwice(result.seat));
   if (result.reason === 'seat_unknown') onSeats(400, SEAT_INVITATION_MSG.seatUnknown(result.seat));
   if (result.reason === 'seat_taken') onSeats(409, SEAT_INVITATION_MSG.seatTaken(result.seat));
+  if (result.reason === 'seat_kept') onSeats(409, SEAT_INVITATION_MSG.seatKept(result.seat));
   if (result.reason === 'single_seat') onSeats(409, SEAT_INVITATION_MSG.singleSeat(result.seat));
   if (result.reason === 'companion_alone') onSeats(400, SEAT_INVITATION_MSG.companionAlone(result.seat));
   return fail(400, SEAT_INVITATION_MSG.seatsMissing(typeName));

@@ -1,0 +1,170 @@
+import type { KeptSeatGroup } from '../../../src/shared/schemas/seating';
+import { noteSeatFreed, noteSeatTaken } from './seat-index';
+import { journal, type SeatDate, type Seating } from './seats';
+
+/**
+ * Held seats (issue 33): seats a producer keeps off the online sale for the box office, sponsors or RRPP, per
+ * event date, each group with a release time at which its seats go on sale to anyone. A kept seat is a row of the
+ * `seats` table like a held or sold one (state 'kept', hold id `keep:<group>:<ticket type>`), so no buyer can take
+ * it and it can never be kept and sold at once; it counts as held in its type, so what is left online is right.
+ * The box office may take the seats kept for it ("boletería"). At the release time the rows go away in the
+ * object's own step (its alarm, or the next call that reads the stock), without anyone calling anything.
+ * `seat_keeps` keeps each group's configuration (its seats and release time), copied to D1 with the object's state.
+ */
+
+export const KEPT_SEATS_SCHEMA = `
+create table if not exists seat_keeps (
+  date_id integer not null,
+  grp text not null,
+  release_at integer,
+  seat_ids text not null,
+  primary key (date_id, grp)
+);
+`;
+
+export type KeptGroupInput = { group: KeptSeatGroup; releaseAt: number | null; seatIds: string[] };
+export type KeptGroup = KeptGroupInput & { released: boolean; kept: string[] };
+export type KeepResult =
+  | { ok: true; groups: KeptGroup[] }
+  | { ok: false; reason: 'not_seated' }
+  | { ok: false; reason: 'seat_unknown'; seat: string }
+  | { ok: false; reason: 'seat_twice'; seat: string }
+  | { ok: false; reason: 'seats_taken'; seats: string[] };
+
+const holdIdOf = (group: string, typeId: number) => `keep:${group}:${typeId}`;
+const typeOfHold = (holdId: string) => Number(holdId.split(':')[2]);
+
+function keep(sql: SqlStorage, dateId: number, seatId: string, holdId: string) {
+  sql.exec("insert into seats (date_id, seat_id, hold_id, state) values (?, ?, ?, 'kept')", dateId, seatId, holdId);
+  sql.exec('update types set held = held + 1 where id = ?', typeOfHold(holdId));
+  noteSeatTaken(sql, dateId, seatId);
+  journal(sql, dateId, seatId);
+}
+
+function unkeep(sql: SqlStorage, dateId: number, seatId: string, holdId: string) {
+  sql.exec('delete from seats where date_id = ? and seat_id = ?', dateId, seatId);
+  sql.exec('update types set held = max(0, held - 1) where id = ?', typeOfHold(holdId));
+  noteSeatFreed(sql, dateId, seatId);
+  journal(sql, dateId, seatId);
+}
+
+type KeptRow = { seat_id: string; hold_id: string };
+const keptRows = (sql: SqlStorage, dateId: number) =>
+  sql.exec<KeptRow>("select seat_id, hold_id from seats where date_id = ? and state = 'kept'", dateId).toArray();
+
+/**
+ * Sets a date's held seats, all groups at once (a group left out keeps nothing). Every seat must be a sellable seat
+ * of the date's map, in one group at most, and not held or sold by a buyer: otherwise nothing changes and the
+ * answer lists the seats. A group whose release time has passed keeps nothing (its seats are on sale).
+ */
+export function setKeptSeats(
+  sql: SqlStorage,
+  seating: Seating,
+  date: SeatDate,
+  groups: KeptGroupInput[],
+  now: number,
+): KeepResult {
+  const typeOf = new Map<string, number>();
+  for (const t of seating.types.values()) if (t.dateId === date.dateId) typeOf.set(t.category, t.typeId);
+  const wanted = new Map<string, string>();
+  const named = new Set<string>();
+  for (const g of groups) {
+    for (const id of g.seatIds) {
+      const seat = date.byId.get(id);
+      const typeId = seat && typeOf.get(seat.category);
+      if (!seat || seat.blocked || typeId === undefined) return { ok: false, reason: 'seat_unknown', seat: id };
+      if (named.has(id)) return { ok: false, reason: 'seat_twice', seat: seat.name };
+      named.add(id);
+      if (g.releaseAt === null || g.releaseAt > now) wanted.set(id, holdIdOf(g.group, typeId));
+    }
+  }
+  const current = new Map(keptRows(sql, date.dateId).map((r) => [r.seat_id, r.hold_id]));
+  const taken = sql
+    .exec<KeptRow>(
+      "select seat_id, hold_id from seats where date_id = ? and state != 'kept' and seat_id in (select value from json_each(?))",
+      date.dateId,
+      JSON.stringify([...wanted.keys()]),
+    )
+    .toArray();
+  if (taken.length > 0)
+    return { ok: false, reason: 'seats_taken', seats: taken.map((r) => date.byId.get(r.seat_id)?.name ?? r.seat_id) };
+  for (const [id, holdId] of current) if (wanted.get(id) !== holdId) unkeep(sql, date.dateId, id, holdId);
+  for (const [id, holdId] of wanted) if (current.get(id) !== holdId) keep(sql, date.dateId, id, holdId);
+  sql.exec('delete from seat_keeps where date_id = ?', date.dateId);
+  for (const g of groups)
+    sql.exec(
+      'insert into seat_keeps (date_id, grp, release_at, seat_ids) values (?, ?, ?, ?)',
+      date.dateId,
+      g.group,
+      g.releaseAt,
+      JSON.stringify(g.seatIds),
+    );
+  return { ok: true, groups: keptGroups(sql, date.dateId, now) };
+}
+
+/** A date's groups as set, with the seats each still keeps. */
+export function keptGroups(sql: SqlStorage, dateId: number, now: number): KeptGroup[] {
+  const rows = keptRows(sql, dateId);
+  return sql
+    .exec<{ grp: KeptSeatGroup; release_at: number | null; seat_ids: string }>(
+      'select grp, release_at, seat_ids from seat_keeps where date_id = ? order by grp',
+      dateId,
+    )
+    .toArray()
+    .map((g) => ({
+      group: g.grp,
+      releaseAt: g.release_at,
+      seatIds: JSON.parse(g.seat_ids) as string[],
+      released: g.release_at !== null && g.release_at <= now,
+      kept: rows.filter((r) => r.hold_id.startsWith(`keep:${g.grp}:`)).map((r) => r.seat_id),
+    }));
+}
+
+/**
+ * Puts on sale the seats of every group whose release time has come. Answers how many seats were released and
+ * the next release time (null: none left).
+ */
+export function releaseDueKeeps(sql: SqlStorage, now: number): { released: number; next: number | null } {
+  let released = 0;
+  const due = sql
+    .exec<{ date_id: number; grp: string }>(
+      'select date_id, grp from seat_keeps where release_at is not null and release_at <= ?',
+      now,
+    )
+    .toArray();
+  for (const g of due)
+    for (const r of sql
+      .exec<KeptRow>(
+        'select seat_id, hold_id from seats where date_id = ? and hold_id glob ?',
+        g.date_id,
+        `keep:${g.grp}:*`,
+      )
+      .toArray()) {
+      unkeep(sql, g.date_id, r.seat_id, r.hold_id);
+      released += 1;
+    }
+  const next = sql
+    .exec<{ at: number | null }>('select min(release_at) as at from seat_keeps where release_at > ?', now)
+    .one().at;
+  return { released, next };
+}
+
+/**
+ * The box office takes seats kept for it: they stop being kept, in the step that holds them for its sale.
+ * Answers what to put back if that hold is then refused (restoreKept).
+ */
+export function takeBoxOfficeKept(sql: SqlStorage, dateId: number, seatIds: string[]): KeptRow[] {
+  const rows = sql
+    .exec<KeptRow>(
+      "select seat_id, hold_id from seats where date_id = ? and hold_id glob 'keep:boleteria:*' and seat_id in (select value from json_each(?))",
+      dateId,
+      JSON.stringify(seatIds),
+    )
+    .toArray();
+  for (const r of rows) unkeep(sql, dateId, r.seat_id, r.hold_id);
+  return rows;
+}
+
+export function restoreKept(sql: SqlStorage, dateId: number, rows: KeptRow[]) {
+  for (const r of rows) keep(sql, dateId, r.seat_id, r.hold_id);
+}
