@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { HoldRequestSchema, OrderIdParamSchema } from '../../../../src/shared/schemas/checkout';
 import { SEAT_HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import { HoldRequestSchema, OrderIdParamSchema } from '../../../../src/shared/schemas/checkout';
 import { EventIdSchema } from '../../../../src/shared/schemas/ids';
 import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../../lib/access';
 import { validate } from '../../lib/validate';
 import { publicAvailability } from '../../services/checkout/availability';
 import { createHold, releaseHold } from '../../services/checkout/holds';
 import { ownOrder } from '../../services/checkout/orders';
-import { seatAvailability, seatSection, seatedDateOutlines } from '../../services/seating/availability';
+import { seatAvailability, seatedDateOutlines, seatSection } from '../../services/seating/availability';
 
 const EventQuery = z.object({ event_id: EventIdSchema });
 const SeatId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, SEAT_HOLD_MSG.seatUnknown);

@@ -115,7 +115,9 @@ export async function seatSection(env: Env, eventId: number, dateId: number, sec
   const date = found?.rows.find((r) => r.event_date_id === dateId);
   if (!date) fail(404, HOLD_MSG.noEventOnSale);
   const map = await mapDoc(env.DB, date.map_id, date.version);
-  const section = map.sections.find((s) => s.id === sectionId && s.kind === 'seated');
+  const section = map.sections.find(
+    (s): s is Extract<SeatMap['sections'][number], { kind: 'seated' }> => s.id === sectionId && s.kind === 'seated',
+  );
   if (!section) fail(404, SEATING_MSG.unknownSection(sectionId));
   return { event_date_id: dateId, section };
 }
