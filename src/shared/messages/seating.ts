@@ -94,7 +94,6 @@ export const SEAT_MAP_TEXT = {
   sectionLeft: (left: string, total: string) => `Quedan ${left} de ${total}`,
   soldOut: 'Agotado',
   from: (price: string) => `desde ${price}`,
-  openSection: (name: string) => `Ver butacas de ${name}`,
   backToSections: 'Volver a los sectores',
   stage: 'Escenario',
   legend: 'Referencias',
@@ -115,7 +114,8 @@ export const SEAT_MAP_TEXT = {
   orderSeats: 'Butacas',
   noneYet: 'Todavía no elegiste butacas.',
   remove: (name: string) => `Quitar ${name}`,
-  tooMany: (max: number) => `Podés elegir hasta ${max} butacas por compra.`,
+  tooMany: (max: number) =>
+    max === 1 ? 'Podés elegir 1 butaca por compra.' : `Podés elegir hasta ${max} butacas por compra.`,
   holdPicked: 'Reservar y pagar',
   holding: 'Reservando…',
   bestHeading: 'Mejor ubicación disponible',

@@ -23,6 +23,21 @@ export function SeatMapView({ picker, standing }: { picker: SeatPicker; standing
   const problem = useStore(picker.$problem);
   const notice = useStore(picker.$notice);
   const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const last = useRef<string | null>(null);
+
+  // Opening a section removes the button that opened it: the focus goes to the section's heading, and back to
+  // that section's button when the buyer returns (a keyboard or screen reader is never dropped at the top).
+  useEffect(() => {
+    const active = document.activeElement;
+    const ours = !active || active === document.body || root.current?.contains(active);
+    if (open !== null) {
+      last.current = open;
+      if (ours) heading.current?.focus();
+    } else if (last.current && ours) {
+      root.current?.querySelector<HTMLButtonElement>(`[data-section="${last.current}"]`)?.focus();
+    }
+  }, [open]);
 
   // Sections tapped before the island was live open now (their buttons are in the server's HTML).
   useEffect(() => {
@@ -66,7 +81,9 @@ export function SeatMapView({ picker, standing }: { picker: SeatPicker; standing
       ) : (
         <div className="flex flex-col gap-2">
           <div className="flex items-center justify-between gap-2">
-            <h4 className="font-semibold">{outline.name}</h4>
+            <h4 ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
+              {outline.name}
+            </h4>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => picker.openSection(null)}>
               {SEAT_MAP_TEXT.backToSections}
             </button>

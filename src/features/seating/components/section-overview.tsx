@@ -81,13 +81,6 @@ export function SectionOverview({ picker }: { picker: SeatPicker }) {
               <button
                 type="button"
                 className="btn h-auto w-full justify-between py-2 text-left"
-                aria-label={`${SEAT_MAP_TEXT.openSection(b.name)}: ${
-                  soldOut
-                    ? SEAT_MAP_TEXT.soldOut
-                    : l
-                      ? SEAT_MAP_TEXT.sectionLeft(formatCount(l.available), formatCount(l.total))
-                      : ''
-                }, ${sectionPrice(picker, b.id)}`}
                 disabled={soldOut}
                 data-early="seating"
                 data-section={b.id}

@@ -24,8 +24,8 @@ export type SeatPickerOptions = {
 
 type SectionLoad = { status: 'loading' } | { status: 'error' } | ({ status: 'ready' } & LoadedSection);
 
-/** How often the open map asks again: within 2 s of a sale, the map shows it. */
-export const POLL_MS = 1500;
+/** How often the shown map asks again: with D1's mirror (about a second) and the cache (a second), a sale shows within about 2 s. */
+export const POLL_MS = 1000;
 
 export function createSeatPicker(options: SeatPickerOptions) {
   const { eventId, date } = options;
