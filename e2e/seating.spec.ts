@@ -61,6 +61,16 @@ async function freePair(request: APIRequestContext, eventId: number, dateId: num
 
 const seatBox = (page: Page | Locator, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name}, `) });
 
+/** A buyer's page with the theatre's platea open, and two free seats of it that someone else is about to take. */
+async function plateaOpen(page: Page) {
+  const { eventId, date } = await theatre(page.request);
+  const pair = await freePair(page.request, eventId, date.event_date_id, 'platea');
+  await page.goto(`/eventos/${eventId}`);
+  await page.getByRole('button', { name: /^Platea Quedan/ }).click();
+  await expect(seatBox(page, pair.seats[0].name)).toHaveAttribute('aria-label', /disponible/);
+  return { eventId, date, pair };
+}
+
 test.describe('the seat map on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -90,11 +100,7 @@ test.describe('the seat map on a 390 px phone', () => {
     page,
     browser,
   }) => {
-    const { eventId, date } = await theatre(page.request);
-    const pair = await freePair(page.request, eventId, date.event_date_id, 'platea');
-    await page.goto(`/eventos/${eventId}`);
-    await page.getByRole('button', { name: /^Platea Quedan/ }).click();
-    await expect(seatBox(page, pair.seats[0].name)).toHaveAttribute('aria-label', /disponible/);
+    const { eventId, date, pair } = await plateaOpen(page);
     // Meanwhile the ticket office sells those two seats.
     const office = await browser.newContext();
     await loginAs(await office.newPage(), DEMO.admin);
@@ -126,10 +132,7 @@ test.describe('the seat map on a 390 px phone', () => {
     page,
     browser,
   }) => {
-    const { eventId, date } = await theatre(page.request);
-    const pair = await freePair(page.request, eventId, date.event_date_id, 'platea');
-    await page.goto(`/eventos/${eventId}`);
-    await page.getByRole('button', { name: /^Platea Quedan/ }).click();
+    const { eventId, date, pair } = await plateaOpen(page);
     const other = await browser.newContext();
     await createVerifiedUser(other.request, 'butacas-otro');
     const held = await other.request.post('/api/v1/holds', {

@@ -7,6 +7,20 @@ import { generateMap } from '../../domain/seating/seat-map';
  * and two side palcos (6 rows of 4, the outer column with restricted view). Platea's back row and pullman's front
  * row have six wheelchair places each, every one with its companion seat beside it (2 % of the seats).
  */
+/** A side palco: six rows of four seats beside the platea, `x` seats from the centre. */
+const palco = (id: string, name: string, x: number) => ({
+  id,
+  name,
+  category: 'palcos',
+  rows: 6,
+  row_labels: 'numbers' as const,
+  seats_per_row: 4,
+  curve: 0,
+  numbering: 'consecutive' as const,
+  x,
+  y: 2,
+});
+
 export function theatreMap(): SeatMap {
   const map = generateMap({
     name: 'Teatro Gran Rex',
@@ -34,30 +48,8 @@ export function theatreMap(): SeatMap {
         curve: 0.15,
         numbering: 'odd_even',
       },
-      {
-        id: 'palco-izq',
-        name: 'Palcos izquierda',
-        category: 'palcos',
-        rows: 6,
-        row_labels: 'numbers',
-        seats_per_row: 4,
-        curve: 0,
-        numbering: 'consecutive',
-        x: -16,
-        y: 2,
-      },
-      {
-        id: 'palco-der',
-        name: 'Palcos derecha',
-        category: 'palcos',
-        rows: 6,
-        row_labels: 'numbers',
-        seats_per_row: 4,
-        curve: 0,
-        numbering: 'consecutive',
-        x: 16,
-        y: 2,
-      },
+      palco('palco-izq', 'Palcos izquierda', -16),
+      palco('palco-der', 'Palcos derecha', 16),
     ],
     standing: [],
   });
