@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { CheckboxField, SelectField } from '../../../components/ui/fields';
 import { SEAT_MAP_TEXT } from '../../../shared/messages/seating';
 import { type LoadedSection, seatLabel, seatState } from '../lib/pick';
 import type { SeatPicker } from '../stores/seat-picker';
@@ -16,24 +17,15 @@ export function SeatList({ picker, section }: { picker: SeatPicker; section: Loa
   const rows = section.rows.filter(Boolean);
   const [rowIndex, setRowIndex] = useState(rows[0]?.[0]?.rowIndex ?? 0);
   const row = rows.find((r) => r[0].rowIndex === rowIndex) ?? rows[0] ?? [];
-  const id = useId();
   return (
     <div className="flex flex-col gap-2">
-      <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-row`}>
-        {SEAT_MAP_TEXT.row}
-      </label>
-      <select
-        id={`${id}-row`}
-        className="select w-full"
-        value={rowIndex}
-        onChange={(e) => setRowIndex(Number(e.currentTarget.value))}
-      >
+      <SelectField label={SEAT_MAP_TEXT.row} value={String(rowIndex)} onValue={(v) => setRowIndex(Number(v))}>
         {rows.map((r) => (
-          <option key={r[0].rowIndex} value={r[0].rowIndex}>
+          <option key={r[0].rowIndex} value={String(r[0].rowIndex)}>
             {SEAT_MAP_TEXT.rowLabel(r[0].row)}
           </option>
         ))}
-      </select>
+      </SelectField>
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-semibold">
           {row[0] && `${row[0].sectionName}, ${SEAT_MAP_TEXT.rowLabel(row[0].row).toLowerCase()}`}
@@ -44,16 +36,12 @@ export function SeatList({ picker, section }: { picker: SeatPicker; section: Loa
             const pickable = state === 'picked' || (state === 'available' && picker.sellable(seat));
             return (
               <li key={seat.id}>
-                <label className="flex cursor-pointer items-center gap-2 rounded p-1 text-sm">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    checked={state === 'picked'}
-                    disabled={!pickable}
-                    onChange={() => picker.toggle(seat)}
-                  />
-                  <span>{seatLabel(seat, state, picker.options.date.categories[seat.category])}</span>
-                </label>
+                <CheckboxField
+                  label={seatLabel(seat, state, picker.options.date.categories[seat.category])}
+                  checked={state === 'picked'}
+                  disabled={!pickable}
+                  onChecked={() => picker.toggle(seat)}
+                />
               </li>
             );
           })}

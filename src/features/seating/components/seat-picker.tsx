@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { SubmitButton } from '../../../components/ui/fields';
+import { SubmitButton, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { SEAT_MAP_TEXT } from '../../../shared/messages/seating';
 import { formatMoney } from '../../../shared/money';
@@ -94,17 +94,14 @@ export default function SeatPickerIsland({ eventId, date, left, promoCode, queue
                 void hold([{ ticket_type_id: sale.ticket_type_id, quantity: standingQty }], pay);
               }}
             >
-              <label className="flex flex-col gap-1 text-sm">
-                {SEAT_MAP_TEXT.standingQuantity(sale.name)}
-                <input
-                  type="number"
-                  className="input w-24"
-                  min={1}
-                  max={10}
-                  value={standingQty}
-                  onChange={(e) => setStandingQty(Math.max(1, Number(e.currentTarget.value) || 1))}
-                />
-              </label>
+              <TextField
+                label={SEAT_MAP_TEXT.standingQuantity(sale.name)}
+                type="number"
+                min={1}
+                max={10}
+                value={String(standingQty)}
+                onValue={(v) => setStandingQty(Math.max(1, Number(v) || 1))}
+              />
               <SubmitButton className="btn btn-primary" busy={busy}>
                 {SEAT_MAP_TEXT.standingAdd}
               </SubmitButton>
