@@ -203,3 +203,59 @@ export function wheelchairPlaces(seats: PlacedSeat[]): number {
     });
   return places;
 }
+
+/** A seated section without its seats: what the buyer's map draws before a section is opened. */
+export type SectionOutline = {
+  id: string;
+  name: string;
+  kind: 'seated';
+  x: number;
+  y: number;
+  /** The categories its seats are sold as (most sections have one). */
+  categories: string[];
+  rows: number;
+  seats: number;
+  /** Where its seats lie, in the map's absolute seat units. */
+  box: { x: number; y: number; w: number; h: number };
+};
+export type StandingOutline = Extract<SeatMap['sections'][number], { kind: 'standing' }>;
+
+/** A map without its seats (issue 33): a stadium's first screen costs a few kilobytes, not its 40,000 seats. */
+export type SeatMapOutline = Omit<SeatMap, 'sections'> & { sections: (SectionOutline | StandingOutline)[] };
+
+export function mapOutline(map: SeatMap): SeatMapOutline {
+  return {
+    ...map,
+    sections: map.sections.map((section) => {
+      if (section.kind !== 'seated') return section;
+      const seats = section.rows.flatMap((r) => r.seats);
+      // A loop, not Math.min(...): a section may have 60,000 seats, more than a call's arguments.
+      let [x, y, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const s of seats) {
+        x = Math.min(x, section.x + s.x);
+        y = Math.min(y, section.y + s.y);
+        right = Math.max(right, section.x + s.x);
+        bottom = Math.max(bottom, section.y + s.y);
+      }
+      return {
+        id: section.id,
+        name: section.name,
+        kind: 'seated' as const,
+        x: section.x,
+        y: section.y,
+        categories: [...new Set(seats.map((s) => s.category))],
+        rows: section.rows.length,
+        seats: seats.length,
+        box: { x, y, w: right - x + 1, h: bottom - y + 1 },
+      };
+    }),
+  };
+}
+
+/** A map of one seated section (the buyer opens one at a time): the seat rules apply to it row by row. */
+export function sectionMap(
+  outline: Pick<SeatMap, 'format' | 'name' | 'stage' | 'categories'>,
+  section: SeatMap['sections'][number],
+): SeatMap {
+  return { ...outline, sections: [section] };
+}

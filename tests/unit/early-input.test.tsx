@@ -89,6 +89,7 @@ const ORDER: OrderView = {
       unit_fee_cents: 100_000,
       unit_discount_cents: 0,
       named: true,
+      seats: [],
     },
   ],
   subtotal_cents: 1_000_000,

@@ -6,6 +6,7 @@ import { syncInventory } from '../../api/services/checkout/inventory';
 import { createProducer } from '../../api/services/events/producers';
 import { createEvent, setStatus } from '../../api/services/events/store';
 import { inventoryOf } from '../../durable-objects/stubs';
+import { seatTheatre, THEATRE_TITLE } from './theatre';
 
 /**
  * Demo catalogue (DEV only): producers, venues and events in several provinces, with dates relative to
@@ -96,8 +97,9 @@ const EVENTS: DemoEvent[] = [
     venue: TEATRO_COLON,
     featured: true,
     colors: ['#0f766e', '#1e3a8a'],
+    // Sold seat by seat (seats/theatre.ts): these give way to the theatre's map.
     tickets: [
-      { name: 'Platea', pesos: 18_500, capacity: 400, sold: 120 },
+      { name: 'Platea', pesos: 18_500, capacity: 400 },
       { name: 'Pullman', pesos: 12_000, capacity: 300 },
     ],
     description: 'El clásico de Federico García Lorca con un elenco de primer nivel.\n\nDuración: 90 minutos.',
@@ -378,6 +380,7 @@ export async function seedEvents(env: Env) {
     const status = e.status ?? 'publicado';
     if (status !== 'borrador') await setStatus(env, id, status, { approved: status === 'publicado' });
     if (e.featured) await db.prepare('update events set featured = 1 where id = ?').bind(id).run();
+    if (e.title === THEATRE_TITLE && admin) await seatTheatre(env, id, admin);
     // Earlier sales, recorded by the event's inventory object (the authority), which copies them to D1:
     // the catalogue shows "Últimas entradas" and "Agotado" and nobody can buy past them.
     const sold = e.tickets.flatMap((t, i) => (t.sold ? [{ sort: i, quantity: t.sold }] : []));

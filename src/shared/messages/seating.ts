@@ -124,3 +124,65 @@ export const KEPT_SEATS_MSG = {
       ? 'No podés guardar 1 butaca que ya tiene un comprador. Revisá la lista.'
       : `No podés guardar ${n} butacas que ya tienen comprador. Revisá la lista.`,
 } as const;
+
+/** What a seat's state is called on the buyer's map, its legend and its list (issue 33). */
+export const SEAT_STATE_LABEL = {
+  available: 'disponible',
+  taken: 'ocupada',
+  picked: 'elegida',
+  wheelchair: 'silla de ruedas',
+  companion: 'acompañante',
+  restricted: 'visibilidad reducida',
+} as const;
+
+/**
+ * A seat as a screen reader says it: "Platea, fila F, butaca 12, disponible, $ 25.000" (its flags after its
+ * name: "…, butaca 3, silla de ruedas, disponible, …").
+ */
+export const seatSpoken = (name: string, flags: string[], state: string, price: string) =>
+  [name, ...flags, state, price].join(', ');
+
+/** The buyer's seat map, its list mode and "Mejor ubicación disponible" (issue 33); also the box office's. */
+export const SEAT_MAP_TEXT = {
+  heading: 'Elegí tus butacas',
+  sections: 'Sectores',
+  sectionLeft: (left: string, total: string) => `Quedan ${left} de ${total}`,
+  soldOut: 'Agotado',
+  from: (price: string) => `desde ${price}`,
+  backToSections: 'Volver a los sectores',
+  stage: 'Escenario',
+  legend: 'Referencias',
+  mapMode: 'Mapa',
+  listMode: 'Lista',
+  modes: 'Cómo ver las butacas',
+  zoomIn: 'Acercar',
+  zoomOut: 'Alejar',
+  seatsOf: (name: string) => `Butacas de ${name}`,
+  mapHint: 'Tocá una butaca para elegirla. Pellizcá o usá + y − para acercar.',
+  row: 'Fila',
+  rowLabel: (label: string) => `Fila ${label}`,
+  loading: 'Cargando butacas…',
+  loadFailed: 'No pudimos cargar las butacas. Probá de nuevo en un momento.',
+  picked: (n: number) => (n === 1 ? '1 butaca elegida' : `${n} butacas elegidas`),
+  pickedList: 'Tus butacas',
+  /** The seats of an order line, in the checkout's summary. */
+  orderSeats: 'Butacas',
+  noneYet: 'Todavía no elegiste butacas.',
+  remove: (name: string) => `Quitar ${name}`,
+  tooMany: (max: number) =>
+    max === 1 ? 'Podés elegir 1 butaca por compra.' : `Podés elegir hasta ${max} butacas por compra.`,
+  holdPicked: 'Reservar y pagar',
+  holding: 'Reservando…',
+  bestHeading: 'Mejor ubicación disponible',
+  bestHint: 'Elegí cuántas y en qué ubicación: te guardamos las mejores butacas juntas.',
+  quantity: 'Cantidad',
+  category: 'Ubicación',
+  bestSubmit: 'Buscar la mejor ubicación',
+  bestFound: (n: number) =>
+    n === 1 ? 'Te reservamos esta butaca por unos minutos:' : `Te reservamos estas ${n} butacas por unos minutos:`,
+  goPay: 'Ir a pagar',
+  standingLeft: (left: string) => `Quedan ${left} lugares`,
+  standingQuantity: (name: string) => `Entradas de ${name}`,
+  standingAdd: 'Reservar y pagar',
+  updatedAt: (time: string) => `Actualizado a las ${time}`,
+} as const;

@@ -120,6 +120,8 @@ export type OrderView = {
     unit_fee_cents: number;
     unit_discount_cents: number;
     named: boolean;
+    /** A seated type's seats (reserved seating), one per ticket; empty for general admission. */
+    seats: { id: string; name: string }[];
   }[];
   subtotal_cents: number;
   fee_cents: number;

@@ -65,6 +65,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   // Buyers
   'GET /holds/availability': (w) => ({ path: `/holds/availability?event_id=${w.e1}` }),
   'GET /holds/seats': (w) => ({ path: `/holds/seats?event_id=${w.e1}` }),
+  'GET /holds/seats/section': (w) => ({ path: `/holds/seats/section?event_id=${w.e1}&event_date_id=1&section=platea` }),
   'GET /holds/seats/availability': (w) => ({ path: `/holds/seats/availability?event_id=${w.e1}` }),
   'POST /holds': () => ({ path: '/holds', body: {} }),
   'DELETE /holds/:id': () => ({ path: `/holds/${UNKNOWN_UUID}` }),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { SEAT_HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../../src/shared/schemas/checkout';
 import { EventIdSchema } from '../../../../src/shared/schemas/ids';
 import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../../lib/access';
@@ -7,9 +8,16 @@ import { validate } from '../../lib/validate';
 import { publicAvailability } from '../../services/checkout/availability';
 import { createHold, releaseHold } from '../../services/checkout/holds';
 import { ownOrder } from '../../services/checkout/orders';
-import { seatAvailability, seatedDates } from '../../services/seating/availability';
+import { seatAvailability, seatedDateOutlines, seatSection } from '../../services/seating/availability';
 
 const EventQuery = z.object({ event_id: EventIdSchema });
+const SeatId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, SEAT_HOLD_MSG.seatUnknown);
+/** `section`: only that section's taken seats; empty, none (the counts alone); absent, all of them. */
+const AvailabilityQuery = EventQuery.extend({ section: z.union([SeatId, z.literal('')]).optional() });
+const SectionQuery = EventQuery.extend({
+  event_date_id: z.coerce.number().int().positive(),
+  section: SeatId,
+});
 
 /** Holds (reservas): tickets set aside for a buyer while they check out. */
 export const holds = new Hono<AccessEnv>()
@@ -19,15 +27,23 @@ export const holds = new Hono<AccessEnv>()
     c.header('cache-control', 'no-store');
     return c.json({ status: true, data });
   })
-  /** A seated event's maps and what each category costs (reserved seating): they change only with a new version. */
+  /** A seated event's maps without their seats and what each category costs: they change only with a new version. */
   .get('/seats', publicRoute(), validate('query', EventQuery), async (c) => {
-    const data = await seatedDates(c.env, c.req.valid('query').event_id);
+    const data = await seatedDateOutlines(c.env, c.req.valid('query').event_id);
     c.header('cache-control', 'public, max-age=30');
     return c.json({ status: true, data });
   })
   /** The seats taken and what is left per section, from D1's mirror, at most a second old (never the object). */
-  .get('/seats/availability', publicRoute(), validate('query', EventQuery), async (c) => {
-    const data = await seatAvailability(c.env, c.req.valid('query').event_id);
+  /** One section's rows and seats, opened by the buyer's map on demand (a stadium is never loaded whole). */
+  .get('/seats/section', publicRoute(), validate('query', SectionQuery), async (c) => {
+    const { event_id, event_date_id, section } = c.req.valid('query');
+    const data = await seatSection(c.env, event_id, event_date_id, section);
+    c.header('cache-control', 'public, max-age=30');
+    return c.json({ status: true, data });
+  })
+  .get('/seats/availability', publicRoute(), validate('query', AvailabilityQuery), async (c) => {
+    const { event_id, section } = c.req.valid('query');
+    const data = await seatAvailability(c.env, event_id, section);
     c.header('cache-control', 'public, max-age=1');
     return c.json({ status: true, data });
   })

@@ -153,6 +153,7 @@ export async function orderView(env: Env, order: OrderRow): Promise<OrderView> {
       unit_fee_cents: i.unit_fee_cents,
       unit_discount_cents: i.unit_discount_cents,
       named: i.named === 1,
+      seats: i.seats ? (JSON.parse(i.seats) as { id: string; name: string }[]) : [],
     })),
     subtotal_cents: order.subtotal_cents,
     fee_cents: order.fee_cents,

@@ -1,6 +1,7 @@
 import { HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import { SEATING_MSG } from '../../../../src/shared/messages/seating';
 import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/seating';
-import { placedSeats } from '../../../../src/shared/seats';
+import { mapOutline, placedSeats, type SeatMapOutline } from '../../../../src/shared/seats';
 import { gunzip } from '../../../lib/gzip';
 import { fail } from '../../lib/errors';
 
@@ -25,7 +26,8 @@ export type SeatAvailability = {
   /** When this was read (the page shows the map as of then). */
   at: string;
 };
-
+/** What the isolate keeps: each date's taken seats also by section, for the page that shows one section. */
+type CachedAvailability = SeatAvailability & { bySection: Map<string, string[]>[] };
 /** Map documents by id and version: they never change (a change is a new version). */
 const maps = new Map<string, Promise<SeatMap>>();
 const MAX_MAPS = 50;
@@ -104,15 +106,53 @@ export async function seatedDates(env: Env, eventId: number): Promise<SeatedDate
   );
 }
 
+/**
+ * One seated section of a date's map with its rows and seats (the buyer opens one section at a time). 404 when
+ * the event is not on sale, or the date or the section is not one of its seated ones.
+ */
+export async function seatSection(env: Env, eventId: number, dateId: number, sectionId: string) {
+  const found = await seatedRows(env.DB, eventId);
+  const date = found?.rows.find((r) => r.event_date_id === dateId);
+  if (!date) fail(404, HOLD_MSG.noEventOnSale);
+  const map = await mapDoc(env.DB, date.map_id, date.version);
+  const section = map.sections.find(
+    (s): s is Extract<SeatMap['sections'][number], { kind: 'seated' }> => s.id === sectionId && s.kind === 'seated',
+  );
+  if (!section) fail(404, SEATING_MSG.unknownSection(sectionId));
+  return { event_date_id: dateId, section };
+}
+
+/**
+ * What the buyer's page loads first: the seated dates with their maps without seats (a 40,000-seat stadium in a
+ * few kilobytes); the page opens a section's seats on demand (`seatSection`).
+ */
+export async function seatedDateOutlines(
+  env: Env,
+  eventId: number,
+): Promise<(Omit<SeatedDate, 'map'> & { map: SeatMapOutline })[]> {
+  const dates = await seatedDates(env, eventId);
+  return dates.map((d) => ({ ...d, map: outlineOf(d.map) }));
+}
+
+const outlines = new WeakMap<SeatMap, SeatMapOutline>();
+function outlineOf(map: SeatMap) {
+  let found = outlines.get(map);
+  if (!found) {
+    found = mapOutline(map);
+    outlines.set(map, found);
+  }
+  return found;
+}
+
 const AVAILABILITY_MS = 1000;
-const availability = new Map<number, { at: number; value: Promise<SeatAvailability | null> }>();
+const availability = new Map<number, { at: number; value: Promise<CachedAvailability | null> }>();
 
 /**
  * What is left on each seated date, as of at most a second ago (see the module's comment). The cached read
  * answers null for an event that is not on sale: each caller then fails on its own (an error's response is
  * never shared between requests).
  */
-export async function seatAvailability(env: Env, eventId: number): Promise<SeatAvailability> {
+export async function seatAvailability(env: Env, eventId: number, section?: string): Promise<SeatAvailability> {
   const hit = availability.get(eventId);
   let value = hit && Date.now() - hit.at < AVAILABILITY_MS ? hit.value : null;
   if (!value) {
@@ -123,10 +163,15 @@ export async function seatAvailability(env: Env, eventId: number): Promise<SeatA
   }
   const found = await value;
   if (!found) fail(404, HOLD_MSG.noEventOnSale);
-  return found;
+  // A section's page needs that section's taken seats alone (an empty `section`: the counts alone).
+  const dates =
+    section === undefined
+      ? found.dates
+      : found.dates.map((d, i) => ({ ...d, taken: found.bySection[i].get(section) ?? [] }));
+  return { dates, at: found.at };
 }
 
-async function readAvailability(db: D1Database, eventId: number): Promise<SeatAvailability | null> {
+async function readAvailability(db: D1Database, eventId: number): Promise<CachedAvailability | null> {
   const at = new Date().toISOString();
   const [found, taken] = await Promise.all([
     seatedRows(db, eventId),
@@ -142,11 +187,17 @@ async function readAvailability(db: D1Database, eventId: number): Promise<SeatAv
       const map = await mapDoc(db, r.map_id, r.version);
       const gone = new Set(taken.results.filter((t) => t.event_date_id === r.event_date_id).map((t) => t.seat_id));
       const sections = new Map<string, SectionLeft>();
+      const bySection = new Map<string, string[]>();
       for (const s of placedSeats(map)) {
         const left = sections.get(s.section) ?? { id: s.section, available: 0, total: 0 };
         if (!s.blocked) {
           left.total += 1;
           if (!gone.has(s.id)) left.available += 1;
+        }
+        if (gone.has(s.id)) {
+          const ids = bySection.get(s.section) ?? [];
+          ids.push(s.id);
+          bySection.set(s.section, ids);
         }
         sections.set(s.section, left);
       }
@@ -156,8 +207,10 @@ async function readAvailability(db: D1Database, eventId: number): Promise<SeatAv
           total: st.capacity,
           available: Math.max(0, st.capacity - st.sold - st.held),
         });
-      return { event_date_id: r.event_date_id, taken: [...gone].sort(), sections: [...sections.values()] };
+      for (const ids of bySection.values()) ids.sort();
+      const date = { event_date_id: r.event_date_id, taken: [...gone].sort(), sections: [...sections.values()] };
+      return { date, bySection };
     }),
   );
-  return { dates, at };
+  return { dates: dates.map((d) => d.date), bySection: dates.map((d) => d.bySection), at };
 }

@@ -1,5 +1,6 @@
 import { formatEventDate } from '../../../shared/dates';
 import { CHECKOUT_TEXT } from '../../../shared/messages/checkout';
+import { SEAT_MAP_TEXT } from '../../../shared/messages/seating';
 import { formatMoney, formatPrice } from '../../../shared/money';
 import type { OrderView } from '../../../shared/schemas/checkout';
 import { PromoDiscountRow } from './promo-discount-row';
@@ -24,6 +25,13 @@ export function OrderSummary({ order }: { order: OrderView }) {
                 <span className="block text-xs text-base-content/60">
                   {formatEventDate(i.starts_at)} · {formatPrice(i.unit_price_cents + i.unit_discount_cents)} c/u
                 </span>
+                {i.seats.length > 0 && (
+                  <ul aria-label={SEAT_MAP_TEXT.orderSeats} className="mt-1 text-xs" data-testid="order-seats">
+                    {i.seats.map((s) => (
+                      <li key={s.id}>{s.name}</li>
+                    ))}
+                  </ul>
+                )}
               </td>
               <td className="py-1 text-right">
                 {formatPrice((i.unit_price_cents + i.unit_discount_cents) * i.quantity)}

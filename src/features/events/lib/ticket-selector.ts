@@ -102,6 +102,10 @@ class TicketSelectorElement extends HTMLElement {
       if (field) field.value = items.join(',');
     }
     if (disabled) disabled.hidden = count > 0;
+    // A date sold seat by seat (issue 33) buys from its seat map: the quantities' total and button step aside.
+    const shown = [...this.querySelectorAll<HTMLElement>('[data-date]')].find((d) => !d.hidden);
+    const footer = this.querySelector<HTMLElement>('[data-footer]');
+    if (footer) footer.hidden = shown?.dataset.seated !== undefined;
     this.dataset.ready = '1';
   }
 }

@@ -1,3 +1,5 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { Radio, SelectField, SubmitButton, TextField } from '../../../components/ui/fields';
 import { useData } from '../../../components/ui/use-data';
@@ -6,10 +8,15 @@ import { formatEventDate } from '../../../shared/dates';
 import { BOX_OFFICE_METHOD_LABEL } from '../../../shared/messages/payments';
 import { SALES_TEXT } from '../../../shared/messages/sales';
 import { formatMoney } from '../../../shared/money';
+import { fetchSeatedDates } from '../../seating/api/seat-map';
+import { BoxOfficeSeats } from '../../seating/components/box-office-seats';
+import { holdItems } from '../../seating/lib/pick';
+import type { SeatPicker } from '../../seating/stores/seat-picker';
 import { fetchEventTypes, sellAtBoxOffice } from '../api/box-office';
 import { fetchManagedEvents } from '../api/events';
 
 type Method = keyof typeof BOX_OFFICE_METHOD_LABEL;
+const EMPTY = atom<never[]>([]);
 type TicketType = Awaited<ReturnType<typeof fetchEventTypes>>[number];
 
 /** "Venta en boletería": staff sell at the door; then the receipt screen hands over the tickets. */
@@ -35,6 +42,19 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
   }, [typeList.data]);
   const loadError = eventList.error ?? typeList.error;
 
+  // A seated event (issue 33): the seat map of the chosen type's date; seats picked there are sold.
+  const seatedList = useData(
+    () => (eventId ? fetchSeatedDates(Number(eventId)).catch(() => []) : Promise.resolve([])),
+    `seats:${eventId}`,
+  );
+  const seated = (seatedList.data ?? [])
+    .flatMap((date) => Object.entries(date.categories).map(([category, sale]) => ({ date, category, sale })))
+    .find((s) => String(s.sale.ticket_type_id) === typeId);
+  const [picker, setPicker] = useState<SeatPicker | null>(null);
+  const picked = useStore(picker?.$picked ?? EMPTY);
+  const seats = seated && picker ? picked : [];
+  const count = seats.length > 0 ? seats.length : quantity;
+
   const type = types.find((t) => String(t.id) === typeId);
   return (
     <form
@@ -47,7 +67,11 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
         try {
           const sold = await sellAtBoxOffice({
             event_id: Number(eventId),
-            items: [{ ticket_type_id: Number(typeId), quantity }],
+            // Picked seats, or for a seated type without a pick the best available ones.
+            items:
+              seats.length > 0 && seated
+                ? holdItems(seats, seated.date.categories)
+                : [{ ticket_type_id: Number(typeId), quantity, ...(seated ? { best: true } : {}) }],
             method,
             buyer,
           });
@@ -82,12 +106,24 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
           </option>
         ))}
       </SelectField>
+      {seated && (
+        <div className="md:col-span-3">
+          <BoxOfficeSeats
+            key={`${eventId}:${typeId}`}
+            eventId={Number(eventId)}
+            date={seated.date}
+            category={seated.category}
+            onPicker={setPicker}
+          />
+        </div>
+      )}
       <TextField
         label={SALES_TEXT.quantity}
         type="number"
         min={1}
         max={50}
-        value={String(quantity)}
+        value={String(count)}
+        disabled={seats.length > 0}
         onValue={(v) => setQuantity(Number(v))}
       />
       <fieldset className="flex flex-col gap-1 text-sm">
@@ -121,7 +157,7 @@ export function BoxOfficeForm({ onSold }: { onSold: () => void }) {
       />
       <div className="flex items-end gap-3 md:col-span-2">
         <SubmitButton className="btn btn-primary" busy={busy} disabled={!typeId}>
-          {SALES_TEXT.charge(type ? formatMoney(type.price_cents * quantity) : '')}
+          {SALES_TEXT.charge(type ? formatMoney(type.price_cents * count) : '')}
         </SubmitButton>
         {(error ?? loadError) && (
           <p role="alert" className="text-sm text-error">

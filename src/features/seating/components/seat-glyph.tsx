@@ -1,0 +1,36 @@
+import type { SeatState } from '../lib/pick';
+
+/** How a seat is drawn, the same on the map and in its legend: state by colour, flags by shape and outline. */
+export type GlyphKind = SeatState | 'wheelchair' | 'companion' | 'restricted';
+
+const FILL: Record<SeatState, string> = {
+  available: 'fill-success',
+  taken: 'fill-base-content/25',
+  picked: 'fill-primary',
+};
+
+export function SeatGlyph({
+  x,
+  y,
+  state,
+  wheelchair = false,
+  companion = false,
+  restricted = false,
+}: {
+  x: number;
+  y: number;
+  state: SeatState;
+  wheelchair?: boolean;
+  companion?: boolean;
+  restricted?: boolean;
+}) {
+  const stroke = restricted ? 'stroke-warning' : companion ? 'stroke-info' : 'stroke-none';
+  const common = `${FILL[state]} ${stroke}`;
+  const dash = restricted ? '0.12 0.08' : undefined;
+  // A wheelchair place is a square (shape, not colour alone, tells it apart); the others are round.
+  return wheelchair ? (
+    <rect x={x + 0.1} y={y + 0.1} width={0.8} height={0.8} rx={0.12} className={common} strokeWidth={0.12} />
+  ) : (
+    <circle cx={x + 0.5} cy={y + 0.5} r={0.4} className={common} strokeWidth={0.12} strokeDasharray={dash} />
+  );
+}
