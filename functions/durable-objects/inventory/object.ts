@@ -501,6 +501,8 @@ export class EventInventory extends DurableObject<Env> {
     }
     if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted, held.expiresAt);
     takeSeats(this.sql, held.holdId, wanted, 'held');
+    // holdNow's copy to D1 was read before these seats were taken: they go in its next round.
+    this.mirror(false);
     const order = {
       id: crypto.randomUUID(),
       userId,
