@@ -159,9 +159,11 @@ test('a keyboard-only buyer picks two seats from the list (section, row, seat) a
   await page.keyboard.press('Enter');
   // The focus lands on the opened section's heading; then "Volver" and the row.
   await expect(page.getByRole('heading', { name: 'Pullman', exact: true })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  // The section's seats load on demand ("Cargando…" meanwhile): the person tabs on once its row chooser shows.
   const row = page.getByRole('combobox', { name: 'Fila' });
+  await expect(row).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
   await expect(row).toBeFocused();
   // Type-ahead picks the row, as on any select.
   await page.keyboard.type(`Fila ${pair.row}`);

@@ -10,8 +10,8 @@
 // Prints key=value lines: attempts, holds, refused, seats_held, seats_sold_twice (the object's seats and D1's
 // orders), avoidable_single_seats (seats left alone by a hold while a block without one existed, replayed in
 // order), single_seats_left (every free seat alone between occupied ones at the end), holds_per_s, p50_ms,
-// p99_ms, map_kb (gzipped bytes the event page loads before the map can be used: the map document, its
-// availability and the seat map island's JavaScript when the page has one), ceiling_per_s (a bare call to the same
+// p99_ms, map_kb (gzipped bytes the event page loads before the map can be used: the page with the map's outline,
+// the seat map island's modules and the largest section opened), ceiling_per_s (a bare call to the same
 // event's object through the same HTTP path, same run) with ratio, and the write floor.
 import { gzipSync } from 'node:zlib';
 import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
@@ -62,17 +62,32 @@ const asks = tokens.map((_, i) => {
   return { ticket_type_id: wantedType, quantity, seat_ids: row.slice(start, start + quantity).map((s) => s.id) };
 });
 
-// What the event page loads before the stadium map can be used (gzipped): the map, its availability, and the seat
-// map island's JavaScript when the page has one (its component URL names a seat map).
+// What the event page loads before the stadium map can be used (gzipped): the page (its HTML carries the map's
+// outline and what is left per section), the seat map island's modules with every module they import statically,
+// and the first section a buyer opens (the largest: its seats and its taken seats). A stadium's other sections
+// load only when opened.
 const gz = async (path) =>
-  gzipSync(Buffer.from(await (await fetch(`${base}${path}`, { headers: { origin: base } })).arrayBuffer())).length;
-const mapBytes = await gz(`/api/v1/holds/seats?event_id=${eventId}`);
+  gzipSync(Buffer.from(await (await fetch(new URL(path, base), { headers: { origin: base } })).arrayBuffer())).length;
+const pageBytes = await gz(`/eventos/${eventId}`);
 const page = await (await fetch(`${base}/eventos/${eventId}`)).text();
-const islands = [...page.matchAll(/component-url="([^"]+)"/g)]
-  .map((m) => m[1])
-  .filter((u) => /seat|butaca|mapa/i.test(u));
+const islandEntries = [...page.matchAll(/<astro-island[^>]*component-url="([^"]+)"[^>]*renderer-url="([^"]+)"/g)]
+  .filter((m) => /seat/i.test(m[1]))
+  .flatMap((m) => [m[1], m[2]]);
+const modules = new Set();
+const walk = async (url) => {
+  if (modules.has(url)) return;
+  modules.add(url);
+  const code = await (await fetch(new URL(url, base))).text();
+  // Static imports only (`import "./x.js"`, `from "./x.js"`): dynamic ones load later, when used.
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g))
+    await walk(new URL(m[1], new URL(url, base)).pathname);
+};
+for (const entry of islandEntries) await walk(entry);
 let islandBytes = 0;
-for (const url of islands) islandBytes += await gz(url);
+for (const url of modules) islandBytes += await gz(url);
+const { data: dates } = await json(await fetch(`${base}/api/v1/holds/seats?event_id=${eventId}`));
+const firstDate = dates[0];
+const largest = firstDate.map.sections.filter((x) => x.kind === 'seated').sort((x, y) => y.seats - x.seats)[0];
 
 // Warm up the Worker and the event's object (its first seated hold loads the map).
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
@@ -94,7 +109,10 @@ const holds = await pool(tokens.length, concurrency, async (i) => {
   else errors++;
 });
 // The availability the page polls, at its fullest (after the run).
-const availabilityBytes = await gz(`/api/v1/holds/seats/availability?event_id=${eventId}`);
+const sectionBytes =
+  (await gz(
+    `/api/v1/holds/seats/section?event_id=${eventId}&event_date_id=${firstDate.event_date_id}&section=${largest.id}`,
+  )) + (await gz(`/api/v1/holds/seats/availability?event_id=${eventId}&section=${largest.id}`));
 
 const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
 const holdsPerS = tokens.length / holds.seconds;
@@ -126,10 +144,10 @@ const lines = {
   seats_per_s: Math.round(seatsHeld / holds.seconds),
   p50_ms: Math.round(percentile(sorted, 50)),
   p99_ms: Math.round(percentile(sorted, 99)),
-  map_kb: kb(mapBytes + availabilityBytes + islandBytes),
-  map_doc_kb: kb(mapBytes),
-  map_availability_kb: kb(availabilityBytes),
-  map_island_kb: islands.length > 0 ? kb(islandBytes) : 'none',
+  map_kb: kb(pageBytes + islandBytes + sectionBytes),
+  map_page_kb: kb(pageBytes),
+  map_section_kb: kb(sectionBytes),
+  map_island_kb: modules.size > 0 ? kb(islandBytes) : 'none',
   ceiling_per_s: Math.round(ceilingPerS),
   // The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
   ratio: (holdsPerS / ceilingPerS).toFixed(2),
