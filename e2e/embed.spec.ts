@@ -107,3 +107,22 @@ test('the event page offers the snippet in its Compartir menu; the embedded sele
   await page.goto(`/embed/eventos/${event.id}`);
   await expectNoSeriousA11yViolations(page, 'embed');
 });
+
+test("a seated event's embed sends the buyer to the event page's seat map, in a window of its own", async ({
+  page,
+}) => {
+  const events = (await (await page.request.get('/api/v1/events')).json()) as { data: { id: number }[] };
+  let seatedId: number | null = null;
+  for (const { id } of events.data) {
+    if ((await page.request.get(`/api/v1/holds/seats?event_id=${id}`)).ok()) {
+      seatedId = id;
+      break;
+    }
+  }
+  expect(seatedId, 'the demo sells a seated event').not.toBeNull();
+  await page.goto(`/embed/eventos/${seatedId}`);
+  const link = page.getByRole('link', { name: 'Elegí tus butacas en Boletería' });
+  await expect(link).toHaveAttribute('href', `/eventos/${seatedId}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expectNoSeriousA11yViolations(page, 'a seated event embedded');
+});

@@ -145,6 +145,9 @@ export const seatSpoken = (name: string, flags: string[], state: string, price: 
 /** The buyer's seat map, its list mode and "Mejor ubicación disponible" (issue 33); also the box office's. */
 export const SEAT_MAP_TEXT = {
   heading: 'Elegí tus butacas',
+  /** The embeddable checkout sends a seated date's buyer to the event page, where the map is. */
+  pickOnSite: 'Elegí tus butacas en Boletería',
+  pickOnSiteHint: 'Se abre el mapa de la sala en una ventana nueva.',
   sections: 'Sectores',
   sectionLeft: (left: string, total: string) => `Quedan ${left} de ${total}`,
   soldOut: 'Agotado',
