@@ -5,6 +5,7 @@ import { offeredOrder } from '../checkout/checkout-fixtures';
 import { asBuyer, buyerWithDni } from '../kit/actors';
 import type { Answer } from '../kit/call';
 import { eventually } from '../kit/http';
+import { mailsTo } from '../kit/mail';
 import { routeNetwork } from '../kit/network';
 import { assertSeats, payOrder, seatedEvent, takenSeats } from './seating-fixtures';
 
@@ -74,6 +75,11 @@ describe('reserved seating through resale and the waiting list', () => {
     expect((await takenSeats(w.eventId)).map((s) => `${s.seatId}:${s.state}`).sort()).toEqual(
       [`${kept.seat_id}:sold`, `${resold.seat_id}:sold`].sort(),
     );
+    // Its would-be buyer is shown the seat in the offer's e-mail (and its checkout, from the order).
+    await eventually(
+      async () => (await mailsTo(waiting.email)).some((m) => m.text.includes(`Tu ubicación: ${resold.seat_label}.`)),
+      'the resale offer e-mail shows the seat',
+    );
     await payOrder(waiting, offerOrder);
     await eventually(
       async () => (await ticketsOf(sellerOrder)).find((t) => t.id === resold.id)?.status === 'cancelled',
@@ -110,6 +116,12 @@ describe('reserved seating through resale and the waiting list', () => {
       state: 'held',
       holdId: hold?.hold_id,
     });
+    // The offer's e-mail names the seat.
+    const label = freed.seat_label as string;
+    await eventually(
+      async () => (await mailsTo(waiting.email)).some((m) => m.text.includes(`Tu ubicación: ${label}.`)),
+      'the offer e-mail shows the seat',
+    );
     await assertSeats(w.eventId);
     // The offer runs out unanswered: its seat is free again, in the object and in D1's mirror.
     await inventoryOf(env, w.eventId).expireSoon(hold!.hold_id, 1);
