@@ -34,7 +34,6 @@ import {
   listResale,
   offeredTicket,
   offerResales,
-  recordSellerHold,
   resaleOfferEnded,
   resaleSeat,
   resaleStatus,
@@ -662,10 +661,15 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   /** Lists a paid ticket for face-value resale through the waiting list (it stays sold and valid). */
-  listResale(ticketId: string, typeId: number, deadline: number, seatId: string | null = null): ListResult {
+  listResale(
+    ticketId: string,
+    typeId: number,
+    deadline: number,
+    seat: { seatId: string; sellerHold: string } | null = null,
+  ): ListResult {
     this.expireDue();
     if (this.closed()) return { ok: false, reason: 'closed' };
-    const listed = listResale(this.sql, ticketId, typeId, deadline, seatId);
+    const listed = listResale(this.sql, ticketId, typeId, deadline, seat);
     if (listed.ok) this.mirror();
     return listed;
   }
@@ -968,6 +972,8 @@ export class EventInventory extends DurableObject<Env> {
     const offered = row.buyer.startsWith('waitlist:') ? offeredTicket(this.sql, holdId) : null;
     if (offered && offered !== claimedTicket) return { ok: false, reason: 'resale_claim', ticketId: offered };
     const items = parseItems(row.items);
+    // A resold seat passes to the buyer only while it is still its seller's (or free): never someone else's.
+    if (offered && !this.resoldSeatPasses(offered, items)) return { ok: false, reason: 'not_open' };
     if (row.status === 'rejected') {
       // A retry after a rejected attempt: sold only within the hold's time and while the stock is there (its
       // code's use was kept for it meanwhile).
@@ -1002,10 +1008,21 @@ export class EventInventory extends DurableObject<Env> {
       resold = resaleOfferEnded(this.sql, holdId, true);
       const seated = items[0];
       if (resold && seated?.dateId !== undefined && seated.seatIds?.[0])
-        recordSellerHold(this.sql, resold, passSeat(this.sql, seated.dateId, seated.seatIds[0], holdId));
+        passSeat(this.sql, seated.dateId, seated.seatIds[0], holdId);
     }
     this.mirror();
     return resold ? { ok: true, resold } : { ok: true };
+  }
+
+  /** Whether a resale offer's seat (if any) is still its seller's or free, so its payment may pass it on. */
+  private resoldSeatPasses(ticketId: string, items: HoldItem[]): boolean {
+    const seat = resaleSeat(this.sql, ticketId);
+    const dateId = items[0]?.dateId;
+    if (!seat || dateId === undefined) return true;
+    const holder = this.sql
+      .exec<{ hold_id: string }>('select hold_id from seats where date_id = ? and seat_id = ?', dateId, seat.seatId)
+      .toArray()[0]?.hold_id;
+    return holder === undefined || holder === seat.sellerHold;
   }
 
   /** Puts a sold hold's tickets back on sale (refund). Idempotent. */

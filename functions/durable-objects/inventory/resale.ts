@@ -6,8 +6,8 @@
  * records its seller's refund (services/resale, resale_refunds), so it cannot stay valid beside the buyer's.
  * An offer that expires puts the listing back; a listing past its deadline is withdrawn.
  * A seated ticket's listing keeps its seat (`seat_id`, issue 33): the offer holds that seat by name (it stays
- * sold to the seller meanwhile) and the payment passes it to the buyer's hold (seats.ts passSeat), recording the
- * seller's hold so an undone sale gives it back.
+ * sold to the seller's hold, `seller_hold`, meanwhile) and the payment passes it to the buyer's hold (seats.ts
+ * passSeat) only if it is still the seller's or free; an undone sale gives it back to the seller.
  */
 
 export const RESALE_SCHEMA = `
@@ -41,7 +41,7 @@ export function listResale(
   ticketId: string,
   typeId: number,
   deadline: number,
-  seatId: string | null = null,
+  seat: { seatId: string; sellerHold: string } | null = null,
 ): ListResult {
   const existing = sql.exec<{ status: string }>('select status from resale where ticket_id = ?', ticketId).toArray()[0];
   if (existing && existing.status !== 'withdrawn') return { ok: false, reason: 'listed' };
@@ -49,14 +49,15 @@ export function listResale(
   if (waiting.length === 0) return { ok: false, reason: 'no_waitlist' };
   const seq = sql.exec<{ n: number }>('select coalesce(max(seq), 0) + 1 as n from resale').one().n;
   sql.exec(
-    `insert into resale (ticket_id, type_id, deadline, status, seq, seat_id) values (?, ?, ?, 'listed', ?, ?)
+    `insert into resale (ticket_id, type_id, deadline, status, seq, seat_id, seller_hold) values (?, ?, ?, 'listed', ?, ?, ?)
      on conflict (ticket_id) do update set status = 'listed', deadline = excluded.deadline, offer_hold = null,
-       seq = excluded.seq, seat_id = excluded.seat_id`,
+       seq = excluded.seq, seat_id = excluded.seat_id, seller_hold = excluded.seller_hold`,
     ticketId,
     typeId,
     deadline,
     seq,
-    seatId,
+    seat?.seatId ?? null,
+    seat?.sellerHold ?? null,
   );
   return { ok: true };
 }
@@ -121,12 +122,7 @@ export function resaleOfferEnded(sql: SqlStorage, holdId: string, paid: boolean)
   return null;
 }
 
-/** The seller's hold a resold seat came from (recorded by the payment that passed it on). */
-export function recordSellerHold(sql: SqlStorage, ticketId: string, sellerHold: string | null) {
-  sql.exec('update resale set seller_hold = ? where ticket_id = ?', sellerHold, ticketId);
-}
-
-/** The seat a listing carries and the hold it was sold under (an undone sale gives it back). */
+/** The seat a listing carries and the seller's hold it is sold under. */
 export function resaleSeat(sql: SqlStorage, ticketId: string): { seatId: string; sellerHold: string | null } | null {
   const row = sql
     .exec<{ seat_id: string | null; seller_hold: string | null }>(

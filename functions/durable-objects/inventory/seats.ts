@@ -484,14 +484,10 @@ export function offerSeats(sql: SqlStorage, seating: Seating, typeId: number, qu
 }
 
 /**
- * A resold seat passes from its seller's hold to its buyer's, sold throughout: it is never free in between, so
- * nobody else can take it. Answers the hold it came from (null when the object did not know it sold).
+ * A resold seat passes from its seller's hold to its buyer's (or back, for an undone sale), sold throughout: it
+ * is never free in between, so nobody else can take it. The caller checked it is still the seller's or free.
  */
-export function passSeat(sql: SqlStorage, dateId: number, seatId: string, toHold: string): string | null {
-  const from =
-    sql
-      .exec<{ hold_id: string }>('select hold_id from seats where date_id = ? and seat_id = ?', dateId, seatId)
-      .toArray()[0]?.hold_id ?? null;
+export function passSeat(sql: SqlStorage, dateId: number, seatId: string, toHold: string) {
   sql.exec(
     `insert into seats (date_id, seat_id, hold_id, state) values (?, ?, ?, 'sold')
      on conflict (date_id, seat_id) do update set hold_id = excluded.hold_id, state = 'sold'`,
@@ -501,5 +497,4 @@ export function passSeat(sql: SqlStorage, dateId: number, seatId: string, toHold
   );
   noteSeatTaken(sql, dateId, seatId);
   journal(sql, dateId, seatId);
-  return from;
 }

@@ -29,6 +29,7 @@ type TicketRow = {
   order_status: string;
   kind: string;
   payment_id: string | null;
+  hold_id: string;
   buyer_id: number;
   starts_at: string;
 };
@@ -36,7 +37,7 @@ type TicketRow = {
 async function ownTicket(env: Env, userId: number, ticketId: string) {
   const row = await env.DB.prepare(
     `select k.id, k.order_id, k.event_id, k.ticket_type_id, k.seat_id, k.status, k.owner_user_id, o.status as order_status,
-       o.kind, o.payment_id, o.user_id as buyer_id, d.starts_at
+       o.kind, o.payment_id, o.hold_id, o.user_id as buyer_id, d.starts_at
      from tickets k join orders o on o.id = k.order_id join event_dates d on d.id = k.event_date_id where k.id = ?`,
   )
     .bind(ticketId)
@@ -54,7 +55,8 @@ export async function returnTicket(env: Env, userId: number, ticketId: string) {
   if (deadline <= Date.now()) fail(409, RESALE_MSG.tooLate);
   const inventory = inventoryOf(env, t.event_id);
   // A seated ticket is listed with its seat: its buyer gets that seat (issue 33).
-  const listed = await inventory.listResale(ticketId, t.ticket_type_id, deadline, t.seat_id);
+  const seat = t.seat_id ? { seatId: t.seat_id, sellerHold: t.hold_id } : null;
+  const listed = await inventory.listResale(ticketId, t.ticket_type_id, deadline, seat);
   if (!listed.ok) {
     if (listed.reason === 'listed') fail(409, RESALE_MSG.already);
     if (listed.reason === 'no_waitlist') fail(409, RESALE_MSG.noWaitlist);
