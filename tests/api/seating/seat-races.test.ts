@@ -226,8 +226,9 @@ async function assertKeptSeats(w: World) {
   );
   const counts = (await inventory.availability()).find((a) => a.typeId === w.platea);
   const stateCount = (...states: string[]) => taken.filter((s) => states.includes(s.state)).length;
-  // An open resale offer counts as held over the seat that stays sold to its seller until the payment.
-  const { results: valid } = await env.DB.prepare("select id from tickets where event_id = ? and status = 'valid'")
+  // An open resale offer counts as held over the seat that stays sold to its seller until the payment (or is
+  // free again, its seller refunded meanwhile: the payment then takes it only if nobody else did).
+  const { results: valid } = await env.DB.prepare('select id from tickets where event_id = ?')
     .bind(w.eventId)
     .all<{ id: string }>();
   let offered = 0;
@@ -251,6 +252,44 @@ describe('seats under racing holds, payments, expiries, refunds, transfers, box 
           await eventually(async () => (await inventoryOf(env, w.eventId).drainOutbox()) === 0, 'the offers written');
           await assertKeptSeats(w);
           await assertSeats(w.eventId);
+        },
+      ),
+      { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },
+    );
+  }, 300_000);
+
+  it('passes seats through the waiting list and resale on a sold-out row without selling one twice', async () => {
+    routeNetwork();
+    const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
+    // What touches a sold-out row: offers of returned and refunded seats, resale, and everything around them.
+    const kinds = new Set(['best', 'pay', 'expire', 'release', 'refund', 'transfer', 'wait', 'resell']);
+    const soldOut = command.filter((c) => kinds.has(c.kind));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(soldOut, { minLength: 2, maxLength: 5 }), { minLength: 2, maxLength: 3 }),
+        async (waves) => {
+          const w: World = { ...(await seatedEvent({ rows: 1, seatsPerRow: 3 })), buyers: [] };
+          w.buyers = await Promise.all([buyerWithDni(), buyerWithDni(), buyerWithDni(), buyerWithDni()]);
+          // The row sold out to two buyers; the other two wait for a seat.
+          for (const [b, quantity] of [
+            [0, 2],
+            [1, 1],
+          ]) {
+            await run(w, { kind: 'best', buyer: b, quantity });
+            await run(w, { kind: 'pay', buyer: b });
+          }
+          for (const b of [2, 3]) await run(w, { kind: 'wait', buyer: b, quantity: 1 });
+          for (const wave of waves) await Promise.all(wave.map((c) => run(w, c)));
+          await eventually(async () => (await inventoryOf(env, w.eventId).drainOutbox()) === 0, 'the offers written');
+          await assertKeptSeats(w);
+          await assertSeats(w.eventId);
+          // Every ticket of the seated type carries a seat, however it was bought (an offer, a resale).
+          const seatless = await env.DB.prepare(
+            "select count(*) as n from tickets where ticket_type_id = ? and status = 'valid' and seat_id is null",
+          )
+            .bind(w.platea)
+            .first<{ n: number }>();
+          expect(seatless?.n).toBe(0);
         },
       ),
       { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },
