@@ -739,6 +739,7 @@ export class EventInventory extends DurableObject<Env> {
   private async deliverOffers() {
     if (this.delivering || this.eventId === null) return;
     this.delivering = true;
+    let failed = false;
     const eventId = this.eventId;
     try {
       if (!this.outboxPending()) return;
@@ -751,9 +752,13 @@ export class EventInventory extends DurableObject<Env> {
       await this.env.DB.prepare('delete from inventory_outbox where event_id = ?').bind(eventId).run();
       this.outboxMarked = false;
     } catch (err) {
+      failed = true;
       console.error('Waiting-list offer delivery failed; the cron job drains the rest', err);
     } finally {
       this.delivering = false;
+      // An offer made while the last D1 write was in flight found this delivery running and left it to this one:
+      // it goes now, not at the backstop alarm a minute later (after a failure, the cron job and alarm retry).
+      if (!failed && this.outboxPending()) this.ctx.waitUntil(this.deliverOffers());
     }
   }
 
