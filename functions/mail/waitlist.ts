@@ -60,6 +60,15 @@ export async function retryWaitlistMails(env: Env, at = Date.now()): Promise<num
   return sent;
 }
 
+/** The seats a seated offer holds, by name, from its order (order_items.seats); none for general admission. */
+async function offerSeatNames(env: Env, orderId: string | null): Promise<string[]> {
+  if (!orderId) return [];
+  const { results } = await env.DB.prepare('select seats from order_items where order_id = ? and seats is not null')
+    .bind(orderId)
+    .all<{ seats: string }>();
+  return results.flatMap((r) => (JSON.parse(r.seats) as { name: string }[]).map((s) => s.name));
+}
+
 async function sendWaitlistMail(env: Env, mail: WaitlistMail) {
   const row = await env.DB.prepare(
     'select e.title, t.name from events e join event_dates d on d.event_id = e.id join ticket_types t on t.event_date_id = d.id where e.id = ? and t.id = ?',
@@ -70,6 +79,7 @@ async function sendWaitlistMail(env: Env, mail: WaitlistMail) {
   const origin = env.PUBLIC_ORIGIN.replace(/\/$/, '');
   if (mail.kind === 'offer') {
     const expiry = mail.expires_at ? formatEventDate(new Date(mail.expires_at)) : '';
+    const seats = await offerSeatNames(env, mail.order_id);
     await sendMail(env, {
       to: mail.email,
       subject: WAITLIST_MSG.mailSubject(title),
@@ -78,6 +88,7 @@ async function sendWaitlistMail(env: Env, mail: WaitlistMail) {
         preheader: WAITLIST_MSG.mailSubject(title),
         bodyHtml:
           paragraph(escapeHtml(WAITLIST_MSG.mailBody(mail.quantity, row?.name ?? '', title))) +
+          (seats.length > 0 ? paragraph(escapeHtml(WAITLIST_MSG.mailSeats(seats))) : '') +
           (expiry ? paragraph(escapeHtml(WAITLIST_MSG.mailExpiry(expiry))) : ''),
         cta: { label: WAITLIST_MSG.mailCta, url: `${origin}/checkout?order=${mail.order_id}` },
       }),

@@ -34,10 +34,11 @@ import {
   listResale,
   offeredTicket,
   offerResales,
-  RESALE_SCHEMA,
   resaleOfferEnded,
+  resaleSeat,
   resaleStatus,
   resoldBy,
+  setupResale,
   withdrawAdmitted,
   withdrawResale,
 } from './resale';
@@ -46,6 +47,8 @@ import {
   allTakenSeats,
   checkSeats,
   freeSeats,
+  offerSeats,
+  passSeat,
   pickBest,
   SEATS_SCHEMA,
   SeatingCache,
@@ -82,6 +85,7 @@ import {
   offerFreedStock,
   offerPending,
   offerSeconds,
+  offersWaiting,
   pendingNotices,
   pendingOffers,
   placeOf,
@@ -187,7 +191,7 @@ export class EventInventory extends DurableObject<Env> {
     this.seating = new SeatingCache(this.sql, env.DB);
     setupPromoUses(this.sql);
     this.sql.exec(WAITLIST_SCHEMA);
-    this.sql.exec(RESALE_SCHEMA);
+    setupResale(this.sql);
     this.stateMirror = new StateMirror(this, ctx, env.DB, 'inventory', INVENTORY_TABLES);
     void ctx.blockConcurrencyWhile(async () => {
       // Storage lost: everything comes back from D1 before anything is answered (mirror.ts).
@@ -608,17 +612,28 @@ export class EventInventory extends DurableObject<Env> {
     // While the queue holds the stock, what comes back stays on sale for the people in the queue.
     this.releaseGateIfSoldOut();
     if (this.closed() || this.queueHolds()) return;
+    // A seated type is offered seat by seat: the map must be in memory first (a woken object loads it, then
+    // offers; until then what came back stays with the object, which sells nothing seated before it loads).
+    const seating = this.seating.peek();
+    if (!seating) {
+      if (this.eventId !== null && offersWaiting(this.sql)) {
+        this.ctx.waitUntil(this.seating.get(this.eventId).then(() => this.mirror()));
+      }
+      return;
+    }
     const now = Date.now();
-    const createHold = (buyer: string, typeId: number, quantity: number, expiresAt: number) => {
+    /** `takeSeat`: the offer takes its seats held (a resale offer's seat stays sold to its seller meanwhile). */
+    const createHold = (buyer: string, item: HoldItem, expiresAt: number, takeSeat: boolean) => {
       const id = crypto.randomUUID();
-      this.sql.exec('update types set held = held + ? where id = ?', quantity, typeId);
+      this.sql.exec('update types set held = held + ? where id = ?', item.quantity, item.typeId);
       this.sql.exec(
         "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
         id,
         buyer,
         expiresAt,
-        JSON.stringify([{ typeId, quantity }]),
+        JSON.stringify([item]),
       );
+      if (takeSeat) takeSeats(this.sql, id, [item], 'held');
       this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
       this.scheduleAlarm(expiresAt);
       return id;
@@ -627,12 +642,20 @@ export class EventInventory extends DurableObject<Env> {
       const t = this.type(typeId);
       return t ? t.capacity - t.sold - t.held : 0;
     };
-    let made = offerFreedStock(this.sql, now, free, createHold);
+    let made = offerFreedStock(this.sql, now, free, (buyer, typeId, quantity, expiresAt) => {
+      // A seated type's offer holds its seats: the best ones for the quantity, as a buyer's hold would.
+      const item = seating.types.has(typeId) ? offerSeats(this.sql, seating, typeId, quantity) : { typeId, quantity };
+      return item ? createHold(buyer, item, expiresAt, true) : null;
+    });
     // Returned tickets (face-value resale): one ticket each to the next entry that takes one. The offer's
     // hold counts as held over the sold ticket it replaces until that ticket is refunded.
     const expiresAt = now + offerSeconds(this.sql, now) * 1000;
-    made += offerResales(this.sql, now, (entryId, typeId) => {
-      const id = createHold(`waitlist:${entryId}`, typeId, 1, expiresAt);
+    made += offerResales(this.sql, now, (entryId, typeId, seatId) => {
+      // A resold seat is offered by name: the buyer gets the seller's seat (passed on at payment, see commit).
+      const dateId = seatId ? seating.types.get(typeId)?.dateId : undefined;
+      const item =
+        dateId === undefined ? { typeId, quantity: 1 } : { typeId, quantity: 1, seatIds: [seatId as string], dateId };
+      const id = createHold(`waitlist:${entryId}`, item, expiresAt, false);
       markOffered(this.sql, entryId, id, 1, expiresAt);
       return id;
     });
@@ -640,10 +663,15 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   /** Lists a paid ticket for face-value resale through the waiting list (it stays sold and valid). */
-  listResale(ticketId: string, typeId: number, deadline: number): ListResult {
+  listResale(
+    ticketId: string,
+    typeId: number,
+    deadline: number,
+    seat: { seatId: string; sellerHold: string } | null = null,
+  ): ListResult {
     this.expireDue();
     if (this.closed()) return { ok: false, reason: 'closed' };
-    const listed = listResale(this.sql, ticketId, typeId, deadline);
+    const listed = listResale(this.sql, ticketId, typeId, deadline, seat);
     if (listed.ok) this.mirror();
     return listed;
   }
@@ -672,6 +700,11 @@ export class EventInventory extends DurableObject<Env> {
    * retry): the sale is undone, its place back and the listing withdrawn. The caller refunds the buyer.
    */
   undoResaleSale(holdId: string, ticketId: string): boolean {
+    // The seat passed to the buyer goes back to its seller (who went in with it), not on sale.
+    const seat = resaleSeat(this.sql, ticketId);
+    const dateId = parseItems(this.holdRow(holdId)?.items ?? '[]')[0]?.dateId;
+    if (seat?.sellerHold && dateId !== undefined && this.holdRow(holdId)?.status === 'sold')
+      passSeat(this.sql, dateId, seat.seatId, seat.sellerHold);
     withdrawAdmitted(this.sql, ticketId);
     this.sql.exec("update resale set status = 'withdrawn' where ticket_id = ? and status = 'sold'", ticketId);
     return this.refund(holdId);
@@ -708,6 +741,7 @@ export class EventInventory extends DurableObject<Env> {
   private async deliverOffers() {
     if (this.delivering || this.eventId === null) return;
     this.delivering = true;
+    let failed = false;
     const eventId = this.eventId;
     try {
       if (!this.outboxPending()) return;
@@ -720,9 +754,13 @@ export class EventInventory extends DurableObject<Env> {
       await this.env.DB.prepare('delete from inventory_outbox where event_id = ?').bind(eventId).run();
       this.outboxMarked = false;
     } catch (err) {
+      failed = true;
       console.error('Waiting-list offer delivery failed; the cron job drains the rest', err);
     } finally {
       this.delivering = false;
+      // An offer made while the last D1 write was in flight found this delivery running and left it to this one:
+      // it goes now, not at the backstop alarm a minute later (after a failure, the cron job and alarm retry).
+      if (!failed && this.outboxPending()) this.ctx.waitUntil(this.deliverOffers());
     }
   }
 
@@ -756,7 +794,10 @@ export class EventInventory extends DurableObject<Env> {
         const id = crypto.randomUUID();
         const expiresAt = new Date(hold.expires_at).toISOString();
         const order = { id, userId: offer.user_id, holdId: hold.id, expiresAt, replaced: null };
-        const { statements } = orderStatements(this.env.DB, config, order, parseItems(hold.items));
+        // A seated offer's order names its seats (order_items.seats), as a buyer's order does.
+        const seating = await this.seating.get(eventId);
+        const items = parseItems(hold.items).map((i) => ({ ...i, seats: seatsOfItem(seating, i) }));
+        const { statements } = orderStatements(this.env.DB, config, order, items);
         if (await this.orders.write(statements)) orderId = id;
         else stale = config.version;
       }
@@ -938,6 +979,8 @@ export class EventInventory extends DurableObject<Env> {
     const offered = row.buyer.startsWith('waitlist:') ? offeredTicket(this.sql, holdId) : null;
     if (offered && offered !== claimedTicket) return { ok: false, reason: 'resale_claim', ticketId: offered };
     const items = parseItems(row.items);
+    // A resold seat passes to the buyer only while it is still its seller's (or free): never someone else's.
+    if (offered && !this.resoldSeatPasses(offered, items)) return { ok: false, reason: 'not_open' };
     if (row.status === 'rejected') {
       // A retry after a rejected attempt: sold only within the hold's time and while the stock is there (its
       // code's use was kept for it meanwhile).
@@ -946,10 +989,11 @@ export class EventInventory extends DurableObject<Env> {
         const type = this.type(i.typeId);
         if (!type || type.capacity - type.sold - type.held < i.quantity) return { ok: false, reason: 'not_open' };
       }
-      if (!seatsFree(this.sql, items)) return { ok: false, reason: 'not_open' };
+      // A resale offer's seat is its seller's until now (passed below), never free.
+      if (!offered && !seatsFree(this.sql, items)) return { ok: false, reason: 'not_open' };
       if (!sellPromoUse(this.sql, holdId)) return { ok: false, reason: 'not_open' };
       for (const i of items) this.sql.exec('update types set sold = sold + ? where id = ?', i.quantity, i.typeId);
-      takeSeats(this.sql, holdId, items, 'sold');
+      if (!offered) takeSeats(this.sql, holdId, items, 'sold');
     } else if (row.status === 'open') {
       sellPromoUse(this.sql, holdId);
       sellSeats(this.sql, holdId);
@@ -969,9 +1013,23 @@ export class EventInventory extends DurableObject<Env> {
     if (row.buyer.startsWith('waitlist:')) {
       closeOffer(this.sql, holdId, 'bought');
       resold = resaleOfferEnded(this.sql, holdId, true);
+      const seated = items[0];
+      if (resold && seated?.dateId !== undefined && seated.seatIds?.[0])
+        passSeat(this.sql, seated.dateId, seated.seatIds[0], holdId);
     }
     this.mirror();
     return resold ? { ok: true, resold } : { ok: true };
+  }
+
+  /** Whether a resale offer's seat (if any) is still its seller's or free, so its payment may pass it on. */
+  private resoldSeatPasses(ticketId: string, items: HoldItem[]): boolean {
+    const seat = resaleSeat(this.sql, ticketId);
+    const dateId = items[0]?.dateId;
+    if (!seat || dateId === undefined) return true;
+    const holder = this.sql
+      .exec<{ hold_id: string }>('select hold_id from seats where date_id = ? and seat_id = ?', dateId, seat.seatId)
+      .toArray()[0]?.hold_id;
+    return holder === undefined || holder === seat.sellerHold;
   }
 
   /** Puts a sold hold's tickets back on sale (refund). Idempotent. */

@@ -5,6 +5,9 @@
  * the listing is sold and commit() answers the resold ticket's id: the payment's D1 batch cancels it and
  * records its seller's refund (services/resale, resale_refunds), so it cannot stay valid beside the buyer's.
  * An offer that expires puts the listing back; a listing past its deadline is withdrawn.
+ * A seated ticket's listing keeps its seat (`seat_id`, issue 33): the offer holds that seat by name (it stays
+ * sold to the seller's hold, `seller_hold`, meanwhile) and the payment passes it to the buyer's hold (seats.ts
+ * passSeat) only if it is still the seller's or free; an undone sale gives it back to the seller.
  */
 
 export const RESALE_SCHEMA = `
@@ -14,29 +17,47 @@ create table if not exists resale (
   deadline integer not null,
   status text not null,
   offer_hold text,
-  seq integer not null
+  seq integer not null,
+  seat_id text,
+  seller_hold text
 );
 create index if not exists resale_status on resale (status, seq);
 create index if not exists resale_offer on resale (offer_hold);
 `;
 
+/** Brings a table from before seated resale (issue 33) to its seat columns. */
+export function setupResale(sql: SqlStorage) {
+  sql.exec(RESALE_SCHEMA);
+  const columns = sql.exec<{ name: string }>('pragma table_info(resale)').toArray();
+  for (const column of ['seat_id', 'seller_hold'])
+    if (!columns.some((c) => c.name === column)) sql.exec(`alter table resale add column ${column} text`);
+}
+
 export type ListResult = { ok: true } | { ok: false; reason: 'listed' | 'no_waitlist' | 'closed' };
 
 /** Lists a ticket (its type must have someone waiting). */
-export function listResale(sql: SqlStorage, ticketId: string, typeId: number, deadline: number): ListResult {
+export function listResale(
+  sql: SqlStorage,
+  ticketId: string,
+  typeId: number,
+  deadline: number,
+  seat: { seatId: string; sellerHold: string } | null = null,
+): ListResult {
   const existing = sql.exec<{ status: string }>('select status from resale where ticket_id = ?', ticketId).toArray()[0];
   if (existing && existing.status !== 'withdrawn') return { ok: false, reason: 'listed' };
   const waiting = sql.exec("select 1 from waitlist where type_id = ? and status = 'waiting' limit 1", typeId).toArray();
   if (waiting.length === 0) return { ok: false, reason: 'no_waitlist' };
   const seq = sql.exec<{ n: number }>('select coalesce(max(seq), 0) + 1 as n from resale').one().n;
   sql.exec(
-    `insert into resale (ticket_id, type_id, deadline, status, seq) values (?, ?, ?, 'listed', ?)
+    `insert into resale (ticket_id, type_id, deadline, status, seq, seat_id, seller_hold) values (?, ?, ?, 'listed', ?, ?, ?)
      on conflict (ticket_id) do update set status = 'listed', deadline = excluded.deadline, offer_hold = null,
-       seq = excluded.seq`,
+       seq = excluded.seq, seat_id = excluded.seat_id, seller_hold = excluded.seller_hold`,
     ticketId,
     typeId,
     deadline,
     seq,
+    seat?.seatId ?? null,
+    seat?.sellerHold ?? null,
   );
   return { ok: true };
 }
@@ -59,11 +80,15 @@ export function resaleStatus(sql: SqlStorage, ticketId: string): string | null {
  * Offers listed tickets to the waiting list (after the freed stock), each to the next waiting entry of its
  * type that takes one ticket. Listings past their deadline are withdrawn. Answers the offers made.
  */
-export function offerResales(sql: SqlStorage, now: number, offer: (entryId: string, typeId: number) => string): number {
+export function offerResales(
+  sql: SqlStorage,
+  now: number,
+  offer: (entryId: string, typeId: number, seatId: string | null) => string,
+): number {
   sql.exec("update resale set status = 'withdrawn' where status = 'listed' and deadline <= ?", now);
   const listed = sql
-    .exec<{ ticket_id: string; type_id: number }>(
-      "select ticket_id, type_id from resale where status = 'listed' order by seq",
+    .exec<{ ticket_id: string; type_id: number; seat_id: string | null }>(
+      "select ticket_id, type_id, seat_id from resale where status = 'listed' order by seq",
     )
     .toArray();
   let made = 0;
@@ -76,7 +101,7 @@ export function offerResales(sql: SqlStorage, now: number, offer: (entryId: stri
       )
       .toArray()[0];
     if (!entry) continue;
-    const holdId = offer(entry.id, r.type_id);
+    const holdId = offer(entry.id, r.type_id, r.seat_id);
     sql.exec("update resale set status = 'offered', offer_hold = ? where ticket_id = ?", holdId, r.ticket_id);
     made++;
   }
@@ -95,6 +120,17 @@ export function resaleOfferEnded(sql: SqlStorage, holdId: string, paid: boolean)
   }
   sql.exec("update resale set status = 'listed', offer_hold = null where ticket_id = ?", row.ticket_id);
   return null;
+}
+
+/** The seat a listing carries and the seller's hold it is sold under. */
+export function resaleSeat(sql: SqlStorage, ticketId: string): { seatId: string; sellerHold: string | null } | null {
+  const row = sql
+    .exec<{ seat_id: string | null; seller_hold: string | null }>(
+      'select seat_id, seller_hold from resale where ticket_id = ?',
+      ticketId,
+    )
+    .toArray()[0];
+  return row?.seat_id ? { seatId: row.seat_id, sellerHold: row.seller_hold } : null;
 }
 
 /** The ticket a sold offer hold bought (a commit answered again, a payment notification delivered twice). */

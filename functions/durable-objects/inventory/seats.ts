@@ -337,6 +337,11 @@ export class SeatingCache {
     private readonly db: D1Database,
   ) {}
 
+  /** The seating if it is in memory (a synchronous step cannot wait for it). */
+  peek(): Seating | null {
+    return this.value;
+  }
+
   reset() {
     this.value = null;
     dropSeatIndex(this.sql);
@@ -452,4 +457,44 @@ export function allTakenSeats(sql: SqlStorage): TakenSeat[] {
     )
     .toArray()
     .map((r) => ({ dateId: r.date_id, seatId: r.seat_id, holdId: r.hold_id, state: r.state }));
+}
+
+/**
+ * The seats of a waiting-list offer of a seated type: the best adjacent block for the quantity (the single-seat
+ * rule of src/shared/seats.ts, the kept reserve left out), else the free seats one by one from the best row on
+ * (what came back may be scattered). Null when fewer are free: the offer waits for more to come back.
+ */
+export function offerSeats(sql: SqlStorage, seating: Seating, typeId: number, quantity: number): HoldItem | null {
+  const type = seating.types.get(typeId);
+  const date = type && seating.dates.get(type.dateId);
+  if (!type || !date) return null;
+  const { taken, plan } = occupancy(sql, date, { replacing: null });
+  const others = withAlso(taken, keptReserve(date, Date.now()));
+  const block = bestSeats(date.rows, others, type.sellable, quantity, date.map.stage, plan);
+  let ids = block?.map((s) => s.id) ?? [];
+  if (ids.length < quantity) {
+    ids = [];
+    for (const r of plan.order) {
+      for (const s of date.rows[r] ?? []) {
+        if (ids.length < quantity && type.sellable.has(s.id) && !others.has(s.id)) ids.push(s.id);
+      }
+    }
+  }
+  return ids.length === quantity ? { typeId, quantity, seatIds: ids, dateId: type.dateId } : null;
+}
+
+/**
+ * A resold seat passes from its seller's hold to its buyer's (or back, for an undone sale), sold throughout: it
+ * is never free in between, so nobody else can take it. The caller checked it is still the seller's or free.
+ */
+export function passSeat(sql: SqlStorage, dateId: number, seatId: string, toHold: string) {
+  sql.exec(
+    `insert into seats (date_id, seat_id, hold_id, state) values (?, ?, ?, 'sold')
+     on conflict (date_id, seat_id) do update set hold_id = excluded.hold_id, state = 'sold'`,
+    dateId,
+    seatId,
+    toHold,
+  );
+  noteSeatTaken(sql, dateId, seatId);
+  journal(sql, dateId, seatId);
 }

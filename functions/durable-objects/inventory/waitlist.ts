@@ -212,7 +212,8 @@ export function offerFreedStock(
   sql: SqlStorage,
   now: number,
   free: (typeId: number) => number,
-  createHold: (buyer: string, typeId: number, quantity: number, expiresAt: number) => string,
+  /** Answers the offer's hold, or null when its stock cannot be offered yet (a seated type without the seats). */
+  createHold: (buyer: string, typeId: number, quantity: number, expiresAt: number) => string | null,
 ): number {
   const types = sql
     .exec<{ type_id: number }>("select distinct type_id from waitlist where status = 'waiting'")
@@ -231,12 +232,18 @@ export function offerFreedStock(
       const quantity = entry.quantity <= available ? entry.quantity : entry.accept_fewer === 1 ? available : 0;
       if (quantity === 0) continue;
       const holdId = createHold(`waitlist:${entry.id}`, typeId, quantity, expiresAt);
+      if (holdId === null) break;
       markOffered(sql, entry.id, holdId, quantity, expiresAt);
       available -= quantity;
       offers++;
     }
   }
   return offers;
+}
+
+/** Whether anyone waits (an entry, or a listed ticket with someone to offer it to). */
+export function offersWaiting(sql: SqlStorage): boolean {
+  return sql.exec("select 1 from waitlist where status = 'waiting' limit 1").toArray().length > 0;
 }
 
 /** An entry got an offer hold: its order and e-mail go through the outbox. */

@@ -45,6 +45,9 @@ export const WAITLIST_MSG = {
     quantity === 1
       ? `Estabas en la lista de espera: te reservamos 1 entrada ${type} para ${event}.`
       : `Estabas en la lista de espera: te reservamos ${quantity} entradas ${type} para ${event}.`,
+  /** A seated offer's seats (issue 33), in the map's words ("Platea, fila A, butaca 1"). */
+  mailSeats: (seats: string[]) =>
+    seats.length === 1 ? `Tu ubicación: ${seats[0]}.` : `Tus ubicaciones: ${seats.join('; ')}.`,
   mailExpiry: (when: string) => `La reserva vence el ${when}. Después pasa a la siguiente persona de la lista.`,
   mailCta: 'Completar la compra',
   queueClosed: 'Se agotaron las entradas. Anotate en la lista de espera y te avisamos si se liberan.',

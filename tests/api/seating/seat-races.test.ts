@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
-import { type Actor, asBuyer, createBuyer } from '../kit/actors';
+import { type Actor, asBuyer, buyerWithDni } from '../kit/actors';
 import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
 import { pay, settledAs } from '../platform/cross-feature-fixtures';
@@ -10,7 +10,7 @@ import { assertSeats, type SeatedWorld, seatedEvent, takenSeats } from './seatin
 
 /**
  * Seats under any interleaving (issue 33): holds by hand and by best available, payments, expiries, releases,
- * refunds whole and partial, transfers, box-office sales and the event's cancellation race on the same few seats
+ * refunds whole and partial, transfers, box-office sales, waiting-list offers, resale and the event's cancellation race on the same few seats
  * through the real endpoints. After every run: no seat is in two live holds or valid tickets, every live hold
  * has all of its seats or none, the sold seats are the valid tickets' seats, and D1's mirror says the same.
  */
@@ -37,6 +37,8 @@ type Command =
   | { kind: 'box_office'; seats: string[] }
   | { kind: 'box_office_best'; quantity: number }
   | { kind: 'keep'; group: 'boleteria' | 'sponsors' | 'rrpp'; seats: string[]; release: 'past' | 'soon' | 'later' }
+  | { kind: 'wait'; buyer: number; quantity: number }
+  | { kind: 'resell'; ticket: number }
   | { kind: 'cancel' };
 
 const buyer = fc.nat({ max: 3 });
@@ -66,6 +68,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       release: fc.constantFrom('past' as const, 'soon' as const, 'later' as const),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('wait' as const), buyer, quantity: fc.integer({ min: 1, max: 2 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('resell' as const), ticket: fc.nat({ max: 10 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
 );
 
@@ -165,6 +172,24 @@ async function run(w: World, c: Command): Promise<void> {
       expect(res.status, await res.clone().text()).toBeLessThan(500);
       return;
     }
+    case 'wait': {
+      // The waiting list: refused while seats are on sale; offered seats when some come back (issue 33).
+      const res = await asBuyer(b, `/waitlist/${w.eventId}`, {
+        method: 'POST',
+        json: { ticket_type_id: w.platea, quantity: c.quantity, accept_fewer: true },
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(500);
+      return;
+    }
+    case 'resell': {
+      // Face-value resale: its owner returns a seated ticket to the list (its seat goes to the buyer).
+      const t = await ticketAt(w, c.ticket);
+      const owner = w.buyers.find((x) => x.id === t?.owner_user_id);
+      if (!t || !owner) return;
+      const res = await asBuyer(owner, `/tickets/${t.id}/resale`, { method: 'POST' });
+      expect(res.status, await res.clone().text()).toBeLessThan(500);
+      return;
+    }
     case 'cancel': {
       const res = await settledAs(w.admin, `/admin/events/${w.eventId}/cancel`, {
         method: 'POST',
@@ -201,10 +226,17 @@ async function assertKeptSeats(w: World) {
   );
   const counts = (await inventory.availability()).find((a) => a.typeId === w.platea);
   const stateCount = (...states: string[]) => taken.filter((s) => states.includes(s.state)).length;
-  expect(counts).toMatchObject({ held: stateCount('held', 'kept'), sold: stateCount('sold') });
+  // An open resale offer counts as held over the seat that stays sold to its seller until the payment (or is
+  // free again, its seller refunded meanwhile: the payment then takes it only if nobody else did).
+  const { results: valid } = await env.DB.prepare('select id from tickets where event_id = ?')
+    .bind(w.eventId)
+    .all<{ id: string }>();
+  let offered = 0;
+  for (const t of valid) if ((await inventory.resaleStatus(t.id)) === 'offered') offered++;
+  expect(counts).toMatchObject({ held: stateCount('held', 'kept') + offered, sold: stateCount('sold') });
 }
 
-describe('seats under racing holds, payments, expiries, refunds, transfers, box office and cancellation', () => {
+describe('seats under racing holds, payments, expiries, refunds, transfers, box office, waiting list, resale and cancellation', () => {
   it('never sells a seat twice and holds all of a pick or none', async () => {
     routeNetwork();
     const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
@@ -213,11 +245,51 @@ describe('seats under racing holds, payments, expiries, refunds, transfers, box 
         fc.array(fc.array(command, { minLength: 2, maxLength: 5 }), { minLength: 2, maxLength: 3 }),
         async (waves) => {
           const w: World = { ...(await seatedEvent({ rows: 2, seatsPerRow: 5 })), buyers: [] };
-          w.buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer(), createBuyer()]);
+          w.buyers = await Promise.all([buyerWithDni(), buyerWithDni(), buyerWithDni(), buyerWithDni()]);
           // Each wave's commands race each other; waves run one after another.
           for (const wave of waves) await Promise.all(wave.map((c) => run(w, c)));
+          // The waiting-list offers' orders are written (the object's outbox) before their holds are checked.
+          await eventually(async () => (await inventoryOf(env, w.eventId).drainOutbox()) === 0, 'the offers written');
           await assertKeptSeats(w);
           await assertSeats(w.eventId);
+        },
+      ),
+      { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },
+    );
+  }, 300_000);
+
+  it('passes seats through the waiting list and resale on a sold-out row without selling one twice', async () => {
+    routeNetwork();
+    const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
+    // What touches a sold-out row: offers of returned and refunded seats, resale, and everything around them.
+    const kinds = new Set(['best', 'pay', 'expire', 'release', 'refund', 'transfer', 'wait', 'resell']);
+    const soldOut = command.filter((c) => kinds.has(c.kind));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(soldOut, { minLength: 2, maxLength: 5 }), { minLength: 2, maxLength: 3 }),
+        async (waves) => {
+          const w: World = { ...(await seatedEvent({ rows: 1, seatsPerRow: 3 })), buyers: [] };
+          w.buyers = await Promise.all([buyerWithDni(), buyerWithDni(), buyerWithDni(), buyerWithDni()]);
+          // The row sold out to two buyers; the other two wait for a seat.
+          for (const [b, quantity] of [
+            [0, 2],
+            [1, 1],
+          ]) {
+            await run(w, { kind: 'best', buyer: b, quantity });
+            await run(w, { kind: 'pay', buyer: b });
+          }
+          for (const b of [2, 3]) await run(w, { kind: 'wait', buyer: b, quantity: 1 });
+          for (const wave of waves) await Promise.all(wave.map((c) => run(w, c)));
+          await eventually(async () => (await inventoryOf(env, w.eventId).drainOutbox()) === 0, 'the offers written');
+          await assertKeptSeats(w);
+          await assertSeats(w.eventId);
+          // Every ticket of the seated type carries a seat, however it was bought (an offer, a resale).
+          const seatless = await env.DB.prepare(
+            "select count(*) as n from tickets where ticket_type_id = ? and status = 'valid' and seat_id is null",
+          )
+            .bind(w.platea)
+            .first<{ n: number }>();
+          expect(seatless?.n).toBe(0);
         },
       ),
       { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },

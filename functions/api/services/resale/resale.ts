@@ -23,19 +23,21 @@ type TicketRow = {
   order_id: string;
   event_id: number;
   ticket_type_id: number;
+  seat_id: string | null;
   status: string;
   owner_user_id: number;
   order_status: string;
   kind: string;
   payment_id: string | null;
+  hold_id: string;
   buyer_id: number;
   starts_at: string;
 };
 
 async function ownTicket(env: Env, userId: number, ticketId: string) {
   const row = await env.DB.prepare(
-    `select k.id, k.order_id, k.event_id, k.ticket_type_id, k.status, k.owner_user_id, o.status as order_status,
-       o.kind, o.payment_id, o.user_id as buyer_id, d.starts_at
+    `select k.id, k.order_id, k.event_id, k.ticket_type_id, k.seat_id, k.status, k.owner_user_id, o.status as order_status,
+       o.kind, o.payment_id, o.hold_id, o.user_id as buyer_id, d.starts_at
      from tickets k join orders o on o.id = k.order_id join event_dates d on d.id = k.event_date_id where k.id = ?`,
   )
     .bind(ticketId)
@@ -52,7 +54,9 @@ export async function returnTicket(env: Env, userId: number, ticketId: string) {
   const deadline = new Date(t.starts_at).getTime() - CLOSE_BEFORE_MS;
   if (deadline <= Date.now()) fail(409, RESALE_MSG.tooLate);
   const inventory = inventoryOf(env, t.event_id);
-  const listed = await inventory.listResale(ticketId, t.ticket_type_id, deadline);
+  // A seated ticket is listed with its seat: its buyer gets that seat (issue 33).
+  const seat = t.seat_id ? { seatId: t.seat_id, sellerHold: t.hold_id } : null;
+  const listed = await inventory.listResale(ticketId, t.ticket_type_id, deadline, seat);
   if (!listed.ok) {
     if (listed.reason === 'listed') fail(409, RESALE_MSG.already);
     if (listed.reason === 'no_waitlist') fail(409, RESALE_MSG.noWaitlist);
