@@ -1,4 +1,4 @@
-import { type SeatMap, SeatMapSchema } from '../../../src/shared/schemas/seating';
+import type { SeatMap } from '../../../src/shared/schemas/seating';
 import {
   bestSeats,
   blockWithoutAlone,
@@ -10,7 +10,7 @@ import {
   rowsOf,
   type SeatLookup,
 } from '../../../src/shared/seats';
-import { gunzip } from '../../lib/gzip';
+import { mapPartsQuery, mapsFromParts } from '../../domain/seating/map-doc';
 import type { HoldItem } from './items';
 import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
 
@@ -66,12 +66,17 @@ export const NO_SEATING: Seating = { types: new Map(), dates: new Map() };
 
 /** Reads which dates of the event are seated, their maps (current versions) and each category's type. */
 export async function loadSeating(db: D1Database, eventId: number): Promise<Seating> {
-  const [dateRows, typeRows] = await db.batch([
+  const [dateRows, partRows, typeRows] = await db.batch([
     db
       .prepare(
-        `select s.event_date_id, s.map_id, s.wheelchair_release_at, v.doc from event_date_seating s
-         join seat_maps m on m.id = s.map_id join seat_map_versions v on v.map_id = m.id and v.version = m.version
-         where s.event_id = ?`,
+        `select s.event_date_id, s.map_id, m.version, s.wheelchair_release_at from event_date_seating s
+         join seat_maps m on m.id = s.map_id where s.event_id = ?`,
+      )
+      .bind(eventId),
+    db
+      .prepare(
+        mapPartsQuery(`(p.map_id, p.version) in (select m.id, m.version from event_date_seating s
+           join seat_maps m on m.id = s.map_id where s.event_id = ?)`),
       )
       .bind(eventId),
     db
@@ -82,14 +87,11 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
       .bind(eventId),
   ]);
   const dates = new Map<number, SeatDate>();
-  type DateRow = {
-    event_date_id: number;
-    map_id: number;
-    wheelchair_release_at: string | null;
-    doc: ArrayBuffer | number[];
-  };
+  type DateRow = { event_date_id: number; map_id: number; version: number; wheelchair_release_at: string | null };
+  const maps = await mapsFromParts(partRows.results as Parameters<typeof mapsFromParts>[0]);
   for (const r of dateRows.results as DateRow[]) {
-    const map = SeatMapSchema.parse(JSON.parse(await gunzip(r.doc)));
+    const map = maps.get(`${r.map_id}:${r.version}`);
+    if (!map) throw new Error(`Seat map ${r.map_id}:${r.version} has no document`);
     const seats = placedSeats(map);
     const rows = rowsOf(seats);
     dates.set(r.event_date_id, {

@@ -112,6 +112,46 @@ describe('venue maps', () => {
     expect((await exported(admin, again.body.data.id)).map).toEqual(map);
   });
 
+  it("keeps a stadium's map in parts a backup can restore (each under D1's 100 KB statement as hex), read back whole", async () => {
+    const admin = await adminOf();
+    const stadium = {
+      name: 'Estadio de prueba',
+      categories: [{ key: 'popular', name: 'Popular' }],
+      sections: Array.from({ length: 12 }, (_, i) => ({
+        name: `Popular ${i + 1}`,
+        category: 'popular',
+        rows: 40,
+        seats_per_row: 60,
+        numbering: 'consecutive',
+      })),
+    };
+    const res = await call(admin, 'POST /admin/seat-maps/:producer/generate', {
+      param: { producer: admin.producerId },
+      json: stadium,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { id, seats } = res.body.data as { id: number; seats: number };
+    expect(seats).toBe(12 * 40 * 60);
+    const { results: parts } = await env.DB.prepare(
+      'select n, length(part) as bytes from seat_map_parts where map_id = ? and version = 1 order by n',
+    )
+      .bind(id)
+      .all<{ n: number; bytes: number }>();
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((p) => p.n)).toEqual(parts.map((_, i) => i));
+    for (const p of parts) expect(p.bytes).toBeLessThanOrEqual(32 * 1024);
+    // An edit makes version 2 in parts too; the export reads it back whole.
+    const edit = await call(admin, 'POST /admin/seat-maps/:producer/:id/edit', {
+      param: { producer: admin.producerId, id },
+      json: { op: 'block', seat_ids: ['popular-1-A-1'], reason: 'tecnica' },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const { map, version } = await exported(admin, id);
+    expect(version).toBe(2);
+    const first = seatedRows(map, 'popular-1')[0].seats[0];
+    expect(first).toMatchObject({ id: 'popular-1-A-1', blocked: 'tecnica' });
+  });
+
   it('refuses duplicate ids, overlapping seats and unknown categories naming the seat, and saves nothing', async () => {
     const admin = await adminOf();
     const cases: [SeatMap, string][] = [

@@ -1,8 +1,8 @@
 import { HOLD_MSG } from '../../../../src/shared/messages/checkout';
 import { SEATING_MSG } from '../../../../src/shared/messages/seating';
-import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/seating';
+import type { SeatMap } from '../../../../src/shared/schemas/seating';
 import { mapOutline, placedSeats, type SeatMapOutline } from '../../../../src/shared/seats';
-import { gunzip } from '../../../lib/gzip';
+import { readMapDoc } from '../../../domain/seating/map-doc';
 import { fail } from '../../lib/errors';
 
 /**
@@ -37,11 +37,10 @@ export function mapDoc(db: D1Database, mapId: number, version: number): Promise<
   let found = maps.get(key);
   if (!found) {
     if (maps.size >= MAX_MAPS) maps.clear();
-    found = db
-      .prepare('select doc from seat_map_versions where map_id = ? and version = ?')
-      .bind(mapId, version)
-      .first<{ doc: ArrayBuffer | number[] }>()
-      .then(async (row) => SeatMapSchema.parse(JSON.parse(await gunzip(row!.doc))));
+    found = readMapDoc(db, mapId, version).then((map) => {
+      if (!map) throw new Error(`Seat map ${key} has no document`);
+      return map;
+    });
     found.catch(() => maps.delete(key));
     maps.set(key, found);
   }

@@ -1,13 +1,13 @@
 import { SEATING_MSG, seatName } from '../../../../src/shared/messages/seating';
 import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/seating';
 import { placedSeats } from '../../../../src/shared/seats';
+import { mapDocStatements, readMapDoc } from '../../../domain/seating/map-doc';
 import { checkMap, type MapProblem } from '../../../domain/seating/seat-map';
-import { gunzip, gzip } from '../../../lib/gzip';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 
 /**
- * A producer's venue maps (issue 33) in D1: each version's document gzipped in seat_map_versions, the current
+ * A producer's venue maps (issue 33) in D1: each version's document gzipped in parts (domain/seating/map-doc.ts), the current
  * version on seat_maps. A new version of a map that dates use is checked against the seats their inventory
  * objects hold or sold (event_seats, their mirror) and refused, with the list, if any of those would go.
  */
@@ -49,16 +49,12 @@ export async function listSeatMaps(db: D1Database, producerId: number): Promise<
 
 export async function createSeatMap(db: D1Database, producerId: number, map: SeatMap, userId: number) {
   assertValidMap(map);
-  const doc = await gzip(JSON.stringify(map));
   const seats = placedSeats(map).length;
   const row = await db
     .prepare('insert into seat_maps (producer_id, name, seats) values (?, ?, ?) returning id')
     .bind(producerId, map.name, seats)
     .first<{ id: number }>();
-  await db
-    .prepare('insert into seat_map_versions (map_id, version, doc, created_by) values (?, 1, ?, ?)')
-    .bind(row!.id, doc, userId)
-    .run();
+  await db.batch(await mapDocStatements(db, { mapId: row!.id, version: 1, createdBy: userId }, map));
   return { id: row!.id, version: 1, seats };
 }
 
@@ -66,14 +62,14 @@ export async function createSeatMap(db: D1Database, producerId: number, map: Sea
 export async function readSeatMap(db: D1Database, producerId: number | null, mapId: number, version?: number) {
   const row = await db
     .prepare(
-      `select m.id, m.producer_id, m.version, v.doc from seat_maps m
+      `select m.id, m.producer_id, v.version from seat_maps m
        join seat_map_versions v on v.map_id = m.id and v.version = coalesce(?, m.version)
        where m.id = ? and (? is null or m.producer_id = ?)`,
     )
     .bind(version ?? null, mapId, producerId, producerId)
-    .first<{ id: number; producer_id: number; version: number; doc: ArrayBuffer | number[] }>();
-  if (!row) fail(404, SEATING_MSG.mapNotFound);
-  const map = SeatMapSchema.parse(JSON.parse(await gunzip(row.doc)));
+    .first<{ id: number; producer_id: number; version: number }>();
+  const map = row ? await readMapDoc(db, row.id, row.version) : null;
+  if (!row || !map) return fail(404, SEATING_MSG.mapNotFound);
   return { id: row.id, producerId: row.producer_id, version: row.version, map };
 }
 
@@ -118,20 +114,26 @@ export async function saveSeatMapVersion(env: Env, producerId: number, mapId: nu
   if (gone.length > 0) fail(409, SEATING_MSG.seatsInUse(gone.length), { seats: gone });
   if (blocked.length > 0) fail(409, SEATING_MSG.blockedInUse(blocked.length), { seats: blocked });
   const version = current.version + 1;
-  const [moved] = await db.batch([
-    db
-      .prepare(
-        "update seat_maps set version = ?, name = ?, seats = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and version = ? returning id",
-      )
-      .bind(version, next.name, placedSeats(next).length, mapId, current.version),
-    db
-      .prepare(
-        'insert into seat_map_versions (map_id, version, doc, created_by) select ?, ?, ?, ? where (select version from seat_maps where id = ?) = ?',
-      )
-      .bind(mapId, version, await gzip(JSON.stringify(next)), userId, mapId, version),
-  ]);
+  const doc = await mapDocStatements(db, { mapId, version, createdBy: userId }, next, {
+    sql: '(select version from seat_maps where id = ?) = ?',
+    values: [mapId, version],
+  });
+  const moved = await db
+    .batch([
+      db
+        .prepare(
+          "update seat_maps set version = ?, name = ?, seats = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and version = ? returning id",
+        )
+        .bind(version, next.name, placedSeats(next).length, mapId, current.version),
+      ...doc,
+    ])
+    // Two editors on the same version: the second's version row collides with the first's (nothing written).
+    .then(
+      ([update]) => update.results.length > 0,
+      (err) => (/constraint/i.test(String(err)) ? false : Promise.reject(err)),
+    );
   // Another editor saved first: this edit was made on an older version.
-  if (moved.results.length === 0) fail(409, SEATING_MSG.versionMoved);
+  if (!moved) fail(409, SEATING_MSG.versionMoved);
   // The events that use the map read it again (their inventory objects' seating).
   const { results } = await db
     .prepare('select distinct event_id from event_date_seating where map_id = ?')
