@@ -32,6 +32,8 @@ const READ_BY_OBJECTS: Record<string, string[]> = {
   seat_category_types: ['saleConfigChanged'],
   standing_section_types: ['saleConfigChanged'],
   seat_map_versions: ['saleConfigChanged'],
+  seat_map_parts: ['saleConfigChanged'],
+  seat_maps: ['saleConfigChanged'],
   producers: ['producerSaleConfigChanged'],
   // The webhooks' outbox: its rows derive from the changes committed with them (domain/integrations/webhook-outbox.ts),
   // and the first attempt follows the change's emit; a writer of outbox rows that emits no webhook change would
