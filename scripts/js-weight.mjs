@@ -22,6 +22,8 @@ const PAGE_BUDGET_KB = {
   productoras: 12,
   legal: 12,
   evento: 16,
+  // A seated event's page loads React and the seat map island (issue 33: the map usable within 200 KB).
+  'evento-butacas': 120,
   ingresar: 120,
   registrarme: 120,
   checkout: 120,
@@ -156,20 +158,20 @@ for (const page of await measuredPages(base, only)) {
 
 console.log(`JavaScript per page at ${base} (gzip -9)\n`);
 console.log(
-  `${'Page'.padEnd(14)}${'Files'.padStart(6)}${'Inline'.padStart(8)}${'Raw'.padStart(11)}${'Gzipped'.padStart(11)}${'Budget'.padStart(10)}`,
+  `${'Page'.padEnd(16)}${'Files'.padStart(6)}${'Inline'.padStart(8)}${'Raw'.padStart(11)}${'Gzipped'.padStart(11)}${'Budget'.padStart(10)}`,
 );
 for (const r of rows)
   console.log(
-    `${r.name.padEnd(14)}${String(r.files).padStart(6)}${String(r.inline).padStart(8)}${kb(r.raw).padStart(11)}` +
+    `${r.name.padEnd(16)}${String(r.files).padStart(6)}${String(r.inline).padStart(8)}${kb(r.raw).padStart(11)}` +
       `${kb(r.gzip).padStart(11)}${(r.budget === undefined ? '-' : `${r.budget} KB`).padStart(10)}${r.over ? '  over' : ''}`,
   );
 console.log(`\nIslands (own modules beyond the shared React runtime, gzip -9)\n`);
 console.log(
-  `${'Page'.padEnd(14)}${'Island'.padEnd(20)}${'When'.padEnd(9)}${'Gzipped'.padStart(10)}${'Budget'.padStart(9)}`,
+  `${'Page'.padEnd(16)}${'Island'.padEnd(20)}${'When'.padEnd(9)}${'Gzipped'.padStart(10)}${'Budget'.padStart(9)}`,
 );
 for (const r of islandRows)
   console.log(
-    `${r.page.padEnd(14)}${r.name.padEnd(20)}${String(r.when).padEnd(9)}${kb(r.gzip).padStart(10)}${`${r.limit} KB`.padStart(9)}${r.over ? '  over' : ''}`,
+    `${r.page.padEnd(16)}${r.name.padEnd(20)}${String(r.when).padEnd(9)}${kb(r.gzip).padStart(10)}${`${r.limit} KB`.padStart(9)}${r.over ? '  over' : ''}`,
   );
 if (over) {
   console.log('\nOver budget: see the rows marked "over".');

@@ -30,7 +30,7 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   console.log(`Lighthouse ${runs}× per page at ${base} (mobile, simulated throttling; medians)\n`);
-  console.log('page          perf   tbt_ms  lcp_ms  fcp_ms     cls   si_ms');
+  console.log('page              perf   tbt_ms  lcp_ms  fcp_ms     cls   si_ms');
   for (const page of await measuredPages(base, only)) {
     const results = [];
     for (let i = 0; i < runs; i++) {
@@ -56,7 +56,7 @@ try {
     const over = m('perf') < page.goal || m('tbt') >= 200;
     failed ||= over;
     console.log(
-      `${page.name.padEnd(12)}${String(m('perf')).padStart(6)}${m('tbt').toFixed(0).padStart(9)}${m('lcp').toFixed(0).padStart(8)}` +
+      `${page.name.padEnd(16)}${String(m('perf')).padStart(6)}${m('tbt').toFixed(0).padStart(9)}${m('lcp').toFixed(0).padStart(8)}` +
         `${m('fcp').toFixed(0).padStart(8)}${m('cls').toFixed(3).padStart(8)}${m('si').toFixed(0).padStart(8)}` +
         `  runs=${results.map((r) => r.perf).join('/')}${over ? `  budget=over (goal ${page.goal}, TBT < 200)` : ''}`,
     );

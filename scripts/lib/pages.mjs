@@ -35,6 +35,22 @@ async function demoTicket(base, free = false) {
   throw new Error(`No demo event with a ${free ? 'free' : 'paid'} ticket type: seed the demo data`);
 }
 
+/** The demo event sold with numbered seats that has the most seats (the stadium): its page loads the seat map. */
+async function seatedEvent(base) {
+  let best = null;
+  for (const { id } of await json(base, '/api/v1/events?limit=50')) {
+    const res = await fetch(`${base}/api/v1/holds/seats?event_id=${id}`);
+    if (!res.ok) continue;
+    const seats = (await res.json()).data.reduce(
+      (sum, date) => sum + date.map.sections.reduce((n, s) => n + (s.seats ?? 0), 0),
+      0,
+    );
+    if (!best || seats > best.seats) best = { id, seats };
+  }
+  if (!best) throw new Error('No demo event sold with numbered seats: seed the demo data');
+  return best.id;
+}
+
 /** The buyer has a valid ticket (so Mis tickets shows a QR): one free ticket is taken when there is none. */
 async function ensureTicket(base, cookie) {
   const groups = await json(base, '/api/v1/tickets', cookie);
@@ -79,6 +95,8 @@ export async function measuredPages(base, only) {
     { name: 'productoras', path: '/productoras', goal: 100 },
     { name: 'legal', path: '/legal', goal: 100 },
     { name: 'evento', path: `/eventos/${ticket.eventId}`, goal: 90 },
+    // A seated event's page carries the map's outline and loads the seat map island (issue 33).
+    { name: 'evento-butacas', path: `/eventos/${await seatedEvent(base)}`, goal: 90 },
     { name: 'ingresar', path: '/ingresar', goal: 100 },
     { name: 'registrarme', path: '/registrarme', goal: 100 },
     { name: 'checkout', path: await checkoutPath(base, buyer, ticket), cookie: buyer, goal: 90 },
