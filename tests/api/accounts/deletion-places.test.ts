@@ -199,4 +199,25 @@ describe('retention reaches the objects', () => {
     // The recent event's list is untouched.
     expect((await rawRowsOf(stays.id, 'waitlist'))[0]).toMatchObject({ email: stays.email, dni: stays.dni });
   });
+
+  it('catches up an event erased before retention reached the objects', async () => {
+    routeNetwork();
+    const past = await soldOutEvent();
+    const waiting = await queueBuyer();
+    expect((await waitlistJoin(waiting, past.eventId, past.typeId)).status).toBe(201);
+    // Erased in D1 by the retention of before: the object's place still has the person's data.
+    await env.DB.prepare("update events set attendees_erased_at = '2026-01-01T00:00:00.000Z' where id = ?")
+      .bind(past.eventId)
+      .run();
+    expect((await rawRowsOf(waiting.id, 'waitlist'))[0]).toMatchObject({ email: waiting.email });
+
+    expect(await eraseExpiredAttendees(env)).not.toContain(past.eventId);
+    await quiet(inventoryOf(env, past.eventId));
+    expect((await waitlistEntries(past.eventId))[0]).toMatchObject({ email: '', name: '', dni: '' });
+    await expectNoTraceInCopies(waiting);
+    const marked = await env.DB.prepare('select count(*) as n from event_places_erased where event_id = ?')
+      .bind(past.eventId)
+      .first<{ n: number }>();
+    expect(marked!.n).toBe(1);
+  });
 });

@@ -11,6 +11,8 @@ import { eraseEventPlaces } from '../accounts/object-places';
  * People's own accounts are theirs, not the producer's: they stay (a person deletes theirs in Perfil).
  */
 
+const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
 /** When an event's data goes: its last date's end (or start) plus the producer's days; null without dates. */
 const DUE_SQL = `(select strftime('%Y-%m-%dT%H:%M:%fZ', max(coalesce(d.ends_at, d.starts_at)),
     '+' || coalesce(s.attendee_retention_days, 365) || ' days') from event_dates d where d.event_id = e.id)`;
@@ -39,7 +41,27 @@ export async function eraseExpiredAttendees(env: Env, now = new Date()): Promise
     .all<{ id: number }>();
   const erased: number[] = [];
   for (const { id } of results) if (await eraseAttendees(env, id)) erased.push(id);
+  await catchUpPlaces(env);
   return erased;
+}
+
+/**
+ * Events erased before retention reached the objects (or whose erasure stopped between the objects and D1's
+ * marker) still keep waiting-list and queue places with personal data: erased here, a few per run.
+ */
+async function catchUpPlaces(env: Env): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `select e.id from events e
+      where e.attendees_erased_at is not null
+        and not exists (select 1 from event_places_erased p where p.event_id = e.id)
+      order by e.id limit 20`,
+  ).all<{ id: number }>();
+  for (const { id } of results) {
+    await eraseEventPlaces(env, id);
+    await env.DB.prepare(`insert or ignore into event_places_erased (event_id, at) values (?, ${NOW_SQL})`)
+      .bind(id)
+      .run();
+  }
 }
 
 /** One event's attendees, in one batch; false when another run did it first. */
@@ -77,10 +99,13 @@ async function eraseAttendees(env: Env, eventId: number): Promise<boolean> {
       )
       .bind(eventId),
     db.prepare(`update waitlist_mails set email = '' where event_id = ?1 and ${open}`).bind(eventId),
+    // The objects' places were erased above.
+    db
+      .prepare(`insert or ignore into event_places_erased (event_id, at) select ?1, ${NOW_SQL} where ${open}`)
+      .bind(eventId),
     db
       .prepare(
-        `update events set attendees_erased_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-          where id = ? and attendees_erased_at is null returning id`,
+        `update events set attendees_erased_at = ${NOW_SQL} where id = ? and attendees_erased_at is null returning id`,
       )
       .bind(eventId),
   ]);
