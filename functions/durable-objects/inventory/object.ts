@@ -46,6 +46,7 @@ import { loadSaleConfig, type SaleAccess, type SaleConfig } from './sale-config'
 import {
   allTakenSeats,
   checkSeats,
+  freeReserved,
   freeSeats,
   offerSeats,
   passSeat,
@@ -546,6 +547,7 @@ export class EventInventory extends DurableObject<Env> {
 
   /** Joins the waiting list of a sold-out type (one live entry per account and per DNI on the event). */
   async joinWaitlist(input: JoinInput, startsAt: number | null): Promise<JoinResult> {
+    const seating = this.eventId === null ? null : await this.seating.get(this.eventId);
     this.expireDue();
     if (this.closed()) return { ok: false, reason: 'closed' };
     const type = this.type(input.typeId);
@@ -553,7 +555,9 @@ export class EventInventory extends DurableObject<Env> {
     // A queued on-sale's waiting list opens when its queue closes, or when the producer opens it.
     if (this.queueHolds() && !this.gate()?.waitlistOpen) return { ok: false, reason: 'queued' };
     if (startsAt !== null) setWaitlistSettings(this.sql, null, startsAt);
-    const joined = joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held));
+    // The wheelchair reserve's free places are not the public's: without the rest, the type is sold out to them.
+    const reserved = seating ? freeReserved(this.sql, seating, input.typeId, Date.now()) : 0;
+    const joined = joinWaitlist(this.sql, input, Math.max(0, type.capacity - type.sold - type.held - reserved));
     // The place the buyer is told is in D1 before they hear it.
     if (joined.ok) await this.stateMirror.settled();
     return joined;

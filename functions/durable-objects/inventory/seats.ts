@@ -59,6 +59,26 @@ export type SeatDate = {
 export const keptReserve = (date: SeatDate, now: number): Set<string> =>
   date.releaseAt !== null && now >= date.releaseAt ? new Set() : date.reserve;
 
+/**
+ * The free seats of a seated type in its kept wheelchair reserve (none once released): not the public's, so a
+ * section whose other seats are gone is sold out for the waiting list.
+ */
+export function freeReserved(sql: SqlStorage, seating: Seating, typeId: number, now: number): number {
+  const type = seating.types.get(typeId);
+  const date = type && seating.dates.get(type.dateId);
+  if (!type || !date) return 0;
+  const kept = [...keptReserve(date, now)].filter((id) => type.sellable.has(id));
+  if (kept.length === 0) return 0;
+  const taken = sql
+    .exec<{ n: number }>(
+      'select count(*) as n from seats where date_id = ? and seat_id in (select value from json_each(?))',
+      date.dateId,
+      JSON.stringify(kept),
+    )
+    .one().n;
+  return kept.length - taken;
+}
+
 /** An event's seating as the object keeps it in memory (reloaded from D1 after eviction or a change). */
 export type Seating = { types: Map<number, SeatType>; dates: Map<number, SeatDate> };
 
