@@ -40,7 +40,14 @@ export function toBase64(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+/**
+ * Addresses under `.invalid` (RFC 6761: never delivered) are the ones deletion and retention leave in place of a
+ * person's e-mail (`…@borrado.invalid`). A mail queued to the person before that goes nowhere.
+ */
+export const isErasedAddress = (to: string) => /\.invalid$/i.test(to.trim());
+
 export async function sendMail(env: Env, message: MailMessage): Promise<void> {
+  if (isErasedAddress(message.to)) return;
   await deliver(env, message);
   // Logged once sent (address and subject, never the body): "Mis datos" lists the e-mails a person got. A log
   // failure never fails the mail that already went.
