@@ -19,6 +19,8 @@ export type SeatMapSummary = {
   seats: number;
   in_use: number;
   updated_at: string;
+  /** The dates that use the map, each with its event. */
+  dates: { event_id: number; title: string; event_date_id: number; starts_at: string }[];
 };
 
 const refuse = (p: MapProblem): never => fail(422, p.message, p.errors);
@@ -36,15 +38,28 @@ export function assertValidMap(map: SeatMap) {
 }
 
 export async function listSeatMaps(db: D1Database, producerId: number): Promise<SeatMapSummary[]> {
-  const { results } = await db
-    .prepare(
-      `select m.id, m.name, m.version, m.seats, m.updated_at,
-         (select count(*) from event_date_seating d where d.map_id = m.id) as in_use
-       from seat_maps m where m.producer_id = ? order by m.name, m.id`,
-    )
-    .bind(producerId)
-    .all<SeatMapSummary>();
-  return results;
+  const [maps, dates] = await db.batch([
+    db
+      .prepare(
+        `select m.id, m.name, m.version, m.seats, m.updated_at,
+           (select count(*) from event_date_seating d where d.map_id = m.id) as in_use
+         from seat_maps m where m.producer_id = ? order by m.name, m.id`,
+      )
+      .bind(producerId),
+    db
+      .prepare(
+        `select s.map_id, e.id as event_id, e.title, d.id as event_date_id, d.starts_at
+         from event_date_seating s join seat_maps m on m.id = s.map_id join events e on e.id = s.event_id
+         join event_dates d on d.id = s.event_date_id where m.producer_id = ? order by d.starts_at, d.id`,
+      )
+      .bind(producerId),
+  ]);
+  type DateRow = SeatMapSummary['dates'][number] & { map_id: number };
+  const used = dates.results as DateRow[];
+  return (maps.results as Omit<SeatMapSummary, 'dates'>[]).map((m) => ({
+    ...m,
+    dates: used.filter((d) => d.map_id === m.id).map(({ map_id: _map, ...d }) => d),
+  }));
 }
 
 export async function createSeatMap(db: D1Database, producerId: number, map: SeatMap, userId: number) {
