@@ -19,7 +19,7 @@ export const VENUE_MAPS_TEXT = {
   edit: 'Editar',
   editMap: (name: string) => `Editar ${name}`,
   export: 'Exportar JSON',
-  exportMap: (name: string) => `Exportar ${name} como JSON`,
+  exportMap: (name: string) => `Exportar JSON de ${name}`,
   exported: 'Descargamos el mapa.',
   importHeading: 'Importar un mapa',
   importHint:

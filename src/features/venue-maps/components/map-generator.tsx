@@ -127,7 +127,7 @@ export function MapGenerator({ busy, onCreate }: { busy: boolean; onCreate: (req
   );
 }
 
-/** Px per seat in the preview: the whole map in about 480 px, never smaller than 2 px a seat. */
+/** The preview's widest: the whole map in at most 480 px, narrower on a phone (no scrolling frame). */
 const PREVIEW_WIDTH = 480;
 
 /** The whole map at a glance: the stage, each seat as a dot (one path: a stadium draws fast), standing sections named. */
@@ -156,13 +156,13 @@ export function MapPreview({ map }: { map: SeatMap | null }) {
           <p role="status" className="text-sm" data-testid="preview-summary">
             {T.previewSummary(formatCount(drawn.seats), map.sections.length)}
           </p>
-          <div className="overflow-auto rounded-box bg-base-300 p-2">
+          <div className="rounded-box bg-base-300 p-2">
             <svg
               role="img"
               aria-label={T.previewLabel(map.name)}
               viewBox={`${drawn.x} ${drawn.y} ${drawn.w} ${drawn.h}`}
-              width={PREVIEW_WIDTH}
-              height={Math.max(80, Math.min(640, (PREVIEW_WIDTH * drawn.h) / Math.max(drawn.w, 1)))}
+              className="h-auto w-full"
+              style={{ maxWidth: PREVIEW_WIDTH, maxHeight: 640 }}
               preserveAspectRatio="xMidYMin meet"
             >
               <rect x={map.stage.x - 4} y={map.stage.y - 0.5} width={8} height={1} className="fill-base-content/40" />
