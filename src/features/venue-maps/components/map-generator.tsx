@@ -110,13 +110,14 @@ export function MapGenerator({ busy, onCreate }: { busy: boolean; onCreate: (req
           </fieldset>
         ))}
         <div className="flex flex-wrap gap-2">
-          <button
+          {/* Disabled until the island is live: a section added before that would be lost. */}
+          <SubmitButton
             type="button"
             className="btn btn-sm"
             onClick={() => setDrafts([...drafts, newSection(drafts.length + 1)])}
           >
             {T.addSection}
-          </button>
+          </SubmitButton>
           <SubmitButton className="btn btn-sm btn-primary" busy={busy}>
             {T.create}
           </SubmitButton>
