@@ -9,7 +9,15 @@ const map = generateMap({
   categories: [{ key: 'platea', name: 'Platea' }],
   // Row A has 4 seats, row B 5 (offset half a seat), row C 2: numbered 3 1 2 4 / 5 3 1 2 4 / 1 2.
   sections: [
-    { name: 'Platea', category: 'platea', rows: 3, seats_per_row: [4, 5, 2], curve: 0, numbering: 'odd_even' },
+    {
+      name: 'Platea',
+      category: 'platea',
+      rows: 3,
+      row_labels: 'letters',
+      seats_per_row: [4, 5, 2],
+      curve: 0,
+      numbering: 'odd_even',
+    },
   ],
   standing: [],
 });
