@@ -27,14 +27,15 @@ export function seatNumbers(count: number, numbering: 'odd_even' | 'consecutive'
   return [...left, ...right];
 }
 
-const slug = (text: string) =>
+/** Text as an id: lowercase ASCII words joined by dashes ("Platea baja" → "platea-baja"), `fallback` when none. */
+export const slug = (text: string, max = 40, fallback = 'sector') =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'sector';
+    .slice(0, max) || fallback;
 
 /**
  * Builds a map from the generator's sections. Sections without a position are stacked front to back (the

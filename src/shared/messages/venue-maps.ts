@@ -78,7 +78,6 @@ export const MAP_EDITOR_TEXT = {
   sectionSeats: (name: string) => `Butacas de ${name}`,
   standingSection: (name: string, capacity: string) => `${name} · de pie · ${capacity} lugares`,
   selected: (n: number) => (n === 1 ? '1 butaca elegida' : `${n} butacas elegidas`),
-  selectRow: 'Toda la fila',
   selectSection: 'Todo el sector',
   clear: 'Quitar la selección',
   block: 'Bloquear',
@@ -107,7 +106,6 @@ export const MAP_EDITOR_TEXT = {
   replaceHint:
     'Reemplaza el mapa entero por el archivo. Si faltara una butaca vendida o reservada en alguna fecha, no se guarda y te mostramos cuáles.',
   replaceSubmit: 'Subir versión',
-  legend: 'Referencias',
   legendFree: 'A la venta',
   legendBlocked: 'Bloqueada',
   legendSelected: 'Elegida',
@@ -142,7 +140,6 @@ export const EVENT_SEATING_TEXT = {
   typesHeading: 'Ubicaciones de la fecha',
   typeColumns: ['Ubicación', 'Precio', 'Lugares', 'Vendidas'] as const,
   releaseSave: 'Guardar horario',
-  releaseNone: 'Se guarda hasta el evento',
   heldHeading: 'Butacas reservadas',
   heldHint:
     'Elegí el grupo, marcá sus butacas en el mapa y guardá. Cada grupo sale a la venta en su horario; sin horario se guarda hasta el evento.',
@@ -155,5 +152,4 @@ export const EVENT_SEATING_TEXT = {
   heldRefused: 'Butacas con comprador',
   pickFor: (label: string) => `Marcá en el mapa las butacas de ${label}.`,
   seatOf: (label: string) => `reservada para ${label}`,
-  loadingMap: 'Cargando el mapa…',
 } as const;

@@ -5,7 +5,7 @@ import type { PlacedSeat } from '../../../shared/seats';
 import { fitZoom, type LoadedSection, pinchZoom, seatLabel, seatState, ZOOM } from '../lib/pick';
 import { useSeatGrid } from '../lib/seat-grid';
 import type { SeatPicker } from '../stores/seat-picker';
-import { SeatGlyph } from './seat-glyph';
+import { SeatCheckbox } from './seat-glyph';
 
 /**
  * One section's seats drawn to scale (SVG): tap or click a seat to pick it; pinch (two fingers), Ctrl + wheel
@@ -124,27 +124,17 @@ export function SectionSeats({ picker, section }: { picker: SeatPicker; section:
             const state = seatState(seat, taken, pickedIds);
             const pickable = state !== 'taken' && picker.sellable(seat);
             return (
-              // biome-ignore lint/a11y/useSemanticElements: an SVG seat has no native checkbox
-              <g
+              <SeatCheckbox
                 key={seat.id}
-                role="checkbox"
-                aria-checked={state === 'picked'}
-                aria-disabled={!pickable && state !== 'picked'}
-                aria-label={seatLabel(seat, state, sale(seat))}
+                seat={seat}
+                state={state}
+                checked={state === 'picked'}
+                disabled={!pickable && state !== 'picked'}
+                label={seatLabel(seat, state, sale(seat))}
                 tabIndex={keys.tabIndexOf(seat)}
-                data-seat={seat.id}
-                className={pickable || state === 'picked' ? 'cursor-pointer' : undefined}
+                pointer={pickable || state === 'picked'}
                 onClick={() => picker.toggle(seat)}
-              >
-                <SeatGlyph
-                  x={seat.x}
-                  y={seat.y}
-                  state={state}
-                  wheelchair={seat.wheelchair}
-                  companion={seat.companion}
-                  restricted={seat.restricted_view}
-                />
-              </g>
+              />
             );
           })}
         </svg>

@@ -8,7 +8,7 @@ import { formatCount } from '../../../shared/money';
 import { SEAT_BLOCKS, type SeatMap, type SeatMapEdit } from '../../../shared/schemas/seating';
 import type { PlacedSeat } from '../../../shared/seats';
 import { toast } from '../../../stores/toast';
-import { SeatGlyph } from '../../seating/components/seat-glyph';
+import { type LegendItem, SeatLegend } from '../../seating/components/seat-legend';
 import { type SeatState, seatFlags } from '../../seating/lib/pick';
 import { editMap, readMap, replaceMap } from '../api/venue-maps';
 import { gridSections, toggleAll } from '../lib/selection';
@@ -309,7 +309,7 @@ function Editor({
           {T.clear}
         </button>
       </div>
-      <EditorLegend />
+      <SeatLegend items={LEGEND} Heading="h2" />
       {children}
       <h2 className="text-lg font-bold">{T.sections}</h2>
       {loaded.map.sections.map((section) => {
@@ -336,29 +336,12 @@ function Editor({
   );
 }
 
-const LEGEND = [
+/** The editor's legend: the buyer's glyphs, named for the producer. */
+const LEGEND: readonly LegendItem[] = [
   { label: T.legendFree, glyph: { state: 'available' } },
   { label: T.legendBlocked, glyph: { state: 'taken' } },
   { label: T.legendSelected, glyph: { state: 'picked' } },
   { label: T.wheelchair, glyph: { state: 'available', wheelchair: true } },
   { label: T.companion, glyph: { state: 'available', companion: true } },
   { label: T.restrictedView, glyph: { state: 'available', restricted: true } },
-] as const;
-
-function EditorLegend() {
-  return (
-    <div>
-      <h2 className="text-sm font-semibold">{T.legend}</h2>
-      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {LEGEND.map((item) => (
-          <li key={item.label} className="flex items-center gap-1">
-            <svg viewBox="0 0 1 1" width="16" height="16" aria-hidden="true">
-              <SeatGlyph x={0} y={0} {...item.glyph} />
-            </svg>
-            {item.label}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+];

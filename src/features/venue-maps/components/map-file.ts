@@ -1,17 +1,10 @@
 import { VENUE_MAPS_TEXT } from '../../../shared/messages/venue-maps';
 import type { SeatMap } from '../../../shared/schemas/seating';
+import { slug } from '../../../shared/seat-generator';
 import type { Problem } from './problem-alert';
 
 /** A map's file name: its name in lowercase ASCII words ("teatro-del-centro.json"). */
-export const mapFileName = (name: string) =>
-  `${
-    name
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'mapa'
-  }.json`;
+export const mapFileName = (name: string) => `${slug(name, 120, 'mapa')}.json`;
 
 /** Saves the map document as a JSON file (the export: the same document the import takes). */
 export function downloadMap(map: SeatMap) {

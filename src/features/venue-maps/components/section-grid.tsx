@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PlacedSeat } from '../../../shared/seats';
-import { SeatGlyph } from '../../seating/components/seat-glyph';
+import { SeatCheckbox } from '../../seating/components/seat-glyph';
 import type { SeatState } from '../../seating/lib/pick';
 import { useSeatGrid } from '../../seating/lib/seat-grid';
 import { type GridSection, rowRange } from '../lib/selection';
@@ -75,15 +75,13 @@ export function SectionGrid({
         {seats.map((seat) => {
           const shown = dragging.has(seat.id) ? 'picked' : state(seat);
           return (
-            // biome-ignore lint/a11y/useSemanticElements: an SVG seat has no native checkbox
-            <g
+            <SeatCheckbox
               key={seat.id}
-              role="checkbox"
-              aria-checked={state(seat) === 'picked'}
-              aria-label={label(seat)}
+              seat={seat}
+              state={shown}
+              checked={state(seat) === 'picked'}
+              label={label(seat)}
               tabIndex={keys.tabIndexOf(seat)}
-              data-seat={seat.id}
-              className="cursor-pointer"
               onPointerDown={(e) => {
                 if (e.button !== 0) return;
                 e.preventDefault();
@@ -99,16 +97,7 @@ export function SectionGrid({
               onPointerEnter={() => {
                 if (dragRef.current && !dragRef.current.includes(seat.id)) setDrag([...dragRef.current, seat.id]);
               }}
-            >
-              <SeatGlyph
-                x={seat.x}
-                y={seat.y}
-                state={shown}
-                wheelchair={seat.wheelchair}
-                companion={seat.companion}
-                restricted={seat.restricted_view}
-              />
-            </g>
+            />
           );
         })}
       </svg>

@@ -1,5 +1,6 @@
 import { VENUE_MAPS_TEXT } from '../../../shared/messages/venue-maps';
 import type { SeatGenerator } from '../../../shared/schemas/seating';
+import { slug } from '../../../shared/seat-generator';
 
 /**
  * The generator's form as typed (issue 33) and the request it becomes: each section names its category, and the
@@ -32,14 +33,7 @@ export const newSection = (n: number): SectionDraft => ({
 });
 
 /** A category's key from its name: lowercase ASCII words joined by dashes. */
-export const categoryKey = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 64) || 'general';
+export const categoryKey = (name: string) => slug(name, 64, 'general');
 
 const integer = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 const decimal = (text: string) => Number(text.trim().replace(',', '.'));
