@@ -134,6 +134,22 @@ test('a producer makes a map, edits it, sells a date with it and keeps seats for
     'Platea, fila B, butaca 2, acompañante, Platea, a la venta',
   );
 
+  // A drag across Pullman's first row picks the seats it passes; then the section moves back (a new version).
+  const pullman = page.getByRole('region', { name: 'Butacas de Pullman' });
+  const from = await seat(pullman, 'Pullman, fila A, butaca 1').boundingBox();
+  const to = await seat(pullman, 'Pullman, fila A, butaca 4').boundingBox();
+  await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByTestId('selected-count')).toHaveText('4 butacas elegidas');
+  await page.getByRole('button', { name: 'Quitar la selección' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('0 butacas elegidas');
+  await page.getByLabel('Sector', { exact: true }).selectOption({ label: 'Pullman' });
+  await page.getByLabel('Posición vertical (y)').fill('30');
+  await page.getByRole('button', { name: 'Mover', exact: true }).click();
+  await expect(page.getByTestId('map-version')).toContainText('Versión 5');
+
   // 5. The event's date sold on the map: a price per category, the wheelchair reserve (2 %) and its release.
   await page.goto(`/admin/butacas/${event.event_id}`);
   const date = page.getByTestId('seating-date');
@@ -144,7 +160,7 @@ test('a producer makes a map, edits it, sells a date with it and keeps seats for
   await date.getByLabel('Liberar la reserva para silla de ruedas el').fill('2030-01-10T20:00');
   await expectNoSeriousA11yViolations(page, 'a seated event before it is set up');
   await date.getByRole('button', { name: 'Vender con butacas' }).click();
-  await expect(date).toContainText(`Se vende con el mapa ${mapName} (versión 4).`);
+  await expect(date).toContainText(`Se vende con el mapa ${mapName} (versión 5).`);
   const seating = async () =>
     (
       (await (await page.request.get(`/api/v1/admin/events/${event.event_id}/seating`)).json()) as {
@@ -231,7 +247,7 @@ test('a producer makes a map, edits it, sells a date with it and keeps seats for
   const refusal = page.getByTestId('problem');
   await expect(refusal).toContainText('El mapa está en uso');
   await expect(refusal.getByRole('listitem')).toContainText([`Platea, fila D, butaca 1 (${title})`]);
-  await expect(page.getByTestId('map-version')).toContainText('Versión 4');
+  await expect(page.getByTestId('map-version')).toContainText('Versión 5');
   // Blocking the sold seat is refused the same way.
   await seat(page.getByRole('region', { name: 'Butacas de Platea' }), 'Platea, fila D, butaca 1').click();
   await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
