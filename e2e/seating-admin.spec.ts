@@ -136,6 +136,7 @@ test('a producer makes a map, edits it, sells a date with it and keeps seats for
 
   // A drag across Pullman's first row picks the seats it passes; then the section moves back (a new version).
   const pullman = page.getByRole('region', { name: 'Butacas de Pullman' });
+  await pullman.scrollIntoViewIfNeeded();
   const from = await seat(pullman, 'Pullman, fila A, butaca 1').boundingBox();
   const to = await seat(pullman, 'Pullman, fila A, butaca 4').boundingBox();
   await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
