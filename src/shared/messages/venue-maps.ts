@@ -79,6 +79,8 @@ export const MAP_EDITOR_TEXT = {
   standingSection: (name: string, capacity: string) => `${name} · de pie · ${capacity} lugares`,
   selected: (n: number) => (n === 1 ? '1 butaca elegida' : `${n} butacas elegidas`),
   selectSection: 'Todo el sector',
+  showSeats: (n: string) => `Ver sus ${n} butacas`,
+  hideSeats: 'Ocultar las butacas',
   clear: 'Quitar la selección',
   block: 'Bloquear',
   blockReason: 'Motivo del bloqueo',

@@ -12,7 +12,7 @@ import { type SeatState, seatFlags } from '../../seating/lib/pick';
 import { type HeldGroups, readHeldSeats, readMap, type SeatedDate, setHeldSeats } from '../api/venue-maps';
 import { gridSections } from '../lib/selection';
 import { type Problem, ProblemAlert, problemOf } from './problem-alert';
-import { SectionGrid } from './section-grid';
+import { SectionGrids } from './section-grid';
 
 type Draft = Record<KeptSeatGroup, { release: string; seats: Set<string> }>;
 
@@ -184,18 +184,7 @@ function HeldSeatsForm({
         ))}
       </SelectField>
       <p className="text-sm">{T.pickFor(KEPT_GROUP_LABEL[group])}</p>
-      {grids.map((grid) => (
-        <div key={grid.section.id} className="flex flex-col gap-1">
-          <h4 className="font-semibold">{grid.section.name}</h4>
-          <SectionGrid
-            grid={grid}
-            title={MAP_EDITOR_TEXT.sectionSeats(grid.section.name)}
-            label={label}
-            state={state}
-            onPick={pick}
-          />
-        </div>
-      ))}
+      <SectionGrids map={map} grids={grids} label={label} state={state} onPick={pick} />
       <SubmitButton className="btn btn-primary w-fit" busy={busy}>
         {T.heldSave}
       </SubmitButton>

@@ -14,7 +14,7 @@ import { editMap, readMap, replaceMap } from '../api/venue-maps';
 import { gridSections, toggleAll } from '../lib/selection';
 import { downloadMap, readJsonFile } from './map-file';
 import { type Problem, ProblemAlert, problemOf } from './problem-alert';
-import { SectionGrid } from './section-grid';
+import { SectionGrids } from './section-grid';
 
 type Loaded = Awaited<ReturnType<typeof readMap>>;
 type Reason = (typeof SEAT_BLOCKS)[number];
@@ -85,25 +85,7 @@ export default function MapEditor({ producerId, mapId }: { producerId: number; m
   return (
     <LoadState state={state} rows={6}>
       {(loaded) => (
-        <Editor
-          loaded={loaded}
-          selected={selected}
-          onPick={pick}
-          onSelect={setSelected}
-          header={
-            <div className="flex flex-wrap items-center gap-3">
-              <p className="text-base-content/80" data-testid="map-version">
-                {T.version(
-                  loaded.version,
-                  formatCount(gridSections(loaded.map).reduce((n, g) => n + g.seats.length, 0)),
-                )}
-              </p>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => downloadMap(loaded.map)}>
-                {VENUE_MAPS_TEXT.export}
-              </button>
-            </div>
-          }
-        >
+        <Editor loaded={loaded} selected={selected} onPick={pick} onSelect={setSelected}>
           <ProblemAlert
             problem={problem}
             heading={T.refused}
@@ -273,17 +255,16 @@ function Editor({
   selected,
   onPick,
   onSelect,
-  header,
   children,
 }: {
   loaded: Loaded;
   selected: ReadonlySet<string>;
   onPick: (seats: PlacedSeat[], how: 'toggle' | 'add') => void;
   onSelect: (ids: ReadonlySet<string>) => void;
-  header: ReactNode;
   children: ReactNode;
 }) {
   const grids = useMemo(() => gridSections(loaded.map), [loaded.map]);
+  const seats = useMemo(() => grids.reduce((n, g) => n + g.seats.length, 0), [grids]);
   const label = useCallback(
     (seat: PlacedSeat) => seatLabel(loaded.map, seat, selected.has(seat.id)),
     [loaded.map, selected],
@@ -294,7 +275,14 @@ function Editor({
   );
   return (
     <div className="flex flex-col gap-5">
-      {header}
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-base-content/80" data-testid="map-version">
+          {T.version(loaded.version, formatCount(seats))}
+        </p>
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => downloadMap(loaded.map)}>
+          {VENUE_MAPS_TEXT.export}
+        </button>
+      </div>
       <p className="max-w-3xl text-sm text-base-content/80">{T.help}</p>
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="font-semibold" data-testid="selected-count">
@@ -312,26 +300,7 @@ function Editor({
       <SeatLegend items={LEGEND} Heading="h2" />
       {children}
       <h2 className="text-lg font-bold">{T.sections}</h2>
-      {loaded.map.sections.map((section) => {
-        const grid = grids.find((g) => g.section.id === section.id);
-        if (!grid)
-          return (
-            <p key={section.id} className="text-base-content/80">
-              {section.kind === 'standing' && T.standingSection(section.name, formatCount(section.capacity))}
-            </p>
-          );
-        return (
-          <div key={section.id} className="flex flex-col gap-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold">{section.name}</h3>
-              <button type="button" className="btn btn-xs" onClick={() => onPick(grid.seats, 'add')}>
-                {T.selectSection}
-              </button>
-            </div>
-            <SectionGrid grid={grid} title={T.sectionSeats(section.name)} label={label} state={state} onPick={onPick} />
-          </div>
-        );
-      })}
+      <SectionGrids map={loaded.map} grids={grids} label={label} state={state} onPick={onPick} />
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { MAP_EDITOR_TEXT as T } from '../../../shared/messages/venue-maps';
+import { formatCount } from '../../../shared/money';
+import type { SeatMap } from '../../../shared/schemas/seating';
 import type { PlacedSeat } from '../../../shared/seats';
 import { SeatCheckbox } from '../../seating/components/seat-glyph';
 import type { SeatState } from '../../seating/lib/pick';
 import { useSeatGrid } from '../../seating/lib/seat-grid';
-import { type GridSection, rowRange } from '../lib/selection';
+import { type GridSection, rowRange, toggleAll } from '../lib/selection';
 
 /** Pixels per seat in the back office (a mouse, a desktop screen; the frame scrolls when a section is wider). */
 const SEAT_PX = 22;
@@ -102,5 +105,55 @@ export function SectionGrid({
         })}
       </svg>
     </section>
+  );
+}
+
+/** Maps up to this many seats open every section at once (a theatre); bigger ones open a section at a time. */
+const OPEN_ALL_UP_TO = 3000;
+
+type GridProps = Pick<Parameters<typeof SectionGrid>[0], 'label' | 'state' | 'onPick'>;
+
+/**
+ * Every section of a map, each with its name, "Todo el sector" and its grid (standing sections as a line). A
+ * stadium's tens of thousands of seats are not all drawn at once: its sections open one by one.
+ */
+export function SectionGrids({ map, grids, ...grid }: { map: SeatMap; grids: GridSection[] } & GridProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() =>
+    grids.reduce((n, g) => n + g.seats.length, 0) <= OPEN_ALL_UP_TO
+      ? new Set(grids.map((g) => g.section.id))
+      : new Set(),
+  );
+  return (
+    <>
+      {map.sections.map((section) => {
+        const found = grids.find((g) => g.section.id === section.id);
+        if (!found)
+          return (
+            <p key={section.id} className="text-base-content/80">
+              {section.kind === 'standing' && T.standingSection(section.name, formatCount(section.capacity))}
+            </p>
+          );
+        const shown = open.has(section.id);
+        return (
+          <div key={section.id} className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="font-semibold">{section.name}</h3>
+              <button
+                type="button"
+                className="btn btn-xs"
+                aria-expanded={shown}
+                onClick={() => setOpen(toggleAll(open, [section.id]))}
+              >
+                {shown ? T.hideSeats : T.showSeats(formatCount(found.seats.length))}
+              </button>
+              <button type="button" className="btn btn-xs" onClick={() => grid.onPick(found.seats, 'add')}>
+                {T.selectSection}
+              </button>
+            </div>
+            {shown && <SectionGrid grid={found} title={T.sectionSeats(section.name)} {...grid} />}
+          </div>
+        );
+      })}
+    </>
   );
 }
