@@ -254,6 +254,34 @@ test('a producer makes a map, edits it, sells a date with it and keeps seats for
   await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
   await expect(refusal).toContainText('No podés bloquear 1 butaca vendida o reservada. Revisá la lista.');
   await expect(refusal.getByRole('listitem')).toHaveText([`Platea, fila D, butaca 1 (${title})`]);
+
+  // 9. Two editors: another one saves a version while this page shows version 5; this page's edit lands on top of
+  // it (version 7) and says so. A clash the API refuses (409) asks to reload the map.
+  const other = await page.request.post(`/api/v1/admin/seat-maps/${event.producer_id}/${mapId}/edit`, {
+    data: { op: 'flags', seat_ids: ['pullman-A-6'], restricted_view: true },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  const grid = page.getByRole('region', { name: 'Butacas de Platea' });
+  await seat(grid, 'Platea, fila D, butaca 1').click(); // leaves the selection: D-1 was still picked
+  await seat(grid, 'Platea, fila D, butaca 8').click();
+  await expect(page.getByTestId('selected-count')).toHaveText('1 butaca elegida');
+  await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+  await expect(page.getByTestId('map-version')).toContainText('Versión 7');
+  await expect(page.getByRole('status').filter({ hasText: 'Alguien más guardó una versión' })).toBeVisible();
+  await page.route('**/api/v1/admin/seat-maps/*/*/edit', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: false,
+        message: 'Alguien guardó otra versión del mapa mientras lo editabas. Abrilo de nuevo y repetí el cambio.',
+      }),
+    }),
+  );
+  await seat(grid, 'Platea, fila D, butaca 6').click();
+  await page.getByRole('button', { name: 'Desbloquear' }).click();
+  await expect(refusal).toContainText('Alguien guardó otra versión del mapa mientras lo editabas.');
+  await expect(refusal.getByRole('button', { name: 'Recargar el mapa' })).toBeVisible();
   info.annotations.push({ type: 'map', description: mapName });
 });
 

@@ -89,7 +89,12 @@ export default function MapEditor({ producerId, mapId }: { producerId: number; m
           <ProblemAlert
             problem={problem}
             heading={T.refused}
-            action={problem?.status === 409 ? { label: T.reload, onClick: () => location.reload() } : undefined}
+            // A 409 without a list is another editor's version: reloading shows it. With a list, the seats are the point.
+            action={
+              problem?.status === 409 && problem.items.length === 0
+                ? { label: T.reload, onClick: () => location.reload() }
+                : undefined
+            }
           />
           {notice && (
             <p role="status" className="alert alert-info">
