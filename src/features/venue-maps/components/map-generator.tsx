@@ -87,15 +87,16 @@ export function MapGenerator({ busy, onCreate }: { busy: boolean; onCreate: (req
                   value={d.curve}
                   onValue={(v) => set(i, { curve: v })}
                 />
-                <SelectField
-                  label={T.numbering}
-                  className="sm:col-span-2"
-                  value={d.numbering}
-                  onValue={(v) => set(i, { numbering: v as SectionDraft['numbering'] })}
-                >
-                  <option value="odd_even">{T.oddEven}</option>
-                  <option value="consecutive">{T.consecutive}</option>
-                </SelectField>
+                <div className="sm:col-span-2">
+                  <SelectField
+                    label={T.numbering}
+                    value={d.numbering}
+                    onValue={(v) => set(i, { numbering: v as SectionDraft['numbering'] })}
+                  >
+                    <option value="odd_even">{T.oddEven}</option>
+                    <option value="consecutive">{T.consecutive}</option>
+                  </SelectField>
+                </div>
               </>
             )}
             {drafts.length > 1 && (
