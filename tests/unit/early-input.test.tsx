@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckboxField, Radio, Select, SelectField, TextArea, TextField } from '../../src/components/ui/fields';
 import CheckoutForm from '../../src/features/checkout/components/checkout-form';
+import { MapGenerator } from '../../src/features/venue-maps/components/map-generator';
 import type { OrderView } from '../../src/shared/schemas/checkout';
 
 /**
@@ -176,6 +177,27 @@ function Ticking() {
     </form>
   );
 }
+
+describe('the venue map generator on a slow connection (issue 33)', () => {
+  const generator = () => <MapGenerator busy={false} onCreate={() => undefined} />;
+
+  it('keeps the name, rows and seats typed before it was live, and previews them', async () => {
+    serverHtml(generator());
+    const create = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Crear mapa');
+    expect(create()?.disabled).toBe(true);
+    type(byLabel('Nombre del mapa'), 'Teatro Colón');
+    type(byLabel('Filas'), '3');
+    type(byLabel('Butacas por fila'), '5');
+    await hydrate(generator());
+    await tick(1);
+    expect(byLabel<HTMLInputElement>('Nombre del mapa').value).toBe('Teatro Colón');
+    expect(byLabel<HTMLInputElement>('Filas').value).toBe('3');
+    expect(byLabel<HTMLInputElement>('Butacas por fila').value).toBe('5');
+    expect(container.querySelector('[data-testid="preview-summary"]')?.textContent).toBe('15 butacas en 1 sector');
+    expect(create()?.disabled).toBe(false);
+    expect(recoverable).toEqual([]);
+  });
+});
 
 describe('every kit control adopts what the DOM holds when its island comes alive', () => {
   it('keeps text, a pick, a tick and a radio across re-renders, and the state has them', async () => {

@@ -15,7 +15,7 @@ import { editMap, generateMap, isProblem } from '../../domain/seating/seat-map';
 import { type AccessEnv, eventParam, producerParam, requirePermission } from '../lib/access';
 import { fail } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { setEventSeating } from '../services/seating/events';
+import { eventSeatingView, setEventSeating } from '../services/seating/events';
 import { keptSeats, setKeptSeats, setSeatingRelease } from '../services/seating/kept';
 import { createSeatMap, listSeatMaps, readSeatMap, saveSeatMapVersion } from '../services/seating/maps';
 
@@ -71,6 +71,11 @@ const manageEvent = () => requirePermission('events.manage', 'event', eventParam
 const seatedDate = validate('param', SeatingDateParamSchema, 404);
 
 export const eventSeating = new Hono<AccessEnv>()
+  /** The event's seated dates: each one's map, wheelchair reserve release and ticket types (the back office's view). */
+  .get('/:id/seating', manageEvent(), async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, data: await eventSeatingView(c.env.DB, c.var.event.id) });
+  })
   .put('/:id/seating', manageEvent(), validate('json', EventSeatingSchema), async (c) => {
     const data = await setEventSeating(c.env, c.var.event, c.req.valid('json'));
     return c.json({ status: true, message: SEATED_EVENT_MSG.saved, data });

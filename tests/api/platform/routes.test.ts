@@ -302,6 +302,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
     named: own,
   }),
   // Venue maps (reserved seating)
+  'GET /admin/events/:id/seating': (w) => ({ path: `/admin/events/${w.e1}/seating`, named: e1 }),
   'PUT /admin/events/:id/seating': (w) => ({ path: `/admin/events/${w.e1}/seating`, body: {}, named: e1 }),
   'PATCH /admin/events/:id/seating/:date': (w) => ({
     path: `/admin/events/${w.e1}/seating/999999999`,

@@ -94,3 +94,50 @@ export async function setEventSeating(env: Env, event: { id: number; producer_id
     .all<{ id: number; name: string; price_cents: number; capacity: number; category: string | null }>();
   return { event_date_id: date.id, map_id: input.map_id, ticket_types: results };
 }
+
+/**
+ * The event's seated dates as the back office shows them: the map each uses (its name and current version), the
+ * wheelchair reserve's release time, and the ticket type each category and standing section became.
+ */
+export async function eventSeatingView(db: D1Database, eventId: number) {
+  const [dates, types] = await db.batch([
+    db
+      .prepare(
+        `select s.event_date_id, s.map_id, m.name as map_name, m.version, s.wheelchair_release_at
+         from event_date_seating s join seat_maps m on m.id = s.map_id where s.event_id = ? order by s.event_date_id`,
+      )
+      .bind(eventId),
+    db
+      .prepare(
+        `select t.event_date_id, t.id, t.name, t.price_cents, t.capacity, t.sold, t.held, c.category, x.section_id
+         from ticket_types t join event_date_seating s on s.event_date_id = t.event_date_id
+         left join seat_category_types c on c.ticket_type_id = t.id
+         left join standing_section_types x on x.ticket_type_id = t.id
+         where s.event_id = ? and (c.category is not null or x.section_id is not null) order by t.sort, t.id`,
+      )
+      .bind(eventId),
+  ]);
+  type DateRow = {
+    event_date_id: number;
+    map_id: number;
+    map_name: string;
+    version: number;
+    wheelchair_release_at: string | null;
+  };
+  type TypeRow = {
+    event_date_id: number;
+    id: number;
+    name: string;
+    price_cents: number;
+    capacity: number;
+    sold: number;
+    held: number;
+    category: string | null;
+    section_id: string | null;
+  };
+  const rows = types.results as TypeRow[];
+  return (dates.results as DateRow[]).map((d) => ({
+    ...d,
+    ticket_types: rows.filter((t) => t.event_date_id === d.event_date_id).map(({ event_date_id: _date, ...t }) => t),
+  }));
+}

@@ -3,13 +3,14 @@ import { type SeatMap, SeatMapSchema } from '../../../../src/shared/schemas/seat
 import { placedSeats } from '../../../../src/shared/seats';
 import { mapDocStatements, readMapDoc } from '../../../domain/seating/map-doc';
 import { checkMap, type MapProblem } from '../../../domain/seating/seat-map';
+import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
 
 /**
  * A producer's venue maps (issue 33) in D1: each version's document gzipped in parts (domain/seating/map-doc.ts), the current
  * version on seat_maps. A new version of a map that dates use is checked against the seats their inventory
- * objects hold or sold (event_seats, their mirror) and refused, with the list, if any of those would go.
+ * objects hold or sold (asked of the objects themselves) and refused, with the list, if any of those would go.
  */
 
 export type SeatMapSummary = {
@@ -19,6 +20,8 @@ export type SeatMapSummary = {
   seats: number;
   in_use: number;
   updated_at: string;
+  /** The dates that use the map, each with its event. */
+  dates: { event_id: number; title: string; event_date_id: number; starts_at: string }[];
 };
 
 const refuse = (p: MapProblem): never => fail(422, p.message, p.errors);
@@ -36,15 +39,28 @@ export function assertValidMap(map: SeatMap) {
 }
 
 export async function listSeatMaps(db: D1Database, producerId: number): Promise<SeatMapSummary[]> {
-  const { results } = await db
-    .prepare(
-      `select m.id, m.name, m.version, m.seats, m.updated_at,
-         (select count(*) from event_date_seating d where d.map_id = m.id) as in_use
-       from seat_maps m where m.producer_id = ? order by m.name, m.id`,
-    )
-    .bind(producerId)
-    .all<SeatMapSummary>();
-  return results;
+  const [maps, dates] = await db.batch([
+    db
+      .prepare(
+        `select m.id, m.name, m.version, m.seats, m.updated_at,
+           (select count(*) from event_date_seating d where d.map_id = m.id) as in_use
+         from seat_maps m where m.producer_id = ? order by m.name, m.id`,
+      )
+      .bind(producerId),
+    db
+      .prepare(
+        `select s.map_id, e.id as event_id, e.title, d.id as event_date_id, d.starts_at
+         from event_date_seating s join seat_maps m on m.id = s.map_id join events e on e.id = s.event_id
+         join event_dates d on d.id = s.event_date_id where m.producer_id = ? order by d.starts_at, d.id`,
+      )
+      .bind(producerId),
+  ]);
+  type DateRow = SeatMapSummary['dates'][number] & { map_id: number };
+  const used = dates.results as DateRow[];
+  return (maps.results as Omit<SeatMapSummary, 'dates'>[]).map((m) => ({
+    ...m,
+    dates: used.filter((d) => d.map_id === m.id).map(({ map_id: _map, ...d }) => d),
+  }));
 }
 
 export async function createSeatMap(db: D1Database, producerId: number, map: SeatMap, userId: number) {
@@ -75,31 +91,37 @@ export async function readSeatMap(db: D1Database, producerId: number | null, map
 
 /**
  * Seats of the map that the dates using it hold or sold and that `next` would drop (or block, when
- * `blockedCount`): named with their event, for the refusal's list.
+ * `blockedCount`): named with their event, for the refusal's list. Asked of each event's inventory object, the
+ * seats' owner: D1's mirror (event_seats) is about a second behind, and a seat sold that second must count.
  */
-async function seatsInUse(db: D1Database, mapId: number, current: SeatMap, next: SeatMap) {
-  const { results } = await db
-    .prepare(
-      `select s.seat_id, e.title from event_seats s
-       join event_date_seating d on d.event_date_id = s.event_date_id
-       join events e on e.id = s.event_id
-       where d.map_id = ?`,
-    )
+async function seatsInUse(env: Env, mapId: number, current: SeatMap, next: SeatMap) {
+  const { results: dates } = await env.DB.prepare(
+    `select d.event_date_id, d.event_id, e.title from event_date_seating d join events e on e.id = d.event_id
+     where d.map_id = ?`,
+  )
     .bind(mapId)
-    .all<{ seat_id: string; title: string }>();
-  if (results.length === 0) return { gone: [], blocked: [] };
+    .all<{ event_date_id: number; event_id: number; title: string }>();
+  if (dates.length === 0) return { gone: [], blocked: [] };
+  const titles = new Map(dates.map((d) => [d.event_date_id, d.title]));
+  const events = [...new Set(dates.map((d) => d.event_id))];
+  const taken = (await Promise.all(events.map((id) => inventoryOf(env, id).takenSeats())))
+    .flat()
+    .filter((s) => titles.has(s.dateId));
   const before = new Map(placedSeats(current).map((s) => [s.id, s]));
   const after = new Map(placedSeats(next).map((s) => [s.id, s]));
-  const gone: string[] = [];
-  const blocked: string[] = [];
-  for (const r of results) {
-    const was = before.get(r.seat_id);
-    const name = was ? seatName(was.sectionName, was.row, was.number) : r.seat_id;
-    const now = after.get(r.seat_id);
-    if (!now) gone.push(SEATING_MSG.seatInUse(name, r.title));
-    else if (now.blocked && !was?.blocked) blocked.push(SEATING_MSG.seatInUse(name, r.title));
+  const gone = new Set<string>();
+  const blocked = new Set<string>();
+  for (const r of taken) {
+    const was = before.get(r.seatId);
+    const name = SEATING_MSG.seatInUse(
+      was ? seatName(was.sectionName, was.row, was.number) : r.seatId,
+      titles.get(r.dateId) ?? '',
+    );
+    const now = after.get(r.seatId);
+    if (!now) gone.add(name);
+    else if (now.blocked && !was?.blocked) blocked.add(name);
   }
-  return { gone, blocked };
+  return { gone: [...gone], blocked: [...blocked] };
 }
 
 /**
@@ -110,7 +132,7 @@ export async function saveSeatMapVersion(env: Env, producerId: number, mapId: nu
   assertValidMap(next);
   const db = env.DB;
   const current = await readSeatMap(db, producerId, mapId);
-  const { gone, blocked } = await seatsInUse(db, mapId, current.map, next);
+  const { gone, blocked } = await seatsInUse(env, mapId, current.map, next);
   if (gone.length > 0) fail(409, SEATING_MSG.seatsInUse(gone.length), { seats: gone });
   if (blocked.length > 0) fail(409, SEATING_MSG.blockedInUse(blocked.length), { seats: blocked });
   const version = current.version + 1;

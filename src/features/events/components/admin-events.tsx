@@ -9,6 +9,7 @@ import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
 import { UI_MSG } from '../../../shared/messages/common';
 import { EVENT_LIST_TEXT, STATUS_LABEL } from '../../../shared/messages/events';
+import { VENUE_MAPS_TEXT } from '../../../shared/messages/venue-maps';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/schemas/events';
 import { toast } from '../../../stores/toast';
 import type { ManagedEvent, MyProducer, Province } from '../types';
@@ -124,9 +125,17 @@ export default function AdminEvents({
         ) : (
           <span />
         )}
-        <a href="/nuevo" className="btn btn-primary">
-          {EVENT_LIST_TEXT.createEvent}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          {/* Venue maps (issue 33) are the producer's, for those who manage its events. */}
+          {managed.length > 0 && (
+            <a href="/admin/mapas" className="btn btn-ghost">
+              {VENUE_MAPS_TEXT.link}
+            </a>
+          )}
+          <a href="/nuevo" className="btn btn-primary">
+            {EVENT_LIST_TEXT.createEvent}
+          </a>
+        </div>
       </div>
       {tab === 'eventos' && (
         <form

@@ -3,6 +3,7 @@ import { client, unwrap } from '../../../lib/api';
 import { UI_MSG } from '../../../shared/messages/common';
 import { EVENT_LIST_TEXT, EVENTS_MSG } from '../../../shared/messages/events';
 import { PROMO_ADMIN_MSG } from '../../../shared/messages/promo';
+import { EVENT_SEATING_TEXT } from '../../../shared/messages/venue-maps';
 import type { ManagedEvent } from '../types';
 
 /** A row of GET /admin/events, as the API types it. */
@@ -79,6 +80,8 @@ export function RowActions({
     actions.push({ label: EVENT_LIST_TEXT.queue, href: `/admin/fila/${row.id}` });
   if (manage && row.status !== 'cancelado')
     actions.push({ label: PROMO_ADMIN_MSG.link, href: `/admin/codigos/${row.id}` });
+  if (manage && row.status !== 'cancelado' && row.status !== 'finalizado')
+    actions.push({ label: EVENT_SEATING_TEXT.link, href: `/admin/butacas/${row.id}` });
   if (manage)
     actions.push({
       label: EVENT_LIST_TEXT.duplicate,

@@ -3,13 +3,15 @@ import { useEffect, useMemo, useRef } from 'react';
 import { SEAT_MAP_TEXT } from '../../../shared/messages/seating';
 import type { PlacedSeat } from '../../../shared/seats';
 import { fitZoom, type LoadedSection, pinchZoom, seatLabel, seatState, ZOOM } from '../lib/pick';
+import { useSeatGrid } from '../lib/seat-grid';
 import type { SeatPicker } from '../stores/seat-picker';
-import { SeatGlyph } from './seat-glyph';
+import { SeatCheckbox } from './seat-glyph';
 
 /**
  * One section's seats drawn to scale (SVG): tap or click a seat to pick it; pinch (two fingers), Ctrl + wheel
- * (a trackpad's pinch) or the + and − buttons zoom; the frame scrolls to pan. Seats are not in the tab order
- * (hundreds of stops): the list mode is the keyboard's and the screen reader's way through the same seats.
+ * (a trackpad's pinch) or the + and − buttons zoom; the frame scrolls to pan. The seats are one tab stop (a
+ * roving tabindex, lib/seat-grid.ts): the arrows move seat to seat and Enter or Space picks, each seat named as the
+ * list mode names it ("Platea, fila F, butaca 12, disponible, $ 25.000").
  */
 export function SectionSeats({ picker, section }: { picker: SeatPicker; section: LoadedSection }) {
   const zoom = useStore(picker.$zoom);
@@ -17,6 +19,7 @@ export function SectionSeats({ picker, section }: { picker: SeatPicker; section:
   const picked = useStore(picker.$picked);
   const frame = useRef<HTMLElement>(null);
   const pickedIds = useMemo(() => new Set(picked.map((s) => s.id)), [picked]);
+  const keys = useSeatGrid(section.rows, picker.toggle);
   const bounds = useMemo(() => {
     const xs = section.seats.map((s) => s.x);
     const ys = section.seats.map((s) => s.y);
@@ -99,17 +102,18 @@ export function SectionSeats({ picker, section }: { picker: SeatPicker; section:
           </button>
         </div>
       </div>
-      {/* Focusable so a keyboard can scroll it; pan-x pan-y leaves the pinch to the map, not the page. */}
+      {/* A focused seat scrolls the frame to it; pan-x pan-y leaves the pinch to the map, not the page. */}
       <section
         ref={frame}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable frame must be reachable by keyboard
-        tabIndex={0}
         aria-label={SEAT_MAP_TEXT.seatsOf(section.seats[0]?.sectionName ?? '')}
         className="max-h-[60vh] overflow-auto rounded-box bg-base-200 p-1"
         style={{ touchAction: 'pan-x pan-y' }}
         data-testid="seat-frame"
       >
         <svg
+          ref={keys.grid}
+          onKeyDown={keys.onKeyDown}
+          onFocus={keys.onFocus}
           viewBox={`${bounds.x - 0.25} ${bounds.y - 0.25} ${bounds.w + 0.5} ${bounds.h + 0.5}`}
           width={(bounds.w + 0.5) * zoom}
           height={(bounds.h + 0.5) * zoom}
@@ -120,27 +124,17 @@ export function SectionSeats({ picker, section }: { picker: SeatPicker; section:
             const state = seatState(seat, taken, pickedIds);
             const pickable = state !== 'taken' && picker.sellable(seat);
             return (
-              // biome-ignore lint/a11y/useSemanticElements: an SVG seat has no native checkbox
-              <g
+              <SeatCheckbox
                 key={seat.id}
-                role="checkbox"
-                aria-checked={state === 'picked'}
-                aria-disabled={!pickable && state !== 'picked'}
-                aria-label={seatLabel(seat, state, sale(seat))}
-                tabIndex={-1}
-                data-seat={seat.id}
-                className={pickable || state === 'picked' ? 'cursor-pointer' : undefined}
+                seat={seat}
+                state={state}
+                checked={state === 'picked'}
+                disabled={!pickable && state !== 'picked'}
+                label={seatLabel(seat, state, sale(seat))}
+                tabIndex={keys.tabIndexOf(seat)}
+                pointer={pickable || state === 'picked'}
                 onClick={() => picker.toggle(seat)}
-              >
-                <SeatGlyph
-                  x={seat.x}
-                  y={seat.y}
-                  state={state}
-                  wheelchair={seat.wheelchair}
-                  companion={seat.companion}
-                  restricted={seat.restricted_view}
-                />
-              </g>
+              />
             );
           })}
         </svg>
