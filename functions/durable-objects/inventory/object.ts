@@ -34,6 +34,7 @@ import {
   listResale,
   offeredTicket,
   offerResales,
+  offerWithdrawn,
   resaleOfferEnded,
   resaleSeat,
   resaleStatus,
@@ -1231,10 +1232,14 @@ export class EventInventory extends DurableObject<Env> {
     return true;
   }
 
-  holdStatus(holdId: string): { status: string; expiresAt: number } | null {
+  /** `resaleWithdrawn`: a resale offer whose listing ended under it (checkout says so, not "venció"). */
+  holdStatus(holdId: string): { status: string; expiresAt: number; resaleWithdrawn?: true } | null {
     this.expireDue();
     const row = this.holdRow(holdId);
-    return row ? { status: row.status, expiresAt: row.expires_at } : null;
+    if (!row) return null;
+    const withdrawn =
+      row.status === 'released' && row.buyer.startsWith('waitlist:') && offerWithdrawn(this.sql, holdId);
+    return { status: row.status, expiresAt: row.expires_at, ...(withdrawn ? { resaleWithdrawn: true as const } : {}) };
   }
 
   async alarm(): Promise<void> {
