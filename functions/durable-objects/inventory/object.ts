@@ -4,6 +4,8 @@ import { queueWaitlistMail } from '../../mail/waitlist';
 import { pingWrite } from '../bench-floor';
 import { mirrorEveryCall, StateMirror } from '../state-mirror';
 import {
+  drawFromGroups,
+  forgetGiven,
   KEPT_SEATS_SCHEMA,
   type KeepResult,
   type KeptGroupInput,
@@ -1125,6 +1127,22 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'closed' };
     this.upsertTypes(eventId, types);
     this.expireDue();
+    // Grants drawn from held seats (kept-seats.ts): their seats leave the group in this step, or none does.
+    const drawn = drawFromGroups(this.sql, seating, grants);
+    if (!drawn.ok) return drawn;
+    const granted = this.grantChecked(seating, drawn.grants, quotas);
+    if (granted.ok) forgetGiven(this.sql, drawn.taken);
+    else for (const t of drawn.taken) restoreKept(this.sql, t.dateId, t.rows);
+    if (granted.ok) this.mirror();
+    return granted;
+  }
+
+  /** The grant step proper (grantInvitations): checks capacity, seats and quotas, then sells all or nothing. */
+  private grantChecked(
+    seating: Awaited<ReturnType<SeatingCache['get']>>,
+    grants: InvitationGrant[],
+    quotas: { tagKey: string; quota: number }[],
+  ): GrantResult {
     const perType = new Map<number, number>();
     const perTag = new Map<string, number>();
     for (const g of grants) {
@@ -1184,7 +1202,6 @@ export class EventInventory extends DurableObject<Env> {
       const named = mine.flatMap((i) => seatsOfItem(seating, i) ?? []);
       if (named.length > 0) seats[g.holdId] = named;
     }
-    this.mirror();
     return { ok: true, seats };
   }
 

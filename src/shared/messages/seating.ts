@@ -96,6 +96,14 @@ export const SEAT_INVITATION_MSG = {
     `${seat} es para acompañar a quien usa silla de ruedas: dala junto con su lugar para silla de ruedas.`,
   noBlock: (n: number, type: string) =>
     n === 1 ? `No queda 1 butaca libre de ${type}.` : `No quedan ${n} butacas juntas de ${type} en una misma fila.`,
+  // An invitation drawn from held seats (sponsors, RRPP, boletería)
+  heldGroup: 'Elegí de qué butacas guardadas sale la invitación: boletería, sponsors o RRPP.',
+  notInGroup: (seat: string, group: string) =>
+    `${seat} no está guardada para ${group}: elegí una butaca de ese grupo o sacá el grupo.`,
+  groupShort: (n: number, type: string, group: string) =>
+    n === 1
+      ? `No queda 1 butaca de ${type} guardada para ${group}.`
+      : `No quedan ${n} butacas juntas de ${type} guardadas para ${group} en una misma fila.`,
 } as const;
 
 /** The invitation form's seats, shown for a seated category (issue 33). */
