@@ -50,7 +50,6 @@ import {
   allTakenSeats,
   checkSeats,
   freeSeats,
-  offerSeats,
   passSeat,
   pickBest,
   SEATS_SCHEMA,
@@ -100,6 +99,7 @@ import {
   waitlistOf,
   waitlistSettings,
 } from './waitlist';
+import { waitlistOfferSeats } from './waitlist-seats';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
@@ -645,10 +645,12 @@ export class EventInventory extends DurableObject<Env> {
       const t = this.type(typeId);
       return t ? t.capacity - t.sold - t.held : 0;
     };
-    let made = offerFreedStock(this.sql, now, free, (buyer, typeId, quantity, expiresAt) => {
-      // A seated type's offer holds its seats: the best ones for the quantity, as a buyer's hold would.
-      const item = seating.types.has(typeId) ? offerSeats(this.sql, seating, typeId, quantity) : { typeId, quantity };
-      return item ? createHold(buyer, item, expiresAt, true) : null;
+    let made = offerFreedStock(this.sql, now, free, (buyer, typeId, quantity, expiresAt, acceptFewer) => {
+      // A seated type's offer holds its seats: the best ones for the quantity (together, for "acepto menos").
+      const item = seating.types.has(typeId)
+        ? waitlistOfferSeats(this.sql, seating, typeId, quantity, acceptFewer)
+        : { typeId, quantity };
+      return item ? { holdId: createHold(buyer, item, expiresAt, true), quantity: item.quantity } : null;
     });
     // Returned tickets (face-value resale): one ticket each to the next entry that takes one. The offer's
     // hold counts as held over the sold ticket it replaces until that ticket is refunded.

@@ -171,4 +171,41 @@ describe('reserved seating through resale and the waiting list', () => {
     expect((await ticketsOf(sellerOrder)).find((t) => t.id === resold.id)?.status).toBe('cancelled');
     await assertSeats(w.eventId);
   });
+  it('a seated entry that accepts fewer is offered the largest block of seats together, and the seat left alone goes to the next', async () => {
+    routeNetwork();
+    // One row of six numbered 5 3 1 2 4 6, sold out; the first in line wants 4 and accepts fewer, the next wants 1.
+    const w = await seatedEvent({ rows: 1, seatsPerRow: 6 });
+    const seller = await buyerWithDni();
+    const sellerOrder = await buyBest(seller, w.eventId, w.platea, 6);
+    const [first, next] = [await buyerWithDni(), await buyerWithDni()];
+    for (const [b, quantity, accept_fewer] of [
+      [first, 4, true],
+      [next, 1, false],
+    ] as const) {
+      const joined = await asBuyer(b, `/waitlist/${w.eventId}`, {
+        method: 'POST',
+        json: { ticket_type_id: w.platea, quantity, accept_fewer },
+      });
+      expect(joined.status).toBe(201);
+    }
+    // Three seats come back: 5 and 3 side by side at the aisle end, 4 alone between sold seats.
+    const back = (await ticketsOf(sellerOrder)).filter((t) =>
+      ['platea-A-5', 'platea-A-3', 'platea-A-4'].includes(t.seat_id ?? ''),
+    );
+    const refund = await asBuyer(w.admin, `/admin/orders/${sellerOrder}/refund`, {
+      method: 'POST',
+      json: { ticket_ids: back.map((t) => t.id), reason: 'Prueba' },
+    });
+    expect(refund.status, await refund.clone().text()).toBe(200);
+    // The first is offered the two seats together (not three apart); the next one the seat left.
+    const firstOrder = await offeredOrder(first, w.eventId);
+    expect((await seatsOfOrder(firstOrder))?.sort()).toEqual(['platea-A-3', 'platea-A-5']);
+    const me = (await (await asBuyer(first, `/waitlist/${w.eventId}/me`)).json()) as Answer<{
+      offered_quantity: number;
+    }>;
+    expect(me.data.offered_quantity).toBe(2);
+    const nextOrder = await offeredOrder(next, w.eventId);
+    expect(await seatsOfOrder(nextOrder)).toEqual(['platea-A-4']);
+    await assertSeats(w.eventId);
+  });
 });
