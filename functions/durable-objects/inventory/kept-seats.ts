@@ -1,8 +1,8 @@
 import type { KeptSeatGroup } from '../../../src/shared/schemas/seating';
 import { bestSeats } from '../../../src/shared/seats';
+import type { HoldItem } from './items';
 import { noteSeatFreed, noteSeatTaken } from './seat-index';
 import { journal, type SeatDate, type Seating } from './seats';
-import type { InvitationGrant } from './types';
 
 /**
  * Held seats (issue 33): seats a producer keeps off the online sale for the box office, sponsors or RRPP, per
@@ -263,11 +263,11 @@ export function forgetGiven(sql: SqlStorage, taken: TakenFromGroups) {
 }
 
 /** The grants with their group's seats named (kept-seats' step above); grants without a group pass unchanged. */
-export function drawFromGroups(
+export function drawFromGroups<G extends { items: HoldItem[]; group?: KeptSeatGroup }>(
   sql: SqlStorage,
   seating: Seating,
-  grants: InvitationGrant[],
-): { ok: true; grants: InvitationGrant[]; taken: TakenFromGroups } | GroupRefusal {
+  grants: G[],
+): { ok: true; grants: G[]; taken: TakenFromGroups } | GroupRefusal {
   const drawing = grants.filter((g) => g.group !== undefined);
   if (drawing.length === 0) return { ok: true, grants, taken: [] };
   const picks = drawing.map((g) => ({
