@@ -6,6 +6,12 @@
 /** A seat's name as people say it: "Platea, fila F, butaca 12" (a standing section has no row or seat). */
 export const seatName = (section: string, row: string, number: string) => `${section}, fila ${row}, butaca ${number}`;
 
+/** A seat's name (seatName) back in its parts, for a layout that shows each apart (the ticket PDF); null if not one. */
+export function seatParts(label: string): { section: string; row: string; number: string } | null {
+  const match = /^(.+), fila (.+), butaca (.+)$/.exec(label);
+  return match ? { section: match[1], row: match[2], number: match[3] } : null;
+}
+
 /**
  * Reserved seating (issue 33): venue maps (the producer's back office), their validation and versions, and the
  * seats of a seated event (voseo). Seats are named as `seatName` says.
