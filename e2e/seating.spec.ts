@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatMoney } from '../src/shared/money';
 import { createVerifiedUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { buyerOrder, payAtCheckout } from './support/checkout';
@@ -87,11 +88,16 @@ test.describe('the seat map on a 390 px phone', () => {
       await expect(seatBox(page, seat.name)).toHaveAttribute('aria-label', `${seat.name}, elegida, $\u00a018.500`);
     await expect(page.getByTestId('picked-seats').getByRole('listitem')).toHaveCount(2);
     await expectNoSeriousA11yViolations(page, 'the seat map');
+    // The map's total includes the service charge, as checkout charges it.
+    const shown = await page.getByTestId('picked-total').textContent();
+    await expect(page.getByText(/^Incluye .* de cargo por servicio$/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Reservar y pagar' }).click();
     await expect(page).toHaveURL(/\/checkout\?order=/);
     // The checkout's summary names the seats.
     await expect(page.getByTestId('order-seats').getByRole('listitem')).toHaveText(pair.seats.map((s) => s.name));
+    const held = await buyerOrder(page.request, new URL(page.url()).searchParams.get('order') ?? '');
+    expect(shown).toBe(formatMoney(held.total_cents));
     const orderId = await payAtCheckout(page);
     expect((await buyerOrder(page.request, orderId)).status).toBe('paid');
   });

@@ -24,6 +24,15 @@ export function totals(lines: PricedLine[]): OrderTotals {
   return { subtotalCents, feeCents, totalCents: subtotalCents + feeCents };
 }
 
+/**
+ * What a buyer's selection costs before it is held, as the hold will price it: the page's code's discount, then
+ * the service charge on each discounted ticket. The ticket selector and the seat map both show this total, so
+ * the page never shows one total and the checkout another.
+ */
+export function selectionTotals(lines: PricedLine[], discount: Discount | null, fee: ServiceFee): OrderTotals {
+  return totals(discountLines(lines, discount, fee));
+}
+
 /** The service charge as the API's public event answers it (`service_fee`). */
 export type ServiceFeeSettings = { percent_bp: number; fixed_cents: number };
 

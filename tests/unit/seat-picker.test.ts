@@ -3,6 +3,7 @@ import { generateMap } from '../../functions/domain/seating/seat-map';
 import {
   holdItems,
   loadSection,
+  pickedTotals,
   pickProblem,
   pinchZoom,
   seatLabel,
@@ -10,6 +11,7 @@ import {
   ZOOM,
 } from '../../src/features/seating/lib/pick';
 import type { SeatedDateView } from '../../src/features/seating/types';
+import { discountLines, priceLine, totals } from '../../src/shared/pricing';
 import { mapOutline } from '../../src/shared/seats';
 
 /** The buyer's seat map (issue 33): its pure rules and its store, the API answers faked. */
@@ -91,6 +93,27 @@ describe('the pure rules', () => {
     expect(holdItems([seat('platea-A-1'), seat('platea-A-2')], date.categories)).toEqual([
       { ticket_type_id: 41, quantity: 2, seat_ids: ['platea-A-1', 'platea-A-2'] },
     ]);
+  });
+
+  it("totals the picked seats as the hold charges them: the service charge in, the page's code's discount applied", () => {
+    const fee = { percentBp: 1500, fixedCents: 100_00 };
+    const pullman = map.sections[1].kind === 'seated' ? loadSection(outline, map.sections[1]) : null!;
+    const picked = [seat('platea-A-1'), seat('platea-A-2'), pullman.seats.find((s) => s.id === 'pullman-A-1')!];
+    // 2 × 25.000 + 12.000, each with 15 % + $ 100 of service charge.
+    expect(pickedTotals(picked, date.categories, fee, null)).toEqual({
+      subtotalCents: 62_000_00,
+      feeCents: 3_750_00 * 2 + 1_800_00 + 3 * 100_00,
+      totalCents: 62_000_00 + 3_750_00 * 2 + 1_800_00 + 3 * 100_00,
+    });
+    // What the API prices the order with (durable-objects/inventory/order-writer.ts: priceLine, discountLines,
+    // totals), a code of 10 % off the platea included.
+    const discount = { type: 'percent' as const, value: 10, typeIds: [41] };
+    const api = totals(
+      discountLines([priceLine(41, 2, 25_000_00, fee), priceLine(42, 1, 12_000_00, fee)], discount, fee),
+    );
+    expect(pickedTotals(picked, date.categories, fee, discount)).toEqual(api);
+    expect(api.totalCents).toBe(2 * (22_500_00 + 3_375_00 + 100_00) + 12_000_00 + 1_800_00 + 100_00);
+    expect(pickedTotals([], date.categories, fee, null).totalCents).toBe(0);
   });
 
   it('zooms with the distance between two fingers, within its bounds', () => {

@@ -263,7 +263,15 @@ export class EventCheckin extends DurableObject<Env> {
     this.noteEvent(eventId);
     for (const claimId of this.claims.staleClaims(req.ticketIds, Date.now()))
       if (claimId !== req.claimId) await this.settle(eventId, claimId, true);
-    return this.claims.claim(req, (id) => this.admittedTickets.has(id), Date.now());
+    const answer = this.claims.claim(req, (id) => this.admittedTickets.has(id), Date.now());
+    // A listed ticket claimed by another operation (a producer's refund, a transfer) left the waiting list in that
+    // step: its open offer ends before the operation goes on, so the waiting buyer is refused at checkout before
+    // paying for a ticket that may not be delivered (the buyer waits again in their place). Twice at most: a
+    // delivery already under way (a scan's) may have read the list before this claim added to it; a failed one
+    // is left to the alarm.
+    for (let round = 0; round < 2 && answer.ok && this.claims.pendingWithdrawals().length > 0; round++)
+      await this.deliverWithdrawals(eventId);
+    return answer;
   }
 
   /**

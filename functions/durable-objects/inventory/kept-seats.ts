@@ -1,4 +1,6 @@
 import type { KeptSeatGroup } from '../../../src/shared/schemas/seating';
+import { bestSeats } from '../../../src/shared/seats';
+import type { HoldItem } from './items';
 import { noteSeatFreed, noteSeatTaken } from './seat-index';
 import { journal, type SeatDate, type Seating } from './seats';
 
@@ -167,4 +169,123 @@ export function takeBoxOfficeKept(sql: SqlStorage, dateId: number, seatIds: stri
 
 export function restoreKept(sql: SqlStorage, dateId: number, rows: KeptRow[]) {
   for (const r of rows) keep(sql, dateId, r.seat_id, r.hold_id);
+}
+
+/** An invitation drawn from a held group: its seats are the group's (named, or the best block of them). */
+export type GroupGrant = { group: KeptSeatGroup; typeId: number; quantity: number; seatIds?: string[] };
+export type GroupRefusal =
+  | { ok: false; reason: 'not_in_group'; seat: string; group: KeptSeatGroup }
+  | { ok: false; reason: 'group_short'; typeId: number; quantity: number; group: KeptSeatGroup };
+/** What was taken out of the groups (to put back if the grant is then refused, or to forget once it is made). */
+export type TakenFromGroups = { dateId: number; group: KeptSeatGroup; rows: KeptRow[] }[];
+
+/**
+ * Invitations from held seats (sponsors, RRPP, the box office): each grant's seats are checked to be kept by its
+ * group for its type (or chosen as the best adjacent block of them, never leaving one of the group's seats alone
+ * when a block without that exists) and stop being kept, in the step that then sells them to the invitation.
+ * Answers the seats of each grant, in order, and what was taken (restoreKept / forgetGiven), or the refusal.
+ */
+export function takeForInvitations(
+  sql: SqlStorage,
+  seating: Seating,
+  grants: GroupGrant[],
+): { ok: true; seatIds: string[][]; taken: TakenFromGroups } | GroupRefusal {
+  const taken: TakenFromGroups = [];
+  const undo = () => {
+    for (const t of taken) restoreKept(sql, t.dateId, t.rows);
+  };
+  const seatIds: string[][] = [];
+  for (const g of grants) {
+    const type = seating.types.get(g.typeId);
+    const date = type && seating.dates.get(type.dateId);
+    const short = { ok: false, reason: 'group_short', typeId: g.typeId, quantity: g.quantity, group: g.group } as const;
+    if (!type || !date) {
+      undo();
+      return short;
+    }
+    const holdId = holdIdOf(g.group, g.typeId);
+    const groupSeats = new Set(
+      sql
+        .exec<{ seat_id: string }>('select seat_id from seats where date_id = ? and hold_id = ?', date.dateId, holdId)
+        .toArray()
+        .map((r) => r.seat_id),
+    );
+    let ids: string[];
+    if (g.seatIds?.length) {
+      const stranger = g.seatIds.find((id) => !groupSeats.has(id));
+      if (stranger !== undefined) {
+        undo();
+        return { ok: false, reason: 'not_in_group', seat: date.byId.get(stranger)?.name ?? stranger, group: g.group };
+      }
+      ids = g.seatIds;
+    } else {
+      // Best within the group: every seat that is not the group's counts as taken.
+      const block = bestSeats(
+        date.rows,
+        { has: (id) => !groupSeats.has(id) },
+        type.sellable,
+        g.quantity,
+        date.map.stage,
+      );
+      if (!block) {
+        undo();
+        return short;
+      }
+      ids = block.map((s) => s.id);
+    }
+    const rows = ids.filter((id) => groupSeats.has(id)).map((id) => ({ seat_id: id, hold_id: holdId }));
+    for (const r of rows) unkeep(sql, date.dateId, r.seat_id, r.hold_id);
+    taken.push({ dateId: date.dateId, group: g.group, rows });
+    seatIds.push(ids);
+  }
+  return { ok: true, seatIds, taken };
+}
+
+/**
+ * The seats given away are no longer the group's: its configuration forgets them, so saving the groups again or
+ * releasing the group never frees (or asks for) a seat that is an invitation's ticket now.
+ */
+export function forgetGiven(sql: SqlStorage, taken: TakenFromGroups) {
+  for (const t of taken) {
+    const given = new Set(t.rows.map((r) => r.seat_id));
+    const row = sql
+      .exec<{ seat_ids: string }>('select seat_ids from seat_keeps where date_id = ? and grp = ?', t.dateId, t.group)
+      .toArray()[0];
+    if (!row) continue;
+    const left = (JSON.parse(row.seat_ids) as string[]).filter((id) => !given.has(id));
+    sql.exec(
+      'update seat_keeps set seat_ids = ? where date_id = ? and grp = ?',
+      JSON.stringify(left),
+      t.dateId,
+      t.group,
+    );
+  }
+}
+
+/** The grants with their group's seats named (kept-seats' step above); grants without a group pass unchanged. */
+export function drawFromGroups<G extends { items: HoldItem[]; group?: KeptSeatGroup }>(
+  sql: SqlStorage,
+  seating: Seating,
+  grants: G[],
+): { ok: true; grants: G[]; taken: TakenFromGroups } | GroupRefusal {
+  const drawing = grants.filter((g) => g.group !== undefined);
+  if (drawing.length === 0) return { ok: true, grants, taken: [] };
+  const picks = drawing.map((g) => ({
+    group: g.group as KeptSeatGroup,
+    typeId: g.items[0].typeId,
+    quantity: g.items.reduce((n, i) => n + i.quantity, 0),
+    seatIds: g.items.flatMap((i) => i.seatIds ?? []),
+  }));
+  const drawn = takeForInvitations(sql, seating, picks);
+  if (!drawn.ok) return drawn;
+  return {
+    ok: true,
+    taken: drawn.taken,
+    grants: grants.map((g) => {
+      const at = drawing.indexOf(g);
+      if (at < 0) return g;
+      const { typeId, quantity } = picks[at];
+      return { ...g, items: [{ typeId, quantity, seatIds: drawn.seatIds[at] }] };
+    }),
+  };
 }

@@ -4,6 +4,8 @@ import { queueWaitlistMail } from '../../mail/waitlist';
 import { pingWrite } from '../bench-floor';
 import { mirrorEveryCall, StateMirror } from '../state-mirror';
 import {
+  drawFromGroups,
+  forgetGiven,
   KEPT_SEATS_SCHEMA,
   type KeepResult,
   type KeptGroupInput,
@@ -34,6 +36,7 @@ import {
   listResale,
   offeredTicket,
   offerResales,
+  offerWithdrawn,
   resaleOfferEnded,
   resaleSeat,
   resaleStatus,
@@ -48,7 +51,6 @@ import {
   checkSeats,
   freeReserved,
   freeSeats,
-  offerSeats,
   passSeat,
   pickBest,
   SEATS_SCHEMA,
@@ -98,6 +100,7 @@ import {
   waitlistOf,
   waitlistSettings,
 } from './waitlist';
+import { waitlistOfferSeats } from './waitlist-seats';
 
 /**
  * The authoritative inventory of one event (one object per event id): capacity, holds and sales per
@@ -646,10 +649,12 @@ export class EventInventory extends DurableObject<Env> {
       const t = this.type(typeId);
       return t ? t.capacity - t.sold - t.held : 0;
     };
-    let made = offerFreedStock(this.sql, now, free, (buyer, typeId, quantity, expiresAt) => {
-      // A seated type's offer holds its seats: the best ones for the quantity, as a buyer's hold would.
-      const item = seating.types.has(typeId) ? offerSeats(this.sql, seating, typeId, quantity) : { typeId, quantity };
-      return item ? createHold(buyer, item, expiresAt, true) : null;
+    let made = offerFreedStock(this.sql, now, free, (buyer, typeId, quantity, expiresAt, acceptFewer) => {
+      // A seated type's offer holds its seats: the best ones for the quantity (together, for "acepto menos").
+      const item = seating.types.has(typeId)
+        ? waitlistOfferSeats(this.sql, seating, typeId, quantity, acceptFewer)
+        : { typeId, quantity };
+      return item ? { holdId: createHold(buyer, item, expiresAt, true), quantity: item.quantity } : null;
     });
     // Returned tickets (face-value resale): one ticket each to the next entry that takes one. The offer's
     // hold counts as held over the sold ticket it replaces until that ticket is refunded.
@@ -1128,6 +1133,22 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'closed' };
     this.upsertTypes(eventId, types);
     this.expireDue();
+    // Grants drawn from held seats (kept-seats.ts): their seats leave the group in this step, or none does.
+    const drawn = drawFromGroups(this.sql, seating, grants);
+    if (!drawn.ok) return drawn;
+    const granted = this.grantChecked(seating, drawn.grants, quotas);
+    if (granted.ok) forgetGiven(this.sql, drawn.taken);
+    else for (const t of drawn.taken) restoreKept(this.sql, t.dateId, t.rows);
+    if (granted.ok) this.mirror();
+    return granted;
+  }
+
+  /** The grant step proper (grantInvitations): checks capacity, seats and quotas, then sells all or nothing. */
+  private grantChecked(
+    seating: Awaited<ReturnType<SeatingCache['get']>>,
+    grants: InvitationGrant[],
+    quotas: { tagKey: string; quota: number }[],
+  ): GrantResult {
     const perType = new Map<number, number>();
     const perTag = new Map<string, number>();
     for (const g of grants) {
@@ -1187,7 +1208,6 @@ export class EventInventory extends DurableObject<Env> {
       const named = mine.flatMap((i) => seatsOfItem(seating, i) ?? []);
       if (named.length > 0) seats[g.holdId] = named;
     }
-    this.mirror();
     return { ok: true, seats };
   }
 
@@ -1235,10 +1255,14 @@ export class EventInventory extends DurableObject<Env> {
     return true;
   }
 
-  holdStatus(holdId: string): { status: string; expiresAt: number } | null {
+  /** `resaleWithdrawn`: a resale offer whose listing ended under it (checkout says so, not "venció"). */
+  holdStatus(holdId: string): { status: string; expiresAt: number; resaleWithdrawn?: true } | null {
     this.expireDue();
     const row = this.holdRow(holdId);
-    return row ? { status: row.status, expiresAt: row.expires_at } : null;
+    if (!row) return null;
+    const withdrawn =
+      row.status === 'released' && row.buyer.startsWith('waitlist:') && offerWithdrawn(this.sql, holdId);
+    return { status: row.status, expiresAt: row.expires_at, ...(withdrawn ? { resaleWithdrawn: true as const } : {}) };
   }
 
   async alarm(): Promise<void> {

@@ -163,6 +163,12 @@ export function withdrawAdmitted(sql: SqlStorage, ticketId: string): string | nu
     )
     .toArray()[0];
   if (!row || (row.status !== 'listed' && row.status !== 'offered')) return null;
-  sql.exec("update resale set status = 'withdrawn', offer_hold = null where ticket_id = ?", ticketId);
+  // The offer's hold stays named on the withdrawn listing, so its buyer's checkout can say why it ended.
+  sql.exec("update resale set status = 'withdrawn' where ticket_id = ?", ticketId);
   return row.status === 'offered' ? row.offer_hold : null;
+}
+
+/** Whether this hold was a resale offer whose listing was withdrawn under it (its seller refunded or went in). */
+export function offerWithdrawn(sql: SqlStorage, holdId: string): boolean {
+  return sql.exec("select 1 from resale where offer_hold = ? and status = 'withdrawn'", holdId).toArray().length > 0;
 }

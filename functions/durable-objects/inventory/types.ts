@@ -1,6 +1,8 @@
 import type { OrderTotals } from '../../../src/shared/pricing';
+import type { KeptSeatGroup } from '../../../src/shared/schemas/seating';
 import type { PassCheck } from '../../lib/queue-pass';
 import type { HoldItem, HoldResult } from './items';
+import type { GroupRefusal } from './kept-seats';
 import type { PromoRefusal } from './promo-redemptions';
 import type { SaleRefusal } from './sale-config';
 import type { SeatRefusal } from './seats';
@@ -59,15 +61,19 @@ export type CommitResult =
   /** A resale offer is sold only once its ticket was claimed at the door (services/checkout/commit.ts). */
   | { ok: false; reason: 'resale_claim'; ticketId: string };
 
-/** One invitation's tickets, taken under its own hold id and counted against its tag. */
-export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[] };
+/**
+ * One invitation's tickets, taken under its own hold id and counted against its tag. `group`: drawn from the seats
+ * held for that group (kept-seats.ts), by naming them or as the best block of them.
+ */
+export type InvitationGrant = { holdId: string; tagKey: string; items: HoldItem[]; group?: KeptSeatGroup };
 /** `seats`: the seats each seated grant got, by its hold id, in ticket order (reserved seating). */
 export type GrantResult =
   | { ok: true; seats: Record<string, { id: string; name: string }[]> }
   | SeatRefusal
   | { ok: false; reason: 'closed' }
   | { ok: false; reason: 'unknown_type' | 'sold_out'; typeId: number; available: number }
-  | { ok: false; reason: 'quota'; tagKey: string; available: number };
+  | { ok: false; reason: 'quota'; tagKey: string; available: number }
+  | GroupRefusal;
 
 /** Held seats of a seated date (kept-seats.ts): what the producer sets and reads. */
-export type { KeepResult, KeptGroup, KeptGroupInput } from './kept-seats';
+export type { GroupRefusal, KeepResult, KeptGroup, KeptGroupInput } from './kept-seats';

@@ -212,8 +212,17 @@ export function offerFreedStock(
   sql: SqlStorage,
   now: number,
   free: (typeId: number) => number,
-  /** Answers the offer's hold, or null when its stock cannot be offered yet (a seated type without the seats). */
-  createHold: (buyer: string, typeId: number, quantity: number, expiresAt: number) => string | null,
+  /**
+   * Answers the offer's hold and how many it holds (an entry that accepts fewer may get fewer than asked: seats
+   * together), or null when its stock cannot be offered yet (a seated type without the seats).
+   */
+  createHold: (
+    buyer: string,
+    typeId: number,
+    quantity: number,
+    expiresAt: number,
+    acceptFewer: boolean,
+  ) => { holdId: string; quantity: number } | null,
 ): number {
   const types = sql
     .exec<{ type_id: number }>("select distinct type_id from waitlist where status = 'waiting'")
@@ -231,10 +240,10 @@ export function offerFreedStock(
       if (available <= 0) break;
       const quantity = entry.quantity <= available ? entry.quantity : entry.accept_fewer === 1 ? available : 0;
       if (quantity === 0) continue;
-      const holdId = createHold(`waitlist:${entry.id}`, typeId, quantity, expiresAt);
-      if (holdId === null) break;
-      markOffered(sql, entry.id, holdId, quantity, expiresAt);
-      available -= quantity;
+      const made = createHold(`waitlist:${entry.id}`, typeId, quantity, expiresAt, entry.accept_fewer === 1);
+      if (made === null) break;
+      markOffered(sql, entry.id, made.holdId, made.quantity, expiresAt);
+      available -= made.quantity;
       offers++;
     }
   }

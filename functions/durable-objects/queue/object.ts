@@ -5,6 +5,7 @@ import { PASS_TTL_MS, signQueuePass } from '../../lib/queue-pass';
 import { pingWrite } from '../bench-floor';
 import type { QueueStats } from '../inventory/types';
 import { mirrorEveryCall, StateMirror } from '../state-mirror';
+import { addGap, admitThrough, GAPS_SCHEMA, gapsBetween } from './gaps';
 import { AccountReader, JoinThrottle } from './join';
 import { QUEUE_TABLES } from './mirror';
 import type { ClosedReason, JoinResult, PlaceView, QueueConfig, QueueLive, QueueProof, QueueState } from './types';
@@ -118,6 +119,7 @@ export class EventQueue extends DurableObject<Env> {
     this.accounts = new AccountReader(env.DB);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
+    this.sql.exec(GAPS_SCHEMA);
     this.stateMirror = new StateMirror(this, ctx, env.DB, 'queue', QUEUE_TABLES);
     this.config = this.readConfig();
     void ctx.blockConcurrencyWhile(async () => {
@@ -206,6 +208,7 @@ export class EventQueue extends DurableObject<Env> {
     if (c && c.drawn_at === null)
       this.sql.exec('insert into kept_seed (seed, seed_hash) values (?, ?)', c.seed, c.seed_hash);
     this.sql.exec('delete from entries');
+    this.sql.exec('delete from gaps');
     this.sql.exec('delete from config');
     this.config = null;
     console.info(JSON.stringify({ queue: 'removed', eventId: c?.event_id ?? null, dropped: dropped.length }));
@@ -362,7 +365,7 @@ export class EventQueue extends DurableObject<Env> {
       prequeueSize: c.prequeue_size,
       // Counted, not derived from the admission counter: a deleted account's place is gone (forget).
       waiting: counts.waiting,
-      admitted: c.admitted_through,
+      admitted: length - counts.waiting,
       activeHolds: this.stats?.value.openHolds ?? null,
       sold: this.stats?.value.sold ?? null,
       remaining: this.stats?.value.remaining ?? null,
@@ -479,7 +482,7 @@ export class EventQueue extends DurableObject<Env> {
   private async ensureTicking(now: number) {
     const c = this.config;
     if (!c || c.closed_at !== null) return;
-    const waiting = c.last_position - c.admitted_through;
+    const waiting = this.waitingCount(c);
     const next = c.drawn_at === null ? c.opens_at : waiting > 0 ? now + TICK_MS : null;
     if (next === null) return;
     const current = await this.ctx.storage.getAlarm();
@@ -521,7 +524,7 @@ export class EventQueue extends DurableObject<Env> {
       this.close('agotado', now);
       return;
     }
-    const waiting = d.last_position - d.admitted_through;
+    const waiting = this.waitingCount(d);
     let credit = d.credit;
     if (!d.paused && d.ticked_at !== null) credit += ((now - d.ticked_at) / 60_000) * d.rate_per_minute;
     // Nobody to let in: the bucket holds at most a second's worth (or one person), no burst later.
@@ -534,17 +537,24 @@ export class EventQueue extends DurableObject<Env> {
       const room = d.hold_limit - (this.stats?.value.openHolds ?? 0) - recent;
       admit = Math.max(0, Math.min(admit, room));
     }
+    // The admissions go to the next people in line, passing over empty places (gaps.ts).
+    const through = admit > 0 ? admitThrough(this.sql, d.admitted_through, admit, d.last_position) : d.admitted_through;
     if (admit > 0) {
       this.sql.exec(
         'update entries set admitted_at = ? where position > ? and position <= ?',
         now,
         d.admitted_through,
-        d.admitted_through + admit,
+        through,
       );
     }
     credit -= admit;
     if (waiting - admit <= 0) credit = Math.min(credit, cap);
-    this.save({ credit, ticked_at: now, admitted_through: d.admitted_through + admit });
+    this.save({ credit, ticked_at: now, admitted_through: through });
+  }
+
+  /** The places still to let in: place numbers not reached yet, less the empty ones. */
+  private waitingCount(c: ConfigRow): number {
+    return c.last_position - c.admitted_through - gapsBetween(this.sql, c.admitted_through, c.last_position);
   }
 
   /** The draw: pre-queue number order[p − 1] gets place p. */
@@ -552,7 +562,9 @@ export class EventQueue extends DurableObject<Env> {
     const c = this.config as ConfigRow;
     const order = drawOrder(c.seed, c.prequeue_size);
     for (let p = 1; p <= order.length; p++) {
-      this.sql.exec('update entries set position = ? where prequeue_number = ?', p, order[p - 1]);
+      const placed = this.sql.exec('update entries set position = ? where prequeue_number = ?', p, order[p - 1]);
+      // A pre-queue number whose account was deleted: its place is empty from the start.
+      if (placed.rowsWritten === 0) addGap(this.sql, p);
     }
     // The first person goes in at the opening itself; then the set rate.
     this.save({ drawn_at: now, last_position: c.prequeue_size, credit: 1, ticked_at: c.opens_at });
@@ -592,7 +604,14 @@ export class EventQueue extends DurableObject<Env> {
       };
     }
     const admitted = entry.admitted_at !== null;
-    const ahead = entry.position === null || admitted ? null : Math.max(0, entry.position - c.admitted_through - 1);
+    // The people ahead, not the place numbers: an empty place (a deleted account's) is nobody.
+    const ahead =
+      entry.position === null || admitted
+        ? null
+        : Math.max(
+            0,
+            entry.position - c.admitted_through - 1 - gapsBetween(this.sql, c.admitted_through, entry.position - 1),
+          );
     return {
       ...base,
       joined: own,
@@ -607,9 +626,14 @@ export class EventQueue extends DurableObject<Env> {
 
   /**
    * Account deletion (issue 35): the person's place is removed. The others keep their numbers and places; the
-   * admission passes over the empty place like any other (the draw stays recomputable: the pre-queue size stays).
+   * empty place is passed over without using an admission (gaps.ts; the draw stays recomputable: the pre-queue
+   * size stays).
    */
   async forget(userId: number): Promise<boolean> {
+    const entry = this.entry(userId);
+    // A place not let in yet becomes empty: admission passes over it without spending an admission (gaps.ts).
+    if (entry?.position != null && entry.admitted_at === null && entry.position > (this.config?.admitted_through ?? 0))
+      addGap(this.sql, entry.position);
     const gone = this.sql.exec('delete from entries where user_id = ?', userId).rowsWritten > 0;
     if (gone) await this.stateMirror.settled();
     return gone;

@@ -88,6 +88,12 @@ export const PDF_TICKETS = {
   brand: 'Boletería',
   hint: 'Presentá este código en el ingreso. No lo compartas.',
   doorCode: (code: string) => `Si el QR no se puede leer, decí este código en la puerta: ${code}`,
+  type: (name: string) => `Entrada: ${name}`,
+  holder: (name: string) => `Titular: ${name}`,
+  /** A seated ticket's seat, on its own line (issue 33). */
+  seat: (section: string, row: string, number: string) => `Sección ${section} · Fila ${row} · Butaca ${number}`,
+  /** A place that is not a numbered seat (its label as it is). */
+  place: (label: string) => `Ubicación: ${label}`,
 } as const;
 
 /** Mis tickets and transfers, in voseo. */

@@ -14,6 +14,9 @@ export const RESALE_MSG = {
   tooLate: 'Ya no se pueden devolver entradas: falta muy poco para el evento.',
   closed: 'La venta de este evento está cerrada.',
   offered: 'Alguien de la lista de espera está comprando tu entrada: ya no podés retirarla.',
+  /** The buyer's checkout of an offer whose listing ended (its seller refunded, or went in): before paying. */
+  offerWithdrawn:
+    'Esta entrada de reventa ya no está disponible: no se cobró nada. Seguís en la lista de espera en tu lugar.',
   refundReason: 'Reventa a valor nominal por la lista de espera',
   listedBadge: 'En la lista de espera',
   offeredBadge: 'Ofrecida a la lista de espera',

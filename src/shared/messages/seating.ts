@@ -6,6 +6,12 @@
 /** A seat's name as people say it: "Platea, fila F, butaca 12" (a standing section has no row or seat). */
 export const seatName = (section: string, row: string, number: string) => `${section}, fila ${row}, butaca ${number}`;
 
+/** A seat's name (seatName) back in its parts, for a layout that shows each apart (the ticket PDF); null if not one. */
+export function seatParts(label: string): { section: string; row: string; number: string } | null {
+  const match = /^(.+), fila (.+), butaca (.+)$/.exec(label);
+  return match ? { section: match[1], row: match[2], number: match[3] } : null;
+}
+
 /**
  * Reserved seating (issue 33): venue maps (the producer's back office), their validation and versions, and the
  * seats of a seated event (voseo). Seats are named as `seatName` says.
@@ -96,6 +102,14 @@ export const SEAT_INVITATION_MSG = {
     `${seat} es para acompañar a quien usa silla de ruedas: dala junto con su lugar para silla de ruedas.`,
   noBlock: (n: number, type: string) =>
     n === 1 ? `No queda 1 butaca libre de ${type}.` : `No quedan ${n} butacas juntas de ${type} en una misma fila.`,
+  // An invitation drawn from held seats (sponsors, RRPP, boletería)
+  heldGroup: 'Elegí de qué butacas guardadas sale la invitación: boletería, sponsors o RRPP.',
+  notInGroup: (seat: string, group: string) =>
+    `${seat} no está guardada para ${group}: elegí una butaca de ese grupo o sacá el grupo.`,
+  groupShort: (n: number, type: string, group: string) =>
+    n === 1
+      ? `No queda 1 butaca de ${type} guardada para ${group}.`
+      : `No quedan ${n} butacas juntas de ${type} guardadas para ${group} en una misma fila.`,
 } as const;
 
 /** The invitation form's seats, shown for a seated category (issue 33). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVITATION_MAX_QUANTITY, INVITATION_MSG } from '../messages/invitations';
 import { SEAT_INVITATION_MSG } from '../messages/seating';
 import { EventIdSchema } from './ids';
+import { KEPT_SEAT_GROUPS } from './seating';
 export const INVITATION_CSV_MAX_CHARS = 200_000;
 /** orders.status_reason of a revoked invitation's order (its status stays 'paid'; its tickets are cancelled). */
 export const INVITATION_REVOKED_REASON = 'invitacion_revocada';
@@ -47,6 +48,11 @@ export const IssueInvitationSchema = InvitationRowSchema.extend({
     .optional(),
   /** "Mejor ubicación disponible": the inventory chooses `quantity` adjacent seats of the category. */
   best: z.boolean().optional(),
+  /**
+   * Drawn from the seats held for this group (boleteria, sponsors, rrpp): the named `seat_ids` must be the group's;
+   * without them, the best adjacent block of the group's seats.
+   */
+  held_group: z.enum(KEPT_SEAT_GROUPS, { error: SEAT_INVITATION_MSG.heldGroup }).optional(),
 });
 export type IssueInvitation = z.infer<typeof IssueInvitationSchema>;
 

@@ -168,6 +168,37 @@ describe('deleting an account reaches its places in the objects', () => {
   });
 });
 
+describe("a deleted person's queue place", () => {
+  it('uses up no admission: the next person is next in line, and the next minute of the rate lets them in', async () => {
+    // One admission a minute: the first place goes in at the opening, then nobody for a minute.
+    const { event } = await queuedEvent(1500, { rate_per_minute: 1 });
+    const people = [await queueBuyer(), await queueBuyer(), await queueBuyer()];
+    for (const b of people) expect((await join(b, event.event_id)).status).toBe(201);
+    const queue = queueOf(env, event.event_id);
+    await eventually(
+      async () => (await queue.live())?.admitted === 1,
+      'the first place is let in at the opening',
+      15_000,
+    );
+    // The draw decides the places: the person second in line deletes their account.
+    const places = await Promise.all(people.map((b) => place(b, event.event_id)));
+    const at = (position: number) => people[places.findIndex((p) => p.position === position)];
+    const [second, third] = [at(2), at(3)];
+    expect((await place(third, event.event_id)).ahead).toBe(1);
+    await deleteAccount(second);
+    await quiet(queue);
+    // Nobody is ahead of the third any more, and the producer's count says one waits.
+    expect(await place(third, event.event_id)).toMatchObject({ ahead: 0, admitted: false });
+    expect((await queue.live())?.waiting).toBe(1);
+    // A minute of the rate later (the object's own clock moved on), the one admission goes to the third person,
+    // not to the empty place.
+    await runInDurableObject(queue, (object) => {
+      (object as unknown as { tick(now: number): void }).tick(Date.now() + 61_000);
+    });
+    expect(await place(third, event.event_id)).toMatchObject({ admitted: true, ahead: null });
+  });
+});
+
 describe('retention reaches the objects', () => {
   it('erases the names, e-mails and DNIs of past events’ waiting lists and queues, in the objects and in D1', async () => {
     routeNetwork();

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { offeredOrder, signedNotification } from '../checkout/checkout-fixtures';
 import { type Actor, asBuyer, buyerWithDni } from '../kit/actors';
 import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
@@ -293,6 +294,105 @@ describe('seats under racing holds, payments, expiries, refunds, transfers, box 
         },
       ),
       { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 12), seed, endOnFailure: true },
+    );
+  }, 300_000);
+  it('the seller refunded while the buyer takes the resale offer: the seat ends in one place, and money is kept only for a delivered ticket', async () => {
+    routeNetwork();
+    const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
+    type Step = 'refund' | 'pay' | 'payNew' | 'webhook';
+    await fc.assert(
+      fc.asyncProperty(
+        // Each step's wave (steps of one wave race each other); the refund always happens, the others may not.
+        fc.record({
+          refund: fc.nat(2),
+          pay: fc.option(fc.nat(2), { nil: undefined }),
+          payNew: fc.option(fc.nat(2), { nil: undefined }),
+          webhook: fc.option(fc.nat(2), { nil: undefined }),
+        }),
+        async (plan) => {
+          const w: World = { ...(await seatedEvent({ rows: 1, seatsPerRow: 2 })), buyers: [] };
+          w.buyers = await Promise.all([buyerWithDni(), buyerWithDni()]);
+          const [seller, waiting] = w.buyers;
+          await run(w, { kind: 'best', buyer: 0, quantity: 2 });
+          await run(w, { kind: 'pay', buyer: 0 });
+          await run(w, { kind: 'wait', buyer: 1, quantity: 1 });
+          const resold = await env.DB.prepare(
+            "select id, order_id, seat_id from tickets where owner_user_id = ? and status = 'valid' order by id limit 1",
+          )
+            .bind(seller.id)
+            .first<{ id: string; order_id: string; seat_id: string }>();
+          expect((await asBuyer(seller, `/tickets/${resold!.id}/resale`, { method: 'POST' })).status).toBe(201);
+          const offer = await offeredOrder(waiting, w.eventId);
+          let refundedAt = Number.POSITIVE_INFINITY;
+          const act = async (s: Step) => {
+            if (s === 'refund') {
+              const res = await settledAs(w.admin, `/admin/orders/${resold!.order_id}/refund`, {
+                method: 'POST',
+                json: { reason: 'Prueba', ticket_ids: [resold!.id] },
+              });
+              expect(res.status, await res.clone().text()).toBeLessThan(500);
+              if (res.status === 200) refundedAt = Math.min(refundedAt, Date.now());
+            } else if (s === 'pay') {
+              // The buyer checks out the resale offer: once the refund has answered, refused before any payment.
+              const started = Date.now();
+              const status = await pay(waiting, offer);
+              if (refundedAt < started) expect(status).toBe(409);
+              else expect(status).toBeLessThan(500);
+            } else if (s === 'payNew') {
+              // The buyer's latest offer (the refunded seat offered anew, once free).
+              const order = await latestOrder(w, waiting, ['held']);
+              if (order && order.id !== offer) expect(await pay(waiting, order.id)).toBeLessThan(500);
+            } else {
+              // MercadoPago delivers the latest payment's notification again.
+              const payment = await env.DB.prepare(
+                `select p.id from dev_mp_payments p join orders o on o.id = json_extract(p.body, '$.external_reference')
+                 where o.user_id = ? order by p.id desc limit 1`,
+              )
+                .bind(waiting.id)
+                .first<{ id: number }>();
+              if (payment) expect((await signedNotification(String(payment.id))).status).toBeLessThan(500);
+            }
+          };
+          for (const wave of [0, 1, 2]) {
+            const steps = (Object.entries(plan) as [Step, number | undefined][]).filter(([, at]) => at === wave);
+            await Promise.all(steps.map(([s]) => act(s)));
+          }
+          await eventually(async () => (await inventoryOf(env, w.eventId).drainOutbox()) === 0, 'the offers written');
+          await assertKeptSeats(w);
+          await assertSeats(w.eventId);
+          // The seller's ticket is never valid beside a ticket of the buyer for its seat.
+          const onSeat = await env.DB.prepare(
+            "select count(*) as n from tickets where seat_id = ? and event_id = ? and status = 'valid'",
+          )
+            .bind(resold!.seat_id, w.eventId)
+            .first<{ n: number }>();
+          expect(onSeat!.n).toBeLessThanOrEqual(1);
+          // Money: MercadoPago keeps the buyer's money only for an order that delivered its ticket.
+          await eventually(async () => {
+            const { results } = await env.DB.prepare(
+              `select o.id, o.status, o.total_cents,
+                 coalesce(sum(case when json_extract(p.body, '$.status') in ('approved', 'refunded')
+                   then round((json_extract(p.body, '$.transaction_amount') - coalesce(json_extract(p.body, '$.transaction_amount_refunded'), 0)) * 100)
+                   else 0 end), 0) as kept
+               from orders o left join dev_mp_payments p on json_extract(p.body, '$.external_reference') = o.id
+               where o.user_id = ? and o.event_id = ? group by o.id`,
+            )
+              .bind(waiting.id, w.eventId)
+              .all<{ id: string; status: string; total_cents: number; kept: number }>();
+            for (const o of results) {
+              const delivered = await env.DB.prepare(
+                "select count(*) as n from tickets where order_id = ? and status = 'valid'",
+              )
+                .bind(o.id)
+                .first<{ n: number }>();
+              if (o.kept !== (o.status === 'paid' ? o.total_cents : 0)) return false;
+              if (o.status === 'paid' && delivered!.n !== 1) return false;
+            }
+            return true;
+          }, 'every payment without a ticket refunded');
+        },
+      ),
+      { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 10), seed, endOnFailure: true },
     );
   }, 300_000);
 });

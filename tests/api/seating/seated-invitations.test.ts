@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { SEAT_INVITATION_MSG } from '../../../src/shared/messages/seating';
 import { type Actor, asBuyer, createBuyer, uniqueEmail } from '../kit/actors';
-import type { Answer } from '../kit/call';
+import { type Answer, call } from '../kit/call';
 import { json } from '../kit/http';
 import { mailsTo } from '../kit/mail';
 import { routeNetwork } from '../kit/network';
@@ -125,20 +125,119 @@ describe('an invitation with a seat', () => {
   });
 });
 
+const setHeld = (w: SeatedWorld, groups: { group: string; release_at?: string | null; seat_ids: string[] }[]) =>
+  call(w.admin, 'PUT /admin/events/:id/seating/:date/held-seats', {
+    param: { id: w.eventId, date: w.dateId },
+    json: { groups } as never,
+  });
+
+describe('an invitation from held seats', () => {
+  it("takes the group's seats (best within it, or named), refuses others in Spanish, and a later release does not free them", async () => {
+    // Row B numbered 5 3 1 2 4 6: the sponsors keep B-1, B-2 and B-4 (adjacent), RRPP keep A-5.
+    const w = await seatedEvent({ wheelchair: false, wheelchair_percent: 0 });
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const held = await setHeld(w, [
+      { group: 'sponsors', release_at: inAnHour, seat_ids: ['platea-B-1', 'platea-B-2', 'platea-B-4'] },
+      { group: 'rrpp', release_at: inAnHour, seat_ids: ['platea-A-5'] },
+    ]);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const refused = async (fields: Record<string, unknown>, status: number, text: string, field = 'seat_ids') => {
+      const res = await invite(w, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(status);
+      const body = await json<Answer>(res);
+      expect(body.errors?.[field]).toEqual([text]);
+      if (field === 'seat_ids') expect(body.message).toBe(text);
+    };
+    // Without the group, a held seat stays out of reach (as before).
+    await refused({ seat_ids: ['platea-B-1'] }, 409, SEAT_INVITATION_MSG.seatKept('Platea, fila B, butaca 1'));
+    // Seats that are not the group's: another group's, or free ones.
+    await refused(
+      { held_group: 'sponsors', seat_ids: ['platea-A-5'] },
+      409,
+      SEAT_INVITATION_MSG.notInGroup('Platea, fila A, butaca 5', 'Sponsors'),
+    );
+    await refused(
+      { held_group: 'sponsors', quantity: 2, seat_ids: ['platea-B-1', 'platea-A-1'] },
+      409,
+      SEAT_INVITATION_MSG.notInGroup('Platea, fila A, butaca 1', 'Sponsors'),
+    );
+    await refused({ held_group: 'palco' }, 400, SEAT_INVITATION_MSG.heldGroup, 'held_group');
+    // Nothing moved: the groups keep all their seats.
+    expect(await seatsNow(w.eventId)).toEqual([
+      'platea-A-5:kept',
+      'platea-B-1:kept',
+      'platea-B-2:kept',
+      'platea-B-4:kept',
+    ]);
+
+    // By the group: the best adjacent pair of its seats (the centre pair), sold to the invitation in one step.
+    const best = await invite(w, { held_group: 'sponsors', quantity: 2 });
+    expect(best.status, await best.clone().text()).toBe(201);
+    const [bestId] = (await json<Answer<{ ids: string[] }>>(best)).data.ids;
+    expect((await ticketsOf(bestId)).map((t) => t.seat_id)).toEqual(['platea-B-1', 'platea-B-2']);
+    // Naming a seat of the group.
+    const named = await invite(w, { held_group: 'rrpp', seat_ids: ['platea-A-5'] });
+    expect(named.status, await named.clone().text()).toBe(201);
+    const [namedId] = (await json<Answer<{ ids: string[] }>>(named)).data.ids;
+    expect(await ticketsOf(namedId)).toEqual([{ seat_id: 'platea-A-5', seat_label: 'Platea, fila A, butaca 5' }]);
+    // The group has one seat left: two together cannot come from it.
+    await refused(
+      { held_group: 'sponsors', quantity: 2 },
+      409,
+      SEAT_INVITATION_MSG.groupShort(2, 'Platea', 'Sponsors'),
+    );
+    expect(await seatsNow(w.eventId)).toEqual([
+      'platea-A-5:sold',
+      'platea-B-1:sold',
+      'platea-B-2:sold',
+      'platea-B-4:kept',
+    ]);
+    const platea = () =>
+      inventoryOf(env, w.eventId)
+        .availability()
+        .then((a) => a.find((t) => t.typeId === w.platea));
+    expect(await platea()).toMatchObject({ sold: 3, held: 1 });
+    // The groups no longer name the given seats: saving them again (the back office's form) is accepted.
+    const now = (await call(w.admin, 'GET /admin/events/:id/seating/:date/held-seats', {
+      param: { id: w.eventId, date: w.dateId },
+    })) as { body: { data: { groups: { group: string; seat_ids: string[] }[] } } };
+    expect(now.body.data.groups.map((g) => [g.group, g.seat_ids])).toEqual([
+      ['rrpp', []],
+      ['sponsors', ['platea-B-4']],
+    ]);
+    // Releasing the sponsors now puts their last seat on sale; the invitations' seats stay theirs.
+    const released = await setHeld(w, [
+      { group: 'sponsors', release_at: new Date(Date.now() - 1000).toISOString(), seat_ids: ['platea-B-4'] },
+      { group: 'rrpp', release_at: inAnHour, seat_ids: [] },
+    ]);
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(await seatsNow(w.eventId)).toEqual(['platea-A-5:sold', 'platea-B-1:sold', 'platea-B-2:sold']);
+    expect(await platea()).toMatchObject({ sold: 3, held: 0 });
+    await assertSeats(w.eventId);
+  });
+});
+
 const SEATS = ['platea-A-1', 'platea-A-2', 'platea-A-3', 'platea-A-4', 'platea-B-1', 'platea-B-2', 'platea-B-4'];
 
 type Command =
-  | { kind: 'hold' | 'invite'; buyer: number; seats: string[] }
-  | { kind: 'best' | 'invite_best'; buyer: number; quantity: number }
-  | { kind: 'pay' | 'revoke'; buyer: number };
+  | { kind: 'hold' | 'invite' | 'invite_group'; buyer: number; seats: string[] }
+  | { kind: 'best' | 'invite_best' | 'invite_group_best'; buyer: number; quantity: number }
+  | { kind: 'pay' | 'revoke' | 'release_group'; buyer: number };
+
+/** The sponsors' seats of the race (a group invitations draw from, released mid-race by 'release_group'). */
+const SPONSORS = ['platea-A-4', 'platea-B-1', 'platea-B-2', 'platea-B-4'];
 
 const buyer = fc.nat({ max: 2 });
 const seats = fc.uniqueArray(fc.constantFrom(...SEATS), { minLength: 1, maxLength: 3 });
 const quantity = fc.integer({ min: 1, max: 3 });
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('hold' as const, 'invite' as const), buyer, seats }),
-  fc.record({ kind: fc.constantFrom('best' as const, 'invite_best' as const), buyer, quantity }),
-  fc.record({ kind: fc.constantFrom('pay' as const, 'revoke' as const), buyer }),
+  fc.record({ kind: fc.constantFrom('hold' as const, 'invite' as const, 'invite_group' as const), buyer, seats }),
+  fc.record({
+    kind: fc.constantFrom('best' as const, 'invite_best' as const, 'invite_group_best' as const),
+    buyer,
+    quantity,
+  }),
+  fc.record({ kind: fc.constantFrom('pay' as const, 'revoke' as const, 'release_group' as const), buyer }),
 );
 
 async function run(w: SeatedWorld, buyers: Actor[], c: Command) {
@@ -157,6 +256,15 @@ async function run(w: SeatedWorld, buyers: Actor[], c: Command) {
   } else if (c.kind === 'invite' || c.kind === 'invite_best') {
     const res = await invite(w, pick);
     expect(res.status, await res.clone().text()).toBeLessThan(500);
+  } else if (c.kind === 'invite_group' || c.kind === 'invite_group_best') {
+    // Drawn from the sponsors' seats: named (some may not be theirs), or the best of them.
+    const res = await invite(w, { ...pick, best: undefined, held_group: 'sponsors' });
+    expect(res.status, await res.clone().text()).toBeLessThan(500);
+  } else if (c.kind === 'release_group') {
+    const res = await setHeld(w, [
+      { group: 'sponsors', release_at: new Date(Date.now() - 1000).toISOString(), seat_ids: [] },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
   } else if (c.kind === 'pay') {
     const order = await env.DB.prepare(
       "select id from orders where event_id = ? and user_id = ? and status = 'held' order by created_at desc limit 1",
@@ -179,7 +287,7 @@ async function run(w: SeatedWorld, buyers: Actor[], c: Command) {
   }
 }
 
-describe('invitations with seats racing holds, best available, payments and revocations', () => {
+describe('invitations with seats racing holds, best available, payments, revocations and held seats', () => {
   it("never gives a seat twice: the sold seats are the valid tickets' seats, a held pick is whole", async () => {
     routeNetwork();
     const seed = Number(process.env.SEAT_RACES_SEED ?? Date.now() % 100_000);
@@ -189,8 +297,21 @@ describe('invitations with seats racing holds, best available, payments and revo
         async (waves) => {
           const w = await seatedEvent({ rows: 2, seatsPerRow: 4, wheelchair: false, wheelchair_percent: 0 });
           const buyers = await Promise.all([createBuyer(), createBuyer(), createBuyer()]);
+          const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+          expect((await setHeld(w, [{ group: 'sponsors', release_at: inAnHour, seat_ids: SPONSORS }])).status).toBe(
+            200,
+          );
           for (const wave of waves) await Promise.all(wave.map((c) => run(w, buyers, c)));
           await assertSeats(w.eventId);
+          // A seat is kept by the group or given, never both; what the group gave is a valid ticket until revoked.
+          const taken = await takenSeats(w.eventId);
+          const kept = taken.filter((t) => t.state === 'kept').map((t) => t.seatId);
+          for (const id of kept) expect(SPONSORS).toContain(id);
+          const platea = (await inventoryOf(env, w.eventId).availability()).find((a) => a.typeId === w.platea);
+          expect(platea).toMatchObject({
+            sold: taken.filter((t) => t.state === 'sold').length,
+            held: taken.filter((t) => t.state !== 'sold').length,
+          });
         },
       ),
       { numRuns: Number(process.env.SEAT_RACES_RUNS ?? 10), seed, endOnFailure: true },

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ticketsOfOrder } from '../../../functions/api/services/checkout/ticket-list';
 import { printable } from '../../../functions/api/services/checkout/ticket-mail';
 import { ticketsPdf } from '../../../functions/api/services/checkout/ticket-pdf';
+import { attendeesPdf } from '../../../functions/api/services/sales/attendees-pdf';
+import { PDF_TICKETS } from '../../../src/shared/messages/checkout';
 import { scan } from '../checkin/checkin-fixtures';
 import { asBuyer, createBuyer } from '../kit/actors';
 import type { Answer } from '../kit/call';
@@ -66,9 +68,45 @@ describe('a seated ticket for its holder', () => {
     }, 'the purchase e-mail');
     expect(mail?.html).toContain(A4);
     expect(mail?.text).toContain(A3);
-    const text = await pdfText(await ticketsPdf(printable(await ticketsOfOrder(env, orderId))));
-    expect(text).toContain(`Entrada: Platea · ${A3}`);
-    expect(text).toContain(`Entrada: Platea · ${A4}`);
+    const lines = (await pdfText(await ticketsPdf(printable(await ticketsOfOrder(env, orderId))))).split('\n');
+    // The type, then the seat on its own line: section, row and seat apart.
+    for (const seat of ['3', '4']) {
+      const at = lines.indexOf(PDF_TICKETS.seat('Platea', 'A', seat));
+      expect(at, lines.join(' | ')).toBeGreaterThan(0);
+      expect(lines[at - 1]).toBe(PDF_TICKETS.type('Platea'));
+    }
+    expect(PDF_TICKETS.seat('Platea', 'A', '3')).toBe('Sección Platea · Fila A · Butaca 3');
+  });
+
+  it('prints a long seat whole on the attendee PDF, wrapped in its column', async () => {
+    const w = await seatedEvent();
+    const long = 'Pullman preferencial lateral izquierdo, fila AA, butaca 112';
+    const row = (id: string, seat: string | null) => [
+      id,
+      'Ana Pérez',
+      '30111222',
+      'Platea',
+      seat,
+      '',
+      'Válida',
+      '',
+      '',
+    ];
+    const sheet = {
+      columns: [],
+      name: 'asistentes',
+      rows: [row('t-long', long), row('t-short', A3), row('t-none', null)],
+    };
+    const lines = (await pdfText(await attendeesPdf(env.DB, w.eventId, sheet))).split('\n');
+    // Every word of the long seat is printed, over several lines of its column, in order; the short one on one.
+    const start = lines.findIndex((l) => long.startsWith(l) && l.length > 0);
+    expect(start, lines.join(' | ')).toBeGreaterThan(0);
+    const wrapped = lines.slice(start, start + 4).filter((l) => long.includes(l));
+    expect(wrapped.length).toBeGreaterThan(1);
+    expect(wrapped.join(' ')).toBe(long);
+    expect(lines).toContain(A3);
+    // Without a seat, the type.
+    expect(lines).toContain('Platea');
   });
 });
 

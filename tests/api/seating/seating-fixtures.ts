@@ -91,12 +91,16 @@ export const holdSeats = (buyer: { auth: Record<string, string> }, eventId: numb
 /** The seats the event's inventory object says are held or sold. */
 export const takenSeats = (eventId: number) => inventoryOf(env, eventId).takenSeats();
 
-/** Pays an order in MercadoPago's sandbox as its buyer (the test routes the network first: routeNetwork()). */
-export async function payOrder(buyer: { email: string; auth: Record<string, string> }, orderId: string) {
-  const res = await asBuyer(buyer, `/orders/${orderId}/checkout`, {
+/** The checkout form sent as the order's buyer (answers MercadoPago's redirect, or a Spanish refusal). */
+export const checkoutOf = (buyer: { email: string; auth: Record<string, string> }, orderId: string) =>
+  asBuyer(buyer, `/orders/${orderId}/checkout`, {
     method: 'POST',
     json: { ...BUYER_FORM, buyer: { ...BUYER_FORM.buyer, email: buyer.email } },
   });
+
+/** Pays an order in MercadoPago's sandbox as its buyer (the test routes the network first: routeNetwork()). */
+export async function payOrder(buyer: { email: string; auth: Record<string, string> }, orderId: string) {
+  const res = await checkoutOf(buyer, orderId);
   expect(res.status).toBe(200);
   const { redirect } = ((await res.json()) as Answer<{ redirect: string }>).data;
   await payInSandbox(redirect, 'approved');

@@ -1,4 +1,5 @@
 import { BUY_MSG, CLOSED_ORDER_MSG, HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import type { PayRequest } from '../../../../src/shared/schemas/checkout';
 import { orderTransition } from '../../../domain/checkout/order-state';
 import { inventoryOf } from '../../../durable-objects/stubs';
@@ -18,6 +19,7 @@ export async function submitCheckout(env: Env, order: OrderRow, input: PayReques
   // The inventory object is the authority: a hold replaced by the buyer's newer one, expired, or released
   // by the event's cancellation is not payable, whatever D1 says yet.
   const hold = await inventoryOf(env, order.event_id).holdStatus(order.hold_id);
+  if (hold?.resaleWithdrawn) fail(409, RESALE_MSG.offerWithdrawn);
   if (hold?.status !== 'open') fail(409, closedOrderMessage(order));
 
   const items = await orderItems(env, order.id);

@@ -40,7 +40,8 @@ export function printable(tickets: TicketDetail[]) {
     eventTitle: t.event_title,
     when: whenLine(t),
     venue: venueLine(t),
-    typeName: t.type_name,
+    typeName: t.ticket_type_name,
+    seat: t.seat_label,
     holder: t.holder_name ?? '-',
     doorCode: shortTicketCode(t.id),
   }));

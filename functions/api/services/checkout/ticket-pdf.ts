@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { PDF_TICKETS } from '../../../../src/shared/messages/checkout';
+import { seatParts } from '../../../../src/shared/messages/seating';
 import { qrOf } from '../../../../src/shared/qr';
 
 export type PrintableTicket = {
@@ -8,6 +9,8 @@ export type PrintableTicket = {
   when: string;
   venue: string;
   typeName: string;
+  /** A seated ticket's seat ("Platea, fila F, butaca 12"), printed on its own line; null without one. */
+  seat?: string | null;
   holder: string;
   /** The short code to read out at the door when the QR cannot be scanned (issue 32). */
   doorCode?: string;
@@ -16,8 +19,14 @@ export type PrintableTicket = {
 /** Characters the standard PDF fonts (WinAnsi) can draw; others become '?'. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
+/** A seat's own line: section, row and seat apart ("Sección Platea · Fila F · Butaca 12"). */
+function seatLine(label: string) {
+  const parts = seatParts(label);
+  return parts ? PDF_TICKETS.seat(parts.section, parts.row, parts.number) : PDF_TICKETS.place(label);
+}
+
 /**
- * A PDF with one page per ticket: event, date, venue, type, holder and the QR code. Memory per ticket is
+ * A PDF with one page per ticket: event, date, venue, type, seat, holder and the QR code. Memory per ticket is
  * small and fixed: each QR is one compressed content stream of filled rectangles (one per run of dark
  * modules in a row), not one drawing object per module.
  */
@@ -37,8 +46,9 @@ export async function ticketsPdf(tickets: PrintableTicket[]): Promise<Uint8Array
     line(ticket.eventTitle, 18, bold);
     line(ticket.when, 12);
     line(ticket.venue, 12);
-    line(`Entrada: ${ticket.typeName}`, 12);
-    line(`Titular: ${ticket.holder}`, 12);
+    line(PDF_TICKETS.type(ticket.typeName), 12);
+    if (ticket.seat) line(seatLine(ticket.seat), 14, bold);
+    line(PDF_TICKETS.holder(ticket.holder), 12);
     const qr = qrOf(ticket.code);
     const cell = Math.floor(260 / qr.size);
     const left = (420 - cell * qr.size) / 2;

@@ -1,9 +1,9 @@
 import { INVITATION_MSG } from '../../../../src/shared/messages/invitations';
-import { SEAT_INVITATION_MSG } from '../../../../src/shared/messages/seating';
+import { KEPT_GROUP_LABEL, SEAT_INVITATION_MSG } from '../../../../src/shared/messages/seating';
 import { tagKeyOf } from '../../../../src/shared/schemas/invitations';
 import { signTicketCode, ticketIdFor } from '../../../domain/checkout/ticket-signing';
 import type { Actor } from '../../../domain/events/access';
-import type { GrantResult, InvitationGrant, SeatRefusal } from '../../../durable-objects/inventory/types';
+import type { GrantResult, GroupRefusal, InvitationGrant, SeatRefusal } from '../../../durable-objects/inventory/types';
 import { inventoryOf } from '../../../durable-objects/stubs';
 import { fail } from '../../lib/errors';
 import { emit } from '../../reactions';
@@ -18,7 +18,7 @@ type Row = Parameters<typeof resolveTypes>[0][number];
 export type InvitationEvent = { id: number; producer_id: number; status: string; title: string };
 
 /** Spanish answers for a refused seat (reserved seating), on the `seat_ids` field, naming the seat. */
-function seatRefusal(result: SeatRefusal, rows: ResolvedRow[]): never {
+function seatRefusal(result: SeatRefusal | GroupRefusal, rows: ResolvedRow[]): never {
   const onSeats = (status: 400 | 409, message: string) => fail(status, message, { seat_ids: [message] });
   const typeName = 'typeId' in result ? (rows.find((r) => r.type.id === result.typeId)?.type.name ?? '') : '';
   if (result.reason === 'seats_missing') onSeats(400, SEAT_INVITATION_MSG.seatsMissing(typeName));
@@ -29,6 +29,10 @@ function seatRefusal(result: SeatRefusal, rows: ResolvedRow[]): never {
   if (result.reason === 'seat_kept') onSeats(409, SEAT_INVITATION_MSG.seatKept(result.seat));
   if (result.reason === 'single_seat') onSeats(409, SEAT_INVITATION_MSG.singleSeat(result.seat));
   if (result.reason === 'companion_alone') onSeats(400, SEAT_INVITATION_MSG.companionAlone(result.seat));
+  if (result.reason === 'not_in_group')
+    onSeats(409, SEAT_INVITATION_MSG.notInGroup(result.seat, KEPT_GROUP_LABEL[result.group]));
+  if (result.reason === 'group_short')
+    onSeats(409, SEAT_INVITATION_MSG.groupShort(result.quantity, typeName, KEPT_GROUP_LABEL[result.group]));
   return fail(400, SEAT_INVITATION_MSG.seatsMissing(typeName));
 }
 
@@ -85,6 +89,7 @@ export async function issueInvitations(env: Env, actor: Actor, event: Invitation
     holdId: p.holdId,
     tagKey: tagKeyOf(p.row.tag),
     items: [{ typeId: p.row.type.id, quantity: p.row.quantity, seatIds: p.row.seat_ids, best: p.row.best }],
+    ...(p.row.held_group ? { group: p.row.held_group } : {}),
   }));
   const inventory = inventoryOf(env, eventId);
   const granted = await inventory.grantInvitations(

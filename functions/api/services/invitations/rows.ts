@@ -5,6 +5,7 @@ import {
   type InvitationRow,
   InvitationRowSchema,
 } from '../../../../src/shared/schemas/invitations';
+import type { KeptSeatGroup } from '../../../../src/shared/schemas/seating';
 import { parseCsv } from '../../lib/csv';
 import { fail } from '../../lib/errors';
 
@@ -18,7 +19,7 @@ export type EventTicketType = {
 };
 
 /** A seated category's seats named by the single form, or its best available ones (reserved seating). */
-type SeatPick = { seat_ids?: string[]; best?: boolean };
+type SeatPick = { seat_ids?: string[]; best?: boolean; held_group?: KeptSeatGroup };
 
 /** A valid row with its ticket type found in the event; `line` is the spreadsheet's row number. */
 export type ResolvedRow = InvitationRow & SeatPick & { line: number; type: EventTicketType };

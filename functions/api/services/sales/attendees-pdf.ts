@@ -6,6 +6,38 @@ import type { Sheet } from './exports';
 
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
+type Font = { widthOfTextAtSize(text: string, size: number): number };
+
+/**
+ * Text broken into lines no wider than `width` (at word boundaries; a word wider than a line is cut), so a long
+ * seat ("Pullman preferencial, fila AA, butaca 112") is printed whole instead of cut off.
+ */
+export function wrapText(text: string, font: Font, size: number, width: number): string[] {
+  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = current ? `${current} ${word}` : word;
+    if (fits(joined)) {
+      current = joined;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = word;
+    while (!fits(current)) {
+      let cut = current.length - 1;
+      while (cut > 1 && !fits(current.slice(0, cut))) cut--;
+      lines.push(current.slice(0, cut));
+      current = current.slice(cut);
+    }
+  }
+  if (current) lines.push(current);
+  return lines.length > 0 ? lines : [''];
+}
+
+/** The seat column runs from x 320 to the ticket column at 430, with a gap. */
+const SEAT_COLUMN_WIDTH = 104;
+
 /**
  * A printable attendee list for doors without phones: holder, DNI, type (with a seated ticket's seat), ticket id
  * and a box to tick.
@@ -40,22 +72,27 @@ export async function attendeesPdf(db: D1Database, eventId: number, sheet: Sheet
   };
   header();
   for (const row of sheet.rows) {
-    if (y < 40) {
+    const [id, holder, dni, type, seat, , status, , usedAt] = row;
+    // The seat is what staff look for on paper: it replaces the type when there is one ("Platea, fila F, butaca 12"),
+    // wrapped in its column (never cut off).
+    const place = wrapText(printable(String(seat ?? type ?? '')), regular, 9, SEAT_COLUMN_WIDTH);
+    const height = 14 + (place.length - 1) * 11;
+    if (y - height < 26) {
       page = pdf.addPage([595, 842]);
       y = 800;
       header();
     }
-    const [id, holder, dni, type, seat, , status, , usedAt] = row;
     page.drawRectangle({ x: 40, y: y - 2, width: 9, height: 9, borderColor: ink, borderWidth: 0.8 });
     const cells: [number, string][] = [
       [60, String(holder ?? '-').slice(0, 34)],
       [250, String(dni ?? '')],
-      // The seat is what staff look for on paper: it replaces the type when there is one ("Platea, fila F, butaca 12").
-      [320, String(seat ?? type ?? '').slice(0, 24)],
       [430, `${id}${usedAt instanceof Date ? ` (${status} ${formatTime(usedAt)})` : ''}`],
     ];
     for (const [x, text] of cells) page.drawText(printable(text), { x, y, size: 9, font: regular, color: ink });
-    y -= 14;
+    place.forEach((text, i) => {
+      page.drawText(text, { x: 320, y: y - i * 11, size: 9, font: regular, color: ink });
+    });
+    y -= height;
   }
   return pdf.save();
 }

@@ -1,7 +1,7 @@
 import { takeEarlyTaps } from '../../../shared/early-taps';
 import { UI_MSG } from '../../../shared/messages/common';
 import { formatPrice } from '../../../shared/money';
-import { type Discount, discountLines, type PricedLine, priceLine, totals } from '../../../shared/pricing';
+import { type Discount, type PricedLine, priceLine, selectionTotals } from '../../../shared/pricing';
 import { openPurchaseLogin, rememberedSelection } from './purchase-login';
 
 /**
@@ -89,7 +89,7 @@ class TicketSelectorElement extends HTMLElement {
     const totalText = this.querySelector('[data-total]');
     // The same computation the hold prices the order with (src/shared/pricing.ts), the page's code included.
     const discount = this.dataset.discount ? (JSON.parse(this.dataset.discount) as Discount) : null;
-    const { totalCents, feeCents } = totals(discountLines(lines, discount, fee));
+    const { totalCents, feeCents } = selectionTotals(lines, discount, fee);
     if (totalText) totalText.textContent = count > 0 ? formatPrice(totalCents) : '';
     const feeNote = this.querySelector('[data-fee-note]');
     if (feeNote) feeNote.textContent = count > 0 && feeCents > 0 ? UI_MSG.selectionFee(feeCents) : '';

@@ -2,13 +2,15 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { SubmitButton, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
+import { UI_MSG } from '../../../shared/messages/common';
 import { SEAT_MAP_TEXT } from '../../../shared/messages/seating';
 import { formatMoney } from '../../../shared/money';
+import { type Discount, feeOf, type ServiceFeeSettings } from '../../../shared/pricing';
 import type { HoldRequest } from '../../../shared/schemas/checkout';
 import { $afterLogin, openLogin } from '../../../stores/navigation';
 import { $session, restoreSession } from '../../../stores/session';
 import { heldSeats, holdSeats } from '../api/seat-map';
-import { holdItems, sectionOfSeat } from '../lib/pick';
+import { holdItems, pickedTotals, sectionOfSeat } from '../lib/pick';
 import { createSeatPicker } from '../stores/seat-picker';
 import type { SeatedDateView, SectionLeft } from '../types';
 import { BestAvailable } from './best-available';
@@ -21,6 +23,9 @@ type Props = {
   /** The page's `?codigo=` and the queue's pass travel with the hold, as the ticket selector's form does. */
   promoCode?: string;
   queuePass?: string;
+  /** The event's service charge and the page's code's discount: the total shown is the one checkout charges. */
+  serviceFee: ServiceFeeSettings;
+  discount?: Discount | null;
 };
 
 /**
@@ -28,7 +33,15 @@ type Props = {
  * best available; either holds the seats through the API (the refusal, in Spanish, stays beside the map) and
  * then goes to pay. A visitor logs in first, in the page's own dialog, and the same request follows.
  */
-export default function SeatPickerIsland({ eventId, date, left, promoCode, queuePass }: Props) {
+export default function SeatPickerIsland({
+  eventId,
+  date,
+  left,
+  promoCode,
+  queuePass,
+  serviceFee,
+  discount = null,
+}: Props) {
   const [picker] = useState(() => createSeatPicker({ eventId, date, left }));
   const picked = useStore(picker.$picked);
   const problem = useStore(picker.$problem);
@@ -77,7 +90,7 @@ export default function SeatPickerIsland({ eventId, date, left, promoCode, queue
     setHeld({ orderId, names: seats.map((s) => s.name) });
   }
 
-  const total = picked.reduce((sum, s) => sum + (date.categories[s.category]?.price_cents ?? 0), 0);
+  const { totalCents, feeCents } = pickedTotals(picked, date.categories, feeOf(serviceFee), discount);
   return (
     <section className="flex flex-col gap-4" aria-label={SEAT_MAP_TEXT.heading}>
       <h3 className="font-bold">{SEAT_MAP_TEXT.heading}</h3>
@@ -123,9 +136,18 @@ export default function SeatPickerIsland({ eventId, date, left, promoCode, queue
         </div>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="text-sm">
-            {SEAT_MAP_TEXT.picked(picked.length)}
-            {picked.length > 0 && <strong className="ml-2">{formatMoney(total)}</strong>}
+          <span className="flex flex-col text-sm">
+            <span>
+              {SEAT_MAP_TEXT.picked(picked.length)}
+              {picked.length > 0 && (
+                <strong className="ml-2" data-testid="picked-total">
+                  {formatMoney(totalCents)}
+                </strong>
+              )}
+            </span>
+            {picked.length > 0 && feeCents > 0 && (
+              <span className="text-xs text-base-content/80">{UI_MSG.selectionFee(feeCents)}</span>
+            )}
           </span>
           <SubmitButton
             type="button"

@@ -1,6 +1,7 @@
 import { SEAT_HOLD_MSG } from '../../../shared/messages/checkout';
 import { SEAT_STATE_LABEL, seatSpoken } from '../../../shared/messages/seating';
 import { formatPrice } from '../../../shared/money';
+import { type Discount, type OrderTotals, priceLine, type ServiceFee, selectionTotals } from '../../../shared/pricing';
 import type { HoldRequest } from '../../../shared/schemas/checkout';
 import type { SeatMapOutline } from '../../../shared/seats';
 import { blockWithoutAlone, leftAlone, type PlacedSeat, placedSeats, rowsOf, sectionMap } from '../../../shared/seats';
@@ -69,6 +70,25 @@ export function holdItems(picked: PlacedSeat[], categories: Record<string, SeatS
     items.set(type, [...(items.get(type) ?? []), seat.id]);
   }
   return [...items].map(([ticket_type_id, seat_ids]) => ({ ticket_type_id, quantity: seat_ids.length, seat_ids }));
+}
+
+/**
+ * The picked seats' total as the hold will charge it (src/shared/pricing.ts): each category's price, the page's
+ * code's discount, and the service charge per ticket, the same computation as the ticket selector's total.
+ */
+export function pickedTotals(
+  picked: PlacedSeat[],
+  categories: Record<string, SeatSale>,
+  fee: ServiceFee,
+  discount: Discount | null,
+): OrderTotals {
+  const perCategory = new Map<string, number>();
+  for (const seat of picked) perCategory.set(seat.category, (perCategory.get(seat.category) ?? 0) + 1);
+  const lines = [...perCategory].flatMap(([category, quantity]) => {
+    const sale = categories[category];
+    return sale ? [priceLine(sale.ticket_type_id, quantity, sale.price_cents, fee)] : [];
+  });
+  return selectionTotals(lines, discount, fee);
 }
 
 /** Pixels per seat: from a whole stadium section on a phone to a seat big enough for a thumb. */
