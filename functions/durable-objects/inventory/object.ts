@@ -50,6 +50,7 @@ import {
   offerSeats,
   passSeat,
   pickBest,
+  resyncSeats,
   SEATS_SCHEMA,
   SeatingCache,
   seatMirrorStatements,
@@ -196,6 +197,8 @@ export class EventInventory extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       // Storage lost: everything comes back from D1 before anything is answered (mirror.ts).
       const restored = await this.stateMirror.restore();
+      // The seat journal is not kept in D1: D1's seats of the event are copied again from the restored ones.
+      if (restored > 0) resyncSeats(this.sql);
       this.alarmAt = restored > 0 ? null : await ctx.storage.getAlarm();
       this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
       // The previous instance may have died between a change and its copy to D1: reconcile now.
