@@ -60,6 +60,10 @@ export class StateMirror {
   private covered = 0;
   /** Callers waiting for the round that reads after their change (`settled`). */
   private waiters: { round: number; resolve: () => void }[] = [];
+  /** The copy read and on its way to D1 (`take`), if any: resolves once it is written or failed. */
+  private taking: Promise<void> | null = null;
+  /** What carries the copy to D1 instead of a batch of its own (`carry`). */
+  private carrier: { nudge(): void } | null = null;
   /** Per table, the query that reads its noted rows as JSON (`rowsAsJson`). */
   private readonly queries = new Map<string, string>();
 
@@ -131,14 +135,20 @@ export class StateMirror {
     return true;
   }
 
-  /** Starts a copy of what changed (a no-op while one runs: it takes what changed meanwhile next). */
+  /**
+   * Starts a copy of what changed (a no-op while one runs: it takes what changed meanwhile next). With a carrier the
+   * copy rides the carrier's next batch instead (`carry`).
+   */
   kick() {
-    if (!this.ready) return;
+    if (!this.ready || this.retryTimer !== null) return;
+    if (this.carrier) {
+      this.carrier.nudge();
+      return;
+    }
     if (this.running) {
       this.again = true;
       return;
     }
-    if (this.retryTimer !== null) return;
     this.running = this.copyLoop().finally(() => {
       this.running = null;
       // Someone started waiting after the loop's last round but before it ended: a round for them.
@@ -148,14 +158,30 @@ export class StateMirror {
   }
 
   /**
-   * Resolves once every change made before the call is in D1 (or its copy failed: it is retried later). Waits for
-   * the first round that reads after the call, not for the copies of what other calls change meanwhile: under a
-   * steady stream of holds the copy never goes idle, and waiting for that would hold every answer back.
+   * The object's other writes to D1 carry the copy (inventory: the order writer's chain, inventory/order-writer.ts):
+   * each of the carrier's batches takes what is noted when it leaves (`take`), so a hold's order and the copy of
+   * its rows go to D1 in the same batch, and one chain keeps every copy in the order it was read (an older copy
+   * never lands after a newer one). `nudge` makes the carrier send a batch soon even without writes of its own.
    */
-  async settled(): Promise<void> {
-    if (!this.ready) return;
-    if (!this.running && (this.retryTimer !== null || this.pendingRows() === 0)) return;
-    const round = this.reads + 1;
+  carry(carrier: { nudge(): void }) {
+    this.carrier = carrier;
+  }
+
+  /** The copy rounds read so far: a change made now is in D1 once `settled(mark())` resolves. */
+  mark(): number {
+    return this.reads;
+  }
+
+  /**
+   * Resolves once every change made before the call (before `mark`, when given) is in D1 (or its copy failed: it
+   * is retried later). Waits for the first round that reads after it, not for the copies of what other calls
+   * change meanwhile: under a steady stream of holds the copy never goes idle, and waiting for that would hold
+   * every answer back. A hold whose order went in a carrier's batch finds its round in D1 already.
+   */
+  async settled(mark = this.reads): Promise<void> {
+    if (!this.ready || this.covered > mark) return;
+    if (!this.running && this.taking === null && (this.retryTimer !== null || this.pendingRows() === 0)) return;
+    const round = mark + 1;
     const done = new Promise<void>((resolve) => this.waiters.push({ round, resolve }));
     // A round on its way may have read before the change: one more follows it.
     if (this.running) this.again = true;
@@ -182,6 +208,7 @@ export class StateMirror {
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.running;
+    await this.taking;
     this.wake(true);
     await this.ctx.storage.deleteAll();
   }
@@ -194,31 +221,29 @@ export class StateMirror {
   private async copyLoop() {
     do {
       this.again = false;
-      let copied: number;
+      const copy = this.take();
+      if (!copy) return;
+      let ok = true;
       try {
-        copied = await this.copyOnce();
-        this.retryMs = 0;
-        this.wake(false);
+        await this.db.batch(copy.statements);
       } catch (err) {
         console.error(`State mirror of ${this.kind} to D1 failed; retried`, err);
-        this.wake(true);
-        this.retryMs = Math.min(MAX_RETRY_MS, Math.max(1000, this.retryMs * 2));
-        this.retryTimer = setTimeout(() => {
-          this.retryTimer = null;
-          this.kick();
-        }, this.retryMs);
-        return;
+        ok = false;
       }
-      if (copied === ROWS_PER_COPY) this.again = true;
+      copy.done(ok);
+      if (!ok) return;
     } while (this.again);
   }
 
   /**
-   * Copies up to ROWS_PER_COPY noted rows as they are now; answers how many. SQLite itself reads each noted row and
-   * writes it as JSON (one query per table, `rowsAsJson`): a hold of six seats notes about ten rows, and reading
-   * them one statement at a time with a JSON.stringify each was a fifth of the object's time under a sale.
+   * Reads up to ROWS_PER_COPY noted rows as they are now, as the statements that copy them; `done` says whether
+   * they are in D1 (a failed copy keeps them noted and is retried in 1, 2, 4 s). Null when nothing is noted (or
+   * the storage is being lost). SQLite itself reads each noted row and writes it as JSON (one query per table,
+   * `rowsAsJson`): a hold of six seats notes about ten rows, and reading them one statement at a time with a
+   * JSON.stringify each was a fifth of the object's time under a sale.
    */
-  private async copyOnce(): Promise<number> {
+  take(): { statements: D1PreparedStatement[]; done: (ok: boolean) => void } | null {
+    if (!this.ready || this.taking !== null) return null;
     const noted = this.sql
       .exec<{ n: number; last: number | null }>(
         'select count(*) as n, max(seq) as last from (select seq from mirror_dirty order by seq limit ?)',
@@ -230,7 +255,8 @@ export class StateMirror {
     const complete = noted.n < ROWS_PER_COPY;
     if (noted.n === 0 || noted.last === null) {
       this.covered = round;
-      return 0;
+      this.wake(false);
+      return null;
     }
     const last = noted.last;
     const present: { t: string; k: string; d: string }[] = [];
@@ -270,12 +296,33 @@ export class StateMirror {
           )
           .bind(this.objectKey, JSON.stringify(gone)),
       );
-    await this.db.batch(statements);
-    // A row changed again while its copy was on the way got a new seq, above `last` (its note was replaced): it
-    // stays noted.
-    this.sql.exec('delete from mirror_dirty where seq <= ?', last);
-    if (complete) this.covered = round;
-    return noted.n;
+    // One copy at a time: the next is read once this one is in D1 (the rows it carries stay noted until then).
+    let finished = () => {};
+    this.taking = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const done = (ok: boolean) => {
+      this.taking = null;
+      finished();
+      if (!this.ready) return this.wake(true);
+      if (ok) {
+        // A row changed again while its copy was on the way got a new seq, above `last` (its note was replaced):
+        // it stays noted.
+        this.sql.exec('delete from mirror_dirty where seq <= ?', last);
+        if (complete) this.covered = round;
+        this.retryMs = 0;
+        this.wake(false);
+        if (!complete || this.waiters.length > 0) this.kick();
+        return;
+      }
+      this.wake(true);
+      this.retryMs = Math.min(MAX_RETRY_MS, Math.max(1000, this.retryMs * 2));
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        this.kick();
+      }, this.retryMs);
+    };
+    return { statements, done };
   }
 
   /**
