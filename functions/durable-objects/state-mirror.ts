@@ -307,8 +307,12 @@ export class StateMirror {
       if (!this.ready) return this.wake(true);
       if (ok) {
         // A row changed again while its copy was on the way got a new seq, above `last` (its note was replaced):
-        // it stays noted.
-        this.sql.exec('delete from mirror_dirty where seq <= ?', last);
+        // it stays noted. (Never throws into the carrier's batch: a note left behind is only copied again.)
+        try {
+          this.sql.exec('delete from mirror_dirty where seq <= ?', last);
+        } catch (err) {
+          console.error(`State mirror of ${this.kind}: copied rows stay noted`, err);
+        }
         if (complete) this.covered = round;
         this.retryMs = 0;
         this.wake(false);

@@ -59,15 +59,9 @@ export class OrderWriter {
       // Read now, after the steps of every order in this batch: it carries their rows.
       const ride = this.rider?.() ?? null;
       if (orders.length === 0 && !ride) return [];
+      let results: D1Result[];
       try {
-        const results = await this.db.batch([...orders.flat(), ...(ride?.statements ?? [])]);
-        ride?.done(true);
-        let at = 0;
-        return orders.map((statements) => {
-          const own = results.slice(at, at + statements.length);
-          at += statements.length;
-          return own;
-        });
+        results = await this.db.batch([...orders.flat(), ...(ride?.statements ?? [])]);
       } catch {
         // A batch is one transaction: one bad order (say, its buyer was just deleted) must not sink the
         // others, so each is tried again on its own and only the bad one fails.
@@ -87,6 +81,14 @@ export class OrderWriter {
         }
         return each;
       }
+      // Outside the try: whatever the rider does after its copy, the orders were written (never tried again).
+      ride?.done(true);
+      let at = 0;
+      return orders.map((statements) => {
+        const own = results.slice(at, at + statements.length);
+        at += statements.length;
+        return own;
+      });
     })();
     this.collecting = { orders, result };
     this.inFlight = result;
