@@ -3,7 +3,8 @@ import type { MirroredTable } from '../state-mirror';
 /**
  * Every table of the inventory object, copied to D1 and put back from there when its storage is lost
  * (state-mirror.ts). A table added to the object must be added here (tests/api/platform/object-state.test.ts
- * checks that every table of the object is listed).
+ * checks that every table of the object is listed). Tables named `mirror_*` are the copies' own bookkeeping, not
+ * state: the seat journal (`mirror_seat_changes`, seats.ts) is not copied; a restored object copies its seats whole.
  */
 export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'meta', key: [] },
@@ -21,7 +22,6 @@ export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'waitlist_notices', key: ['hold_id'] },
   { name: 'resale', key: ['ticket_id'] },
   { name: 'seats', key: ['date_id', 'seat_id'] },
-  { name: 'seat_changes', key: ['n'] },
   { name: 'seats_rebuilt', key: [] },
   { name: 'seat_keeps', key: ['date_id', 'grp'] },
 ];

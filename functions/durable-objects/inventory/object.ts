@@ -53,6 +53,7 @@ import {
   freeSeats,
   passSeat,
   pickBest,
+  resyncSeats,
   SEATS_SCHEMA,
   SeatingCache,
   seatMirrorStatements,
@@ -188,7 +189,7 @@ export class EventInventory extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.orders = new OrderWriter(env.DB);
+    this.orders = new OrderWriter(env.DB, ctx);
     this.sql.exec(SCHEMA);
     this.sql.exec(SEATS_SCHEMA);
     this.sql.exec(KEPT_SEATS_SCHEMA);
@@ -197,9 +198,14 @@ export class EventInventory extends DurableObject<Env> {
     this.sql.exec(WAITLIST_SCHEMA);
     setupResale(this.sql);
     this.stateMirror = new StateMirror(this, ctx, env.DB, 'inventory', INVENTORY_TABLES);
+    // The copy of the object's rows rides the order writer's batches: a hold's rows go with its order.
+    this.stateMirror.carry(this.orders);
+    this.orders.carry(() => this.stateMirror.take());
     void ctx.blockConcurrencyWhile(async () => {
       // Storage lost: everything comes back from D1 before anything is answered (mirror.ts).
       const restored = await this.stateMirror.restore();
+      // The seat journal is not kept in D1: D1's seats of the event are copied again from the restored ones.
+      if (restored > 0) resyncSeats(this.sql);
       this.alarmAt = restored > 0 ? null : await ctx.storage.getAlarm();
       this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
       // The previous instance may have died between a change and its copy to D1: reconcile now.
@@ -509,8 +515,9 @@ export class EventInventory extends DurableObject<Env> {
     }
     if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted, held.expiresAt);
     takeSeats(this.sql, held.holdId, wanted, 'held');
-    // holdNow's copy to D1 was read before these seats were taken: they go in its next round.
     this.mirror(false);
+    // Every row this hold wrote is noted: the copy read after this mark carries them (in the order's batch).
+    const mark = this.stateMirror.mark();
     const order = {
       id: crypto.randomUUID(),
       userId,
@@ -541,8 +548,9 @@ export class EventInventory extends DurableObject<Env> {
       if (this.sale === config) this.sale = null;
       return { ok: false, reason: 'stale', version: config.version };
     }
-    // The hold the buyer is sent to pay for is in D1 before they hear of it (it survives this object's loss).
-    await this.stateMirror.settled();
+    // The hold the buyer is sent to pay for is in D1 before they hear of it (it survives this object's loss): its
+    // rows rode its order's batch, so this normally finds them there already.
+    await this.stateMirror.settled(mark);
     return { ok: true, orderId: order.id, holdId: held.holdId, expiresAt: order.expiresAt, ...sum };
   }
 

@@ -9,18 +9,38 @@ const MAX_ORDERS_PER_BATCH = 50;
 
 type Batch = { orders: D1PreparedStatement[][]; result: Promise<D1Result[][] | Promise<D1Result[]>[]> };
 
+/** Statements that ride a batch, read when it leaves, and what to call once they are written (or failed). */
+export type Rider = () => { statements: D1PreparedStatement[]; done: (ok: boolean) => void } | null;
+
 /**
  * Writes the orders of an inventory object's holds to D1 with few round trips: one batch at a time, and the
  * orders arriving while one is in flight go together in the next (group commit). Batches run one after
  * another, so a buyer's replaced order is always written before the update that closes it. Each batch is
  * sent by the first hold in it, which awaits it itself (a batch sent on behalf of a request that had
  * already answered could be cut short with it and leave the other holds waiting forever).
+ * The object's state copy (state-mirror.ts) rides the same chain (`carry`): each batch takes, when it leaves, the
+ * rows the object noted until then, so a hold's rows reach D1 in its order's own batch (no second round trip).
  */
 export class OrderWriter {
   private collecting: Batch | null = null;
   private inFlight: Promise<unknown> = Promise.resolve();
+  private rider: Rider | null = null;
 
-  constructor(private readonly db: D1Database) {}
+  constructor(
+    private readonly db: D1Database,
+    private readonly ctx: { waitUntil(promise: Promise<unknown>): void },
+  ) {}
+
+  /** What rides every batch (the object's state copy). */
+  carry(rider: Rider) {
+    this.rider = rider;
+  }
+
+  /** A batch leaves soon even without an order (the rider has rows to copy): none is collecting, one opens. */
+  nudge() {
+    if (this.collecting) return;
+    this.ctx.waitUntil(this.open().result);
+  }
 
   /** Answers the results of the order's own statements (see orderStatements for what they say). */
   async write(statements: D1PreparedStatement[]): Promise<D1Result[]> {
@@ -36,14 +56,12 @@ export class OrderWriter {
     const result = (async () => {
       await previous.catch(() => undefined);
       if (this.collecting?.orders === orders) this.collecting = null;
+      // Read now, after the steps of every order in this batch: it carries their rows.
+      const ride = this.rider?.() ?? null;
+      if (orders.length === 0 && !ride) return [];
+      let results: D1Result[];
       try {
-        const results = await this.db.batch(orders.flat());
-        let at = 0;
-        return orders.map((statements) => {
-          const own = results.slice(at, at + statements.length);
-          at += statements.length;
-          return own;
-        });
+        results = await this.db.batch([...orders.flat(), ...(ride?.statements ?? [])]);
       } catch {
         // A batch is one transaction: one bad order (say, its buyer was just deleted) must not sink the
         // others, so each is tried again on its own and only the bad one fails.
@@ -54,8 +72,23 @@ export class OrderWriter {
           await one.catch(() => undefined);
           each.push(one);
         }
+        if (ride) {
+          const copied = await this.db.batch(ride.statements).then(
+            () => true,
+            () => false,
+          );
+          ride.done(copied);
+        }
         return each;
       }
+      // Outside the try: whatever the rider does after its copy, the orders were written (never tried again).
+      ride?.done(true);
+      let at = 0;
+      return orders.map((statements) => {
+        const own = results.slice(at, at + statements.length);
+        at += statements.length;
+        return own;
+      });
     })();
     this.collecting = { orders, result };
     this.inFlight = result;

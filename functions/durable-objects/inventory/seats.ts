@@ -21,8 +21,12 @@ import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedVi
  * ever held or sold twice. Each seated category is a ticket type whose capacity is its sellable seats; the
  * counts of `types` keep working as before, the seats say which ones.
  *
- * What changes is journalled (`seat_changes`) and copied to D1's event_seats with the object's mirror; a lost
- * object rebuilds its seats from that copy (rebuildSeats) before it sells one.
+ * What changes is journalled (`mirror_seat_changes`: one row per date and step, its seat ids as a JSON array) and
+ * copied to D1's event_seats with the object's mirror, in bulk. The journal is bookkeeping of that copy, not state:
+ * it is not copied to D1's object_state (state-mirror.ts), so an object restored from there has none and marks its
+ * seats for a full copy instead (`resyncSeats`: D1's event_seats of the event replaced by the object's seats, in
+ * one batch). A lost object rebuilds its seats from object_state, else from event_seats (rebuildSeats), before it
+ * sells one.
  */
 
 export const SEATS_SCHEMA = `
@@ -34,12 +38,28 @@ create table if not exists seats (
   primary key (date_id, seat_id)
 );
 create index if not exists seats_hold on seats (hold_id);
-create table if not exists seat_changes (n integer primary key autoincrement, date_id integer not null, seat_id text not null);
 create table if not exists seats_rebuilt (at integer not null);
+create table if not exists mirror_seat_changes (
+  n integer primary key autoincrement,
+  date_id integer not null,
+  seat_ids text not null
+);
+create table if not exists mirror_seats_resync (at integer not null);
+-- The journal was a row per seat (seat_changes, copied to object_state): what an older object still had moves over.
+create table if not exists seat_changes (n integer primary key autoincrement, date_id integer not null, seat_id text not null);
+insert into mirror_seat_changes (date_id, seat_ids) select date_id, json_array(seat_id) from seat_changes;
+drop table seat_changes;
 `;
 
-/** One seated ticket type: its date, its category and the seats it sells (not blocked). */
-export type SeatType = { typeId: number; dateId: number; category: string; sellable: Set<string> };
+/**
+ * One seated ticket type: its date, its category and the seats it sells (not blocked), with the rows that hold any
+ * of them in the date's search order (`order`): a search for this type's seats visits only those rows, not every
+ * row of a stadium closer to the stage than its own.
+ */
+export type SeatType = { typeId: number; dateId: number; category: string; sellable: Set<string>; order: number[] };
+
+/** A date's search plan narrowed to the rows of one type (SeatType.order). */
+const planOf = (type: SeatType, plan: RowPlan): RowPlan => ({ ...plan, order: type.order });
 
 /** A date's map, placed: its seats by id and its rows (for adjacency and the best available seats). */
 export type SeatDate = {
@@ -130,8 +150,20 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
     const date = dates.get(r.event_date_id);
     if (!date) continue;
     const sellable = new Set<string>();
-    for (const s of date.byId.values()) if (s.category === r.category && !s.blocked) sellable.add(s.id);
-    types.set(r.ticket_type_id, { typeId: r.ticket_type_id, dateId: r.event_date_id, category: r.category, sellable });
+    const rows = new Set<number>();
+    for (const s of date.byId.values())
+      if (s.category === r.category && !s.blocked) {
+        sellable.add(s.id);
+        rows.add(s.rowIndex);
+      }
+    const order = date.plan.order.filter((row) => rows.has(row));
+    types.set(r.ticket_type_id, {
+      typeId: r.ticket_type_id,
+      dateId: r.event_date_id,
+      category: r.category,
+      sellable,
+      order,
+    });
   }
   return { types, dates };
 }
@@ -261,7 +293,7 @@ function singleSeatRefusal(
     for (const p of picks) {
       if (!p.seats.some(beside)) continue;
       const others = new Set(all.filter((s) => !p.seats.includes(s)).map((s) => s.id));
-      if (blockWithoutAlone(date.rows, withAlso(taken, others), p.type.sellable, p.item.quantity, plan))
+      if (blockWithoutAlone(date.rows, withAlso(taken, others), p.type.sellable, p.item.quantity, planOf(p.type, plan)))
         return { ok: false, reason: 'single_seat', seat: seat.name };
     }
   }
@@ -291,7 +323,7 @@ export function pickBest(
     const { taken, plan } = occupancy(sql, date, asker);
     // The kept reserve is not for best available: it counts as taken here, as do this order's other picks.
     const others = withAlso(taken, chosen.get(type.dateId) ?? new Set(), keptReserve(date, Date.now()));
-    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, plan);
+    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, planOf(type, plan));
     if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
     const ids = block.map((b) => b.id);
     chosen.set(type.dateId, new Set([...(chosen.get(type.dateId) ?? []), ...ids]));
@@ -300,27 +332,42 @@ export function pickBest(
   return out;
 }
 
-/** Notes a changed seat for D1's mirror (event_seats). */
-export function journal(sql: SqlStorage, dateId: number, seatId: string) {
-  sql.exec('insert into seat_changes (date_id, seat_id) values (?, ?)', dateId, seatId);
+/** Notes changed seats of a date for D1's mirror (event_seats): one journal row for all of them. */
+export function journal(sql: SqlStorage, dateId: number, seatIds: string | string[]) {
+  const ids = typeof seatIds === 'string' ? [seatIds] : seatIds;
+  if (ids.length === 0) return;
+  sql.exec('insert into mirror_seat_changes (date_id, seat_ids) values (?, ?)', dateId, JSON.stringify(ids));
 }
 
-/** Takes a checked hold's seats (`state` 'held', or 'sold' for a grant or a paid retry). */
+/**
+ * After a restore from object_state (the object lost its storage): the journal was not kept, so D1's event_seats of
+ * the event is replaced by the object's seats on the next copy (seatMirrorStatements).
+ */
+export function resyncSeats(sql: SqlStorage) {
+  sql.exec('insert into mirror_seats_resync (at) values (?)', Date.now());
+}
+
+/** Takes a checked hold's seats (`state` 'held', or 'sold' for a grant or a paid retry): one statement per item. */
 export function takeSeats(sql: SqlStorage, holdId: string, items: HoldItem[], state: 'held' | 'sold') {
   for (const item of items) {
-    if (item.dateId === undefined) continue;
-    for (const id of item.seatIds ?? []) {
-      sql.exec(
-        'insert into seats (date_id, seat_id, hold_id, state) values (?, ?, ?, ?)',
-        item.dateId,
-        id,
-        holdId,
-        state,
-      );
-      noteSeatTaken(sql, item.dateId, id);
-      journal(sql, item.dateId, id);
-    }
+    if (item.dateId === undefined || !item.seatIds?.length) continue;
+    sql.exec(
+      'insert into seats (date_id, seat_id, hold_id, state) select ?, value, ?, ? from json_each(?)',
+      item.dateId,
+      holdId,
+      state,
+      JSON.stringify(item.seatIds),
+    );
+    for (const id of item.seatIds) noteSeatTaken(sql, item.dateId, id);
+    journal(sql, item.dateId, item.seatIds);
   }
+}
+
+/** Journals seat rows grouped by date (one journal row per date). */
+function journalRows(sql: SqlStorage, rows: { date_id: number; seat_id: string }[]) {
+  const byDate = new Map<number, string[]>();
+  for (const r of rows) byDate.set(r.date_id, [...(byDate.get(r.date_id) ?? []), r.seat_id]);
+  for (const [dateId, ids] of byDate) journal(sql, dateId, ids);
 }
 
 /** Whether all of a hold's seats are free again (a rejected payment's retry takes them back only then). */
@@ -397,44 +444,76 @@ export function freeSeats(sql: SqlStorage, holdId: string, which: 'held' | 'all'
   for (const r of rows) {
     sql.exec('delete from seats where date_id = ? and seat_id = ?', r.date_id, r.seat_id);
     noteSeatFreed(sql, r.date_id, r.seat_id);
-    journal(sql, r.date_id, r.seat_id);
   }
+  journalRows(sql, rows);
 }
 
 /** A paid hold's seats become sold. */
 export function sellSeats(sql: SqlStorage, holdId: string) {
-  for (const r of sql.exec<{ date_id: number; seat_id: string }>(
-    "update seats set state = 'sold' where hold_id = ? and state = 'held' returning date_id, seat_id",
-    holdId,
-  ))
-    journal(sql, r.date_id, r.seat_id);
-}
-
-/** The seat changes not copied to D1 yet, as statements, and what to call once they were written. */
-export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: number) {
-  const last = sql.exec<{ n: number | null }>('select max(n) as n from seat_changes').one().n;
-  if (last === null) return { statements: [], copied: () => {} };
-  const keys = sql
-    .exec<{ date_id: number; seat_id: string; hold_id: string | null; state: string | null }>(
-      `select distinct c.date_id, c.seat_id, s.hold_id, s.state from seat_changes c
-       left join seats s on s.date_id = c.date_id and s.seat_id = c.seat_id where c.n <= ?`,
-      last,
+  const sold = sql
+    .exec<{ date_id: number; seat_id: string }>(
+      "update seats set state = 'sold' where hold_id = ? and state = 'held' returning date_id, seat_id",
+      holdId,
     )
     .toArray();
-  const statements = keys.map((k) =>
-    k.state === null
-      ? db
-          .prepare('delete from event_seats where event_id = ? and event_date_id = ? and seat_id = ?')
-          .bind(eventId, k.date_id, k.seat_id)
-      : db
-          .prepare(
-            `insert into event_seats (event_id, event_date_id, seat_id, state, hold_id) values (?, ?, ?, ?, ?)
-             on conflict (event_id, event_date_id, seat_id) do update set state = excluded.state, hold_id = excluded.hold_id`,
+  journalRows(sql, sold);
+}
+
+/** Seats per bulk statement to D1's event_seats (each about 80 bytes of JSON). */
+const SEATS_PER_STATEMENT = 1000;
+
+/**
+ * The seat changes not copied to D1 yet, as statements, and what to call once they were written: the changed seats
+ * as they are now, upserted (held, sold or kept) or deleted (free) in bulk statements; after a restore
+ * (resyncSeats), the event's whole event_seats replaced by the object's seats in the same batch.
+ */
+export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: number) {
+  const last = sql.exec<{ n: number | null }>('select max(n) as n from mirror_seat_changes').one().n;
+  const resync = sql.exec<{ at: number | null }>('select max(at) as at from mirror_seats_resync').one().at;
+  if (last === null && resync === null) return { statements: [], copied: () => {} };
+  type Row = { d: number; s: string; st: string | null; h: string | null };
+  const rows =
+    resync !== null
+      ? sql.exec<Row>('select date_id as d, seat_id as s, state as st, hold_id as h from seats').toArray()
+      : sql
+          .exec<Row>(
+            `select distinct c.date_id as d, j.value as s, t.state as st, t.hold_id as h
+             from mirror_seat_changes c join json_each(c.seat_ids) j
+             left join seats t on t.date_id = c.date_id and t.seat_id = j.value where c.n <= ?`,
+            last,
           )
-          // A kept seat (kept-seats.ts) is not for sale: the map shows it taken, like a held one.
-          .bind(eventId, k.date_id, k.seat_id, k.state === 'kept' ? 'held' : k.state, k.hold_id),
-  );
-  return { statements, copied: () => sql.exec('delete from seat_changes where n <= ?', last) };
+          .toArray();
+  // A kept seat (kept-seats.ts) is not for sale: the map shows it taken, like a held one.
+  const present = rows.filter((r) => r.st !== null).map((r) => ({ ...r, st: r.st === 'kept' ? 'held' : r.st }));
+  const gone = rows.filter((r) => r.st === null).map((r) => ({ d: r.d, s: r.s }));
+  const statements: D1PreparedStatement[] = [];
+  if (resync !== null) statements.push(db.prepare('delete from event_seats where event_id = ?').bind(eventId));
+  for (let at = 0; at < present.length; at += SEATS_PER_STATEMENT)
+    statements.push(
+      db
+        .prepare(
+          `insert into event_seats (event_id, event_date_id, seat_id, state, hold_id)
+           select ?, j.value ->> 'd', j.value ->> 's', j.value ->> 'st', j.value ->> 'h' from json_each(?) j where true
+           on conflict (event_id, event_date_id, seat_id) do update set state = excluded.state, hold_id = excluded.hold_id`,
+        )
+        .bind(eventId, JSON.stringify(present.slice(at, at + SEATS_PER_STATEMENT))),
+    );
+  for (let at = 0; at < gone.length; at += SEATS_PER_STATEMENT)
+    statements.push(
+      db
+        .prepare(
+          `delete from event_seats where event_id = ? and (event_date_id, seat_id) in
+             (select j.value ->> 'd', j.value ->> 's' from json_each(?) j)`,
+        )
+        .bind(eventId, JSON.stringify(gone.slice(at, at + SEATS_PER_STATEMENT))),
+    );
+  return {
+    statements,
+    copied: () => {
+      if (last !== null) sql.exec('delete from mirror_seat_changes where n <= ?', last);
+      if (resync !== null) sql.exec('delete from mirror_seats_resync where at <= ?', resync);
+    },
+  };
 }
 
 /**
@@ -490,7 +569,8 @@ export function offerSeats(sql: SqlStorage, seating: Seating, typeId: number, qu
   const type = seating.types.get(typeId);
   const date = type && seating.dates.get(type.dateId);
   if (!type || !date) return null;
-  const { taken, plan } = occupancy(sql, date, { replacing: null });
+  const { taken, plan: datePlan } = occupancy(sql, date, { replacing: null });
+  const plan = planOf(type, datePlan);
   const others = withAlso(taken, keptReserve(date, Date.now()));
   const block = bestSeats(date.rows, others, type.sellable, quantity, date.map.stage, plan);
   let ids = block?.map((s) => s.id) ?? [];
