@@ -513,6 +513,10 @@ export class EventInventory extends DurableObject<Env> {
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
       return { ...held, name };
     }
+    // The box office's seats left its group for good: saving the groups again does not ask for them back.
+    for (const u of unkept)
+      if (u.dateId !== undefined && u.rows.length > 0)
+        forgetGiven(this.sql, [{ dateId: u.dateId, group: 'boleteria', rows: u.rows }]);
     if (promo) recordPromoUse(this.sql, promo, held.holdId, buyerKey, counted, held.expiresAt);
     takeSeats(this.sql, held.holdId, wanted, 'held');
     this.mirror(false);
