@@ -29,6 +29,8 @@ import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedVi
  * sells one.
  */
 
+// The last three statements: the journal was a row per seat (seat_changes, copied to object_state); what an older
+// object still had moves to mirror_seat_changes.
 export const SEATS_SCHEMA = `
 create table if not exists seats (
   date_id integer not null,
@@ -45,7 +47,6 @@ create table if not exists mirror_seat_changes (
   seat_ids text not null
 );
 create table if not exists mirror_seats_resync (at integer not null);
--- The journal was a row per seat (seat_changes, copied to object_state): what an older object still had moves over.
 create table if not exists seat_changes (n integer primary key autoincrement, date_id integer not null, seat_id text not null);
 insert into mirror_seat_changes (date_id, seat_ids) select date_id, json_array(seat_id) from seat_changes;
 drop table seat_changes;
