@@ -117,6 +117,9 @@ export const SEAT_INVITATION_TEXT = {
   seats: 'Butacas',
   seatsHint:
     'Ids del mapa separados por comas, una por entrada (por ejemplo, platea-F-11, platea-F-13). Dejalo vacío para dar la mejor ubicación disponible.',
+  heldGroup: 'Tomar de las butacas guardadas',
+  heldGroupNo: 'No',
+  heldGroupHint: 'Las butacas salen del grupo elegido: las que indicaste o, sin ids, las mejores juntas del grupo.',
 } as const;
 
 /** Who a date's held seats are kept for (issue 33): the box office, sponsors or RRPP. */

@@ -125,6 +125,7 @@ export const EVENT_SEATING_TEXT = {
   mapsLink: 'Administrar los mapas',
   noDates: 'El evento no tiene fechas. Agregalas al editar el evento.',
   date: (when: string) => `Fecha: ${when}`,
+  dates: 'Fechas del evento',
   notSeated: 'Se vende sin butacas numeradas.',
   noMaps: 'La productora todavía no tiene mapas: creá uno en Mapas de sala.',
   map: 'Mapa',

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { INVITATION_MAX_QUANTITY, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
-import { SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
+import { KEPT_GROUP_LABEL, SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
+import type { KeptSeatGroup } from '../../../shared/schemas/seating';
 import { issueInvitation } from '../api/issue';
 import type { InvitationsView } from '../types';
 
@@ -25,6 +26,9 @@ export function InvitationForm({
   // A seated category names its seats (ids of the map) or, left empty, gets the best available ones.
   const seatIds = seats.split(/[\s,;]+/).filter(Boolean);
   const seatPick = !seated ? {} : seatIds.length > 0 ? { seat_ids: seatIds } : { best: true };
+  // …taken from the seats held for a group (sponsors, RRPP, the box office) when one is chosen; '' sends none.
+  const [heldGroup, setHeldGroup] = useState<KeptSeatGroup | ''>('');
+  const heldPick = seated && heldGroup ? { held_group: heldGroup } : {};
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = (key: keyof typeof EMPTY) => ({
@@ -47,6 +51,7 @@ export function InvitationForm({
             quantity: Number(guest.quantity),
             ticket_type: typeId,
             ...seatPick,
+            ...heldPick,
           });
           onIssued(M.sent(guest.email, issued.tickets));
           setGuest({ ...EMPTY, tag: guest.tag });
@@ -86,6 +91,21 @@ export function InvitationForm({
           value={seats}
           onValue={setSeats}
         />
+      )}
+      {seated && (
+        <SelectField
+          label={S.heldGroup}
+          hint={S.heldGroupHint}
+          value={heldGroup}
+          onValue={(v) => setHeldGroup(v as KeptSeatGroup | '')}
+        >
+          <option value="">{S.heldGroupNo}</option>
+          {Object.entries(KEPT_GROUP_LABEL).map(([group, label]) => (
+            <option key={group} value={group}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       )}
       <div className="flex items-end gap-3 md:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>

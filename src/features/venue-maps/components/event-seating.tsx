@@ -18,6 +18,7 @@ import {
   setSeating,
   setWheelchairRelease,
 } from '../api/venue-maps';
+import { DateTabs } from './date-tabs';
 import { HeldSeats } from './held-seats';
 import { type Problem, ProblemAlert, problemOf } from './problem-alert';
 
@@ -26,9 +27,18 @@ type EventDate = Awaited<ReturnType<typeof readEvent>>['dates'][number];
 /**
  * A seated event's back office (issue 33, /admin/butacas/:id): for each date, the map it uses and a price per
  * category (each becomes a ticket type), the wheelchair reserve's share and release time; for a seated date, its
- * ticket types, the release time (changed on its own) and the held seats picked on the map.
+ * ticket types, the release time (changed on its own) and the held seats picked on the map. One date at a time, in tabs.
  */
-export default function EventSeating({ eventId, producerId }: { eventId: number; producerId: number }) {
+export default function EventSeating({
+  eventId,
+  producerId,
+  initialDateId,
+}: {
+  eventId: number;
+  producerId: number;
+  /** The date shown first (`?fecha=`); the first date when absent or not this event's. */
+  initialDateId?: number;
+}) {
   const state = useData(async () => {
     const [event, seating, maps] = await Promise.all([readEvent(eventId), readSeating(eventId), listMaps(producerId)]);
     return { dates: event.dates, seating, maps };
@@ -39,12 +49,16 @@ export default function EventSeating({ eventId, producerId }: { eventId: number;
         dates.length === 0 ? (
           <p>{T.noDates}</p>
         ) : (
-          <div className="flex flex-col gap-8">
-            {dates.map((date) => {
-              const seated = seating.find((s) => s.event_date_id === date.id);
+          <DateTabs
+            label={T.dates}
+            tabs={dates.map((d) => ({ id: d.id, label: formatEventDate(d.starts_at) }))}
+            initial={initialDateId}
+          >
+            {(id) => {
+              const date = dates.find((d) => d.id === id) as EventDate;
+              const seated = seating.find((s) => s.event_date_id === id);
               return (
                 <section
-                  key={date.id}
                   aria-labelledby={`date-${date.id}`}
                   className="flex flex-col gap-4 rounded-box bg-base-200 p-5"
                   data-testid="seating-date"
@@ -65,8 +79,8 @@ export default function EventSeating({ eventId, producerId }: { eventId: number;
                   )}
                 </section>
               );
-            })}
-          </div>
+            }}
+          </DateTabs>
         )
       }
     </LoadState>
