@@ -285,6 +285,48 @@ test('a producer makes a map, edits it, sells a date with it and keeps seats for
   info.annotations.push({ type: 'map', description: mapName });
 });
 
+test('a seated event shows one date at a time in tabs, moved with the arrows and kept in ?fecha=', async ({ page }) => {
+  await loginAs(page, DEMO.admin);
+  const list = (await (await page.request.get('/api/v1/events?limit=50')).json()) as {
+    data: { id: number; title: string }[];
+  };
+  const eventId = list.data.find((e) => e.title === 'La Casa de Bernarda Alba')!.id;
+  await page.goto(`/admin/butacas/${eventId}`);
+  const tablist = page.getByRole('tablist', { name: 'Fechas del evento' });
+  const tabs = tablist.getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  const labels = await tabs.allTextContents();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveCount(1);
+  await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Fecha: ${labels[0]}`);
+  await expectNoSeriousA11yViolations(page, 'the date tabs of a seated event');
+
+  // The keyboard: the arrows move and select (wrapping), End goes to the last; one date's panel shows at a time.
+  await tabs.nth(0).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(1)).toBeFocused();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'false');
+  await expect(panel).toHaveCount(1);
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Fecha: ${labels[1]}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.nth(3)).toBeFocused();
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Fecha: ${labels[3]}`);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('End');
+  await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
+  await tabs.nth(2).click();
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Fecha: ${labels[2]}`);
+
+  // The chosen date is in the address: a reload opens it.
+  await expect(page).toHaveURL(/[?&]fecha=\d+/);
+  await page.reload();
+  await expect(page.getByRole('tab', { selected: true })).toHaveText(labels[2]);
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toHaveText(`Fecha: ${labels[2]}`);
+});
+
 async function mapIdOf(page: Page, producerId: number, name: string) {
   const list = (await (await page.request.get(`/api/v1/admin/seat-maps/${producerId}`)).json()) as {
     data: { id: number; name: string }[];

@@ -136,7 +136,7 @@ test('an invitation names its seat on a seated event, the door shows it, and a t
   await page.getByLabel('Evento').selectOption(String(event.event_id));
   const form = page.getByRole('form', { name: 'Invitar a una persona' });
   await form.getByLabel('Entrada').selectOption(String(event.typeId));
-  const seats = form.getByLabel('Butacas');
+  const seats = form.getByLabel('Butacas', { exact: true });
   await expect(seats).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the invitation form with seats');
   const guest = `Prensa ${Date.now()}`;
@@ -165,4 +165,62 @@ test('an invitation names its seat on a seated event, the door shows it, and a t
   await expect(found).toContainText('Platea, fila B, butaca 4');
   await found.getByRole('button', { name: 'Registrar ingreso' }).click();
   await expect(door.locator('[data-result="admitted"] [data-seat]')).toHaveText('Platea, fila B, butaca 4');
+});
+
+test('an invitation drawn from the seats held for Sponsors gets one of them; a seat outside the group is refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO.admin);
+  const event = await seatedEvent(page.request);
+  const heldSeats = `/api/v1/admin/events/${event.event_id}/seating/${event.event_date_id}/held-seats`;
+  const held = await page.request.put(heldSeats, {
+    data: { groups: [{ group: 'sponsors', release_at: null, seat_ids: ['platea-D-1', 'platea-D-3'] }] },
+  });
+  expect(held.status(), await held.text()).toBe(200);
+
+  await page.goto('/admin/invitations');
+  await page.locator('astro-island[component-url*="admin-invitations"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Evento').selectOption(String(event.event_id));
+  const form = page.getByRole('form', { name: 'Invitar a una persona' });
+  const group = form.getByLabel('Tomar de las butacas guardadas');
+  await expect(group).toBeHidden();
+  await form.getByLabel('Entrada').selectOption(String(event.typeId));
+  await expect(group).toHaveValue('');
+  await group.selectOption({ label: 'Sponsors' });
+  await expectNoSeriousA11yViolations(page, 'the invitation form with a held group');
+  const guest = `Sponsor ${Date.now()}`;
+  const send = async (email: string, seatIds = '') => {
+    await form.getByLabel('Nombre').fill(guest);
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('DNI').fill('30111333');
+    await form.getByLabel('Cantidad').fill('1');
+    await form.getByLabel('Etiqueta').fill('Sponsors');
+    await form.getByLabel('Butacas', { exact: true }).fill(seatIds);
+    await form.getByRole('button', { name: 'Enviar invitación' }).click();
+  };
+  // A seat the group does not keep: the API's Spanish 409, in the form.
+  const email = `sponsor.${Date.now()}@prueba.ar`;
+  await send(`fuera.${email}`, 'platea-A-1');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Platea, fila A, butaca 1 no está guardada para Sponsors: elegí una butaca de ese grupo o sacá el grupo.',
+  );
+  // No seat named: the best of the group's seats, which then leaves the group.
+  await send(email);
+  await expect(page.getByText(`Enviamos la invitación a ${email} (1 entrada).`)).toBeVisible();
+  const kept = (await (await page.request.get(heldSeats)).json()) as {
+    data: { groups: { group: string; seat_ids: string[] }[] };
+  };
+  const left = kept.data.groups.find((g) => g.group === 'sponsors')!.seat_ids;
+  expect(left).toHaveLength(1);
+  const given = ['platea-D-1', 'platea-D-3'].find((id) => id !== left[0])!;
+  const label = `Platea, fila D, butaca ${given.split('-')[2]}`;
+
+  // The guest's ticket, found at the door by name, has that seat.
+  const door = await doorOnPhone(browser, event.event_id);
+  await door.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const overlay = door.getByRole('dialog', { name: 'Buscar entrada' });
+  await overlay.getByLabel(/^Buscar por nombre, DNI, correo/).fill(guest);
+  await expect(overlay.getByRole('listitem').filter({ hasText: guest })).toContainText(label);
 });
