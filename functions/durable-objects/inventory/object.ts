@@ -55,6 +55,7 @@ import {
   pickBest,
   resyncSeats,
   SEATS_SCHEMA,
+  type Seating,
   SeatingCache,
   seatMirrorStatements,
   seatsFree,
@@ -1157,7 +1158,7 @@ export class EventInventory extends DurableObject<Env> {
 
   /** The grant step proper (grantInvitations): checks capacity, seats and quotas, then sells all or nothing. */
   private grantChecked(
-    seating: Awaited<ReturnType<SeatingCache['get']>>,
+    seating: Seating,
     grants: InvitationGrant[],
     quotas: { tagKey: string; quota: number }[],
   ): GrantResult {

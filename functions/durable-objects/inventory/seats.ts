@@ -562,17 +562,26 @@ export function allTakenSeats(sql: SqlStorage): TakenSeat[] {
 }
 
 /**
+ * What a waiting-list offer of a seated type chooses from: the type's date, the seats occupied for it (taken, plus
+ * the kept wheelchair reserve) and its search plan (only the rows with its seats). Null for a type without seats.
+ */
+export function offerView(sql: SqlStorage, seating: Seating, typeId: number) {
+  const type = seating.types.get(typeId);
+  const date = type && seating.dates.get(type.dateId);
+  if (!type || !date) return null;
+  const { taken, plan } = occupancy(sql, date, { replacing: null });
+  return { type, date, others: withAlso(taken, keptReserve(date, Date.now())), plan: planOf(type, plan) };
+}
+
+/**
  * The seats of a waiting-list offer of a seated type: the best adjacent block for the quantity (the single-seat
  * rule of src/shared/seats.ts, the kept reserve left out), else the free seats one by one from the best row on
  * (what came back may be scattered). Null when fewer are free: the offer waits for more to come back.
  */
 export function offerSeats(sql: SqlStorage, seating: Seating, typeId: number, quantity: number): HoldItem | null {
-  const type = seating.types.get(typeId);
-  const date = type && seating.dates.get(type.dateId);
-  if (!type || !date) return null;
-  const { taken, plan: datePlan } = occupancy(sql, date, { replacing: null });
-  const plan = planOf(type, datePlan);
-  const others = withAlso(taken, keptReserve(date, Date.now()));
+  const view = offerView(sql, seating, typeId);
+  if (!view) return null;
+  const { type, date, others, plan } = view;
   const block = bestSeats(date.rows, others, type.sellable, quantity, date.map.stage, plan);
   let ids = block?.map((s) => s.id) ?? [];
   if (ids.length < quantity) {

@@ -1,6 +1,6 @@
 import { bestSeats, leftAlone } from '../../../src/shared/seats';
 import type { HoldItem } from './items';
-import { keptReserve, occupancy, offerSeats, type Seating } from './seats';
+import { offerSeats, offerView, type Seating } from './seats';
 
 /**
  * The seats of a waiting-list offer of a seated type (issue 33). An entry that takes only its full quantity gets
@@ -17,12 +17,9 @@ export function waitlistOfferSeats(
   acceptFewer: boolean,
 ): HoldItem | null {
   if (!acceptFewer) return offerSeats(sql, seating, typeId, quantity);
-  const type = seating.types.get(typeId);
-  const date = type && seating.dates.get(type.dateId);
-  if (!type || !date) return null;
-  const { taken, plan } = occupancy(sql, date, { replacing: null });
-  const reserve = keptReserve(date, Date.now());
-  const others = { has: (id: string) => taken.has(id) || reserve.has(id) };
+  const view = offerView(sql, seating, typeId);
+  if (!view) return null;
+  const { type, date, others, plan } = view;
   let fallback: string[] | null = null;
   for (let n = quantity; n >= 1; n--) {
     const block = bestSeats(date.rows, others, type.sellable, n, date.map.stage, plan);
