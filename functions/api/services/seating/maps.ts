@@ -42,9 +42,8 @@ export async function listSeatMaps(db: D1Database, producerId: number): Promise<
   const [maps, dates] = await db.batch([
     db
       .prepare(
-        `select m.id, m.name, m.version, m.seats, m.updated_at,
-           (select count(*) from event_date_seating d where d.map_id = m.id) as in_use
-         from seat_maps m where m.producer_id = ? order by m.name, m.id`,
+        `select m.id, m.name, m.version, m.seats, m.updated_at from seat_maps m
+         where m.producer_id = ? order by m.name, m.id`,
       )
       .bind(producerId),
     db
@@ -57,10 +56,10 @@ export async function listSeatMaps(db: D1Database, producerId: number): Promise<
   ]);
   type DateRow = SeatMapSummary['dates'][number] & { map_id: number };
   const used = dates.results as DateRow[];
-  return (maps.results as Omit<SeatMapSummary, 'dates'>[]).map((m) => ({
-    ...m,
-    dates: used.filter((d) => d.map_id === m.id).map(({ map_id: _map, ...d }) => d),
-  }));
+  return (maps.results as Omit<SeatMapSummary, 'dates' | 'in_use'>[]).map((m) => {
+    const mine = used.filter((d) => d.map_id === m.id).map(({ map_id: _map, ...d }) => d);
+    return { ...m, in_use: mine.length, dates: mine };
+  });
 }
 
 export async function createSeatMap(db: D1Database, producerId: number, map: SeatMap, userId: number) {
