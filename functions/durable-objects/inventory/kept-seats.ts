@@ -1,6 +1,7 @@
 import type { KeptSeatGroup } from '../../../src/shared/schemas/seating';
 import { bestSeats } from '../../../src/shared/seats';
 import type { HoldItem } from './items';
+import { isFenced } from './map-fences';
 import { noteSeatFreed, noteSeatTaken } from './seat-index';
 import { journal, type SeatDate, type Seating } from './seats';
 
@@ -74,7 +75,9 @@ export function setKeptSeats(
     for (const id of g.seatIds) {
       const seat = date.byId.get(id);
       const typeId = seat && typeOf.get(seat.category);
-      if (!seat || seat.blocked || typeId === undefined) return { ok: false, reason: 'seat_unknown', seat: id };
+      // A seat a new version of the map takes off sale (map-fences.ts) is not kept either.
+      if (!seat || seat.blocked || typeId === undefined || isFenced(sql, date.dateId, id))
+        return { ok: false, reason: 'seat_unknown', seat: id };
       if (named.has(id)) return { ok: false, reason: 'seat_twice', seat: seat.name };
       named.add(id);
       if (g.releaseAt === null || g.releaseAt > now) wanted.set(id, holdIdOf(g.group, typeId));

@@ -24,4 +24,5 @@ export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'seats', key: ['date_id', 'seat_id'] },
   { name: 'seats_rebuilt', key: [] },
   { name: 'seat_keeps', key: ['date_id', 'grp'] },
+  { name: 'seat_fences', key: ['token', 'date_id'] },
 ];

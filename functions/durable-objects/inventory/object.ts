@@ -15,6 +15,7 @@ import {
   setKeptSeats,
   takeBoxOfficeKept,
 } from './kept-seats';
+import { dropMapFence, fenceMapVersion, isFenced, MAP_FENCES_SCHEMA, type MapFence } from './map-fences';
 import { INVENTORY_TABLES } from './mirror';
 import { OrderWriter, orderStatements } from './order-writer';
 import { countedItems, promoOf, refuseWithPromo, sumItems } from './promo-redemptions';
@@ -53,6 +54,7 @@ import {
   freeSeats,
   passSeat,
   pickBest,
+  rebuildSeats,
   resyncSeats,
   SEATS_SCHEMA,
   type Seating,
@@ -194,6 +196,7 @@ export class EventInventory extends DurableObject<Env> {
     this.sql.exec(SCHEMA);
     this.sql.exec(SEATS_SCHEMA);
     this.sql.exec(KEPT_SEATS_SCHEMA);
+    this.sql.exec(MAP_FENCES_SCHEMA);
     this.seating = new SeatingCache(this.sql, env.DB);
     setupPromoUses(this.sql);
     this.sql.exec(WAITLIST_SCHEMA);
@@ -1051,7 +1054,8 @@ export class EventInventory extends DurableObject<Env> {
     const holder = this.sql
       .exec<{ hold_id: string }>('select hold_id from seats where date_id = ? and seat_id = ?', dateId, seat.seatId)
       .toArray()[0]?.hold_id;
-    return holder === undefined || holder === seat.sellerHold;
+    // A free seat that a new version of the map takes off sale (map-fences.ts) passes to nobody.
+    return (holder === undefined && !isFenced(this.sql, dateId, seat.seatId)) || holder === seat.sellerHold;
   }
 
   /** Puts a sold hold's tickets back on sale (refund). Idempotent. */
@@ -1255,6 +1259,24 @@ export class EventInventory extends DurableObject<Env> {
   takenSeats() {
     this.expireDue();
     return allTakenSeats(this.sql);
+  }
+
+  /**
+   * A new version of a seat map this event's dates use (map-fences.ts): its seats taken off sale are checked and
+   * fenced in one step, after the seats of an object that lost its storage are back and what is due expired. The
+   * fence is in D1's copy of the object before the answer, so the version's save never outruns it.
+   */
+  async fenceMapVersion(fence: MapFence) {
+    if (this.eventId !== null) await rebuildSeats(this.sql, this.env.DB, this.eventId);
+    this.expireDue();
+    const result = fenceMapVersion(this.sql, fence, Date.now());
+    if (result.ok) await this.stateMirror.settled();
+    return result;
+  }
+
+  /** The save of that version failed: its fence goes (map-fences.ts). */
+  dropMapFence(token: string): void {
+    dropMapFence(this.sql, token);
   }
 
   /** Development only: makes an open hold expire in `ms` (the alarm then releases it for real). */

@@ -12,6 +12,7 @@ import {
 } from '../../../src/shared/seats';
 import { mapPartsQuery, mapsFromParts } from '../../domain/seating/map-doc';
 import type { HoldItem } from './items';
+import { fencedOn, isFenced, pruneFences } from './map-fences';
 import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
 
 /**
@@ -66,6 +67,8 @@ const planOf = (type: SeatType, plan: RowPlan): RowPlan => ({ ...plan, order: ty
 export type SeatDate = {
   dateId: number;
   mapId: number;
+  /** The map's version read (a new version's fences are pruned once it is read, map-fences.ts). */
+  version: number;
   map: SeatMap;
   byId: Map<string, PlacedSeat>;
   rows: PlacedSeat[][];
@@ -138,6 +141,7 @@ export async function loadSeating(db: D1Database, eventId: number): Promise<Seat
     dates.set(r.event_date_id, {
       dateId: r.event_date_id,
       mapId: r.map_id,
+      version: r.version,
       map,
       byId: new Map(seats.map((s) => [s.id, s])),
       rows,
@@ -242,7 +246,9 @@ export function checkSeats(sql: SqlStorage, seating: Seating, items: HoldItem[],
       const key = `${type.dateId}:${id}`;
       if (seen.has(key)) return { ok: false, reason: 'seat_twice', seat: nameOf(seating, type.dateId, id) };
       seen.add(key);
-      if (!type.sellable.has(id)) return { ok: false, reason: 'seat_unknown', seat: id };
+      // A seat a new version of the map takes off sale is not sellable from the moment it was fenced.
+      if (!type.sellable.has(id) || isFenced(sql, type.dateId, id))
+        return { ok: false, reason: 'seat_unknown', seat: id };
     }
     const taken = sql
       .exec<{ seat_id: string; hold_id: string }>(
@@ -323,7 +329,12 @@ export function pickBest(
     }
     const { taken, plan } = occupancy(sql, date, asker);
     // The kept reserve is not for best available: it counts as taken here, as do this order's other picks.
-    const others = withAlso(taken, chosen.get(type.dateId) ?? new Set(), keptReserve(date, Date.now()));
+    const others = withAlso(
+      taken,
+      chosen.get(type.dateId) ?? new Set(),
+      keptReserve(date, Date.now()),
+      fencedOn(sql, type.dateId),
+    );
     const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, planOf(type, plan));
     if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
     const ids = block.map((b) => b.id);
@@ -371,19 +382,24 @@ function journalRows(sql: SqlStorage, rows: { date_id: number; seat_id: string }
   for (const [dateId, ids] of byDate) journal(sql, dateId, ids);
 }
 
-/** Whether all of a hold's seats are free again (a rejected payment's retry takes them back only then). */
+/**
+ * Whether all of a hold's seats are free again and still on sale (a rejected payment's retry takes them back only
+ * then; a new version of the map may have fenced them meanwhile).
+ */
 export function seatsFree(sql: SqlStorage, items: HoldItem[]): boolean {
-  return items.every(
-    (item) =>
-      item.dateId === undefined ||
+  return items.every(({ dateId, seatIds = [] }) => {
+    if (dateId === undefined) return true;
+    if (seatIds.some((id) => isFenced(sql, dateId, id))) return false;
+    return (
       sql
         .exec(
           'select 1 from seats where date_id = ? and seat_id in (select value from json_each(?)) limit 1',
-          item.dateId,
-          JSON.stringify(item.seatIds ?? []),
+          dateId,
+          JSON.stringify(seatIds),
         )
-        .toArray().length === 0,
-  );
+        .toArray().length === 0
+    );
+  });
 }
 
 /** A hold's items with each seated type's date, so the synchronous steps after it need no map. */
@@ -424,6 +440,8 @@ export class SeatingCache {
       if (seating.types.size > 0) await rebuildSeats(this.sql, this.db, eventId);
       // The index is built in the same step as the value is set: every change after it updates both.
       buildSeatIndex(this.sql, seating.dates.values());
+      // The fences of map versions now read (or abandoned) go in the same step (map-fences.ts).
+      pruneFences(this.sql, seating.dates, Date.now());
       this.value = seating;
       return seating;
     })().finally(() => {
@@ -570,7 +588,8 @@ export function offerView(sql: SqlStorage, seating: Seating, typeId: number) {
   const date = type && seating.dates.get(type.dateId);
   if (!type || !date) return null;
   const { taken, plan } = occupancy(sql, date, { replacing: null });
-  return { type, date, others: withAlso(taken, keptReserve(date, Date.now())), plan: planOf(type, plan) };
+  const others = withAlso(taken, keptReserve(date, Date.now()), fencedOn(sql, type.dateId));
+  return { type, date, others, plan: planOf(type, plan) };
 }
 
 /**

@@ -10,7 +10,8 @@ import { emit } from '../../reactions';
 /**
  * A producer's venue maps (issue 33) in D1: each version's document gzipped in parts (domain/seating/map-doc.ts), the current
  * version on seat_maps. A new version of a map that dates use is checked against the seats their inventory
- * objects hold or sold (asked of the objects themselves) and refused, with the list, if any of those would go.
+ * objects hold, sold or keep, in the objects themselves and in the same step as they stop selling the seats it
+ * takes off (map-fences.ts), and refused, with the list, if any of those would go.
  */
 
 export type SeatMapSummary = {
@@ -88,53 +89,85 @@ export async function readSeatMap(db: D1Database, producerId: number | null, map
   return { id: row.id, producerId: row.producer_id, version: row.version, map };
 }
 
+/** The seats `next` takes off sale: gone from the map, or blocked where `current` sells them. */
+function seatsTakenOff(current: SeatMap, next: SeatMap) {
+  const after = new Map(placedSeats(next).map((s) => [s.id, s]));
+  const gone: string[] = [];
+  const blocked: string[] = [];
+  for (const s of placedSeats(current)) {
+    const now = after.get(s.id);
+    if (!now) gone.push(s.id);
+    else if (now.blocked && !s.blocked) blocked.push(s.id);
+  }
+  return { gone, blocked };
+}
+
 /**
- * Seats of the map that the dates using it hold or sold and that `next` would drop (or block, when
- * `blockedCount`): named with their event, for the refusal's list. Asked of each event's inventory object, the
- * seats' owner: D1's mirror (event_seats) is about a second behind, and a seat sold that second must count.
+ * Fences the seats `next` takes off sale in the inventory object of every event whose dates use the map
+ * (map-fences.ts): each object checks them against the seats it holds, sold or keeps and refuses new holds of them
+ * from then on, in one step. Refused by any object: the fences already made go, and the answer names the seats in
+ * use with their event. Answers what undoes the fences (the version's D1 write may still fail).
  */
-async function seatsInUse(env: Env, mapId: number, current: SeatMap, next: SeatMap) {
+async function fenceSeatsInUse(env: Env, mapId: number, version: number, current: SeatMap, next: SeatMap) {
+  const { gone, blocked } = seatsTakenOff(current, next);
+  const none = { undo: async () => {} };
+  if (gone.length === 0 && blocked.length === 0) return none;
   const { results: dates } = await env.DB.prepare(
     `select d.event_date_id, d.event_id, e.title from event_date_seating d join events e on e.id = d.event_id
      where d.map_id = ?`,
   )
     .bind(mapId)
     .all<{ event_date_id: number; event_id: number; title: string }>();
-  if (dates.length === 0) return { gone: [], blocked: [] };
+  if (dates.length === 0) return none;
   const titles = new Map(dates.map((d) => [d.event_date_id, d.title]));
   const events = [...new Set(dates.map((d) => d.event_id))];
-  const taken = (await Promise.all(events.map((id) => inventoryOf(env, id).takenSeats())))
-    .flat()
-    .filter((s) => titles.has(s.dateId));
-  const before = new Map(placedSeats(current).map((s) => [s.id, s]));
-  const after = new Map(placedSeats(next).map((s) => [s.id, s]));
-  const gone = new Set<string>();
-  const blocked = new Set<string>();
-  for (const r of taken) {
-    const was = before.get(r.seatId);
-    const name = SEATING_MSG.seatInUse(
-      was ? seatName(was.sectionName, was.row, was.number) : r.seatId,
-      titles.get(r.dateId) ?? '',
-    );
-    const now = after.get(r.seatId);
-    if (!now) gone.add(name);
-    else if (now.blocked && !was?.blocked) blocked.add(name);
+  const token = crypto.randomUUID();
+  const dateIdsOf = (eventId: number) => dates.filter((d) => d.event_id === eventId).map((d) => d.event_date_id);
+  const fenced = await Promise.allSettled(
+    events.map((id) =>
+      inventoryOf(env, id).fenceMapVersion({ token, mapId, version, dateIds: dateIdsOf(id), gone, blocked }),
+    ),
+  );
+  const undo = async () => {
+    await Promise.allSettled(events.map((id) => inventoryOf(env, id).dropMapFence(token)));
+  };
+  const failed = fenced.find((f) => f.status === 'rejected');
+  if (failed) {
+    await undo();
+    throw failed.reason;
   }
-  return { gone: [...gone], blocked: [...blocked] };
+  const taken = fenced.flatMap((f) => (f.status === 'fulfilled' && !f.value.ok ? f.value.taken : []));
+  if (taken.length === 0) return { undo };
+  await undo();
+  const before = new Map(placedSeats(current).map((s) => [s.id, s]));
+  const named = (why: 'gone' | 'blocked') => [
+    ...new Set(
+      taken
+        .filter((r) => r.why === why)
+        .map((r) => {
+          const was = before.get(r.seatId);
+          const seat = was ? seatName(was.sectionName, was.row, was.number) : r.seatId;
+          return SEATING_MSG.seatInUse(seat, titles.get(r.dateId) ?? '');
+        }),
+    ),
+  ];
+  const [goneInUse, blockedInUse] = [named('gone'), named('blocked')];
+  if (goneInUse.length > 0) fail(409, SEATING_MSG.seatsInUse(goneInUse.length), { seats: goneInUse });
+  return fail(409, SEATING_MSG.blockedInUse(blockedInUse.length), { seats: blockedInUse });
 }
 
 /**
- * Saves `next` as the map's new version, if the map is still at `expected` (a conditional write: two editors
- * never both win) and no held or sold seat would disappear or be blocked. 409 with the list otherwise.
+ * Saves `next` as the map's new version, if the map is still at the version read (a conditional write: two editors
+ * never both win) and no held, sold or kept seat would disappear or be blocked (409 with the list otherwise). The
+ * check and the switch cannot be split by a sale: the seats taken off sale are fenced in the events' inventory
+ * objects before the write (fenceSeatsInUse), and the fences are undone if the write does not happen.
  */
 export async function saveSeatMapVersion(env: Env, producerId: number, mapId: number, next: SeatMap, userId: number) {
   assertValidMap(next);
   const db = env.DB;
   const current = await readSeatMap(db, producerId, mapId);
-  const { gone, blocked } = await seatsInUse(env, mapId, current.map, next);
-  if (gone.length > 0) fail(409, SEATING_MSG.seatsInUse(gone.length), { seats: gone });
-  if (blocked.length > 0) fail(409, SEATING_MSG.blockedInUse(blocked.length), { seats: blocked });
   const version = current.version + 1;
+  const fences = await fenceSeatsInUse(env, mapId, version, current.map, next);
   const doc = await mapDocStatements(db, { mapId, version, createdBy: userId }, next, {
     sql: '(select version from seat_maps where id = ?) = ?',
     values: [mapId, version],
@@ -152,14 +185,26 @@ export async function saveSeatMapVersion(env: Env, producerId: number, mapId: nu
     .then(
       ([update]) => update.results.length > 0,
       (err) => (/constraint/i.test(String(err)) ? false : Promise.reject(err)),
-    );
-  // Another editor saved first: this edit was made on an older version.
-  if (!moved) fail(409, SEATING_MSG.versionMoved);
-  // The events that use the map read it again (their inventory objects' seating).
-  const { results } = await db
-    .prepare('select distinct event_id from event_date_seating where map_id = ?')
+    )
+    .catch(async (err) => {
+      // Unknown whether it was written: the fences stay (the objects read the map again and keep them only if
+      // this version is not there; map-fences.ts), so no seat it takes off is sold meanwhile either way.
+      await seatingChanged(env, mapId);
+      throw err;
+    });
+  if (!moved) {
+    await fences.undo();
+    // Another editor saved first: this edit was made on an older version.
+    fail(409, SEATING_MSG.versionMoved);
+  }
+  await seatingChanged(env, mapId);
+  return { id: mapId, version, seats: placedSeats(next).length };
+}
+
+/** The events that use the map read it again (their inventory objects' seating). */
+async function seatingChanged(env: Env, mapId: number) {
+  const { results } = await env.DB.prepare('select distinct event_id from event_date_seating where map_id = ?')
     .bind(mapId)
     .all<{ event_id: number }>();
   await emit(env, ...results.map((r) => ({ kind: 'saleConfigChanged' as const, eventId: r.event_id })));
-  return { id: mapId, version, seats: placedSeats(next).length };
 }
