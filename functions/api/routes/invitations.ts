@@ -54,7 +54,8 @@ export const guestInvitations = new Hono<AccessEnv>()
   .post('/import', manage(eventJson()), validate('json', ImportInvitationsSchema), async (c) => {
     const actor = c.var.actor;
     // The whole file is checked before anything is issued: every bad row is answered at once, by row.
-    const rows = rowsFromCsv(c.req.valid('json').csv);
+    const { csv, held_group } = c.req.valid('json');
+    const rows = rowsFromCsv(csv, held_group);
     const data = await issueInvitations(c.env, actor, c.var.event, rows, (p) => c.executionCtx.waitUntil(p));
     return c.json({ status: true, data }, 201);
   })

@@ -176,9 +176,10 @@ export function restoreKept(sql: SqlStorage, dateId: number, rows: KeptRow[]) {
 
 /** An invitation drawn from a held group: its seats are the group's (named, or the best block of them). */
 export type GroupGrant = { group: KeptSeatGroup; typeId: number; quantity: number; seatIds?: string[] };
+/** `grant`: which grant of the call was refused (its index), so a file's import names the row. */
 export type GroupRefusal =
-  | { ok: false; reason: 'not_in_group'; seat: string; group: KeptSeatGroup }
-  | { ok: false; reason: 'group_short'; typeId: number; quantity: number; group: KeptSeatGroup };
+  | { ok: false; reason: 'not_in_group'; seat: string; group: KeptSeatGroup; grant: number }
+  | { ok: false; reason: 'group_short'; typeId: number; quantity: number; group: KeptSeatGroup; grant: number };
 /** What was taken out of the groups (to put back if the grant is then refused, or to forget once it is made). */
 export type TakenFromGroups = { dateId: number; group: KeptSeatGroup; rows: KeptRow[] }[];
 
@@ -198,10 +199,11 @@ export function takeForInvitations(
     for (const t of taken) restoreKept(sql, t.dateId, t.rows);
   };
   const seatIds: string[][] = [];
-  for (const g of grants) {
+  for (const [grant, g] of grants.entries()) {
     const type = seating.types.get(g.typeId);
     const date = type && seating.dates.get(type.dateId);
-    const short = { ok: false, reason: 'group_short', typeId: g.typeId, quantity: g.quantity, group: g.group } as const;
+    const { typeId, quantity, group } = g;
+    const short = { ok: false, reason: 'group_short', typeId, quantity, group, grant } as const;
     if (!type || !date) {
       undo();
       return short;
@@ -218,7 +220,8 @@ export function takeForInvitations(
       const stranger = g.seatIds.find((id) => !groupSeats.has(id));
       if (stranger !== undefined) {
         undo();
-        return { ok: false, reason: 'not_in_group', seat: date.byId.get(stranger)?.name ?? stranger, group: g.group };
+        const seat = date.byId.get(stranger)?.name ?? stranger;
+        return { ok: false, reason: 'not_in_group', seat, group, grant };
       }
       ids = g.seatIds;
     } else {
@@ -280,7 +283,8 @@ export function drawFromGroups<G extends { items: HoldItem[]; group?: KeptSeatGr
     seatIds: g.items.flatMap((i) => i.seatIds ?? []),
   }));
   const drawn = takeForInvitations(sql, seating, picks);
-  if (!drawn.ok) return drawn;
+  // The refused grant by its place among all the grants, not only those drawing from a group.
+  if (!drawn.ok) return { ...drawn, grant: grants.indexOf(drawing[drawn.grant]) };
   return {
     ok: true,
     taken: drawn.taken,

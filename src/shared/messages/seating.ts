@@ -120,6 +120,8 @@ export const SEAT_INVITATION_TEXT = {
   heldGroup: 'Tomar de las butacas guardadas',
   heldGroupNo: 'No',
   heldGroupHint: 'Las butacas salen del grupo elegido: las que indicaste o, sin ids, las mejores juntas del grupo.',
+  csvHeldGroupHelp:
+    'En un evento con butacas, cada fila puede salir de las butacas guardadas: elegí el grupo para todo el archivo o agregá la columna "butacas guardadas" (boletería, sponsors o RRPP; vacía, vale el grupo elegido). Cada invitación recibe las mejores butacas juntas del grupo.',
 } as const;
 
 /** Who a date's held seats are kept for (issue 33): the box office, sponsors or RRPP. */

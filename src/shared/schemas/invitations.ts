@@ -39,6 +39,29 @@ export const InvitationRowSchema = z.object({
 });
 export type InvitationRow = z.infer<typeof InvitationRowSchema>;
 
+/** Who a file's or a row's invitations are drawn from (held seats of a seated date). */
+const heldGroup = z.enum(KEPT_SEAT_GROUPS, { error: SEAT_INVITATION_MSG.heldGroup });
+
+/**
+ * A CSV row: the form's fields and, optionally, the held seats it is drawn from ("butacas guardadas": boletería,
+ * sponsors or RRPP, as the group's key or its name, any case or accents; empty: the file's choice).
+ */
+export const InvitationCsvRowSchema = InvitationRowSchema.extend({
+  held_group: z
+    .string()
+    .transform((v) =>
+      v
+        .trim()
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toLowerCase(),
+    )
+    .transform((v) => v || undefined)
+    .pipe(heldGroup.optional())
+    .optional(),
+});
+export type InvitationCsvRow = z.infer<typeof InvitationCsvRowSchema>;
+
 export const IssueInvitationSchema = InvitationRowSchema.extend({
   event_id: EventIdSchema,
   /** A seated category's seats (reserved seating): one per ticket, ids of the date's map. */
@@ -52,7 +75,7 @@ export const IssueInvitationSchema = InvitationRowSchema.extend({
    * Drawn from the seats held for this group (boleteria, sponsors, rrpp): the named `seat_ids` must be the group's;
    * without them, the best adjacent block of the group's seats.
    */
-  held_group: z.enum(KEPT_SEAT_GROUPS, { error: SEAT_INVITATION_MSG.heldGroup }).optional(),
+  held_group: heldGroup.optional(),
 });
 export type IssueInvitation = z.infer<typeof IssueInvitationSchema>;
 
@@ -62,6 +85,8 @@ export const ImportInvitationsSchema = z.object({
     .string({ error: INVITATION_MSG.csvEmpty })
     .min(1, INVITATION_MSG.csvEmpty)
     .max(INVITATION_CSV_MAX_CHARS, INVITATION_MSG.csvTooLong),
+  /** The held seats every row of a seated category is drawn from, unless the row names its own group. */
+  held_group: heldGroup.optional(),
 });
 
 export const InvitationListQuerySchema = z.object({ event_id: EventIdSchema });
@@ -86,7 +111,7 @@ export const InvitationTokenParamSchema = z.object({
 export const tagKeyOf = (tag: string) => tag.trim().toLocaleLowerCase('es-AR');
 
 /** The CSV's column names, in Spanish or English, to the row's fields. */
-export const INVITATION_COLUMNS: Record<string, keyof InvitationRow> = {
+export const INVITATION_COLUMNS: Record<string, keyof InvitationCsvRow> = {
   nombre: 'name',
   name: 'name',
   email: 'email',
@@ -101,6 +126,9 @@ export const INVITATION_COLUMNS: Record<string, keyof InvitationRow> = {
   ticket_type: 'ticket_type',
   etiqueta: 'tag',
   tag: 'tag',
+  'butacas guardadas': 'held_group',
+  grupo: 'held_group',
+  held_group: 'held_group',
 };
 export const INVITATION_REQUIRED_COLUMNS = ['nombre', 'email', 'dni', 'cantidad', 'tipo', 'etiqueta'] as const;
 

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { INVITATION_MSG } from '../../../src/shared/messages/invitations';
 import { SEAT_INVITATION_MSG } from '../../../src/shared/messages/seating';
 import { type Actor, asBuyer, createBuyer, uniqueEmail } from '../kit/actors';
 import { type Answer, call } from '../kit/call';
@@ -213,6 +214,85 @@ describe('an invitation from held seats', () => {
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     expect(await seatsNow(w.eventId)).toEqual(['platea-A-5:sold', 'platea-B-1:sold', 'platea-B-2:sold']);
     expect(await platea()).toMatchObject({ sold: 3, held: 0 });
+    await assertSeats(w.eventId);
+  });
+});
+
+const importCsv = (w: SeatedWorld, csv: string, held_group?: string) =>
+  asBuyer(w.admin, '/admin/invitations/import', {
+    method: 'POST',
+    json: { event_id: w.eventId, csv, ...(held_group ? { held_group } : {}) },
+  });
+
+describe('a CSV of invitations from held seats', () => {
+  it("draws each row from the file's group or its own column, by row in Spanish when a group is wrong or short, all rows or none", async () => {
+    const w = await seatedEvent({ wheelchair: false, wheelchair_percent: 0 });
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const held = await setHeld(w, [
+      { group: 'sponsors', release_at: inAnHour, seat_ids: ['platea-B-1', 'platea-B-2', 'platea-B-4'] },
+      { group: 'rrpp', release_at: inAnHour, seat_ids: ['platea-A-5'] },
+    ]);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const header = 'nombre,email,dni,cantidad,tipo,etiqueta,butacas guardadas';
+    const row = (name: string, quantity: number, group: string) =>
+      `${name},${uniqueEmail('csv')},30111222,${quantity},Platea,Sponsors,${group}`;
+    const before = await seatsNow(w.eventId);
+    const invitations = async () =>
+      (await env.DB.prepare('select count(*) as n from guest_invitations where event_id = ?')
+        .bind(w.eventId)
+        .first<{ n: number }>())!.n;
+
+    // A group that does not exist, named in its row: refused by row, nothing taken.
+    const bad = await importCsv(
+      w,
+      [header, row('Ana Sponsor', 1, ''), row('Beto Palco', 1, 'palco')].join('\n'),
+      'sponsors',
+    );
+    expect(bad.status).toBe(400);
+    expect((await json<Answer>(bad)).errors).toEqual({ 'Fila 3': [SEAT_INVITATION_MSG.heldGroup] });
+    // More than the group keeps (RRPP keep one seat): refused by row, and the row before it is not written either.
+    const short = await importCsv(
+      w,
+      [header, row('Ana Sponsor', 2, ''), row('Carla RRPP', 2, 'RRPP')].join('\n'),
+      'sponsors',
+    );
+    expect(short.status).toBe(409);
+    const shortBody = await json<Answer>(short);
+    expect(shortBody.message).toBe(INVITATION_MSG.csvBadRows(1));
+    expect(shortBody.errors).toEqual({ 'Fila 3': [SEAT_INVITATION_MSG.groupShort(2, 'Platea', 'RRPP')] });
+    // A file-wide group that is not one: the field's Spanish message.
+    const wrongFile = await importCsv(w, [header, row('Ana Sponsor', 1, '')].join('\n'), 'palco');
+    expect(wrongFile.status).toBe(400);
+    expect((await json<Answer>(wrongFile)).errors?.held_group).toEqual([SEAT_INVITATION_MSG.heldGroup]);
+    expect(await seatsNow(w.eventId)).toEqual(before);
+    expect(await invitations()).toBe(0);
+
+    // The file's group (sponsors) for the rows without one, "Boletería"-style names in the column for the others.
+    const ok = await importCsv(
+      w,
+      [header, row('Ana Sponsor', 2, ''), row('Carla RRPP', 1, 'Rrpp')].join('\n'),
+      'sponsors',
+    );
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    const tickets = (
+      await env.DB.prepare(
+        `select g.name, k.seat_id from tickets k join guest_invitations g on g.order_id = k.order_id
+         where g.event_id = ? order by k.seat_id`,
+      )
+        .bind(w.eventId)
+        .all<{ name: string; seat_id: string }>()
+    ).results;
+    expect(tickets).toEqual([
+      { name: 'Carla RRPP', seat_id: 'platea-A-5' },
+      { name: 'Ana Sponsor', seat_id: 'platea-B-1' },
+      { name: 'Ana Sponsor', seat_id: 'platea-B-2' },
+    ]);
+    expect(await seatsNow(w.eventId)).toEqual([
+      'platea-A-5:sold',
+      'platea-B-1:sold',
+      'platea-B-2:sold',
+      'platea-B-4:kept',
+    ]);
     await assertSeats(w.eventId);
   });
 });

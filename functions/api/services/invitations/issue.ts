@@ -19,7 +19,12 @@ export type InvitationEvent = { id: number; producer_id: number; status: string;
 
 /** Spanish answers for a refused seat (reserved seating), on the `seat_ids` field, naming the seat. */
 function seatRefusal(result: SeatRefusal | GroupRefusal, rows: ResolvedRow[]): never {
-  const onSeats = (status: 400 | 409, message: string) => fail(status, message, { seat_ids: [message] });
+  // A file's row drawn from held seats is named like the file's other row errors ("Fila 3").
+  const line = 'grant' in result ? (rows[result.grant]?.line ?? 0) : 0;
+  const onSeats = (status: 400 | 409, message: string) =>
+    line > 0
+      ? fail(status, INVITATION_MSG.csvBadRows(1), { [`Fila ${line}`]: [message] })
+      : fail(status, message, { seat_ids: [message] });
   const typeName = 'typeId' in result ? (rows.find((r) => r.type.id === result.typeId)?.type.name ?? '') : '';
   if (result.reason === 'seats_missing') onSeats(400, SEAT_INVITATION_MSG.seatsMissing(typeName));
   if (result.reason === 'no_block') onSeats(409, SEAT_INVITATION_MSG.noBlock(result.quantity ?? 1, typeName));

@@ -2,8 +2,8 @@ import { INVITATION_MAX_ROWS, INVITATION_MSG } from '../../../../src/shared/mess
 import {
   INVITATION_COLUMNS,
   INVITATION_REQUIRED_COLUMNS,
+  InvitationCsvRowSchema,
   type InvitationRow,
-  InvitationRowSchema,
 } from '../../../../src/shared/schemas/invitations';
 import type { KeptSeatGroup } from '../../../../src/shared/schemas/seating';
 import { parseCsv } from '../../lib/csv';
@@ -44,8 +44,11 @@ function failRows(errors: RowErrors): never {
   fail(400, INVITATION_MSG.csvBadRows(errors.size), byRow);
 }
 
-/** The rows of an uploaded CSV, each checked with the same schema as the single form (400 by row if not). */
-export function rowsFromCsv(csv: string): LineRow[] {
+/**
+ * The rows of an uploaded CSV, each checked with the same schema as the single form (400 by row if not). A row
+ * without its own held group ("butacas guardadas") is drawn from the file's (`fileGroup`), if any.
+ */
+export function rowsFromCsv(csv: string, fileGroup?: KeptSeatGroup): LineRow[] {
   const [header, ...lines] = parseCsv(csv);
   if (!header || lines.length === 0) fail(400, INVITATION_MSG.csvEmpty);
   if (lines.length > INVITATION_MAX_ROWS) fail(400, INVITATION_MSG.csvTooLong);
@@ -60,9 +63,12 @@ export function rowsFromCsv(csv: string): LineRow[] {
     fields.forEach((field, i) => {
       if (field) raw[field] = cells[i] ?? '';
     });
-    const parsed = InvitationRowSchema.safeParse(raw);
-    if (parsed.success) rows.push({ ...parsed.data, line });
-    else for (const issue of parsed.error.issues) addError(errors, line, issue.message);
+    const parsed = InvitationCsvRowSchema.safeParse(raw);
+    if (parsed.success) {
+      const { held_group, ...row } = parsed.data;
+      const group = held_group ?? fileGroup;
+      rows.push({ ...row, ...(group ? { held_group: group } : {}), line });
+    } else for (const issue of parsed.error.issues) addError(errors, line, issue.message);
   }
   if (errors.size > 0) failRows(errors);
   return rows;

@@ -1,6 +1,9 @@
 import { client, unwrap } from '../../../lib/api';
 
-/** POST /admin/invitations/import: a whole CSV file, all rows or none. */
-export async function importInvitations(eventId: number, csv: string) {
-  return (await unwrap(client.admin.invitations.import.$post({ json: { event_id: eventId, csv } }))).data;
+import type { KeptSeatGroup } from '../../../shared/schemas/seating';
+
+/** POST /admin/invitations/import: a whole CSV file, all rows or none; `heldGroup`: the file's held seats. */
+export async function importInvitations(eventId: number, csv: string, heldGroup?: KeptSeatGroup) {
+  const json = { event_id: eventId, csv, ...(heldGroup ? { held_group: heldGroup } : {}) };
+  return (await unwrap(client.admin.invitations.import.$post({ json }))).data;
 }

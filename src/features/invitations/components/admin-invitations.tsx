@@ -73,7 +73,12 @@ function EventInvitations({ eventId, onNotice }: { eventId: string; onNotice: (m
             <h2 id="importar" className="mb-3 text-xl font-bold">
               {M.importCsv}
             </h2>
-            <CsvImport eventId={data.event.id} typeName={data.ticket_types[0]?.name ?? 'General'} onIssued={changed} />
+            <CsvImport
+              eventId={data.event.id}
+              typeName={data.ticket_types[0]?.name ?? 'General'}
+              seated={data.ticket_types.some((t) => t.seated)}
+              onIssued={changed}
+            />
           </section>
           <section className="card bg-base-200 p-5" aria-labelledby="por-etiqueta">
             <h2 id="por-etiqueta" className="mb-3 text-xl font-bold">

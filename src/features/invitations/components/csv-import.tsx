@@ -1,21 +1,29 @@
 import { useState } from 'react';
-import { Field } from '../../../components/ui/fields';
+import { Field, SelectField } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { INVITATION_MSG, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
+import { KEPT_GROUP_LABEL, SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
 import { INVITATION_CSV_MAX_CHARS, invitationCsvTemplate } from '../../../shared/schemas/invitations';
+import type { KeptSeatGroup } from '../../../shared/schemas/seating';
 import { importInvitations } from '../api/import';
 
-/** "Importar CSV": the whole file or nothing; every bad row is listed with its number. */
+/**
+ * "Importar CSV": the whole file or nothing; every bad row is listed with its number. On a seated event the file's
+ * invitations can be drawn from held seats: a group for the whole file, or per row (column "butacas guardadas").
+ */
 export function CsvImport({
   eventId,
   typeName,
+  seated,
   onIssued,
 }: {
   eventId: number;
   typeName: string;
+  seated: boolean;
   onIssued: (message: string) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
+  const [heldGroup, setHeldGroup] = useState<KeptSeatGroup | ''>('');
   const [error, setError] = useState<{ message: string; rows: [string, string[]][] } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -30,7 +38,7 @@ export function CsvImport({
         setError(null);
         try {
           if (file.size > INVITATION_CSV_MAX_CHARS * 2) throw new ApiError(400, INVITATION_MSG.csvTooLong);
-          const done = await importInvitations(eventId, await file.text());
+          const done = await importInvitations(eventId, await file.text(), (seated && heldGroup) || undefined);
           onIssued(M.imported(done.invitations, done.tickets));
           setFile(null);
           (e.target as HTMLFormElement).reset();
@@ -58,6 +66,7 @@ export function CsvImport({
         </a>
         .
       </p>
+      {seated && <p className="text-sm text-muted">{S.csvHeldGroupHelp}</p>}
       <div className="flex flex-wrap items-center gap-3">
         <Field label={M.csvFile}>
           <input
@@ -68,6 +77,16 @@ export function CsvImport({
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Field>
+        {seated && (
+          <SelectField label={S.heldGroup} value={heldGroup} onValue={(v) => setHeldGroup(v as KeptSeatGroup | '')}>
+            <option value="">{S.heldGroupNo}</option>
+            {Object.entries(KEPT_GROUP_LABEL).map(([group, label]) => (
+              <option key={group} value={group}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <button type="submit" className="btn btn-secondary self-end" disabled={busy || !file}>
           {M.importAndSend}
         </button>
