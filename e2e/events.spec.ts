@@ -1,4 +1,5 @@
 import { loginForm, submitLogin } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -230,4 +231,46 @@ test('the wizard checks each step, marks the step with errors and focuses the fi
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(steps.getByRole('button', { name: 'Fechas y lugar (tiene errores)' })).toBeVisible();
   await expect(page.getByLabel('Nombre del lugar')).toBeFocused();
+});
+
+test('a keyboard-only producer moves across the Eventos tabs with the arrows, Home and End', async ({ page }) => {
+  await loginAs(page, DEMO.superadmin);
+  await page.goto('/admin/events');
+  await page.locator('astro-island[component-url*="admin-events"]:not([ssr])').waitFor({ state: 'attached' });
+  const tabs = page.getByRole('tablist', { name: 'Vistas de eventos' }).getByRole('tab');
+  await expect(tabs.first()).toHaveText('Eventos');
+  const labels = await tabs.allTextContents();
+  expect(labels.length).toBeGreaterThan(1);
+  const last = labels.length - 1;
+  const isFocused = (i: number) => tabs.nth(i).evaluate((el) => el === document.activeElement);
+  // Only the selected tab is in the Tab order: Tab from the top of the page reaches it, and no other tab.
+  for (let n = 0; n < 40 && !(await isFocused(0)); n++) await page.keyboard.press('Tab');
+  await expect(tabs.nth(0)).toBeFocused();
+  await expect(tabs.nth(1)).toHaveAttribute('tabindex', '-1');
+  const panel = (i: number) => page.getByRole('tabpanel', { name: labels[i] });
+  await expect(panel(0)).toBeVisible();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(1)).toBeFocused();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'false');
+  await expect(panel(1)).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(tabs.nth(last)).toBeFocused();
+  await expect(panel(last)).toBeVisible();
+  // The arrows wrap around; Home goes to the first.
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(0)).toBeFocused();
+  await expect(panel(0)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.nth(last)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(tabs.nth(0)).toBeFocused();
+  await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expectNoSeriousA11yViolations(page, 'the Eventos tabs');
+  // Tab leaves the tab list for what follows it, not for the next tab.
+  await page.keyboard.press('Tab');
+  await expect(tabs.nth(0)).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role') ?? null)).not.toBe('tab');
 });

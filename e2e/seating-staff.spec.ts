@@ -224,3 +224,56 @@ test('an invitation drawn from the seats held for Sponsors gets one of them; a s
   await overlay.getByLabel(/^Buscar por nombre, DNI, correo/).fill(guest);
   await expect(overlay.getByRole('listitem').filter({ hasText: guest })).toContainText(label);
 });
+
+test('a CSV of invitations draws from held seats: the file picks Sponsors, a row picks RRPP; a bad group is named by row', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, DEMO.admin);
+  const event = await seatedEvent(page.request);
+  const heldSeats = `/api/v1/admin/events/${event.event_id}/seating/${event.event_date_id}/held-seats`;
+  const held = await page.request.put(heldSeats, {
+    data: {
+      groups: [
+        { group: 'sponsors', release_at: null, seat_ids: ['platea-D-1', 'platea-D-2'] },
+        { group: 'rrpp', release_at: null, seat_ids: ['platea-C-1'] },
+      ],
+    },
+  });
+  expect(held.status(), await held.text()).toBe(200);
+
+  await page.goto('/admin/invitations');
+  await page.locator('astro-island[component-url*="admin-invitations"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Evento').selectOption(String(event.event_id));
+  const importer = page.getByRole('form', { name: 'Importar invitaciones desde un CSV' });
+  await expect(importer).toContainText('agregá la columna "butacas guardadas"');
+  await importer.getByLabel('Tomar de las butacas guardadas').selectOption({ label: 'Sponsors' });
+  await expectNoSeriousA11yViolations(page, 'the CSV import with a held group');
+  const stamp = Date.now().toString(36);
+  const upload = async (lines: string[]) => {
+    await importer.getByLabel('Archivo CSV').setInputFiles({
+      name: 'invitados.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['nombre;email;dni;cantidad;tipo;etiqueta;butacas guardadas', ...lines].join('\n')),
+    });
+    await importer.getByRole('button', { name: 'Importar y enviar' }).click();
+  };
+  const sponsor = `Ana Sponsor;ana-${stamp}@prueba.ar;30111222;2;Platea;Sponsors;`;
+  await upload([sponsor, `Carla Palco;carla-${stamp}@prueba.ar;30111223;1;Platea;Palcos;palco`]);
+  const problems = importer.getByRole('alert');
+  await expect(problems).toContainText('Revisá el archivo: una fila tiene errores. No se importó ninguna invitación.');
+  await expect(problems.getByRole('listitem').filter({ hasText: 'Fila 3' })).toContainText(
+    'Elegí de qué butacas guardadas sale la invitación: boletería, sponsors o RRPP.',
+  );
+
+  await upload([sponsor, `Carla RRPP;carla-${stamp}@prueba.ar;30111223;1;Platea;RRPP;RRPP`]);
+  await expect(page.getByText('Enviamos 2 invitaciones (3 entradas).')).toBeVisible();
+  // Each group gave its seats: nothing is left kept.
+  const kept = (await (await page.request.get(heldSeats)).json()) as {
+    data: { groups: { group: string; seat_ids: string[] }[] };
+  };
+  expect(kept.data.groups.map((g) => [g.group, g.seat_ids])).toEqual([
+    ['rrpp', []],
+    ['sponsors', []],
+  ]);
+});

@@ -104,6 +104,7 @@ export const EVENT_LIST_TEXT = {
   approve: 'Aprobar',
   done: 'Listo',
   inReview: 'En revisión',
+  views: 'Vistas de eventos',
   reject: 'Rechazar',
   approveTitle: 'Aprobar evento',
   approveText: (title: string) => `"${title}" se publicará y la productora recibirá un correo.`,

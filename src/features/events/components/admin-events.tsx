@@ -4,6 +4,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { LoadState } from '../../../components/ui/load-state';
 import { OverflowMenu } from '../../../components/ui/overflow-menu';
+import { useTabs } from '../../../components/ui/tabs';
 import { useData } from '../../../components/ui/use-data';
 import { client, messageOf, unwrap } from '../../../lib/api';
 import { formatEventDate } from '../../../shared/dates';
@@ -103,21 +104,22 @@ export default function AdminEvents({
     ...(isSuperAdmin ? ([['revision', EVENT_LIST_TEXT.inReview]] as [Tab, string][]) : []),
     ...(managed.length > 0 ? ([['productora', EVENT_LIST_TEXT.producer]] as [Tab, string][]) : []),
   ];
+  // The ARIA tabs pattern (arrows, Home, End); what is below the tabs is the selected tab's panel.
+  const tabList = useTabs({
+    label: EVENT_LIST_TEXT.views,
+    idPrefix: 'events',
+    ids: tabs.map(([id]) => id),
+    selected: tab,
+    onSelect: switchTab,
+  });
 
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         {tabs.length > 1 ? (
-          <div role="tablist" className="tabs tabs-box">
+          <div {...tabList.listProps} className="tabs tabs-box">
             {tabs.map(([id, label]) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                aria-selected={tab === id}
-                className={`tab ${tab === id ? 'tab-active' : ''}`}
-                onClick={() => switchTab(id)}
-              >
+              <button key={id} {...tabList.tabProps(id)} className={`tab ${tab === id ? 'tab-active' : ''}`}>
                 {label}
               </button>
             ))}
@@ -137,164 +139,166 @@ export default function AdminEvents({
           </a>
         </div>
       </div>
-      {tab === 'eventos' && (
-        <form
-          className="grid items-start gap-3 md:grid-cols-[2fr_1fr_1fr]"
-          aria-label={EVENT_LIST_TEXT.filters}
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilters((f) => ({ ...f, q: query }));
-          }}
-        >
-          {/* Enter searches; a select applies at once (with the text typed so far). */}
-          <TextField
-            type="search"
-            label={EVENT_LIST_TEXT.search}
-            placeholder={isSuperAdmin ? EVENT_LIST_TEXT.searchAll : EVENT_LIST_TEXT.search}
-            value={query}
-            onValue={setQuery}
-          />
-          {(isSuperAdmin || producers.length > 1) && (
-            <SelectField
-              label={EVENT_LIST_TEXT.producer}
-              value={filters.producer_id}
-              onValue={(producer_id) => setFilters((f) => ({ ...f, producer_id, q: query }))}
-            >
-              <option value="">{EVENT_LIST_TEXT.allProducers}</option>
-              {producers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </SelectField>
-          )}
-          <SelectField
-            label={EVENT_LIST_TEXT.status}
-            value={filters.status}
-            onValue={(status) => setFilters((f) => ({ ...f, status, q: query }))}
+      <div {...(tabs.length > 1 ? tabList.panelProps(tab) : {})} className="flex flex-col gap-5">
+        {tab === 'eventos' && (
+          <form
+            className="grid items-start gap-3 md:grid-cols-[2fr_1fr_1fr]"
+            aria-label={EVENT_LIST_TEXT.filters}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setFilters((f) => ({ ...f, q: query }));
+            }}
           >
-            <option value="">{EVENT_LIST_TEXT.allStatuses}</option>
-            {EVENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </SelectField>
-        </form>
-      )}
-      {list.error && rows && (
-        <div role="alert" className="alert alert-error">
-          {list.error}
-        </div>
-      )}
-      {tab === 'productora' ? (
-        <div className="flex flex-col gap-4">
-          {managed.length > 1 && (
-            <div className="w-full max-w-md">
+            {/* Enter searches; a select applies at once (with the text typed so far). */}
+            <TextField
+              type="search"
+              label={EVENT_LIST_TEXT.search}
+              placeholder={isSuperAdmin ? EVENT_LIST_TEXT.searchAll : EVENT_LIST_TEXT.search}
+              value={query}
+              onValue={setQuery}
+            />
+            {(isSuperAdmin || producers.length > 1) && (
               <SelectField
-                label={EVENT_LIST_TEXT.producerToEdit}
-                value={String(profileId ?? '')}
-                onValue={(v) => setProfileId(Number(v))}
+                label={EVENT_LIST_TEXT.producer}
+                value={filters.producer_id}
+                onValue={(producer_id) => setFilters((f) => ({ ...f, producer_id, q: query }))}
               >
-                {managed.map((p) => (
+                <option value="">{EVENT_LIST_TEXT.allProducers}</option>
+                {producers.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
                 ))}
               </SelectField>
-            </div>
-          )}
-          {(profileId ?? managed[0]?.id) !== undefined && (
-            <ProducerForm producerId={(profileId ?? managed[0]?.id)!} provinces={provinces} />
-          )}
-        </div>
-      ) : (
-        <LoadState state={rowsState}>
-          {(rows) =>
-            rows.length === 0 ? (
-              <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
-                {tab === 'revision' ? EVENT_LIST_TEXT.noneInReview : EVENT_LIST_TEXT.noEvents}
-              </p>
-            ) : (
-              <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
-                <DataTable
-                  className="table table-cards"
-                  columns={[
-                    EVENT_LIST_TEXT.event,
-                    EVENT_LIST_TEXT.producer,
-                    EVENT_LIST_TEXT.date,
-                    EVENT_LIST_TEXT.status,
-                    EVENT_LIST_TEXT.sold,
-                    { label: EVENT_LIST_TEXT.actions, hidden: true },
-                  ]}
-                  label={EVENT_LIST_TEXT.events}
+            )}
+            <SelectField
+              label={EVENT_LIST_TEXT.status}
+              value={filters.status}
+              onValue={(status) => setFilters((f) => ({ ...f, status, q: query }))}
+            >
+              <option value="">{EVENT_LIST_TEXT.allStatuses}</option>
+              {EVENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s]}
+                </option>
+              ))}
+            </SelectField>
+          </form>
+        )}
+        {list.error && rows && (
+          <div role="alert" className="alert alert-error">
+            {list.error}
+          </div>
+        )}
+        {tab === 'productora' ? (
+          <div className="flex flex-col gap-4">
+            {managed.length > 1 && (
+              <div className="w-full max-w-md">
+                <SelectField
+                  label={EVENT_LIST_TEXT.producerToEdit}
+                  value={String(profileId ?? '')}
+                  onValue={(v) => setProfileId(Number(v))}
                 >
-                  {rows.map((row) => (
-                    <tr key={row.id} data-event-id={row.id}>
-                      <td data-card="title">
-                        <p className="font-semibold">{row.title}</p>
-                        <p className="text-xs text-base-content/60">{row.category}</p>
-                        {row.rejection_reason && row.status === 'borrador' && (
-                          <p className="text-xs text-error">
-                            {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
-                          </p>
-                        )}
-                      </td>
-                      <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
-                      <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
-                        {row.starts_at ? formatEventDate(row.starts_at) : '—'}
-                      </td>
-                      <td data-label={EVENT_LIST_TEXT.status}>
-                        <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
-                          {STATUS_LABEL[row.status]}
-                        </span>
-                      </td>
-                      <td data-label={EVENT_LIST_TEXT.sold}>
-                        {row.sold} / {row.capacity}
-                      </td>
-                      <td data-card="actions">
-                        <div className="flex items-center justify-end gap-1">
-                          {tab === 'revision' ? (
-                            <>
-                              <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
-                                {EVENT_LIST_TEXT.review}
-                              </a>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-success"
-                                onClick={() => setPending({ kind: 'approve', row })}
-                              >
-                                {EVENT_LIST_TEXT.approve}
-                              </button>
-                              <OverflowMenu
-                                label={UI_MSG.moreActions(row.title)}
-                                actions={[
-                                  {
-                                    label: EVENT_LIST_TEXT.reject,
-                                    danger: true,
-                                    onSelect: () => setPending({ kind: 'reject', row }),
-                                  },
-                                ]}
-                              />
-                            </>
-                          ) : (
-                            <RowActions
-                              row={row}
-                              manage={canManage(row)}
-                              run={run}
-                              ask={(kind) => setPending({ kind, row })}
-                            />
-                          )}
-                        </div>
-                      </td>
-                    </tr>
+                  {managed.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
                   ))}
-                </DataTable>
+                </SelectField>
               </div>
-            )
-          }
-        </LoadState>
-      )}
+            )}
+            {(profileId ?? managed[0]?.id) !== undefined && (
+              <ProducerForm producerId={(profileId ?? managed[0]?.id)!} provinces={provinces} />
+            )}
+          </div>
+        ) : (
+          <LoadState state={rowsState}>
+            {(rows) =>
+              rows.length === 0 ? (
+                <p className="rounded-box border border-dashed border-white/15 p-8 text-center text-base-content/70">
+                  {tab === 'revision' ? EVENT_LIST_TEXT.noneInReview : EVENT_LIST_TEXT.noEvents}
+                </p>
+              ) : (
+                <div className="rounded-box sm:overflow-x-auto sm:border sm:border-white/10">
+                  <DataTable
+                    className="table table-cards"
+                    columns={[
+                      EVENT_LIST_TEXT.event,
+                      EVENT_LIST_TEXT.producer,
+                      EVENT_LIST_TEXT.date,
+                      EVENT_LIST_TEXT.status,
+                      EVENT_LIST_TEXT.sold,
+                      { label: EVENT_LIST_TEXT.actions, hidden: true },
+                    ]}
+                    label={EVENT_LIST_TEXT.events}
+                  >
+                    {rows.map((row) => (
+                      <tr key={row.id} data-event-id={row.id}>
+                        <td data-card="title">
+                          <p className="font-semibold">{row.title}</p>
+                          <p className="text-xs text-base-content/60">{row.category}</p>
+                          {row.rejection_reason && row.status === 'borrador' && (
+                            <p className="text-xs text-error">
+                              {EVENT_LIST_TEXT.rejected} {row.rejection_reason}
+                            </p>
+                          )}
+                        </td>
+                        <td data-label={EVENT_LIST_TEXT.producer}>{row.producer_name}</td>
+                        <td data-label={EVENT_LIST_TEXT.date} className="whitespace-nowrap">
+                          {row.starts_at ? formatEventDate(row.starts_at) : '—'}
+                        </td>
+                        <td data-label={EVENT_LIST_TEXT.status}>
+                          <span className={`badge whitespace-nowrap ${STATUS_BADGE[row.status]}`}>
+                            {STATUS_LABEL[row.status]}
+                          </span>
+                        </td>
+                        <td data-label={EVENT_LIST_TEXT.sold}>
+                          {row.sold} / {row.capacity}
+                        </td>
+                        <td data-card="actions">
+                          <div className="flex items-center justify-end gap-1">
+                            {tab === 'revision' ? (
+                              <>
+                                <a className="btn btn-sm btn-ghost" href={`/nuevo?id=${row.id}`}>
+                                  {EVENT_LIST_TEXT.review}
+                                </a>
+                                <button
+                                  type="button"
+                                  className="btn btn-sm btn-success"
+                                  onClick={() => setPending({ kind: 'approve', row })}
+                                >
+                                  {EVENT_LIST_TEXT.approve}
+                                </button>
+                                <OverflowMenu
+                                  label={UI_MSG.moreActions(row.title)}
+                                  actions={[
+                                    {
+                                      label: EVENT_LIST_TEXT.reject,
+                                      danger: true,
+                                      onSelect: () => setPending({ kind: 'reject', row }),
+                                    },
+                                  ]}
+                                />
+                              </>
+                            ) : (
+                              <RowActions
+                                row={row}
+                                manage={canManage(row)}
+                                run={run}
+                                ask={(kind) => setPending({ kind, row })}
+                              />
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </DataTable>
+                </div>
+              )
+            }
+          </LoadState>
+        )}
+      </div>
       {pending && (
         <ConfirmDialog
           key={`${pending.kind}-${pending.row.id}`}
