@@ -172,39 +172,31 @@ export async function saveSeatMapVersion(env: Env, producerId: number, mapId: nu
     sql: '(select version from seat_maps where id = ?) = ?',
     values: [mapId, version],
   });
-  const moved = await db
-    .batch([
-      db
-        .prepare(
-          "update seat_maps set version = ?, name = ?, seats = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and version = ? returning id",
-        )
-        .bind(version, next.name, placedSeats(next).length, mapId, current.version),
-      ...doc,
-    ])
-    // Two editors on the same version: the second's version row collides with the first's (nothing written).
-    .then(
-      ([update]) => update.results.length > 0,
-      (err) => (/constraint/i.test(String(err)) ? false : Promise.reject(err)),
-    )
-    .catch(async (err) => {
-      // Unknown whether it was written: the fences stay (the objects read the map again and keep them only if
-      // this version is not there; map-fences.ts), so no seat it takes off is sold meanwhile either way.
-      await seatingChanged(env, mapId);
-      throw err;
-    });
-  if (!moved) {
+  const write = db.batch([
+    db
+      .prepare(
+        "update seat_maps set version = ?, name = ?, seats = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = ? and version = ? returning id",
+      )
+      .bind(version, next.name, placedSeats(next).length, mapId, current.version),
+    ...doc,
+  ]);
+  // Two editors on the same version: the second's version row collides with the first's (nothing written).
+  const moved = await write.then(
+    ([update]) => update.results.length > 0,
+    (err: unknown) => (/constraint/i.test(String(err)) ? false : { failed: err }),
+  );
+  if (moved === false) {
     await fences.undo();
     // Another editor saved first: this edit was made on an older version.
     fail(409, SEATING_MSG.versionMoved);
   }
-  await seatingChanged(env, mapId);
-  return { id: mapId, version, seats: placedSeats(next).length };
-}
-
-/** The events that use the map read it again (their inventory objects' seating). */
-async function seatingChanged(env: Env, mapId: number) {
-  const { results } = await env.DB.prepare('select distinct event_id from event_date_seating where map_id = ?')
+  // The events that use the map read it again (their inventory objects' seating). Also when it is unknown whether
+  // the write happened: the fences stay, and each object keeps them only while this version is not the one it reads.
+  const { results } = await db
+    .prepare('select distinct event_id from event_date_seating where map_id = ?')
     .bind(mapId)
     .all<{ event_id: number }>();
   await emit(env, ...results.map((r) => ({ kind: 'saleConfigChanged' as const, eventId: r.event_id })));
+  if (typeof moved === 'object') throw moved.failed;
+  return { id: mapId, version, seats: placedSeats(next).length };
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Field, SelectField } from '../../../components/ui/fields';
+import { Field } from '../../../components/ui/fields';
 import { ApiError } from '../../../lib/api';
 import { INVITATION_MSG, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
-import { KEPT_GROUP_LABEL, SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
+import { SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
 import { INVITATION_CSV_MAX_CHARS, invitationCsvTemplate } from '../../../shared/schemas/invitations';
 import type { KeptSeatGroup } from '../../../shared/schemas/seating';
 import { importInvitations } from '../api/import';
+import { HeldGroupSelect } from './held-group-select';
 
 /**
  * "Importar CSV": the whole file or nothing; every bad row is listed with its number. On a seated event the file's
@@ -77,16 +78,7 @@ export function CsvImport({
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Field>
-        {seated && (
-          <SelectField label={S.heldGroup} value={heldGroup} onValue={(v) => setHeldGroup(v as KeptSeatGroup | '')}>
-            <option value="">{S.heldGroupNo}</option>
-            {Object.entries(KEPT_GROUP_LABEL).map(([group, label]) => (
-              <option key={group} value={group}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-        )}
+        {seated && <HeldGroupSelect value={heldGroup} onValue={setHeldGroup} />}
         <button type="submit" className="btn btn-secondary self-end" disabled={busy || !file}>
           {M.importAndSend}
         </button>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { messageOf } from '../../../lib/api';
 import { INVITATION_MAX_QUANTITY, INVITATIONS_UI_MSG as M } from '../../../shared/messages/invitations';
-import { KEPT_GROUP_LABEL, SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
+import { SEAT_INVITATION_TEXT as S } from '../../../shared/messages/seating';
 import type { KeptSeatGroup } from '../../../shared/schemas/seating';
 import { issueInvitation } from '../api/issue';
 import type { InvitationsView } from '../types';
+import { HeldGroupSelect } from './held-group-select';
 
 const EMPTY = { name: '', email: '', dni: '', quantity: '1', tag: '' };
 
@@ -92,21 +93,7 @@ export function InvitationForm({
           onValue={setSeats}
         />
       )}
-      {seated && (
-        <SelectField
-          label={S.heldGroup}
-          hint={S.heldGroupHint}
-          value={heldGroup}
-          onValue={(v) => setHeldGroup(v as KeptSeatGroup | '')}
-        >
-          <option value="">{S.heldGroupNo}</option>
-          {Object.entries(KEPT_GROUP_LABEL).map(([group, label]) => (
-            <option key={group} value={group}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-      )}
+      {seated && <HeldGroupSelect hint={S.heldGroupHint} value={heldGroup} onValue={setHeldGroup} />}
       <div className="flex items-end gap-3 md:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={busy || !typeId}>
           {M.send}
