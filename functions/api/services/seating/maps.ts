@@ -167,11 +167,12 @@ export async function saveSeatMapVersion(env: Env, producerId: number, mapId: nu
   const db = env.DB;
   const current = await readSeatMap(db, producerId, mapId);
   const version = current.version + 1;
-  const fences = await fenceSeatsInUse(env, mapId, version, current.map, next);
   const doc = await mapDocStatements(db, { mapId, version, createdBy: userId }, next, {
     sql: '(select version from seat_maps where id = ?) = ?',
     values: [mapId, version],
   });
+  // Right before the write: from here to the write, the seats it takes off are sold nowhere.
+  const fences = await fenceSeatsInUse(env, mapId, version, current.map, next);
   const write = db.batch([
     db
       .prepare(
