@@ -191,7 +191,7 @@ const CASES: Case[] = [
     calls: ['/api/v1/catalog/version'],
     act: async (e) => {
       const page = await pageContext(e, createExecutionContext(), fromCloudflare('/eventos'));
-      return page.publicApi.catalog.version.$get();
+      return page.publicApi.catalog.version.$get({ query: {} });
     },
   },
   {
@@ -246,7 +246,7 @@ describe("server-side calls carry the visitor's address", () => {
     const typed = new Request('http://localhost:8787/api/v1/events', { headers: { 'cf-connecting-ip': IP } });
     await run(typed, production(false));
     const page = await pageContext(env, createExecutionContext(), fromCloudflare('/eventos'));
-    await page.publicApi.catalog.version.$get();
+    await page.publicApi.catalog.version.$get({ query: {} });
     expect(seen.map((s) => s.address)).toEqual([null, null, null]);
   });
 });
