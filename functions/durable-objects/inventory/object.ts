@@ -1425,14 +1425,9 @@ export class EventInventory extends DurableObject<Env> {
         const seats = seatMirrorStatements(this.sql, this.env.DB, this.eventId);
         const statements = [
           ...rows.map((r) =>
-            seating
-              ? this.env.DB.prepare('update ticket_types set sold = ?, held = ?, reserve_free = ? where id = ?').bind(
-                  r.sold,
-                  r.held,
-                  freeReserved(this.sql, seating, r.id, now),
-                  r.id,
-                )
-              : this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
+            this.env.DB.prepare(
+              'update ticket_types set sold = ?, held = ?, reserve_free = coalesce(?, reserve_free) where id = ?',
+            ).bind(r.sold, r.held, seating ? freeReserved(this.sql, seating, r.id, now) : null, r.id),
           ),
           ...uses.statements,
           ...seats.statements,
