@@ -22,7 +22,7 @@ insert into page_versions (scope, v) values ('fees', 1);
 
 alter table ticket_types add column reserve_free integer not null default 0 check (reserve_free >= 0);
 
--- The global version and its triggers go: page_versions and the triggers below replace them.
+-- The global version's triggers go: page_versions and the triggers below replace them.
 drop trigger catalog_producers_insert;
 drop trigger catalog_producers_update;
 drop trigger catalog_producers_delete;
@@ -43,7 +43,15 @@ drop trigger catalog_event_queues_update;
 drop trigger catalog_event_queues_delete;
 drop trigger catalog_platform_config_insert;
 drop trigger catalog_platform_config_update;
-drop table catalog_version;
+-- catalog_version itself stays for one release: the version still running while this migration is applied (before
+-- the deploy) keys its pages by it, so every page version change still bumps it (only those, not every stock write).
+-- Drop it and these two triggers in a later migration, once no running version reads it.
+create trigger page_versions_legacy_insert after insert on page_versions begin
+  update catalog_version set v = v + 1 where id = 1;
+end;
+create trigger page_versions_legacy_update after update on page_versions begin
+  update catalog_version set v = v + 1 where id = 1;
+end;
 
 -- A producer or venue: the listings, and every event page that shows it (its scope is in their key).
 create trigger page_producers_insert after insert on producers begin
