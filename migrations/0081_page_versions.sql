@@ -13,12 +13,16 @@
 -- 2. ticket_types.reserve_free: the free seats of a seated type's kept wheelchair reserve, copied by the inventory
 --    object with sold/held (never authoritative). Until event_date_seating.wheelchair_release_at they are not on
 --    sale to the public: the public availability subtracts them (src/shared/availability.ts).
+-- The triggers insert a missing row with a plain `insert ... where not exists`, never `insert or ignore`: inside a
+-- statement with its own conflict policy (an upsert, `insert or replace`) the outer policy would override the
+-- trigger's (see 0028), and a row replaced back to 0 would reuse an old version, whose cached page is stale.
 create table page_versions (
   scope text not null primary key,
   v integer not null
 );
 insert into page_versions (scope, v) select 'catalog', v from catalog_version where id = 1;
 insert into page_versions (scope, v) values ('fees', 1);
+-- 'catalog' and 'fees' are there from now on (never deleted); the others are made by their first change.
 
 alter table ticket_types add column reserve_free integer not null default 0 check (reserve_free >= 0);
 
@@ -55,114 +59,115 @@ end;
 
 -- A producer or venue: the listings, and every event page that shows it (its scope is in their key).
 create trigger page_producers_insert after insert on producers begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('producer:' || new.id, 0);
+  insert into page_versions (scope, v) select 'producer:' || new.id, 0
+    where 'producer:' || new.id is not null and not exists (select 1 from page_versions where scope = 'producer:' || new.id);
   update page_versions set v = v + 1 where scope = 'producer:' || new.id;
 end;
 
 create trigger page_producers_update after update on producers begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('producer:' || new.id, 0);
+  insert into page_versions (scope, v) select 'producer:' || new.id, 0
+    where 'producer:' || new.id is not null and not exists (select 1 from page_versions where scope = 'producer:' || new.id);
   update page_versions set v = v + 1 where scope = 'producer:' || new.id;
 end;
 
 create trigger page_producers_delete after delete on producers begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('producer:' || old.id, 0);
+  insert into page_versions (scope, v) select 'producer:' || old.id, 0
+    where 'producer:' || old.id is not null and not exists (select 1 from page_versions where scope = 'producer:' || old.id);
   update page_versions set v = v + 1 where scope = 'producer:' || old.id;
 end;
 
 create trigger page_venues_insert after insert on venues begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('venue:' || new.id, 0);
+  insert into page_versions (scope, v) select 'venue:' || new.id, 0
+    where 'venue:' || new.id is not null and not exists (select 1 from page_versions where scope = 'venue:' || new.id);
   update page_versions set v = v + 1 where scope = 'venue:' || new.id;
 end;
 
 create trigger page_venues_update after update on venues begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('venue:' || new.id, 0);
+  insert into page_versions (scope, v) select 'venue:' || new.id, 0
+    where 'venue:' || new.id is not null and not exists (select 1 from page_versions where scope = 'venue:' || new.id);
   update page_versions set v = v + 1 where scope = 'venue:' || new.id;
 end;
 
 create trigger page_venues_delete after delete on venues begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('venue:' || old.id, 0);
+  insert into page_versions (scope, v) select 'venue:' || old.id, 0
+    where 'venue:' || old.id is not null and not exists (select 1 from page_versions where scope = 'venue:' || old.id);
   update page_versions set v = v + 1 where scope = 'venue:' || old.id;
 end;
 
 -- An event: the listings and its page (an update may also move it to another producer or venue: both keys change).
 create trigger page_events_insert after insert on events begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || new.id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.id, 0
+    where 'event:' || new.id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.id);
   update page_versions set v = v + 1 where scope = 'event:' || new.id;
 end;
 
 create trigger page_events_update after update on events begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || new.id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.id, 0
+    where 'event:' || new.id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.id);
   update page_versions set v = v + 1 where scope = 'event:' || new.id;
 end;
 
 create trigger page_events_delete after delete on events begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || old.id, 0);
+  insert into page_versions (scope, v) select 'event:' || old.id, 0
+    where 'event:' || old.id is not null and not exists (select 1 from page_versions where scope = 'event:' || old.id);
   update page_versions set v = v + 1 where scope = 'event:' || old.id;
 end;
 
 -- A date: the listings (next date, date filters) and its event's page.
 create trigger page_event_dates_insert after insert on event_dates begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || new.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.event_id, 0
+    where 'event:' || new.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || new.event_id;
 end;
 
 create trigger page_event_dates_update after update on event_dates begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || new.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.event_id, 0
+    where 'event:' || new.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || new.event_id;
 end;
 
 create trigger page_event_dates_delete after delete on event_dates begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || old.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || old.event_id, 0
+    where 'event:' || old.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || old.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || old.event_id;
 end;
 
 -- A ticket type created, removed or edited (every column but the inventory mirror's: `update of` fires on a
 -- statement that sets any of them, changed or not). A column added to ticket_types later must be listed here.
 create trigger page_ticket_types_insert after insert on ticket_types begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
 create trigger page_ticket_types_delete after delete on ticket_types begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = old.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = old.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = old.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id);
 end;
 
 create trigger page_ticket_types_update after update of event_date_id, name, description, price_cents, capacity, sale_starts_at, sale_ends_at, min_per_order, max_per_order, hidden, named, sort
   on ticket_types begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = old.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = old.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = old.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id);
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
@@ -181,7 +186,8 @@ create trigger page_ticket_types_stock after update of sold, held, reserve_free 
       or min(new.max_per_order, max(0, old.capacity - old.sold - old.held)) <> min(new.max_per_order, max(0, new.capacity - new.sold - new.held))
       or (case when max(0, old.capacity - old.sold - old.held - old.reserve_free) = 0 then 0 when max(0, old.capacity - old.sold - old.held - old.reserve_free) <= max(5, (old.capacity + 9) / 10) then 1 else 2 end) <> (case when max(0, new.capacity - new.sold - new.held - new.reserve_free) = 0 then 0 when max(0, new.capacity - new.sold - new.held - new.reserve_free) <= max(5, (new.capacity + 9) / 10) then 1 else 2 end)
       or min(new.max_per_order, max(0, old.capacity - old.sold - old.held - old.reserve_free)) <> min(new.max_per_order, max(0, new.capacity - new.sold - new.held - new.reserve_free)))) begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
@@ -189,90 +195,98 @@ end;
 create trigger page_ticket_types_sold_out after update of sold, held, reserve_free on ticket_types when new.hidden = 0 and (
     (max(0, old.capacity - old.sold - old.held) = 0) <> (max(0, new.capacity - new.sold - new.held) = 0)
     or (max(0, old.capacity - old.sold - old.held - old.reserve_free) = 0) <> (max(0, new.capacity - new.sold - new.held - new.reserve_free) = 0)) begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
 end;
 
 -- Issue 20: the event pages show each ticket's total with the platform's default service charge.
 create trigger page_platform_config_insert after insert on platform_config when new.key like 'service_fee_%' begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('fees', 0);
   update page_versions set v = v + 1 where scope = 'fees';
 end;
 
 create trigger page_platform_config_update after update on platform_config when new.key like 'service_fee_%' begin
-  insert or ignore into page_versions (scope, v) values ('catalog', 0);
   update page_versions set v = v + 1 where scope = 'catalog';
-  insert or ignore into page_versions (scope, v) values ('fees', 0);
   update page_versions set v = v + 1 where scope = 'fees';
 end;
 
 -- The event page shows the queue (its box, the selector after closing back to the normal sale, the waiting list).
 create trigger page_event_queues_insert after insert on event_queues begin
-  insert or ignore into page_versions (scope, v) values ('event:' || new.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.event_id, 0
+    where 'event:' || new.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || new.event_id;
 end;
 
 create trigger page_event_queues_update after update on event_queues begin
-  insert or ignore into page_versions (scope, v) values ('event:' || new.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.event_id, 0
+    where 'event:' || new.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || new.event_id;
 end;
 
 create trigger page_event_queues_delete after delete on event_queues begin
-  insert or ignore into page_versions (scope, v) values ('event:' || old.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || old.event_id, 0
+    where 'event:' || old.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || old.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || old.event_id;
 end;
 
 -- A seated date's page draws its map's outline and prices (seated-dates.ts): its seating rows, and a new version of its map.
 create trigger page_event_date_seating_insert after insert on event_date_seating begin
-  insert or ignore into page_versions (scope, v) values ('event:' || new.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.event_id, 0
+    where 'event:' || new.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || new.event_id;
 end;
 
 create trigger page_event_date_seating_update after update on event_date_seating begin
-  insert or ignore into page_versions (scope, v) values ('event:' || new.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || new.event_id, 0
+    where 'event:' || new.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || new.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || new.event_id;
 end;
 
 create trigger page_event_date_seating_delete after delete on event_date_seating begin
-  insert or ignore into page_versions (scope, v) values ('event:' || old.event_id, 0);
+  insert into page_versions (scope, v) select 'event:' || old.event_id, 0
+    where 'event:' || old.event_id is not null and not exists (select 1 from page_versions where scope = 'event:' || old.event_id);
   update page_versions set v = v + 1 where scope = 'event:' || old.event_id;
 end;
 
 create trigger page_seat_category_types_insert after insert on seat_category_types begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
 create trigger page_seat_category_types_update after update on seat_category_types begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
 create trigger page_seat_category_types_delete after delete on seat_category_types begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = old.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = old.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = old.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id);
 end;
 
 create trigger page_standing_section_types_insert after insert on standing_section_types begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
 create trigger page_standing_section_types_update after update on standing_section_types begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = new.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = new.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = new.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = new.event_date_id);
 end;
 
 create trigger page_standing_section_types_delete after delete on standing_section_types begin
-  insert or ignore into page_versions (scope, v) values ('event:' || (select event_id from event_dates where id = old.event_date_id), 0);
+  insert into page_versions (scope, v) select 'event:' || (select event_id from event_dates where id = old.event_date_id), 0
+    where 'event:' || (select event_id from event_dates where id = old.event_date_id) is not null and not exists (select 1 from page_versions where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id));
   update page_versions set v = v + 1 where scope = 'event:' || (select event_id from event_dates where id = old.event_date_id);
 end;
 
 create trigger page_seat_maps_update after update of version on seat_maps begin
-  insert or ignore into page_versions (scope, v)
-    select 'event:' || event_id, 0 from event_date_seating where map_id = new.id;
+  insert into page_versions (scope, v)
+    select distinct 'event:' || event_id, 0 from event_date_seating
+     where map_id = new.id and 'event:' || event_id not in (select scope from page_versions);
   update page_versions set v = v + 1
     where scope in (select 'event:' || event_id from event_date_seating where map_id = new.id);
 end;

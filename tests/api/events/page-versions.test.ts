@@ -145,6 +145,20 @@ describe('the public pages’ versions', () => {
     expect(await versionOf(a.event_id)).not.toBe(afterProducer);
   });
 
+  it('never moves a version back, even under a write with its own conflict policy (insert or replace)', async () => {
+    const a = await createTestEvent(env, { capacity: 10 });
+    const own = async () => Number(/^e(\d+)\./.exec(await versionOf(a.event_id))?.[1]);
+    const seen = [await own()];
+    const opens = new Date(Date.now() + 86_400_000).toISOString();
+    for (let i = 0; i < 3; i++) {
+      await env.DB.prepare('insert or replace into event_queues (event_id, opens_at) values (?, ?)')
+        .bind(a.event_id, opens)
+        .run();
+      seen.push(await own());
+    }
+    for (let i = 1; i < seen.length; i++) expect(seen[i], JSON.stringify(seen)).toBeGreaterThan(seen[i - 1]);
+  });
+
   it('refuses a malformed event id in Spanish', async () => {
     const res = await call(null, 'GET /catalog/version', { query: { evento: 'abc' } });
     expect(res.status).toBe(400);
