@@ -145,6 +145,29 @@ describe('the public pages’ versions', () => {
     expect(await versionOf(a.event_id)).not.toBe(afterProducer);
   });
 
+  it('re-versions an event page when its clock changes what it shows: a sale window opening, a queue opening', async () => {
+    const a = await createTestEvent(env, { capacity: 10 });
+    const at = Date.now() + 1_500;
+    await env.DB.prepare('update ticket_types set sale_starts_at = ? where id = ?')
+      .bind(new Date(at).toISOString(), a.ticket_type_id)
+      .run();
+    await env.DB.prepare('insert into event_queues (event_id, opens_at, prequeue_minutes) values (?, ?, 1)')
+      .bind(a.event_id, new Date(at + 60_000).toISOString())
+      .run();
+    expect(await publicType(a.event_id, a.ticket_type_id)).toMatchObject({ availability: 'proximamente' });
+    const before = await versionOf(a.event_id);
+    const listings = await versionOf();
+    // No write: the time passes (the sale opens, and the queue's pre-queue, a minute before its opening, with it).
+    await eventually(
+      async () => Date.now() >= at && (await versionOf(a.event_id)) !== before,
+      'the sale opened',
+      5_000,
+    );
+    expect(await publicType(a.event_id, a.ticket_type_id)).toMatchObject({ availability: 'disponible' });
+    expect(Number(/\.t(\d+)$/.exec(await versionOf(a.event_id))?.[1]) - Number(/\.t(\d+)$/.exec(before)?.[1])).toBe(2);
+    expect(await versionOf()).toBe(listings);
+  });
+
   it('never moves a version back, even under a write with its own conflict policy (insert or replace)', async () => {
     const a = await createTestEvent(env, { capacity: 10 });
     const own = async () => Number(/^e(\d+)\./.exec(await versionOf(a.event_id))?.[1]);

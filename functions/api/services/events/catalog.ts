@@ -266,8 +266,9 @@ export type PublicEvent = NonNullable<Awaited<ReturnType<typeof getPublicEvent>>
  * The version a public page is cached under (src/features/events/server/public-cache.ts), from the counters the
  * triggers of migrations/0081_page_versions.sql bump. Without an event: the listings' (the catalogue's). With
  * one: its page's own, its producer's, its venue's and the service charge's, plus how many of its clock changes
- * have passed (a sale window opening or closing, a date starting, its wheelchair reserve released), so a page
- * whose availability changes with time alone is not served from before that time either.
+ * have passed (a sale window opening or closing, a date starting, its wheelchair reserve released, its queue's
+ * pre-queue and opening), so a page whose availability changes with time alone is not served from before that time
+ * either. (D1 takes at most 5 terms in a compound select: the instants come 2 a row.)
  */
 export async function pageVersion(db: D1Database, eventId: number | null, now = new Date()): Promise<string> {
   const catalog = () => db.prepare("select v from page_versions where scope = 'catalog'").first<{ v: number }>();
@@ -284,13 +285,12 @@ export async function pageVersion(db: D1Database, eventId: number | null, now = 
       .bind(eventId),
     db
       .prepare(
-        `select d.starts_at as at, 1 as date from event_dates d where d.event_id = ?1
-         union all select t.sale_starts_at, 0 from ticket_types t join event_dates d on d.id = t.event_date_id
-           where d.event_id = ?1 and t.sale_starts_at is not null
-         union all select t.sale_ends_at, 0 from ticket_types t join event_dates d on d.id = t.event_date_id
-           where d.event_id = ?1 and t.sale_ends_at is not null
-         union all select s.wheelchair_release_at, 0 from event_date_seating s
-           where s.event_id = ?1 and s.wheelchair_release_at is not null`,
+        `select d.starts_at as at, null as also, 1 as date from event_dates d where d.event_id = ?1
+         union all select t.sale_starts_at, t.sale_ends_at, 0 from ticket_types t
+           join event_dates d on d.id = t.event_date_id where d.event_id = ?1
+         union all select s.wheelchair_release_at, null, 0 from event_date_seating s where s.event_id = ?1
+         union all select q.opens_at, strftime('%Y-%m-%dT%H:%M:%fZ', q.opens_at, '-' || q.prequeue_minutes || ' minutes'), 0
+           from event_queues q where q.event_id = ?1`,
       )
       .bind(eventId),
   ]);
@@ -298,11 +298,11 @@ export async function pageVersion(db: D1Database, eventId: number | null, now = 
   if (!row) return `c${(await catalog())?.v ?? 0}`;
   const time = now.getTime();
   let passed = 0;
-  for (const i of instants.results as { at: string; date: number }[]) {
-    const at = new Date(i.at).getTime();
-    if (at <= time) passed += 1;
+  const passedAt = (at: string | null) => (at !== null && new Date(at).getTime() <= time ? 1 : 0);
+  for (const i of instants.results as { at: string | null; also: string | null; date: number }[]) {
+    passed += passedAt(i.at) + passedAt(i.also);
     // A date stays on sale (and listed) until 3 hours after it starts (listedFrom).
-    if (i.date && at + LISTED_AFTER_START_MS <= time) passed += 1;
+    if (i.date && i.at !== null && new Date(i.at).getTime() + LISTED_AFTER_START_MS <= time) passed += 1;
   }
   return `e${row.ev ?? 0}.${row.pv ?? 0}.${row.vv ?? 0}.${row.fv ?? 0}.t${passed}`;
 }
