@@ -190,8 +190,12 @@ const CASES: Case[] = [
     name: "page: a visitor's page reads the provider (publicApi)",
     calls: ['/api/v1/catalog/version'],
     act: async (e) => {
-      const page = await pageContext(e, createExecutionContext(), fromCloudflare('/eventos'));
-      return page.publicApi.catalog.version.$get({ query: {} });
+      const { event_id } = await createTestEvent(env, { capacity: 5 });
+      const page = await pageContext(e, createExecutionContext(), fromCloudflare(`/eventos/${event_id}`));
+      // What the public-page cache asks (public-cache.ts): that event page's own version, either way.
+      const answer = await page.publicApi.catalog.version.$get({ query: { evento: String(event_id) } });
+      expect(((await answer.clone().json()) as { version: string }).version).toMatch(/^e\d+\.\d+\.\d+\.\d+\.t\d+$/);
+      return answer;
     },
   },
   {
