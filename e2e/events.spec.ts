@@ -1,5 +1,7 @@
+import type { APIRequestContext } from '@playwright/test';
 import { loginForm, submitLogin } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { boxOfficeSale } from './support/box-office';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -126,13 +128,29 @@ test('a user creates an event, becomes its admin, a superadmin approves it and i
   await expect(page.getByRole('row', { name: /General \$\s15\.000 .*Disponible/ })).toBeVisible();
 });
 
+type PublicEventAnswer = {
+  data: { id: number; dates: { ticket_types: { id: number; price_cents: number; remaining: number }[] }[] };
+};
+
+/** A demo event as the provider answers it, found by its title. */
+async function publicEvent(request: APIRequestContext, title: string) {
+  const list = await request.get(`/api/v1/events?q=${encodeURIComponent(title)}`);
+  const { data } = (await list.json()) as { data: { id: number; title: string }[] };
+  const id = data.find((e) => e.title === title)!.id;
+  return ((await (await request.get(`/api/v1/events/${id}`)).json()) as PublicEventAnswer).data;
+}
+
+/** "General $ 14.000" as the ticket table's row reads (a price in cents). */
+const generalRow = (cents: number) =>
+  new RegExp(`General \\$\\s${(cents / 100).toLocaleString('es-AR').replace(/\./g, '\\.')}(?!\\d)`);
+
 test('a visitor sees a new price at once, even with the page in the edge cache', async ({ page, browser }) => {
   const visitor = await browser.newPage();
-  const list = await visitor.request.get('/api/v1/events?q=Stand-up');
-  const { data } = (await list.json()) as { data: { id: number; title: string }[] };
-  const event = data.find((e) => e.title === 'Noche de Stand-up')!;
+  // The price as it is now: a repeated run finds the one the run before it set.
+  const event = await publicEvent(visitor.request, 'Noche de Stand-up');
+  const price = event.dates[0].ticket_types[0].price_cents;
   await visitor.goto(`/eventos/${event.id}`);
-  await expect(visitor.getByRole('row', { name: /General \$\s14\.000/ })).toBeVisible();
+  await expect(visitor.getByRole('row', { name: generalRow(price) })).toBeVisible();
   const again = await visitor.request.get(`/eventos/${event.id}`);
   expect(again.headers()['cache-control']).toBe('public, no-cache');
   expect(again.headers().etag).toBeTruthy();
@@ -141,7 +159,7 @@ test('a visitor sees a new price at once, even with the page in the edge cache',
   // The producer (superadmin here, who may edit any event) raises the price through the API.
   await loginAs(page, DEMO.superadmin);
   const managed = await (await page.request.get(`/api/v1/admin/events/${event.id}`)).json();
-  managed.data.dates[0].ticket_types[0].price_cents = 1_650_000;
+  managed.data.dates[0].ticket_types[0].price_cents = price + 250_000;
   const put = await page.request.put(`/api/v1/admin/events/${event.id}`, { data: managed.data });
   expect(put.status()).toBe(200);
 
@@ -151,7 +169,31 @@ test('a visitor sees a new price at once, even with the page in the edge cache',
   expect(fresh.status()).toBe(200);
   expect(fresh.headers()['x-edge-cache']).toBeUndefined();
   await visitor.reload();
-  await expect(visitor.getByRole('row', { name: /General \$\s16\.500/ })).toBeVisible();
+  await expect(visitor.getByRole('row', { name: generalRow(price + 250_000) })).toBeVisible();
+});
+
+test('another event selling between two visits leaves an event page in the edge cache', async ({ page, browser }) => {
+  const visitor = await browser.newPage();
+  const event = await publicEvent(visitor.request, 'Noche de Stand-up');
+  await visitor.request.get(`/eventos/${event.id}`);
+  const cached = await visitor.request.get(`/eventos/${event.id}`);
+  expect(cached.headers()['x-edge-cache']).toBe('HIT');
+
+  // Another producer's event sells a ticket at its box office, and its stock reaches the database's mirror.
+  await loginAs(page, DEMO.admin);
+  const other = await publicEvent(page.request, 'Los Fuegos del Sur en vivo');
+  const type = other.dates[0].ticket_types[0];
+  await boxOfficeSale(page.request, other.id, type.id, 1);
+  await expect
+    .poll(
+      async () => (await publicEvent(visitor.request, 'Los Fuegos del Sur en vivo')).dates[0].ticket_types[0].remaining,
+    )
+    .toBe(type.remaining - 1);
+
+  // The stand-up's page did not change: it is still served from the edge cache, the same page.
+  const after = await visitor.request.get(`/eventos/${event.id}`);
+  expect(after.headers()['x-edge-cache']).toBe('HIT');
+  expect(after.headers().etag).toBe(cached.headers().etag);
 });
 
 test('a collaborator sees the producer events without management actions', async ({ page }) => {

@@ -1435,6 +1435,10 @@ export class EventInventory extends DurableObject<Env> {
     try {
       while (this.mirrorDirty && this.eventId !== null) {
         this.mirrorDirty = false;
+        // The free seats of each type's kept wheelchair reserve go with its counts: the public's availability leaves
+        // them out until their release time (src/shared/availability.ts). Unknown seating: left as D1 has it.
+        const seating = await this.seating.get(this.eventId).catch(() => null);
+        const now = Date.now();
         const rows = this.sql
           .exec<{ id: number; sold: number; held: number }>('select id, sold, held from types')
           .toArray();
@@ -1443,7 +1447,9 @@ export class EventInventory extends DurableObject<Env> {
         const seats = seatMirrorStatements(this.sql, this.env.DB, this.eventId);
         const statements = [
           ...rows.map((r) =>
-            this.env.DB.prepare('update ticket_types set sold = ?, held = ? where id = ?').bind(r.sold, r.held, r.id),
+            this.env.DB.prepare(
+              'update ticket_types set sold = ?, held = ?, reserve_free = coalesce(?, reserve_free) where id = ?',
+            ).bind(r.sold, r.held, seating ? freeReserved(this.sql, seating, r.id, now) : null, r.id),
           ),
           ...uses.statements,
           ...seats.statements,

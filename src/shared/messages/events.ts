@@ -178,6 +178,11 @@ export const EVENT_PAGE_TEXT = {
   defaultDescription: (title: string) => `${title}: entradas en Boletería`,
   coverAlt: (title: string) => `Imagen de ${title}`,
   organizedBy: 'Organiza',
+  /** Under a seated type's "Agotado" while its wheelchair reserve is kept (issue 33): how who needs one gets it. */
+  wheelchairLeft: (n: number) =>
+    n === 1
+      ? 'Queda 1 lugar reservado para silla de ruedas o su acompañante: elegilo en el mapa de butacas.'
+      : `Quedan ${n} lugares reservados para silla de ruedas y sus acompañantes: elegilos en el mapa de butacas.`,
   cancelledAlert:
     'Este evento fue cancelado. Si compraste entradas, te escribimos por correo con los pasos para la devolución.',
   dates: 'Fechas',

@@ -10,8 +10,10 @@ type PublicEvent = {
   dates: { ticket_types: { id: number; price_cents: number }[] }[];
 };
 
-const catalogVersion = async () =>
-  (await env.DB.prepare('select v from catalog_version where id = 1').first<{ v: number }>())!.v;
+/** The versions of the cached pages that show the service charge (migrations/0081_page_versions.sql). */
+const feeVersions = async () =>
+  (await env.DB.prepare("select scope, v from page_versions where scope in ('catalog', 'fees') order by scope").all())
+    .results;
 
 describe('fees up front', () => {
   it("the public event's service charge prices a ticket exactly as the hold charges it", async () => {
@@ -35,9 +37,11 @@ describe('fees up front', () => {
     expect({ feeCents: order.fee_cents, totalCents: order.total_cents }).toEqual(shown);
   });
 
-  it("a change of the platform's default charge re-versions the cached catalogue", async () => {
-    const before = await catalogVersion();
+  it("a change of the platform's default charge re-versions the cached pages that show it", async () => {
+    const before = await feeVersions();
     await env.DB.prepare("update platform_config set value = value where key = 'service_fee_percent_bp'").run();
-    expect(await catalogVersion()).toBeGreaterThan(before);
+    const after = await feeVersions();
+    expect(after.map((r) => r.scope)).toEqual(['catalog', 'fees']);
+    for (const [i, row] of after.entries()) expect(row.v).toBeGreaterThan(before[i].v as number);
   });
 });

@@ -208,14 +208,22 @@ describe('public catalogue', () => {
     expect(otherProvince.body.data.map((e) => e.id)).not.toContain(event.id);
   });
 
-  it('bumps the catalogue version when a price changes', async () => {
+  it('re-versions the listings and the event page when a price changes', async () => {
     const { event } = await userWithEvent();
-    const before = (await call(null, 'GET /catalog/version')).body.version;
+    const page = { query: { evento: String(event.id) } };
+    const before = [
+      (await call(null, 'GET /catalog/version')).body.version,
+      (await call(null, 'GET /catalog/version', page)).body.version,
+    ];
     await env.DB.prepare('update ticket_types set price_cents = 1 where id = ?')
       .bind(event.dates[0].ticket_types[0].id)
       .run();
-    const after = (await call(null, 'GET /catalog/version')).body.version;
-    expect(after).toBeGreaterThan(before);
+    const after = [
+      (await call(null, 'GET /catalog/version')).body.version,
+      (await call(null, 'GET /catalog/version', page)).body.version,
+    ];
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
   });
 });
 

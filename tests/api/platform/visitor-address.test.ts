@@ -190,8 +190,12 @@ const CASES: Case[] = [
     name: "page: a visitor's page reads the provider (publicApi)",
     calls: ['/api/v1/catalog/version'],
     act: async (e) => {
-      const page = await pageContext(e, createExecutionContext(), fromCloudflare('/eventos'));
-      return page.publicApi.catalog.version.$get();
+      const { event_id } = await createTestEvent(env, { capacity: 5 });
+      const page = await pageContext(e, createExecutionContext(), fromCloudflare(`/eventos/${event_id}`));
+      // What the public-page cache asks (public-cache.ts): that event page's own version, either way.
+      const answer = await page.publicApi.catalog.version.$get({ query: { evento: String(event_id) } });
+      expect(((await answer.clone().json()) as { version: string }).version).toMatch(/^e\d+\.\d+\.\d+\.\d+\.t\d+$/);
+      return answer;
     },
   },
   {
@@ -246,7 +250,7 @@ describe("server-side calls carry the visitor's address", () => {
     const typed = new Request('http://localhost:8787/api/v1/events', { headers: { 'cf-connecting-ip': IP } });
     await run(typed, production(false));
     const page = await pageContext(env, createExecutionContext(), fromCloudflare('/eventos'));
-    await page.publicApi.catalog.version.$get();
+    await page.publicApi.catalog.version.$get({ query: {} });
     expect(seen.map((s) => s.address)).toEqual([null, null, null]);
   });
 });

@@ -8,6 +8,7 @@ import { CANCELLATION_MSG } from '../../../../src/shared/messages/refunds';
 import { RESALE_MSG } from '../../../../src/shared/messages/resale';
 import { PromoCodeInputSchema } from '../../../../src/shared/schemas/checkout';
 import { EVENT_STATUSES, EventFiltersSchema, EventInputSchema } from '../../../../src/shared/schemas/events';
+import { EventIdSchema } from '../../../../src/shared/schemas/ids';
 import { canView, canWide, visibleProducerIds } from '../../../domain/events/access';
 import {
   type AccessEnv,
@@ -23,11 +24,11 @@ import { validate } from '../../lib/validate';
 import { syncUserRole } from '../../services/accounts/roles';
 import { recordCancellation, refundCancellation, retryCancellation } from '../../services/events/cancellation';
 import {
-  catalogVersion,
   getPublicEvent,
   getUnlockedTypes,
   listFeaturedEvents,
   listPublicEvents,
+  pageVersion,
 } from '../../services/events/catalog';
 import { auditStatus, editEvent, publishEvent, unpublishEvent } from '../../services/events/lifecycle';
 import { listManagedEvents } from '../../services/events/list';
@@ -101,9 +102,18 @@ export const events = new Hono<AccessEnv>()
     return c.json({ status: true, data: event });
   });
 
-/** The catalogue's version (mounted at /catalog): pages cache the catalogue until it changes. */
-export const catalog = new Hono<AccessEnv>().get('/version', publicRoute(), async (c) =>
-  c.json({ status: true, version: await catalogVersion(c.env.DB) }),
+/** `evento`: the version of that event's page; none, the listings'. */
+const VersionQuery = z.object({ evento: EventIdSchema.optional() });
+
+/**
+ * The version a public page is cached under (mounted at /catalog): the listings', or one event page's
+ * (services/events/catalog.ts `pageVersion`). Pages are kept in the edge cache until it changes.
+ */
+export const catalog = new Hono<AccessEnv>().get(
+  '/version',
+  publicRoute(),
+  validate('query', VersionQuery),
+  async (c) => c.json({ status: true, version: await pageVersion(c.env.DB, c.req.valid('query').evento ?? null) }),
 );
 
 /**

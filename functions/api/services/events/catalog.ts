@@ -1,3 +1,4 @@
+import { keptReserve } from '../../../../src/shared/availability';
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import type { Discount } from '../../../../src/shared/pricing';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/events';
@@ -35,6 +36,13 @@ export type EventCard = {
   remaining: number;
 };
 
+/**
+ * The free seats of the kept wheelchair reserve of type `t` (seating `s` of its date) in SQL: what keptReserve
+ * (src/shared/availability.ts) says in JS. "Now" is ?1 (listedFrom) plus the listing window.
+ */
+const KEPT_RESERVE_SQL = `(case when s.wheelchair_release_at is not null
+  and unixepoch(s.wheelchair_release_at) <= unixepoch(?1) + ${LISTED_AFTER_START_MS / 1000} then 0 else t.reserve_free end)`;
+
 const CARD_COLUMNS = `
   e.id, e.title, e.slug, e.category, e.cover_key, e.status, e.featured, e.starts_at, e.provinces_id,
   p.id as producer_id, p.name as producer_name, p.slug as producer_slug,
@@ -43,8 +51,9 @@ const CARD_COLUMNS = `
   (select count(*) from event_dates d where d.event_id = e.id) as dates_count,
   (select min(t.price_cents) from ticket_types t join event_dates d on d.id = t.event_date_id
      where d.event_id = e.id and t.hidden = 0) as min_price,
-  (select coalesce(sum(max(t.capacity - t.sold - t.held, 0)), 0) from ticket_types t
-     join event_dates d on d.id = t.event_date_id where d.event_id = e.id and t.hidden = 0) as remaining`;
+  (select coalesce(sum(max(t.capacity - t.sold - t.held - ${KEPT_RESERVE_SQL}, 0)), 0) from ticket_types t
+     join event_dates d on d.id = t.event_date_id left join event_date_seating s on s.event_date_id = t.event_date_id
+     where d.event_id = e.id and t.hidden = 0) as remaining`;
 
 const CARD_FROM = `
   from events e join producers p on p.id = e.producer_id
@@ -132,6 +141,8 @@ export type PublicTicketType = {
   named: boolean;
   availability: Availability;
   remaining: number;
+  /** Wheelchair places (with their companion seats) still kept for who needs them: picked on the seat map. */
+  wheelchair_left: number;
 };
 
 export type PublicEventDate = {
@@ -157,6 +168,8 @@ type TicketRow = {
   max_per_order: number;
   hidden: number;
   named: number;
+  reserve_free: number;
+  reserve_release_at: string | null;
 };
 
 export type PublicEventRow = {
@@ -188,6 +201,11 @@ export type PublicEventRow = {
   fee_fixed: number;
 };
 
+/** A type's row with its date's wheelchair release time (the kept reserve's, for availabilityOf). */
+const TICKET_COLUMNS = `t.*, s.wheelchair_release_at as reserve_release_at
+  from ticket_types t join event_dates d on d.id = t.event_date_id
+  left join event_date_seating s on s.event_date_id = t.event_date_id`;
+
 /** A ticket type as the public page shows it (its availability computed now). */
 function publicTypeOf(t: TicketRow, startsAt: string, eventStatus: string, now: Date): PublicTicketType {
   const availability = availabilityOf(t, startsAt, now);
@@ -201,6 +219,7 @@ function publicTypeOf(t: TicketRow, startsAt: string, eventStatus: string, now: 
     named: !!t.named,
     availability: eventStatus === 'publicado' ? availability.status : 'finalizada',
     remaining: availability.remaining,
+    wheelchair_left: keptReserve(t, now),
   };
 }
 
@@ -225,12 +244,7 @@ export async function getPublicEvent(db: D1Database, id: number, now = new Date(
     db
       .prepare('select id, starts_at, ends_at, doors_at from event_dates where event_id = ? order by starts_at')
       .bind(id),
-    db
-      .prepare(
-        `select t.* from ticket_types t join event_dates d on d.id = t.event_date_id
-          where d.event_id = ? and t.hidden = 0 order by t.sort, t.id`,
-      )
-      .bind(id),
+    db.prepare(`select ${TICKET_COLUMNS} where d.event_id = ? and t.hidden = 0 order by t.sort, t.id`).bind(id),
   ]);
   const byDate = new Map<number, PublicTicketType[]>();
   const dateRows = dates.results as Omit<PublicEventDate, 'ticket_types'>[];
@@ -248,10 +262,49 @@ export async function getPublicEvent(db: D1Database, id: number, now = new Date(
 }
 export type PublicEvent = NonNullable<Awaited<ReturnType<typeof getPublicEvent>>>;
 
-/** The content version of the public catalogue (bumped by triggers on every catalogue write). */
-export async function catalogVersion(db: D1Database): Promise<number> {
-  const row = await db.prepare('select v from catalog_version where id = 1').first<{ v: number }>();
-  return row?.v ?? 0;
+/**
+ * The version a public page is cached under (src/features/events/server/public-cache.ts), from the counters the
+ * triggers of migrations/0081_page_versions.sql bump. Without an event: the listings' (the catalogue's). With
+ * one: its page's own, its producer's, its venue's and the service charge's, plus how many of its clock changes
+ * have passed (a sale window opening or closing, a date starting, its wheelchair reserve released, its queue's
+ * pre-queue and opening), so a page whose availability changes with time alone is not served from before that time
+ * either. (D1 takes at most 5 terms in a compound select: the instants come 2 a row.)
+ */
+export async function pageVersion(db: D1Database, eventId: number | null, now = new Date()): Promise<string> {
+  const catalog = () => db.prepare("select v from page_versions where scope = 'catalog'").first<{ v: number }>();
+  if (eventId === null) return `c${(await catalog())?.v ?? 0}`;
+  const [versions, instants] = await db.batch([
+    db
+      .prepare(
+        `select (select v from page_versions where scope = 'event:' || e.id) as ev,
+                (select v from page_versions where scope = 'producer:' || e.producer_id) as pv,
+                (select v from page_versions where scope = 'venue:' || e.venue_id) as vv,
+                (select v from page_versions where scope = 'fees') as fv
+           from events e where e.id = ?`,
+      )
+      .bind(eventId),
+    db
+      .prepare(
+        `select d.starts_at as at, null as also, 1 as date from event_dates d where d.event_id = ?1
+         union all select t.sale_starts_at, t.sale_ends_at, 0 from ticket_types t
+           join event_dates d on d.id = t.event_date_id where d.event_id = ?1
+         union all select s.wheelchair_release_at, null, 0 from event_date_seating s where s.event_id = ?1
+         union all select q.opens_at, strftime('%Y-%m-%dT%H:%M:%fZ', q.opens_at, '-' || q.prequeue_minutes || ' minutes'), 0
+           from event_queues q where q.event_id = ?1`,
+      )
+      .bind(eventId),
+  ]);
+  const row = versions.results[0] as { ev: number | null; pv: number | null; vv: number | null; fv: number | null };
+  if (!row) return `c${(await catalog())?.v ?? 0}`;
+  const time = now.getTime();
+  let passed = 0;
+  const passedAt = (at: string | null) => (at !== null && new Date(at).getTime() <= time ? 1 : 0);
+  for (const i of instants.results as { at: string | null; also: string | null; date: number }[]) {
+    passed += passedAt(i.at) + passedAt(i.also);
+    // A date stays on sale (and listed) until 3 hours after it starts (listedFrom).
+    if (i.date && i.at !== null && new Date(i.at).getTime() + LISTED_AFTER_START_MS <= time) passed += 1;
+  }
+  return `e${row.ev ?? 0}.${row.pv ?? 0}.${row.vv ?? 0}.${row.fv ?? 0}.t${passed}`;
 }
 
 export type UnlockResult =
@@ -313,7 +366,7 @@ export async function getUnlockedTypes(db: D1Database, eventId: number, code: st
     db.prepare('select id, starts_at from event_dates where event_id = ? order by starts_at').bind(eventId),
     db
       .prepare(
-        `select t.* from ticket_types t join event_dates d on d.id = t.event_date_id
+        `select ${TICKET_COLUMNS}
           where d.event_id = ? and t.hidden = 1 and t.id in (select value from json_each(?)) order by t.sort, t.id`,
       )
       .bind(eventId, unlock),

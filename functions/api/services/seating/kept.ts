@@ -56,12 +56,13 @@ export async function setKeptSeats(env: Env, eventId: number, dateId: number, in
 
 /** Moves the wheelchair reserve's release time; the object reads it again before its next sale. */
 export async function setSeatingRelease(env: Env, eventId: number, dateId: number, releaseAt: string | null) {
+  // Counted by its returned row: meta.changes also counts what the page version triggers write (migration 0081).
   const changed = await env.DB.prepare(
-    'update event_date_seating set wheelchair_release_at = ? where event_date_id = ? and event_id = ?',
+    'update event_date_seating set wheelchair_release_at = ? where event_date_id = ? and event_id = ? returning event_date_id',
   )
     .bind(releaseAt, dateId, eventId)
-    .run();
-  if (changed.meta.changes !== 1) fail(404, SEATED_EVENT_MSG.dateNotFound);
+    .first();
+  if (!changed) fail(404, SEATED_EVENT_MSG.dateNotFound);
   await emit(env, { kind: 'saleConfigChanged', eventId });
   return { event_date_id: dateId, wheelchair_release_at: releaseAt };
 }
