@@ -11,6 +11,7 @@ import {
   type SeatLookup,
 } from '../../../src/shared/seats';
 import { mapPartsQuery, mapsFromParts } from '../../domain/seating/map-doc';
+import type { SideCopy } from '../state-mirror';
 import type { HoldItem } from './items';
 import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
 
@@ -22,15 +23,15 @@ import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedVi
  * counts of `types` keep working as before, the seats say which ones.
  *
  * What changes is journalled (`mirror_seat_changes`: one row per date and step, its seat ids as a JSON array) and
- * copied to D1's event_seats with the object's mirror, in bulk. The journal is bookkeeping of that copy, not state:
- * it is not copied to D1's object_state (state-mirror.ts), so an object restored from there has none and marks its
- * seats for a full copy instead (`resyncSeats`: D1's event_seats of the event replaced by the object's seats, in
- * one batch). A lost object rebuilds its seats from object_state, else from event_seats (rebuildSeats), before it
- * sells one.
+ * copied to D1's event_seats in bulk by the object's state copy (state-mirror.ts `alongside`), in the same batch as
+ * the object's other rows (a hold's in its order's own batch). The seats are not copied to object_state as well:
+ * event_seats is their copy, exactly as far as the rows, so an object restored from object_state takes its seats
+ * back from event_seats (`restoreSeats`). A lost object with nothing in object_state rebuilds its sold seats from
+ * event_seats (rebuildSeats) before it sells one.
  */
 
-// The last three statements: the journal was a row per seat (seat_changes, copied to object_state); what an older
-// object still had moves to mirror_seat_changes.
+// The journal was a row per seat (seat_changes, copied to object_state); what an older object still had moves to
+// mirror_seat_changes. Its seats were copied to object_state too (triggers of state-mirror.ts): no longer.
 export const SEATS_SCHEMA = `
 create table if not exists seats (
   date_id integer not null,
@@ -50,6 +51,9 @@ create table if not exists mirror_seats_resync (at integer not null);
 create table if not exists seat_changes (n integer primary key autoincrement, date_id integer not null, seat_id text not null);
 insert into mirror_seat_changes (date_id, seat_ids) select date_id, json_array(seat_id) from seat_changes;
 drop table seat_changes;
+drop trigger if exists mirror_seats_insert;
+drop trigger if exists mirror_seats_update;
+drop trigger if exists mirror_seats_delete;
 `;
 
 /**
@@ -340,14 +344,6 @@ export function journal(sql: SqlStorage, dateId: number, seatIds: string | strin
   sql.exec('insert into mirror_seat_changes (date_id, seat_ids) values (?, ?)', dateId, JSON.stringify(ids));
 }
 
-/**
- * After a restore from object_state (the object lost its storage): the journal was not kept, so D1's event_seats of
- * the event is replaced by the object's seats on the next copy (seatMirrorStatements).
- */
-export function resyncSeats(sql: SqlStorage) {
-  sql.exec('insert into mirror_seats_resync (at) values (?)', Date.now());
-}
-
 /** Takes a checked hold's seats (`state` 'held', or 'sold' for a grant or a paid retry): one statement per item. */
 export function takeSeats(sql: SqlStorage, holdId: string, items: HoldItem[], state: 'held' | 'sold') {
   for (const item of items) {
@@ -515,6 +511,46 @@ export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: n
       if (resync !== null) sql.exec('delete from mirror_seats_resync where at <= ?', resync);
     },
   };
+}
+
+/** The seats' copy to D1's event_seats, riding every round of the object's state copy (state-mirror.ts SideCopy). */
+export function seatCopy(sql: SqlStorage, db: D1Database, eventId: () => number | null): SideCopy {
+  return {
+    pending: () =>
+      sql
+        .exec<{ n: number }>(
+          'select (select count(*) from mirror_seat_changes) + (select count(*) from mirror_seats_resync) as n',
+        )
+        .one().n,
+    take: () => {
+      const event = eventId();
+      return event === null ? { statements: [], copied: () => {} } : seatMirrorStatements(sql, db, event);
+    },
+  };
+}
+
+/**
+ * An object restored from object_state (its storage was lost) takes its seats back from D1's event_seats: they were
+ * written in the same batches as the rows just restored (seatCopy), so they match its holds. A kept seat is copied
+ * as held (the map shows it taken) with its `keep:` hold id, which says it was kept.
+ */
+export async function restoreSeats(sql: SqlStorage, db: D1Database, eventId: number) {
+  const { results } = await db
+    .prepare('select event_date_id, seat_id, state, hold_id from event_seats where event_id = ?')
+    .bind(eventId)
+    .all<{ event_date_id: number; seat_id: string; state: string; hold_id: string }>();
+  sql.exec('delete from seats');
+  sql.exec(
+    `insert into seats (date_id, seat_id, hold_id, state)
+     select j.value ->> 'event_date_id', j.value ->> 'seat_id', j.value ->> 'hold_id',
+       case when j.value ->> 'hold_id' glob 'keep:*' then 'kept' else j.value ->> 'state' end
+     from json_each(?) j`,
+    JSON.stringify(results),
+  );
+  // What D1 has is what the object has now: nothing to copy back.
+  sql.exec('delete from mirror_seat_changes');
+  sql.exec('delete from mirror_seats_resync');
+  return results.length;
 }
 
 /**
