@@ -208,7 +208,11 @@ function askersOwn(sql: SqlStorage, dateId: number, asker: SeatAsker): Set<strin
  * The seats of a date that are occupied (held, sold or kept) for this asker, and the search plan with each row's
  * free seats: from the object's index (seat-index.ts) once built, else read from the table.
  */
-export function occupancy(sql: SqlStorage, date: SeatDate, asker: SeatAsker): { taken: SeatLookup; plan: RowPlan } {
+export function occupancy(
+  sql: SqlStorage,
+  date: SeatDate,
+  asker: SeatAsker,
+): { taken: SeatLookup; plan: RowPlan; memo?: (search: string) => RowPlan['best'] } {
   const own = askersOwn(sql, date.dateId, asker);
   const view = occupiedView(sql, date, own);
   if (view) return view;
@@ -325,10 +329,16 @@ export function pickBest(
       out.push(item);
       continue;
     }
-    const { taken, plan } = occupancy(sql, date, asker);
+    const { taken, plan, memo } = occupancy(sql, date, asker);
     // The kept reserve is not for best available: it counts as taken here, as do this order's other picks.
-    const others = withAlso(taken, chosen.get(type.dateId) ?? new Set(), keptReserve(date, Date.now()));
-    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, planOf(type, plan));
+    const mine = chosen.get(type.dateId);
+    const kept = keptReserve(date, Date.now());
+    const others = withAlso(taken, mine ?? new Set(), kept);
+    // Each row's best block is remembered per type and reserve (kept or not) while the row is unchanged; not when
+    // this order's other picks count as taken too (a search of its own).
+    const best = mine?.size ? undefined : memo?.(`${type.typeId}:${kept.size}`);
+    const search = { ...planOf(type, plan), best };
+    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, search);
     if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
     const ids = block.map((b) => b.id);
     chosen.set(type.dateId, new Set([...(chosen.get(type.dateId) ?? []), ...ids]));
