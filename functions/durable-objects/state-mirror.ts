@@ -263,9 +263,11 @@ export class StateMirror {
    */
   take(): { statements: D1PreparedStatement[]; done: (ok: boolean) => void } | null {
     if (!this.ready || this.taking !== null) return null;
+    // One read for how many rows are noted, up to which seq, and of which tables (a round runs with every hold).
     const noted = this.sql
-      .exec<{ n: number; last: number | null }>(
-        'select count(*) as n, max(seq) as last from (select seq from mirror_dirty order by seq limit ?)',
+      .exec<{ n: number; last: number | null; tables: string }>(
+        `select count(*) as n, max(seq) as last, json_group_array(distinct tbl) as tables
+         from (select seq, tbl from mirror_dirty order by seq limit ?)`,
         ROWS_PER_COPY,
       )
       .one();
@@ -281,10 +283,7 @@ export class StateMirror {
     const last = noted.last ?? 0;
     const present: { t: string; k: string; d: string }[] = [];
     const gone: { t: string; k: string }[] = [];
-    const tables = this.sql
-      .exec<{ tbl: string }>('select distinct tbl from mirror_dirty where seq <= ?', last)
-      .toArray();
-    for (const { tbl } of tables) {
+    for (const tbl of JSON.parse(noted.tables) as string[]) {
       const table = this.byName.get(tbl);
       // A table no longer listed: its noted rows are gone from D1's copy.
       const query = table

@@ -475,8 +475,11 @@ const SEATS_PER_STATEMENT = 1000;
  * (resyncSeats), the event's whole event_seats replaced by the object's seats in the same batch.
  */
 export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: number) {
-  const last = sql.exec<{ n: number | null }>('select max(n) as n from mirror_seat_changes').one().n;
-  const resync = sql.exec<{ at: number | null }>('select max(at) as at from mirror_seats_resync').one().at;
+  const { last, resync } = sql
+    .exec<{ last: number | null; resync: number | null }>(
+      'select (select max(n) from mirror_seat_changes) as last, (select max(at) from mirror_seats_resync) as resync',
+    )
+    .one();
   if (last === null && resync === null) return { statements: [], copied: () => {} };
   type Row = { d: number; s: string; st: string | null; h: string | null };
   const rows =
