@@ -45,6 +45,17 @@ const MAX_RETRY_MS = 4000;
 
 const mirrors = new WeakMap<object, StateMirror>();
 
+/**
+ * State an owner copies to D1 its own way, not as object_state rows (the inventory's seats go to D1's event_seats,
+ * seats.ts): read with each copy round and written in the same batch, so it is in D1 exactly as far as the rows.
+ */
+export type SideCopy = {
+  /** Changes noted and not yet copied. */
+  pending(): number;
+  /** The statements that copy them as they are now, and what to call once they are in D1. */
+  take(): { statements: D1PreparedStatement[]; copied: () => void };
+};
+
 export class StateMirror {
   private readonly sql: SqlStorage;
   private readonly objectKey: string;
@@ -66,6 +77,8 @@ export class StateMirror {
   private carrier: { nudge(): void } | null = null;
   /** Per table, the query that reads its noted rows as JSON (`rowsAsJson`). */
   private readonly queries = new Map<string, string>();
+  /** What rides every copy round besides the rows (`alongside`). */
+  private side: SideCopy | null = null;
 
   constructor(
     owner: object,
@@ -167,6 +180,11 @@ export class StateMirror {
     this.carrier = carrier;
   }
 
+  /** State copied to D1 its own way in every round, in the rows' batch (SideCopy). */
+  alongside(side: SideCopy) {
+    this.side = side;
+  }
+
   /** The copy rounds read so far: a change made now is in D1 once `settled(mark())` resolves. */
   mark(): number {
     return this.reads;
@@ -215,7 +233,8 @@ export class StateMirror {
 
   /** Rows noted and not yet in D1 (tests and the restore drill wait for 0). */
   pendingRows(): number {
-    return this.sql.exec<{ n: number }>('select count(*) as n from mirror_dirty').one().n;
+    const rows = this.sql.exec<{ n: number }>('select count(*) as n from mirror_dirty').one().n;
+    return rows + (this.side?.pending() ?? 0);
   }
 
   private async copyLoop() {
@@ -244,27 +263,27 @@ export class StateMirror {
    */
   take(): { statements: D1PreparedStatement[]; done: (ok: boolean) => void } | null {
     if (!this.ready || this.taking !== null) return null;
+    // One read for how many rows are noted, up to which seq, and of which tables (a round runs with every hold).
     const noted = this.sql
-      .exec<{ n: number; last: number | null }>(
-        'select count(*) as n, max(seq) as last from (select seq from mirror_dirty order by seq limit ?)',
+      .exec<{ n: number; last: number | null; tables: string }>(
+        `select count(*) as n, max(seq) as last, json_group_array(distinct tbl) as tables
+         from (select seq, tbl from mirror_dirty order by seq limit ?)`,
         ROWS_PER_COPY,
       )
       .one();
     const round = ++this.reads;
     // A round that read every noted row covers, once in D1, every change made before its read.
     const complete = noted.n < ROWS_PER_COPY;
-    if (noted.n === 0 || noted.last === null) {
+    const side = this.side?.take() ?? null;
+    if ((noted.n === 0 || noted.last === null) && !side?.statements.length) {
       this.covered = round;
       this.wake(false);
       return null;
     }
-    const last = noted.last;
+    const last = noted.last ?? 0;
     const present: { t: string; k: string; d: string }[] = [];
     const gone: { t: string; k: string }[] = [];
-    const tables = this.sql
-      .exec<{ tbl: string }>('select distinct tbl from mirror_dirty where seq <= ?', last)
-      .toArray();
-    for (const { tbl } of tables) {
+    for (const tbl of JSON.parse(noted.tables) as string[]) {
       const table = this.byName.get(tbl);
       // A table no longer listed: its noted rows are gone from D1's copy.
       const query = table
@@ -296,6 +315,7 @@ export class StateMirror {
           )
           .bind(this.objectKey, JSON.stringify(gone)),
       );
+    statements.push(...(side?.statements ?? []));
     // One copy at a time: the next is read once this one is in D1 (the rows it carries stay noted until then).
     let finished = () => {};
     this.taking = new Promise<void>((resolve) => {
@@ -310,6 +330,7 @@ export class StateMirror {
         // it stays noted. (Never throws into the carrier's batch: a note left behind is only copied again.)
         try {
           this.sql.exec('delete from mirror_dirty where seq <= ?', last);
+          side?.copied();
         } catch (err) {
           console.error(`State mirror of ${this.kind}: copied rows stay noted`, err);
         }

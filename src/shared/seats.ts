@@ -72,11 +72,24 @@ export type SeatLookup = { has(id: string): boolean };
 
 /**
  * How to search a map fast (the inventory object builds it once per date; optional elsewhere): the rows in order
- * of their nearest seat to the stage with that distance, and how many free seats each row has now. With it the
- * search stops at the first row that cannot hold a better block, and skips rows with too few free seats, so a
- * stadium of 40,000 seats is searched in a few rows instead of all of them.
+ * of their nearest seat to the stage with that distance, and (`free`) at most how many adjacent seats of each row
+ * are free now. With it the search stops at the first row that cannot hold a better block, and skips rows without
+ * that many adjacent free seats, so a stadium of 40,000 seats is searched in a few rows instead of all of them.
  */
-export type RowPlan = { order: number[]; nearest: number[]; free?: (row: number) => number };
+export type RowPlan = {
+  order: number[];
+  nearest: number[];
+  free?: (row: number) => number;
+  /** Answers a row's best block, from memory while the row is unchanged (`find` works it out; the inventory's index). */
+  best?: (row: number, quantity: number, find: () => RowBest) => RowBest;
+};
+
+/** The best block of one row (`start`..`end`), its mean distance to the stage and whether it leaves a seat alone. */
+export type RowBest = { start: number; end: number; score: number; alone: boolean } | null;
+
+/** Whether block `b` is better than `than`: one that leaves no seat alone first, then the closer (ties: the first). */
+const better = (b: { score: number; alone: boolean }, than: { score: number; alone: boolean } | null) =>
+  !than || (than.alone && !b.alone) || (than.alone === b.alone && b.score < than.score - 1e-9);
 
 /** The seats a pick would newly leave alone (rule above), over the rows it touches. */
 export function leftAlone(rows: PlacedSeat[][], taken: SeatLookup, pick: PlacedSeat[]): PlacedSeat[] {
@@ -151,27 +164,42 @@ export function bestSeats(
   plan?: RowPlan,
 ): PlacedSeat[] | null {
   const occupied = (s: PlacedSeat | undefined) => s !== undefined && (taken.has(s.id) || !!s.blocked);
-  type Found = { seats: PlacedSeat[]; score: number; alone: boolean };
-  const found: { best: Found | null } = { best: null };
+  let best: (RowBest & object) | null = null;
+  let bestRow: PlacedSeat[] = [];
   const order = plan?.order ?? rows.keys();
   for (const r of order) {
     const row = rows[r];
     if (!row || row.length < quantity) continue;
     // No block of this row or a later one can be closer than the one found (a mean is never under the minimum).
-    const best = found.best;
     if (plan && best && !best.alone && plan.nearest[r] >= best.score) break;
     if (plan?.free && plan.free(r) < quantity) continue;
-    eachBlock(row, occupied, sellable, quantity, (start, end, alone) => {
-      let score = 0;
-      for (let k = start; k <= end; k++) score += Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
-      score /= quantity;
-      const so = found.best;
-      if (!so || (so.alone && !alone) || (so.alone === alone && score < so.score - 1e-9))
-        found.best = { seats: row.slice(start, end + 1), score, alone };
-      return false;
-    });
+    const find = () => bestInRow(row, occupied, sellable, quantity, stage);
+    const found = plan?.best ? plan.best(r, quantity, find) : find();
+    if (found && better(found, best)) {
+      best = found;
+      bestRow = row;
+    }
   }
-  return found.best?.seats ?? null;
+  return best ? bestRow.slice(best.start, best.end + 1) : null;
+}
+
+/** The best block of `quantity` adjacent sellable free seats of one row (see bestSeats), null when there is none. */
+function bestInRow(
+  row: PlacedSeat[],
+  occupied: (s: PlacedSeat | undefined) => boolean,
+  sellable: SeatLookup,
+  quantity: number,
+  stage: { x: number; y: number },
+): RowBest {
+  let best: RowBest = null;
+  eachBlock(row, occupied, sellable, quantity, (start, end, alone) => {
+    let score = 0;
+    for (let k = start; k <= end; k++) score += Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
+    score /= quantity;
+    if (better({ score, alone }, best)) best = { start, end, score, alone };
+    return false;
+  });
+  return best;
 }
 
 /** Whether any block of `quantity` adjacent sellable free seats leaves no seat alone (stops at the first). */

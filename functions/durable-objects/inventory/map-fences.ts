@@ -62,8 +62,7 @@ function fenced(sql: SqlStorage): Map<number, Set<string>> {
 }
 
 /** The seats of a date no one may take now (a lookup like the occupied seats'). */
-export const fencedOn = (sql: SqlStorage, dateId: number): { has(id: string): boolean } =>
-  fenced(sql).get(dateId) ?? EMPTY;
+export const fencedOn = (sql: SqlStorage, dateId: number): ReadonlySet<string> => fenced(sql).get(dateId) ?? EMPTY;
 
 const EMPTY: ReadonlySet<string> = new Set();
 

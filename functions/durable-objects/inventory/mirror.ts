@@ -4,7 +4,8 @@ import type { MirroredTable } from '../state-mirror';
  * Every table of the inventory object, copied to D1 and put back from there when its storage is lost
  * (state-mirror.ts). A table added to the object must be added here (tests/api/platform/object-state.test.ts
  * checks that every table of the object is listed). Tables named `mirror_*` are the copies' own bookkeeping, not
- * state: the seat journal (`mirror_seat_changes`, seats.ts) is not copied; a restored object copies its seats whole.
+ * state: the seat journal (`mirror_seat_changes`, seats.ts) is not copied. The `seats` table is the one exception: its
+ * copy is D1's event_seats, written in the same batches (seats.ts seatCopy), and a restored object reads it back.
  */
 export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'meta', key: [] },
@@ -21,7 +22,6 @@ export const INVENTORY_TABLES: MirroredTable[] = [
   { name: 'waitlist_outbox', key: ['hold_id'] },
   { name: 'waitlist_notices', key: ['hold_id'] },
   { name: 'resale', key: ['ticket_id'] },
-  { name: 'seats', key: ['date_id', 'seat_id'] },
   { name: 'seats_rebuilt', key: [] },
   { name: 'seat_keeps', key: ['date_id', 'grp'] },
   { name: 'seat_fences', key: ['token', 'date_id'] },

@@ -55,11 +55,11 @@ import {
   passSeat,
   pickBest,
   rebuildSeats,
-  resyncSeats,
+  restoreSeats,
   SEATS_SCHEMA,
   type Seating,
   SeatingCache,
-  seatMirrorStatements,
+  seatCopy,
   seatsFree,
   seatsOfItem,
   sellSeats,
@@ -205,13 +205,15 @@ export class EventInventory extends DurableObject<Env> {
     // The copy of the object's rows rides the order writer's batches: a hold's rows go with its order.
     this.stateMirror.carry(this.orders);
     this.orders.carry(() => this.stateMirror.take());
+    // The seats' copy (D1 event_seats) rides the same rounds: they are in D1 exactly as far as the rows (seats.ts).
+    this.stateMirror.alongside(seatCopy(this.sql, env.DB, () => this.eventId));
     void ctx.blockConcurrencyWhile(async () => {
       // Storage lost: everything comes back from D1 before anything is answered (mirror.ts).
       const restored = await this.stateMirror.restore();
-      // The seat journal is not kept in D1: D1's seats of the event are copied again from the restored ones.
-      if (restored > 0) resyncSeats(this.sql);
-      this.alarmAt = restored > 0 ? null : await ctx.storage.getAlarm();
       this.eventId = this.sql.exec<{ event_id: number }>('select event_id from meta').toArray()[0]?.event_id ?? null;
+      // The seats are not in object_state: they come back from D1's event_seats, written in the same batches.
+      if (restored > 0 && this.eventId !== null) await restoreSeats(this.sql, env.DB, this.eventId);
+      this.alarmAt = restored > 0 ? null : await ctx.storage.getAlarm();
       // The previous instance may have died between a change and its copy to D1: reconcile now.
       this.expireDue();
       this.mirror();
@@ -1444,7 +1446,7 @@ export class EventInventory extends DurableObject<Env> {
           .toArray();
         // The changes of its code uses go with it (promo-uses.ts: the count over each code's whole scope).
         const uses = mirrorStatements(this.sql, this.env.DB, this.eventId);
-        const seats = seatMirrorStatements(this.sql, this.env.DB, this.eventId);
+        // (The seats go to D1 with the state copy, seatCopy.)
         const statements = [
           ...rows.map((r) =>
             this.env.DB.prepare(
@@ -1452,12 +1454,10 @@ export class EventInventory extends DurableObject<Env> {
             ).bind(r.sold, r.held, seating ? freeReserved(this.sql, seating, r.id, now) : null, r.id),
           ),
           ...uses.statements,
-          ...seats.statements,
         ];
         if (statements.length === 0) break;
         await this.env.DB.batch(statements);
         uses.copied();
-        seats.copied();
         await new Promise((r) => setTimeout(r, MIRROR_EVERY_MS));
       }
     } catch (err) {

@@ -1,35 +1,67 @@
-import type { PlacedSeat, RowPlan, SeatLookup } from '../../../src/shared/seats';
+import type { PlacedSeat, RowBest, RowPlan, SeatLookup } from '../../../src/shared/seats';
 
 /** What the index needs of a seated date (seats.ts SeatDate). */
 type SeatDate = { dateId: number; rows: PlacedSeat[][]; byId: Map<string, PlacedSeat>; plan: RowPlan };
 
 /**
- * The object's memory of which seats are occupied (held, sold or kept), per date, with each row's count of free
- * seats (issue 33, speed at stadium scale). The `seats` table stays the authority: the index is built from it in
- * one read when the seating is loaded, and every function of seats.ts and kept-seats.ts that writes a row of it
- * tells the index in the same synchronous step. A hold then checks its pick and looks for the best block without
- * reading every seat of the date; the search visits only rows with enough free seats (RowPlan.free).
+ * The object's memory of which seats are occupied (held, sold or kept), per date, with each row's longest run of
+ * adjacent free seats (issue 33, speed at stadium scale). The `seats` table stays the authority: the index is built
+ * from it in one read when the seating is loaded, and every function of seats.ts and kept-seats.ts that writes a row
+ * of it tells the index in the same synchronous step. A hold then checks its pick and looks for the best block
+ * without reading every seat of the date; the search visits only rows with a long enough run of free seats
+ * (RowPlan.free). A row's run, and its best block per search (`cached`), are worked out again only when one of its
+ * seats changed: a best-available request no longer scans every row closer than the block it finds, only the rows
+ * the holds before it changed.
  */
 class DateSeats {
   readonly occupied = new Set<string>();
-  readonly rowFree: Int32Array;
+  private readonly rowRun: Int32Array;
+  /** Bumped at every change of a row: a remembered best block of an older version is worked out again. */
+  private readonly rowVersion: Int32Array;
+  private readonly bests = new Map<string, { version: number; best: RowBest }>();
 
   constructor(private readonly date: SeatDate) {
-    this.rowFree = new Int32Array(date.rows.length);
-    for (const row of date.rows) for (const s of row ?? []) if (!s.blocked) this.rowFree[s.rowIndex] += 1;
+    this.rowRun = new Int32Array(date.rows.length).fill(-1);
+    this.rowVersion = new Int32Array(date.rows.length);
   }
 
   take(id: string) {
     if (this.occupied.has(id)) return;
     this.occupied.add(id);
-    const seat = this.date.byId.get(id);
-    if (seat && !seat.blocked) this.rowFree[seat.rowIndex] -= 1;
+    this.changed(id);
   }
 
   free(id: string) {
-    if (!this.occupied.delete(id)) return;
+    if (this.occupied.delete(id)) this.changed(id);
+  }
+
+  private changed(id: string) {
     const seat = this.date.byId.get(id);
-    if (seat && !seat.blocked) this.rowFree[seat.rowIndex] += 1;
+    if (!seat) return;
+    this.rowRun[seat.rowIndex] = -1;
+    this.rowVersion[seat.rowIndex] += 1;
+  }
+
+  /** A row's best block for one search (`key`: what it looks for), remembered while the row is unchanged. */
+  cached(key: string, r: number, find: () => RowBest): RowBest {
+    const known = this.bests.get(key);
+    if (known && known.version === this.rowVersion[r]) return known.best;
+    const best = find();
+    this.bests.set(key, { version: this.rowVersion[r], best });
+    return best;
+  }
+
+  /** The longest run of adjacent seats of a row that are neither occupied nor blocked. */
+  run(r: number): number {
+    if (this.rowRun[r] >= 0) return this.rowRun[r];
+    let longest = 0;
+    let run = 0;
+    for (const s of this.date.rows[r] ?? []) {
+      run = s.blocked || this.occupied.has(s.id) ? 0 : run + 1;
+      if (run > longest) longest = run;
+    }
+    this.rowRun[r] = longest;
+    return longest;
   }
 }
 
@@ -59,22 +91,28 @@ export function noteSeatFreed(sql: SqlStorage, dateId: number, seatId: string) {
 
 /**
  * The occupied seats of a date with `except` counted as free (the buyer's own hold, given back in the same step),
- * and each row's free seats to match; null when the index is not built (the caller reads the table instead).
+ * and each row's longest run of free seats to match; null when the index is not built (the caller reads the table
+ * instead). `memo(search)` remembers each row's best block for a search that sees exactly these occupied seats
+ * (`search` names the rest: the type, its quantity is added, and what else counts as taken).
  */
 export function occupiedView(
   sql: SqlStorage,
   date: SeatDate,
   except: Set<string>,
-): { taken: SeatLookup; plan: RowPlan } | null {
+): { taken: SeatLookup; plan: RowPlan; memo: (search: string) => NonNullable<RowPlan['best']> } | null {
   const index = indexes.get(sql)?.get(date.dateId);
   if (!index) return null;
-  const bonus = new Map<number, number>();
+  // A row with seats of the asker's own (counted free) may have a longer run than the index says: never skipped,
+  // and its best block is never remembered.
+  const own = new Set<number>();
   for (const id of except) {
     const seat = date.byId.get(id);
-    if (seat && index.occupied.has(id)) bonus.set(seat.rowIndex, (bonus.get(seat.rowIndex) ?? 0) + 1);
+    if (seat && index.occupied.has(id)) own.add(seat.rowIndex);
   }
   return {
     taken: { has: (id) => index.occupied.has(id) && !except.has(id) },
-    plan: { ...date.plan, free: (r) => index.rowFree[r] + (bonus.get(r) ?? 0) },
+    plan: { ...date.plan, free: (r) => (own.has(r) ? Number.POSITIVE_INFINITY : index.run(r)) },
+    memo: (search) => (r, quantity, find) =>
+      own.has(r) ? find() : index.cached(`${search}:${quantity}:${r}`, r, find),
   };
 }

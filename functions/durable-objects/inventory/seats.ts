@@ -11,6 +11,7 @@ import {
   type SeatLookup,
 } from '../../../src/shared/seats';
 import { mapPartsQuery, mapsFromParts } from '../../domain/seating/map-doc';
+import type { SideCopy } from '../state-mirror';
 import type { HoldItem } from './items';
 import { fencedOn, isFenced, pruneFences } from './map-fences';
 import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
@@ -23,15 +24,16 @@ import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedVi
  * counts of `types` keep working as before, the seats say which ones.
  *
  * What changes is journalled (`mirror_seat_changes`: one row per date and step, its seat ids as a JSON array) and
- * copied to D1's event_seats with the object's mirror, in bulk. The journal is bookkeeping of that copy, not state:
- * it is not copied to D1's object_state (state-mirror.ts), so an object restored from there has none and marks its
- * seats for a full copy instead (`resyncSeats`: D1's event_seats of the event replaced by the object's seats, in
- * one batch). A lost object rebuilds its seats from object_state, else from event_seats (rebuildSeats), before it
- * sells one.
+ * copied to D1's event_seats in bulk by the object's state copy (state-mirror.ts `alongside`), in the same batch as
+ * the object's other rows (a hold's in its order's own batch). The seats are not copied to object_state as well:
+ * event_seats is their copy, exactly as far as the rows, so an object restored from object_state takes its seats
+ * back from event_seats (`restoreSeats`). A lost object with nothing in object_state rebuilds its sold seats from
+ * event_seats (rebuildSeats) before it sells one.
  */
 
-// The last three statements: the journal was a row per seat (seat_changes, copied to object_state); what an older
-// object still had moves to mirror_seat_changes.
+// The journal was a row per seat (seat_changes, copied to object_state); what an older object still had moves to
+// mirror_seat_changes. Its seats were copied to object_state too (triggers of state-mirror.ts), and fully again after a
+// restore (mirror_seats_resync): no longer, their copy is event_seats.
 export const SEATS_SCHEMA = `
 create table if not exists seats (
   date_id integer not null,
@@ -47,10 +49,13 @@ create table if not exists mirror_seat_changes (
   date_id integer not null,
   seat_ids text not null
 );
-create table if not exists mirror_seats_resync (at integer not null);
+drop table if exists mirror_seats_resync;
 create table if not exists seat_changes (n integer primary key autoincrement, date_id integer not null, seat_id text not null);
 insert into mirror_seat_changes (date_id, seat_ids) select date_id, json_array(seat_id) from seat_changes;
 drop table seat_changes;
+drop trigger if exists mirror_seats_insert;
+drop trigger if exists mirror_seats_update;
+drop trigger if exists mirror_seats_delete;
 `;
 
 /**
@@ -208,7 +213,11 @@ function askersOwn(sql: SqlStorage, dateId: number, asker: SeatAsker): Set<strin
  * The seats of a date that are occupied (held, sold or kept) for this asker, and the search plan with each row's
  * free seats: from the object's index (seat-index.ts) once built, else read from the table.
  */
-export function occupancy(sql: SqlStorage, date: SeatDate, asker: SeatAsker): { taken: SeatLookup; plan: RowPlan } {
+export function occupancy(
+  sql: SqlStorage,
+  date: SeatDate,
+  asker: SeatAsker,
+): { taken: SeatLookup; plan: RowPlan; memo?: (search: string) => RowPlan['best'] } {
   const own = askersOwn(sql, date.dateId, asker);
   const view = occupiedView(sql, date, own);
   if (view) return view;
@@ -327,15 +336,18 @@ export function pickBest(
       out.push(item);
       continue;
     }
-    const { taken, plan } = occupancy(sql, date, asker);
+    const { taken, plan, memo } = occupancy(sql, date, asker);
     // The kept reserve is not for best available: it counts as taken here, as do this order's other picks.
-    const others = withAlso(
-      taken,
-      chosen.get(type.dateId) ?? new Set(),
-      keptReserve(date, Date.now()),
-      fencedOn(sql, type.dateId),
-    );
-    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, planOf(type, plan));
+    const mine = chosen.get(type.dateId);
+    const kept = keptReserve(date, Date.now());
+    const fenced = fencedOn(sql, type.dateId);
+    const others = withAlso(taken, mine ?? new Set(), kept, fenced);
+    // Each row's best block is remembered per type and reserve (kept or not) while the row is unchanged; not when
+    // this order's other picks count as taken too (a search of its own), nor while a new map version fences seats
+    // (a fence changes no row's version, map-fences.ts).
+    const best = mine?.size || fenced.size > 0 ? undefined : memo?.(`${type.typeId}:${kept.size}`);
+    const search = { ...planOf(type, plan), best };
+    const block = bestSeats(date.rows, others, type.sellable, item.quantity, date.map.stage, search);
     if (!block) return { ok: false, reason: 'no_block', typeId: item.typeId, quantity: item.quantity };
     const ids = block.map((b) => b.id);
     chosen.set(type.dateId, new Set([...(chosen.get(type.dateId) ?? []), ...ids]));
@@ -349,14 +361,6 @@ export function journal(sql: SqlStorage, dateId: number, seatIds: string | strin
   const ids = typeof seatIds === 'string' ? [seatIds] : seatIds;
   if (ids.length === 0) return;
   sql.exec('insert into mirror_seat_changes (date_id, seat_ids) values (?, ?)', dateId, JSON.stringify(ids));
-}
-
-/**
- * After a restore from object_state (the object lost its storage): the journal was not kept, so D1's event_seats of
- * the event is replaced by the object's seats on the next copy (seatMirrorStatements).
- */
-export function resyncSeats(sql: SqlStorage) {
-  sql.exec('insert into mirror_seats_resync (at) values (?)', Date.now());
 }
 
 /** Takes a checked hold's seats (`state` 'held', or 'sold' for a grant or a paid retry): one statement per item. */
@@ -483,30 +487,24 @@ const SEATS_PER_STATEMENT = 1000;
 
 /**
  * The seat changes not copied to D1 yet, as statements, and what to call once they were written: the changed seats
- * as they are now, upserted (held, sold or kept) or deleted (free) in bulk statements; after a restore
- * (resyncSeats), the event's whole event_seats replaced by the object's seats in the same batch.
+ * as they are now, upserted (held, sold or kept) or deleted (free) in bulk statements.
  */
 export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: number) {
-  const last = sql.exec<{ n: number | null }>('select max(n) as n from mirror_seat_changes').one().n;
-  const resync = sql.exec<{ at: number | null }>('select max(at) as at from mirror_seats_resync').one().at;
-  if (last === null && resync === null) return { statements: [], copied: () => {} };
+  const { last } = sql.exec<{ last: number | null }>('select max(n) as last from mirror_seat_changes').one();
+  if (last === null) return { statements: [], copied: () => {} };
   type Row = { d: number; s: string; st: string | null; h: string | null };
-  const rows =
-    resync !== null
-      ? sql.exec<Row>('select date_id as d, seat_id as s, state as st, hold_id as h from seats').toArray()
-      : sql
-          .exec<Row>(
-            `select distinct c.date_id as d, j.value as s, t.state as st, t.hold_id as h
-             from mirror_seat_changes c join json_each(c.seat_ids) j
-             left join seats t on t.date_id = c.date_id and t.seat_id = j.value where c.n <= ?`,
-            last,
-          )
-          .toArray();
+  const rows = sql
+    .exec<Row>(
+      `select distinct c.date_id as d, j.value as s, t.state as st, t.hold_id as h
+       from mirror_seat_changes c join json_each(c.seat_ids) j
+       left join seats t on t.date_id = c.date_id and t.seat_id = j.value where c.n <= ?`,
+      last,
+    )
+    .toArray();
   // A kept seat (kept-seats.ts) is not for sale: the map shows it taken, like a held one.
   const present = rows.filter((r) => r.st !== null).map((r) => ({ ...r, st: r.st === 'kept' ? 'held' : r.st }));
   const gone = rows.filter((r) => r.st === null).map((r) => ({ d: r.d, s: r.s }));
   const statements: D1PreparedStatement[] = [];
-  if (resync !== null) statements.push(db.prepare('delete from event_seats where event_id = ?').bind(eventId));
   for (let at = 0; at < present.length; at += SEATS_PER_STATEMENT)
     statements.push(
       db
@@ -528,11 +526,46 @@ export function seatMirrorStatements(sql: SqlStorage, db: D1Database, eventId: n
     );
   return {
     statements,
-    copied: () => {
-      if (last !== null) sql.exec('delete from mirror_seat_changes where n <= ?', last);
-      if (resync !== null) sql.exec('delete from mirror_seats_resync where at <= ?', resync);
+    copied: () => sql.exec('delete from mirror_seat_changes where n <= ?', last),
+  };
+}
+
+/** The seats' copy to D1's event_seats, riding every round of the object's state copy (state-mirror.ts SideCopy). */
+export function seatCopy(sql: SqlStorage, db: D1Database, eventId: () => number | null): SideCopy {
+  return {
+    pending: () => sql.exec<{ n: number }>('select count(*) as n from mirror_seat_changes').one().n,
+    take: () => {
+      const event = eventId();
+      return event === null ? { statements: [], copied: () => {} } : seatMirrorStatements(sql, db, event);
     },
   };
+}
+
+/**
+ * An object restored from object_state (its storage was lost) takes its seats back from D1's event_seats: they were
+ * written in the same batches as the rows just restored (seatCopy), so they match its holds. A kept seat is copied
+ * as held (the map shows it taken) with its `keep:` hold id, which says it was kept.
+ */
+const RESTORE_SLICE = 5000;
+
+export async function restoreSeats(sql: SqlStorage, db: D1Database, eventId: number) {
+  const { results } = await db
+    .prepare('select event_date_id, seat_id, state, hold_id from event_seats where event_id = ?')
+    .bind(eventId)
+    .all<{ event_date_id: number; seat_id: string; state: string; hold_id: string }>();
+  sql.exec('delete from seats');
+  // In slices: a stadium's seats as one JSON string would pass the 2 MB a string may weigh in the object's SQLite.
+  for (let at = 0; at < results.length; at += RESTORE_SLICE)
+    sql.exec(
+      `insert into seats (date_id, seat_id, hold_id, state)
+       select j.value ->> 'event_date_id', j.value ->> 'seat_id', j.value ->> 'hold_id',
+         case when j.value ->> 'hold_id' glob 'keep:*' then 'kept' else j.value ->> 'state' end
+       from json_each(?) j`,
+      JSON.stringify(results.slice(at, at + RESTORE_SLICE)),
+    );
+  // What D1 has is what the object has now: nothing to copy back.
+  sql.exec('delete from mirror_seat_changes');
+  return results.length;
 }
 
 /**

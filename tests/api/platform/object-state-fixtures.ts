@@ -41,7 +41,9 @@ export async function quiet<O extends Rpc.DurableObjectBranded | undefined>(stub
   await eventually(
     async () =>
       runInDurableObject(stub, (_object, state) =>
-        ['mirror_dirty', 'waitlist_outbox', 'waitlist_notices'].every((t) => count(state.storage.sql, t) === 0),
+        ['mirror_dirty', 'mirror_seat_changes', 'waitlist_outbox', 'waitlist_notices'].every(
+          (t) => count(state.storage.sql, t) === 0,
+        ),
       ),
     "the object's copy to D1 and its deliveries",
   );

@@ -1,17 +1,15 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { inventoryOf } from '../../../functions/durable-objects/stubs';
 import { createBuyer } from '../kit/actors';
-import type { Answer } from '../kit/call';
+import { type Answer, call } from '../kit/call';
 import { ORIGIN } from '../kit/http';
-import { quiet } from '../platform/object-state-fixtures';
 import { assertSeats, holdSeats, seatedEvent, takenSeats } from './seating-fixtures';
 
 /**
  * A seated event's inventory object that loses its storage (issue 35) keeps every seat a hold was answered for: a
- * hold's rows reach D1 in its order's batch (inventory/order-writer.ts), before the buyer hears of it, so the object
- * is wiped here right after the answers, without waiting for anything. The seat journal is not part of that copy
- * (seats.ts): the restored object replaces D1's event_seats with its own seats, so a seat D1 had wrong is put right.
+ * hold's rows and its seats' copy (D1 event_seats) reach D1 in its order's batch (inventory/order-writer.ts), before
+ * the buyer hears of it, so the object is wiped here right after the answers, without waiting for anything. The
+ * restored object takes its seats back from event_seats (seats.ts restoreSeats).
  */
 
 /** Deletes the object's storage and throws the instance away at once (the next call restores it from D1). */
@@ -54,28 +52,28 @@ describe('seats after the inventory object is lost', () => {
     await assertSeats(w.eventId);
   });
 
-  it('copies its seats to D1 event_seats whole after a restore, whatever D1 had', async () => {
+  it('takes its seats back from D1 event_seats: held, sold and kept, each with its hold', async () => {
     const w = await seatedEvent();
     const [ana, beto] = await Promise.all([createBuyer(), createBuyer()]);
+    const kept = await call(w.admin, 'PUT /admin/events/:id/seating/:date/held-seats', {
+      param: { id: w.eventId, date: w.dateId },
+      json: { groups: [{ group: 'sponsors', seat_ids: ['platea-B-5', 'platea-B-3'] }] } as never,
+    });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect((await holdSeats(ana, w.eventId, w.platea, ['platea-A-1', 'platea-A-2'])).status).toBe(201);
     expect((await holdSeats(beto, w.eventId, w.pullman, ['pullman-A-1'])).status).toBe(201);
-    await assertSeats(w.eventId);
-    await quiet(inventoryOf(env, w.eventId));
-    // D1's copy went wrong while the object was away (its journal of changes is not kept): a seat it does not hold
-    // shows taken, and one it holds shows free.
-    await env.DB.batch([
-      env.DB.prepare(
-        "insert into event_seats (event_id, event_date_id, seat_id, state, hold_id) values (?, ?, 'platea-B-3', 'held', 'gone')",
-      ).bind(w.eventId, w.dateId),
-      env.DB.prepare("delete from event_seats where event_id = ? and seat_id = 'pullman-A-1'").bind(w.eventId),
-    ]);
+    const before = await seatList(w.eventId);
+    expect(before.filter((s) => s.includes(':kept:'))).toHaveLength(2);
+    // The seats are not in object_state (their copy is event_seats): only event_seats can bring them back.
+    const inState = await env.DB.prepare("select count(*) as n from object_state where tbl = 'seats'").first<{
+      n: number;
+    }>();
+    expect(inState?.n).toBe(0);
     await wipeNow(w.eventId);
-    // The restored object says the same as before, and D1's copy follows it again (assertSeats waits for it).
-    expect((await takenSeats(w.eventId)).map((s) => s.seatId).sort()).toEqual([
-      'platea-A-1',
-      'platea-A-2',
-      'pullman-A-1',
-    ]);
+    expect(await seatList(w.eventId)).toEqual(before);
+    // Kept seats are still kept (not for sale), and the restored holds keep their seats.
+    const refused = await holdSeats(await createBuyer(), w.eventId, w.platea, ['platea-B-5', 'platea-B-3']);
+    expect(refused.status).toBe(409);
     await assertSeats(w.eventId);
   });
 });
