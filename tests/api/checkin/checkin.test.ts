@@ -11,6 +11,7 @@ import { MSG } from '../../../src/shared/messages/common';
 import { asBuyer, createBuyer } from '../kit/actors';
 import { provider } from '../kit/http';
 import { mailsTo, tokenIn } from '../kit/mail';
+import { restartObject } from '../kit/objects';
 import {
   addGate,
   counters,
@@ -316,9 +317,7 @@ describe('check-in authority', () => {
     const first = await scan(door, event.event_id, body);
     expect(first.json.data.result).toBe('admitted');
     // The object is thrown away; the next call builds a new one from its storage.
-    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => state.abort('restart')).catch(
-      () => undefined,
-    );
+    await restartObject(checkinOf(env, event.event_id), 'restart');
     const replay = await scan(door, event.event_id, body);
     expect(replay.status).toBe(200);
     expect(replay.json.data).toMatchObject({ result: 'admitted', scanId: first.json.data.scanId, replay: true });
@@ -341,9 +340,7 @@ describe('check-in authority', () => {
       state.storage.sql.exec('update copied set seq = 0');
     });
     // (A separate call: an abort drops the writes of its own turn.)
-    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => state.abort('restart')).catch(
-      () => undefined,
-    );
+    await restartObject(checkinOf(env, event.event_id), 'restart');
     await logCopied(env, event.event_id);
     const after = await env.DB.batch([
       env.DB.prepare('select count(*) as n from checkin_scans where event_id = ?').bind(event.event_id),
@@ -401,9 +398,7 @@ describe('check-in authority', () => {
         JSON.stringify({ event_id: event.event_id, list_id: logged?.list_id, ticket_id: tickets[1].id }),
       );
     });
-    await runInDurableObject(checkinOf(env, event.event_id), (_object, state) => state.abort('new code')).catch(
-      () => undefined,
-    );
+    await restartObject(checkinOf(env, event.event_id), 'new code');
     await logCopied(env, event.event_id);
     const rows = await env.DB.prepare('select status from tickets where id in (?, ?)')
       .bind(tickets[0].id, tickets[1].id)

@@ -11,6 +11,7 @@ import type { Answer } from '../kit/call';
 import { createTestEvent } from '../kit/events';
 import { eventually } from '../kit/http';
 import { routeNetwork } from '../kit/network';
+import { restartObject } from '../kit/objects';
 
 /**
  * A code's limits over its whole scope (issue 29): a code for all of a producer's events (or several) counts
@@ -159,7 +160,7 @@ describe('promo codes over their whole scope', () => {
     // Event A's object loses everything it kept (its code uses among it) and starts again from nothing.
     const stub = inventoryOf(env, a.event_id);
     await runInDurableObject(stub, async (_object, state) => state.storage.deleteAll());
-    await runInDurableObject(stub, (_object, state) => state.abort('lost')).catch(() => undefined);
+    await restartObject(stub, 'lost');
     expect((await hold(await createBuyer(), b, 1, code)).status).toBe(409);
     const again = await hold(await createBuyer(), a, 1, code);
     expect(again.status).toBe(409);
