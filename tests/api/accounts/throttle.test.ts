@@ -52,12 +52,15 @@ describe('RateLimiter Durable Object', () => {
 
 describe('login throttling', () => {
   const pairOf = (email: string, ip: string) => `${email}|${ip}`;
-  const randomIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+  // Each test its own address: counters live as long as the file's storage, and two tests drawing the same address
+  // at random found the other's failures already counted (a CI run failed so).
+  let lastHost = 0;
+  const freshIp = () => `203.0.113.${++lastHost}`;
 
   it('allows 100 failed logins per account and address per hour, then answers 429 even to the right password', async () => {
     expect(THROTTLE_RULES.loginAccountAddress).toEqual({ limit: 100, windowSeconds: 3600 });
     const user = await createUser();
-    const ip = randomIp();
+    const ip = freshIp();
     await fill('loginAccountAddress', pairOf(user.email, ip), 1);
     // The 100th failure is still checked (401) ...
     expect((await loginAs(user.email, 'clave-equivocada', ip)).status).toBe(401);
@@ -71,7 +74,7 @@ describe('login throttling', () => {
 
   it('does not let a stranger lock the owner out: 101 real failures elsewhere, the owner still logs in', async () => {
     const user = await createUser();
-    const stranger = randomIp();
+    const stranger = freshIp();
     const statuses = [];
     for (let i = 0; i < 101; i++) statuses.push((await loginAs(user.email, `adivino-${i}`, stranger)).status);
     expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
@@ -86,7 +89,7 @@ describe('login throttling', () => {
     const user = await createUser();
     await fill('loginAccount', user.email);
     // Each further address gets only a few guesses ...
-    const attacker = randomIp();
+    const attacker = freshIp();
     for (let i = 0; i < LOGIN_UNDER_ATTACK_PER_ADDRESS; i++)
       expect((await loginAs(user.email, `adivino-${i}`, attacker)).status).toBe(401);
     expect((await loginAs(user.email, PASSWORD, attacker)).status).toBe(429);
@@ -96,7 +99,7 @@ describe('login throttling', () => {
 
   it('does not count a successful login as a failure', async () => {
     const user = await createUser();
-    const ip = randomIp();
+    const ip = freshIp();
     expect((await loginAs(user.email, 'clave-equivocada', ip)).status).toBe(401);
     expect((await loginAs(user.email, PASSWORD, ip)).status).toBe(200);
     expect(await count('loginAccountAddress', pairOf(user.email, ip))).toBe(1);
@@ -104,7 +107,7 @@ describe('login throttling', () => {
   });
 
   it('counts failures per client address too, across accounts', async () => {
-    const ip = randomIp();
+    const ip = freshIp();
     await fill('loginAddress', ip);
     const user = await createUser();
     expect((await loginAs(user.email, PASSWORD, ip)).status).toBe(429);
