@@ -541,13 +541,14 @@ export function seatCopy(sql: SqlStorage, db: D1Database, eventId: () => number 
   };
 }
 
+/** Seats per statement when a restored object takes them back (restoreSeats). */
+const RESTORE_SLICE = 5000;
+
 /**
  * An object restored from object_state (its storage was lost) takes its seats back from D1's event_seats: they were
  * written in the same batches as the rows just restored (seatCopy), so they match its holds. A kept seat is copied
  * as held (the map shows it taken) with its `keep:` hold id, which says it was kept.
  */
-const RESTORE_SLICE = 5000;
-
 export async function restoreSeats(sql: SqlStorage, db: D1Database, eventId: number) {
   const { results } = await db
     .prepare('select event_date_id, seat_id, state, hold_id from event_seats where event_id = ?')
