@@ -18,7 +18,7 @@ export type StockRow = {
  * The free seats of a type's wheelchair reserve still kept from the public (0 once released): the waiting list
  * takes their type as sold out, and who needs one picks it on the seat map.
  */
-export function keptReserve(t: StockRow, now = new Date()): number {
+export function keptReserveCount(t: StockRow, now = new Date()): number {
   if (!t.reserve_free) return 0;
   const released = t.reserve_release_at && new Date(t.reserve_release_at).getTime() <= now.getTime();
   return released ? 0 : t.reserve_free;
@@ -33,7 +33,7 @@ export function availabilityOf(
   dateStartsAt: string,
   now = new Date(),
 ): { status: Availability; remaining: number } {
-  const remaining = Math.max(0, t.capacity - t.sold - t.held - keptReserve(t, now));
+  const remaining = Math.max(0, t.capacity - t.sold - t.held - keptReserveCount(t, now));
   const time = now.getTime();
   if (t.sale_starts_at && new Date(t.sale_starts_at).getTime() > time) return { status: 'proximamente', remaining };
   const closes = t.sale_ends_at ?? dateStartsAt;

@@ -1,4 +1,4 @@
-import { keptReserve } from '../../../../src/shared/availability';
+import { keptReserveCount } from '../../../../src/shared/availability';
 import { dateFilterRange, dayRange, toArIso } from '../../../../src/shared/dates';
 import type { Discount } from '../../../../src/shared/pricing';
 import { type Availability, availabilityOf, type EventFilters } from '../../../../src/shared/schemas/events';
@@ -37,7 +37,7 @@ export type EventCard = {
 };
 
 /**
- * The free seats of the kept wheelchair reserve of type `t` (seating `s` of its date) in SQL: what keptReserve
+ * The free seats of the kept wheelchair reserve of type `t` (seating `s` of its date) in SQL: what keptReserveCount
  * (src/shared/availability.ts) says in JS. "Now" is ?1 (listedFrom) plus the listing window.
  */
 const KEPT_RESERVE_SQL = `(case when s.wheelchair_release_at is not null
@@ -219,7 +219,7 @@ function publicTypeOf(t: TicketRow, startsAt: string, eventStatus: string, now: 
     named: !!t.named,
     availability: eventStatus === 'publicado' ? availability.status : 'finalizada',
     remaining: availability.remaining,
-    wheelchair_left: keptReserve(t, now),
+    wheelchair_left: keptReserveCount(t, now),
   };
 }
 
