@@ -263,14 +263,19 @@ export class StateMirror {
    */
   take(): { statements: D1PreparedStatement[]; done: (ok: boolean) => void } | null {
     if (!this.ready || this.taking !== null) return null;
-    // One read for how many rows are noted, up to which seq, and of which tables (a round runs with every hold).
-    const noted = this.sql
-      .exec<{ n: number; last: number | null; tables: string }>(
-        `select count(*) as n, max(seq) as last, json_group_array(distinct tbl) as tables
-         from (select seq, tbl from mirror_dirty order by seq limit ?)`,
-        ROWS_PER_COPY,
-      )
-      .one();
+    // Most rounds find nothing noted (a round follows every call into the object): one lookup of the newest seq says
+    // so. Otherwise one read for how many rows are noted, up to which seq, and of which tables.
+    const newest = this.sql.exec<{ last: number | null }>('select max(seq) as last from mirror_dirty').one().last;
+    const noted =
+      newest === null
+        ? { n: 0, last: null, tables: '[]' }
+        : this.sql
+            .exec<{ n: number; last: number | null; tables: string }>(
+              `select count(*) as n, max(seq) as last, json_group_array(distinct tbl) as tables
+               from (select seq, tbl from mirror_dirty order by seq limit ?)`,
+              ROWS_PER_COPY,
+            )
+            .one();
     const round = ++this.reads;
     // A round that read every noted row covers, once in D1, every change made before its read.
     const complete = noted.n < ROWS_PER_COPY;
