@@ -484,9 +484,15 @@ export class EventInventory extends DurableObject<Env> {
     }
     // Seats (after the pass: no hold without one): all of them free, the buyer's own open hold counted as given
     // back in this step, or none is held. "Mejor ubicación disponible" chooses them here.
-    const mine = this.sql.exec<{ id: string }>("select id from holds where buyer = ? and status = 'open'", buyerKey);
+    // What was due expires first; the buyer's holds are then read once for this whole step (holdNow uses them too:
+    // nothing between here and there awaits).
+    this.expireDue();
+    const mine = this.buyerHolds(buyerKey);
     // The box office may also take the seats the producer kept for it (kept-seats.ts).
-    const asker = { replacing: mine.toArray()[0]?.id ?? null, boxOffice: gate.exempt === 'box_office' };
+    const asker = {
+      replacing: mine.find((row) => row.status === 'open')?.id ?? null,
+      boxOffice: gate.exempt === 'box_office',
+    };
     // More seats than a type sells per order is said as such, before looking for that many together.
     const over = asked.find((i) => i.quantity > (config.types.get(i.typeId)?.maxPerOrder ?? Number.POSITIVE_INFINITY));
     if (over) return { ok: false, reason: 'max', typeId: over.typeId, name: config.types.get(over.typeId)?.name };
@@ -513,7 +519,7 @@ export class EventInventory extends DurableObject<Env> {
           rows: i.dateId === undefined ? [] : takeBoxOfficeKept(this.sql, i.dateId, i.seatIds ?? []),
         }))
       : [];
-    const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60);
+    const held = this.holdNow(buyerKey, wanted, Math.max(1, config.holdMinutes) * 60, mine);
     if (!held.ok) {
       for (const u of unkept) if (u.dateId !== undefined) restoreKept(this.sql, u.dateId, u.rows);
       const name = held.typeId === undefined ? undefined : config.types.get(held.typeId)?.name;
@@ -907,12 +913,16 @@ export class EventInventory extends DurableObject<Env> {
     return this.sale;
   }
 
-  private holdNow(buyer: string, wanted: HoldItem[], seconds: number): HoldResult {
-    this.expireDue();
-    // The buyer's open hold (replaced by this one) and rejected ones (superseded), in one read.
-    const mine = this.sql
-      .exec<HoldRow>("select * from holds where buyer = ? and status in ('open', 'rejected')", buyer)
-      .toArray();
+  /**
+   * Holds `wanted` for `buyer`. `read`: the buyer's holds (buyerHolds) as the caller read them after expireDue, in the
+   * same synchronous step; without it they are read here.
+   */
+  private holdNow(buyer: string, wanted: HoldItem[], seconds: number, read?: HoldRow[]): HoldResult {
+    let mine = read;
+    if (mine === undefined) {
+      this.expireDue();
+      mine = this.buyerHolds(buyer);
+    }
     const previous = mine.find((row) => row.status === 'open');
     const freed = new Map<number, number>(
       previous ? parseItems(previous.items).map((i) => [i.typeId, i.quantity]) : [],
@@ -952,6 +962,13 @@ export class EventInventory extends DurableObject<Env> {
     // Only a replaced hold gives stock back; a plain hold only takes (no waiting-list offer to look for).
     this.mirror(previous !== undefined);
     return { ok: true, holdId: id, expiresAt, replaced: previous?.id ?? null };
+  }
+
+  /** The buyer's open hold (a new one replaces it) and rejected ones (superseded by a new one), in one read. */
+  private buyerHolds(buyer: string): HoldRow[] {
+    return this.sql
+      .exec<HoldRow>("select * from holds where buyer = ? and status in ('open', 'rejected')", buyer)
+      .toArray();
   }
 
   /** Releases an open hold (payment rejected, buyer left). Answers false when it was not open. */
