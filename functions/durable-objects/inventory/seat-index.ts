@@ -89,6 +89,13 @@ export function noteSeatFreed(sql: SqlStorage, dateId: number, seatId: string) {
   indexes.get(sql)?.get(dateId)?.free(seatId);
 }
 
+/** Whether any of `ids` is occupied on the date (held, sold or kept); null when the index is not built. */
+export function anyOccupied(sql: SqlStorage, dateId: number, ids: readonly string[]): boolean | null {
+  const index = indexes.get(sql)?.get(dateId);
+  if (!index) return null;
+  return ids.some((id) => index.occupied.has(id));
+}
+
 /**
  * The occupied seats of a date with `except` counted as free (the buyer's own hold, given back in the same step),
  * and each row's longest run of free seats to match; null when the index is not built (the caller reads the table

@@ -14,7 +14,7 @@ import { mapPartsQuery, mapsFromParts } from '../../domain/seating/map-doc';
 import type { SideCopy } from '../state-mirror';
 import type { HoldItem } from './items';
 import { fencedOn, isFenced, pruneFences } from './map-fences';
-import { buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
+import { anyOccupied, buildSeatIndex, dropSeatIndex, noteSeatFreed, noteSeatTaken, occupiedView } from './seat-index';
 
 /**
  * Reserved seating inside the EventInventory object (issue 33). The object's `seats` table is the authority on
@@ -259,14 +259,20 @@ export function checkSeats(sql: SqlStorage, seating: Seating, items: HoldItem[],
       if (!type.sellable.has(id) || isFenced(sql, type.dateId, id))
         return { ok: false, reason: 'seat_unknown', seat: id };
     }
-    const taken = sql
-      .exec<{ seat_id: string; hold_id: string }>(
-        'select seat_id, hold_id from seats where date_id = ? and seat_id in (select value from json_each(?))',
-        type.dateId,
-        JSON.stringify(item.seatIds),
-      )
-      .toArray()
-      .find((r) => r.hold_id !== asker.replacing && !(asker.boxOffice && r.hold_id.startsWith('keep:boleteria:')));
+    // The index answers the common case (none of them occupied) without a read; else the table says by whom.
+    const taken =
+      anyOccupied(sql, type.dateId, item.seatIds) === false
+        ? undefined
+        : sql
+            .exec<{ seat_id: string; hold_id: string }>(
+              'select seat_id, hold_id from seats where date_id = ? and seat_id in (select value from json_each(?))',
+              type.dateId,
+              JSON.stringify(item.seatIds),
+            )
+            .toArray()
+            .find(
+              (r) => r.hold_id !== asker.replacing && !(asker.boxOffice && r.hold_id.startsWith('keep:boleteria:')),
+            );
     if (taken) {
       const seat = nameOf(seating, type.dateId, taken.seat_id);
       return { ok: false, reason: taken.hold_id.startsWith('keep:') ? 'seat_kept' : 'seat_taken', seat };
