@@ -121,7 +121,7 @@ export const SEAT_INVITATION_TEXT = {
   heldGroupNo: 'No',
   heldGroupHint: 'Las butacas salen del grupo elegido: las que indicaste o, sin ids, las mejores juntas del grupo.',
   csvHeldGroupHelp:
-    'En un evento con butacas, cada fila puede salir de las butacas guardadas: elegí el grupo para todo el archivo o agregá la columna "butacas guardadas" (boletería, sponsors o RRPP; vacía, vale el grupo elegido). Cada invitación recibe las mejores butacas juntas del grupo.',
+    'En un evento con butacas, cada fila puede salir de las butacas guardadas: elegí el grupo para todo el archivo o agregá la columna "butacas guardadas" (boletería, sponsors o RRPP; vacía, vale el grupo elegido). Cada invitación recibe las mejores butacas juntas del grupo; sin grupo, la mejor ubicación disponible.',
 } as const;
 
 /** Who a date's held seats are kept for (issue 33): the box office, sponsors or RRPP. */

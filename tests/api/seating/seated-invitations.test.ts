@@ -295,6 +295,27 @@ describe('a CSV of invitations from held seats', () => {
     ]);
     await assertSeats(w.eventId);
   });
+
+  it('gives a row without a group the best available seats, as the form does with no seat named', async () => {
+    const w = await seatedEvent({ wheelchair: false, wheelchair_percent: 0 });
+    const header = 'nombre,email,dni,cantidad,tipo,etiqueta';
+    const csv = [header, `Dora Prensa,${uniqueEmail('csv')},30111222,2,Platea,Prensa`].join('\n');
+    const ok = await importCsv(w, csv);
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    const seats = (
+      await env.DB.prepare(
+        `select k.seat_id from tickets k join guest_invitations g on g.order_id = k.order_id
+         where g.event_id = ? order by k.seat_id`,
+      )
+        .bind(w.eventId)
+        .all<{ seat_id: string }>()
+    ).results.map((r) => r.seat_id);
+    // Two adjacent seats of the first row (the closest to the stage), sold to the invitation.
+    expect(seats).toHaveLength(2);
+    expect(seats.every((id) => id.startsWith('platea-A-'))).toBe(true);
+    expect(await seatsNow(w.eventId)).toEqual(seats.map((id) => `${id}:sold`).sort());
+    await assertSeats(w.eventId);
+  });
 });
 
 const SEATS = ['platea-A-1', 'platea-A-2', 'platea-A-3', 'platea-A-4', 'platea-B-1', 'platea-B-2', 'platea-B-4'];

@@ -46,7 +46,9 @@ function failRows(errors: RowErrors): never {
 
 /**
  * The rows of an uploaded CSV, each checked with the same schema as the single form (400 by row if not). A row
- * without its own held group ("butacas guardadas") is drawn from the file's (`fileGroup`), if any.
+ * without its own held group ("butacas guardadas") is drawn from the file's (`fileGroup`), if any; without either,
+ * a row of a seated category gets the best available seats, as the form does when no seat is named (`best` means
+ * nothing to a category without seats).
  */
 export function rowsFromCsv(csv: string, fileGroup?: KeptSeatGroup): LineRow[] {
   const [header, ...lines] = parseCsv(csv);
@@ -67,7 +69,7 @@ export function rowsFromCsv(csv: string, fileGroup?: KeptSeatGroup): LineRow[] {
     if (parsed.success) {
       const { held_group, ...row } = parsed.data;
       const group = held_group ?? fileGroup;
-      rows.push({ ...row, ...(group ? { held_group: group } : {}), line });
+      rows.push({ ...row, ...(group ? { held_group: group } : { best: true }), line });
     } else for (const issue of parsed.error.issues) addError(errors, line, issue.message);
   }
   if (errors.size > 0) failRows(errors);
