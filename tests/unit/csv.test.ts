@@ -63,6 +63,8 @@ describe('the CSV template offered on /admin/invitations', () => {
         quantity: 2,
         ticket_type: 'Platea  fila 1',
         tag: 'Prensa',
+        // No held group: a seated category's row gets the best available seats (nothing to one without seats).
+        best: true,
       },
     ]);
   });
