@@ -46,7 +46,7 @@ test('the producer sees the waiting list entries and their states, as cards on a
       await page.goto(`/admin/codigos/${event.event_id}`);
       return (await rowOf(first.email).getByRole('cell').last().textContent()) ?? '';
     })
-    .toMatch(/^Oferta enviada \(vence \w{3} \d{1,2} \w{3} · \d{2}:\d{2}\)$/);
+    .toMatch(/^Oferta enviada \(vence \p{L}{3,4} \d{1,2} \p{L}{3,4} · \d{2}:\d{2}\)$/u);
   await expect(rowOf(first.email).getByRole('cell')).toHaveText([
     '—',
     /Valentina Prueba/,
