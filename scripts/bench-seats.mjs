@@ -12,9 +12,12 @@
 // order), single_seats_left (every free seat alone between occupied ones at the end), holds_per_s, p50_ms,
 // p99_ms, map_kb (gzipped bytes the event page loads before the map can be used: the page with the map's outline,
 // the seat map island's modules and the largest section opened), ceiling_per_s (a bare call to the same
-// event's object through the same HTTP path, same run) with ratio, and the write floor.
+// event's object through the same HTTP path, same run) with ratio, and the write floor. For a local server on Linux
+// also the CPU ms one attempt costs in each phase, over the server's processes and this client (cpu_ms_per_hold,
+// cpu_ms_per_ping) and its split by process (cpu_split_*: the Worker's workerd, wrangler's dev proxy, wrangler, the
+// client): on a saturated machine the ratio is about cpu_ms_per_ping / cpu_ms_per_hold.
 import { gzipSync } from 'node:zlib';
-import { keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
+import { cpuLines, cpuMeter, keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 20_000);
@@ -92,10 +95,12 @@ const largest = firstDate.map.sections.filter((x) => x.kind === 'seated').sort((
 // Warm up the Worker and the event's object (its first seated hold loads the map).
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
 
+const meter = cpuMeter(base);
 let held = 0;
 let seatsHeld = 0;
 let refused = 0;
 let errors = 0;
+meter.start();
 const holds = await pool(tokens.length, concurrency, async (i) => {
   const status = await hit('/api/v1/holds', {
     method: 'POST',
@@ -108,13 +113,16 @@ const holds = await pool(tokens.length, concurrency, async (i) => {
   } else if (status === 409 || status === 400) refused++;
   else errors++;
 });
+const holdCpu = meter.stop(tokens.length);
 // The availability the page polls, at its fullest (after the run).
 const sectionBytes =
   (await gz(
     `/api/v1/holds/seats/section?event_id=${eventId}&event_date_id=${firstDate.event_date_id}&section=${largest.id}`,
   )) + (await gz(`/api/v1/holds/seats/availability?event_id=${eventId}&section=${largest.id}`));
 
+meter.start();
 const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
+const pingCpu = meter.stop(tokens.length);
 const holdsPerS = tokens.length / holds.seconds;
 const ceilingPerS = tokens.length / ceiling.seconds;
 const floor = await writeFloor(
@@ -152,6 +160,8 @@ const lines = {
   // The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
   ratio: (holdsPerS / ceilingPerS).toFixed(2),
   ...floor,
+  ...cpuLines('hold', holdCpu),
+  ...cpuLines('ping', pingCpu),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 client.close();

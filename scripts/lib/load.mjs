@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
 /** Runs `task(i)` for i < count with at most `limit` in flight; answers each duration in ms and the wall time. */
@@ -57,5 +58,90 @@ export async function writeFloor(call, count, limit, workPerS, ceilingPerS) {
     floor_write_per_s: Math.round(floorPerS),
     floor_ratio: (floorPerS / ceilingPerS).toFixed(2),
     ratio_to_floor: (workPerS / floorPerS).toFixed(2),
+  };
+}
+
+/** A process's CPU time so far in ms (all its threads), or null when it is gone. Linux /proc. */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a phase's CPU goes on this machine: `start()` before it, `stop(attempts)` after, answering the CPU ms per
+ * attempt of the server's processes by role (`worker`: the Worker's workerd, with its objects and the local D1;
+ * `proxy`: wrangler's dev proxy, a workerd of its own in front of it; `wrangler`: wrangler's node process) and of
+ * this client. On a machine the server and the client saturate, a ratio of two phases' rates is about the inverse
+ * ratio of their totals, so this says which side a change must make cheaper. Only for a local server on Linux
+ * (found by its port in /proc); null otherwise.
+ */
+export function cpuMeter(base) {
+  const port = new URL(base).port;
+  const roles = findServer(port);
+  const snapshot = () => {
+    const at = { client: (process.cpuUsage().user + process.cpuUsage().system) / 1000 };
+    for (const [role, pid] of Object.entries(roles ?? {})) at[role] = processCpuMs(pid);
+    return at;
+  };
+  let before = null;
+  return {
+    start() {
+      before = roles ? snapshot() : null;
+    },
+    stop(attempts) {
+      if (!before) return null;
+      const after = snapshot();
+      const per = {};
+      for (const role of Object.keys(after))
+        if (after[role] !== null && before[role] !== null) per[role] = (after[role] - before[role]) / attempts;
+      const total = Object.values(per).reduce((sum, ms) => sum + ms, 0);
+      return { total, per };
+    },
+  };
+}
+
+/** The local server on `port`: wrangler's proxy workerd listening on it, its parent wrangler, their Worker workerd. */
+function findServer(port) {
+  if (!port) return null;
+  let procs;
+  try {
+    procs = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map((pid) => {
+        try {
+          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+          return { pid, ppid, cmd };
+        } catch {
+          return null;
+        }
+      })
+      .filter((p) => p !== null);
+  } catch {
+    return null;
+  }
+  const isWorkerd = (p) => p.cmd[0].endsWith('/workerd');
+  const proxy = procs.find(
+    (p) => isWorkerd(p) && p.cmd.some((a) => a.startsWith('--socket-addr=entry=') && a.endsWith(`:${port}`)),
+  );
+  if (!proxy) return null;
+  const worker = procs.find((p) => isWorkerd(p) && p.ppid === proxy.ppid && p.pid !== proxy.pid);
+  if (!worker) return null;
+  return { worker: worker.pid, proxy: proxy.pid, wrangler: proxy.ppid };
+}
+
+/** `cpu_*` lines of a cpuMeter reading: the total per attempt and its split by process. */
+export function cpuLines(name, reading) {
+  if (!reading) return {};
+  const ms = (v) => v.toFixed(2);
+  return {
+    [`cpu_ms_per_${name}`]: ms(reading.total),
+    [`cpu_split_${name}`]: Object.entries(reading.per)
+      .map(([role, v]) => `${role}:${ms(v)}`)
+      .join(','),
   };
 }
