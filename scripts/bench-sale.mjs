@@ -5,9 +5,10 @@
 // Each buyer calls POST /api/v1/holds through the edge with its session cookie, exactly like the browser.
 // Prints key=value lines: attempts, capacity, sold (tickets taken), oversold, holds_per_s, p50_ms, p99_ms,
 // and ceiling_per_s (a bare call to the same event's Durable Object, through the same HTTP path, same run);
-// do_call_in_worker_per_s is that call made in a loop inside the Worker, without HTTP.
+// do_call_in_worker_per_s is that call made in a loop inside the Worker, without HTTP. For a local server on Linux,
+// the CPU per attempt of each phase and its split by process (cpu_*, as bench:seats; see docs/operations.md).
 import http from 'node:http';
-import { percentile, pool, writeFloor } from './lib/load.mjs';
+import { cpuLines, cpuMeter, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 2000);
@@ -55,9 +56,11 @@ const { event_id: eventId, ticket_type_id: typeId, tokens } = await json(setup);
 // Warm up the Worker and the event's object (first calls compile and load).
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
 
+const meter = cpuMeter(base);
 let held = 0;
 let refused = 0;
 let errors = 0;
+meter.start();
 const holds = await pool(tokens.length, concurrency, async (i) => {
   const status = await hit('/api/v1/holds', {
     method: 'POST',
@@ -68,8 +71,11 @@ const holds = await pool(tokens.length, concurrency, async (i) => {
   else if (status === 409) refused++;
   else errors++;
 });
+const holdCpu = meter.stop(tokens.length);
 
+meter.start();
 const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
+const pingCpu = meter.stop(tokens.length);
 
 const floor = await writeFloor(
   () => hit(`/dev/checkout/ping-write?event_id=${eventId}`),
@@ -101,6 +107,8 @@ const lines = {
   ratio: (tokens.length / holds.seconds / (tokens.length / ceiling.seconds)).toFixed(2),
   ...floor,
   do_call_in_worker_per_s: Math.round(loop.n / (Math.max(1, loop.ms) / 1000)),
+  ...cpuLines('hold', holdCpu),
+  ...cpuLines('ping', pingCpu),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 if (lines.oversold > 0 || errors > 0) process.exit(1);
