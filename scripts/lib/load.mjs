@@ -65,7 +65,8 @@ export async function writeFloor(call, count, limit, workPerS, ceilingPerS) {
 function processCpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    // utime + stime, in clock ticks of 10 ms (Linux's USER_HZ).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }
@@ -83,7 +84,8 @@ export function cpuMeter(base) {
   const port = new URL(base).port;
   const roles = findServer(port);
   const snapshot = () => {
-    const at = { client: (process.cpuUsage().user + process.cpuUsage().system) / 1000 };
+    const own = process.cpuUsage();
+    const at = { client: (own.user + own.system) / 1000 };
     for (const [role, pid] of Object.entries(roles ?? {})) at[role] = processCpuMs(pid);
     return at;
   };
