@@ -36,6 +36,17 @@ const invite = (w: SeatedWorld, fields: Record<string, unknown>) =>
 
 const seatsNow = async (eventId: number) => (await takenSeats(eventId)).map((s) => `${s.seatId}:${s.state}`).sort();
 
+/** Every invitation ticket of the event: its guest's name and its seat, by seat. */
+const invitedSeats = async (eventId: number) =>
+  (
+    await env.DB.prepare(
+      `select g.name, k.seat_id from tickets k join guest_invitations g on g.order_id = k.order_id
+       where g.event_id = ? order by k.seat_id`,
+    )
+      .bind(eventId)
+      .all<{ name: string; seat_id: string }>()
+  ).results;
+
 const ticketsOf = async (invitationId: string) =>
   (
     await env.DB.prepare(
@@ -132,16 +143,24 @@ const setHeld = (w: SeatedWorld, groups: { group: string; release_at?: string | 
     json: { groups } as never,
   });
 
+/**
+ * Row B numbered 5 3 1 2 4 6: the sponsors keep B-1, B-2 and B-4 (adjacent), RRPP keep A-5, both for an hour.
+ * Answers the release time.
+ */
+async function keepForSponsorsAndRrpp(w: SeatedWorld) {
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  const held = await setHeld(w, [
+    { group: 'sponsors', release_at: inAnHour, seat_ids: ['platea-B-1', 'platea-B-2', 'platea-B-4'] },
+    { group: 'rrpp', release_at: inAnHour, seat_ids: ['platea-A-5'] },
+  ]);
+  expect(held.status, JSON.stringify(held.body)).toBe(200);
+  return inAnHour;
+}
+
 describe('an invitation from held seats', () => {
   it("takes the group's seats (best within it, or named), refuses others in Spanish, and a later release does not free them", async () => {
-    // Row B numbered 5 3 1 2 4 6: the sponsors keep B-1, B-2 and B-4 (adjacent), RRPP keep A-5.
     const w = await seatedEvent({ wheelchair: false, wheelchair_percent: 0 });
-    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
-    const held = await setHeld(w, [
-      { group: 'sponsors', release_at: inAnHour, seat_ids: ['platea-B-1', 'platea-B-2', 'platea-B-4'] },
-      { group: 'rrpp', release_at: inAnHour, seat_ids: ['platea-A-5'] },
-    ]);
-    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const inAnHour = await keepForSponsorsAndRrpp(w);
     const refused = async (fields: Record<string, unknown>, status: number, text: string, field = 'seat_ids') => {
       const res = await invite(w, fields);
       expect(res.status, JSON.stringify(fields)).toBe(status);
@@ -227,12 +246,7 @@ const importCsv = (w: SeatedWorld, csv: string, held_group?: string) =>
 describe('a CSV of invitations from held seats', () => {
   it("draws each row from the file's group or its own column, by row in Spanish when a group is wrong or short, all rows or none", async () => {
     const w = await seatedEvent({ wheelchair: false, wheelchair_percent: 0 });
-    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
-    const held = await setHeld(w, [
-      { group: 'sponsors', release_at: inAnHour, seat_ids: ['platea-B-1', 'platea-B-2', 'platea-B-4'] },
-      { group: 'rrpp', release_at: inAnHour, seat_ids: ['platea-A-5'] },
-    ]);
-    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    await keepForSponsorsAndRrpp(w);
     const header = 'nombre,email,dni,cantidad,tipo,etiqueta,butacas guardadas';
     const row = (name: string, quantity: number, group: string) =>
       `${name},${uniqueEmail('csv')},30111222,${quantity},Platea,Sponsors,${group}`;
@@ -274,15 +288,7 @@ describe('a CSV of invitations from held seats', () => {
       'sponsors',
     );
     expect(ok.status, await ok.clone().text()).toBe(201);
-    const tickets = (
-      await env.DB.prepare(
-        `select g.name, k.seat_id from tickets k join guest_invitations g on g.order_id = k.order_id
-         where g.event_id = ? order by k.seat_id`,
-      )
-        .bind(w.eventId)
-        .all<{ name: string; seat_id: string }>()
-    ).results;
-    expect(tickets).toEqual([
+    expect(await invitedSeats(w.eventId)).toEqual([
       { name: 'Carla RRPP', seat_id: 'platea-A-5' },
       { name: 'Ana Sponsor', seat_id: 'platea-B-1' },
       { name: 'Ana Sponsor', seat_id: 'platea-B-2' },
@@ -302,15 +308,8 @@ describe('a CSV of invitations from held seats', () => {
     const csv = [header, `Dora Prensa,${uniqueEmail('csv')},30111222,2,Platea,Prensa`].join('\n');
     const ok = await importCsv(w, csv);
     expect(ok.status, await ok.clone().text()).toBe(201);
-    const seats = (
-      await env.DB.prepare(
-        `select k.seat_id from tickets k join guest_invitations g on g.order_id = k.order_id
-         where g.event_id = ? order by k.seat_id`,
-      )
-        .bind(w.eventId)
-        .all<{ seat_id: string }>()
-    ).results.map((r) => r.seat_id);
-    // Two adjacent seats of the first row (the closest to the stage), sold to the invitation.
+    const seats = (await invitedSeats(w.eventId)).map((r) => r.seat_id);
+    // Two seats of the first row (the closest to the stage), sold to the invitation.
     expect(seats).toHaveLength(2);
     expect(seats.every((id) => id.startsWith('platea-A-'))).toBe(true);
     expect(await seatsNow(w.eventId)).toEqual(seats.map((id) => `${id}:sold`).sort());
