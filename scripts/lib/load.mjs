@@ -61,10 +61,13 @@ export async function writeFloor(call, count, limit, workPerS, ceilingPerS) {
   };
 }
 
+/** The fields of /proc/<pid>/stat after the command's name (state is [0], ppid [1]); throws when it is gone. */
+const statFields = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+
 /** A process's CPU time so far in ms (all its threads), or null when it is gone. Linux /proc. */
 function processCpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = statFields(pid);
     // utime + stime, in clock ticks of 10 ms (Linux's USER_HZ).
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -116,8 +119,7 @@ function findServer(port) {
       .map((pid) => {
         try {
           const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1];
-          return { pid, ppid, cmd };
+          return { pid, ppid: statFields(pid)[1], cmd };
         } catch {
           return null;
         }
