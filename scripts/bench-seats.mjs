@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Seat benchmark (issue 33): 20,000 buyers ask for seats of the demo stadium on the locally served product.
-//   BASE_URL (default http://localhost:8787)  BUYERS (20000)  CONCURRENCY (100)
+//   BASE_URL (default http://localhost:8787)  BUYERS (20000)  CONCURRENCY (100)  OBJECT_BUYERS (3000)
 // Needs DEV_MODE (npm start sets it): /dev/seats/bench-setup makes a fresh copy of the demo stadium
 // (functions/dev/seeds/stadium.ts: 40,800 numbered seats in 24 sections, campo and campo VIP standing, the
 // wheelchair reserve kept and seats held for the box office, sponsors and RRPP) and the buyers. Each buyer asks for
@@ -15,13 +15,16 @@
 // event's object through the same HTTP path, same run) with ratio, and the write floor. For a local server on Linux
 // also the CPU ms one attempt costs in each phase, over the server's processes and this client (cpu_ms_per_hold,
 // cpu_ms_per_ping) and its split by process (cpu_split_*: the Worker's workerd, wrangler's dev proxy, wrangler, the
-// client): on a saturated machine the ratio is about cpu_ms_per_ping / cpu_ms_per_hold.
+// client): on a saturated machine the ratio is about cpu_ms_per_ping / cpu_ms_per_hold. Last, the object alone
+// (OBJECT_BUYERS, 3000, on another fresh stadium): object_holds (held/asked) and the Worker's CPU ms per call of holds
+// and bare calls made from inside the Worker (object_worker_ms_per_hold, object_worker_ms_per_ping).
 import { gzipSync } from 'node:zlib';
 import { cpuLines, cpuMeter, keepAliveClient, percentile, pool, writeFloor } from './lib/load.mjs';
 
 const base = (process.env.BASE_URL ?? 'http://localhost:8787').replace(/\/$/, '');
 const buyers = Number(process.env.BUYERS ?? 20_000);
 const concurrency = Number(process.env.CONCURRENCY ?? 100);
+const objectBuyers = Number(process.env.OBJECT_BUYERS ?? 3000);
 
 // The load goes over node:http keep-alive connections (the client shares the 2 cores with the server).
 const client = keepAliveClient(base, concurrency);
@@ -134,6 +137,32 @@ const floor = await writeFloor(
 );
 const check = await json(await fetch(`${base}/dev/seats/check?event_id=${eventId}`));
 
+// The object alone, on another fresh stadium: holds and bare calls made from inside the Worker, without HTTP, the
+// edge or the provider API, as many at a time as the buyers above. The Worker's CPU per call says what a hold
+// costs in the object (its order's batch to D1 and its state copy included) beyond a bare call: the part of the
+// gap to the ceiling no change outside the object can close.
+const own = await json(
+  await fetch(`${base}/dev/seats/object-setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ buyers: objectBuyers }),
+  }),
+);
+const loop = (body) =>
+  fetch(`${base}/dev/seats/object-loop`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event_id: own.event_id, parallel: concurrency, ...body }),
+  }).then(json);
+await loop({ call: 'ping', count: 200 });
+meter.start();
+const objectSells = await loop({ call: 'sell', types: own.types, buyer_ids: own.buyer_ids });
+const objectHoldCpu = meter.stop(objectSells.calls);
+meter.start();
+const objectPings = await loop({ call: 'ping', count: objectSells.calls });
+const objectPingCpu = meter.stop(objectPings.calls);
+const workerMs = (cpu) => (cpu?.per.worker === undefined ? 'none' : cpu.per.worker.toFixed(2));
+
 const sorted = [...holds.durations].sort((a, b) => a - b);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const lines = {
@@ -162,6 +191,9 @@ const lines = {
   ...floor,
   ...cpuLines('hold', holdCpu),
   ...cpuLines('ping', pingCpu),
+  object_holds: `${objectSells.held}/${objectSells.calls}`,
+  object_worker_ms_per_hold: workerMs(objectHoldCpu),
+  object_worker_ms_per_ping: workerMs(objectPingCpu),
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 client.close();

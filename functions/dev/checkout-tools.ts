@@ -77,8 +77,15 @@ export async function createTestEvent(env: Env, input: TestEventInput) {
 
 /** Buyers for load tests: users with a ready access token each (no password login needed). */
 export async function createBuyers(env: Env, count: number) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   const tokens: string[] = [];
+  for (const u of await createBuyerAccounts(env, count)) tokens.push(await benchBuyerToken(env, u));
+  return tokens;
+}
+
+/** Verified buyer accounts for load tests, inserted 50 per batch. */
+export async function createBuyerAccounts(env: Env, count: number) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const users: { id: number; name: string; email: string }[] = [];
   for (let start = 0; start < count; start += 50) {
     const batch = Array.from({ length: Math.min(50, count - start) }, (_, i) => start + i);
     const rows = await env.DB.batch(
@@ -94,12 +101,9 @@ export async function createBuyers(env: Env, count: number) {
         ),
       ),
     );
-    for (const r of rows) {
-      const u = (r.results as { id: number; name: string; email: string }[])[0];
-      tokens.push(await benchBuyerToken(env, u));
-    }
+    for (const r of rows) users.push((r.results as { id: number; name: string; email: string }[])[0]);
   }
-  return tokens;
+  return users;
 }
 
 /** An hour-long access token of a bench buyer (a plain verified USER), as login would sign it. */

@@ -2,23 +2,18 @@ import { Hono } from 'hono';
 import { aloneSeats, blockWithoutAlone, leftAlone, placedSeats, rowPlan, rowsOf } from '../../src/shared/seats';
 import { seatedDates } from '../api/services/seating/availability';
 import { inventoryOf } from '../durable-objects/stubs';
-import { createBuyers } from './checkout-tools';
+import { createBuyerAccounts, createBuyers } from './checkout-tools';
 import { STADIUM_WANTED, seedStadium } from './seeds/stadium';
 
 /**
  * Development-only helpers for the seat benchmark (scripts/bench-seats.mjs, mounted at /dev/seats): a fresh copy
  * of the demo stadium (seeds/stadium.ts: 40,800 seats in 24 sections, two standing fields, the wheelchair reserve
- * and held seats), buyers with tokens, and what the object holds afterwards.
+ * and held seats), buyers with tokens, calls into the object alone, and what the object holds afterwards.
  */
 export const seatTools = new Hono<{ Bindings: Env }>()
   .post('/seats/bench-setup', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { buyers?: number };
-    const owner = await c.env.DB.prepare(
-      'select (select id from producers order by id limit 1) as producer_id, (select id from users order by id limit 1) as user_id',
-    ).first<{ producer_id: number; user_id: number }>();
-    const eventId = await seedStadium(c.env, owner!.producer_id, owner!.user_id);
-    const [date] = await seatedDates(c.env, eventId);
-    const seats = placedSeats(date.map);
+    const { eventId, date, seats } = await freshStadium(c.env);
     // The most wanted sections' seats (hand picks choose among them), by row.
     const wanted = seats
       .filter((s) => STADIUM_WANTED.includes(s.section))
@@ -31,6 +26,56 @@ export const seatTools = new Hono<{ Bindings: Env }>()
       wanted,
       tokens: await createBuyers(c.env, Math.min(body.buyers ?? 2000, 20_000)),
     });
+  })
+  /**
+   * The object alone (the benchmark's last phase): another fresh stadium and buyer accounts, whose ids
+   * `/seats/object-loop` sells to straight through the object's RPC, without HTTP, the edge or the provider API.
+   */
+  .post('/seats/object-setup', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { buyers?: number };
+    const { eventId, date } = await freshStadium(c.env);
+    const buyers = await createBuyerAccounts(c.env, Math.min(body.buyers ?? 2000, 10_000));
+    return c.json({
+      event_id: eventId,
+      types: Object.values(date.categories).map((sale) => sale.ticket_type_id),
+      buyer_ids: buyers.map((b) => b.id),
+    });
+  })
+  /**
+   * Calls into the event's object from inside the Worker, `parallel` at a time: `sell`, one hold per buyer of 1–6
+   * seats chosen by "Mejor ubicación disponible" in the types in turn (what a hold asks of the object, its order's
+   * batch to D1 and its state copy included); `ping`, `count` bare calls. What the object costs per call is read
+   * from outside (the bench reads the server's CPU time around this request).
+   */
+  .post('/seats/object-loop', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as {
+      event_id?: number;
+      call?: 'sell' | 'ping';
+      types?: number[];
+      buyer_ids?: number[];
+      count?: number;
+      parallel?: number;
+    };
+    const eventId = Number(body.event_id ?? 0);
+    const stub = inventoryOf(c.env, eventId);
+    const buyers = body.buyer_ids ?? [];
+    const types = body.types ?? [];
+    const calls = body.call === 'sell' ? buyers.length : Math.min(Number(body.count ?? 0), 100_000);
+    let next = 0;
+    let held = 0;
+    const chain = async () => {
+      while (next < calls) {
+        const i = next++;
+        if (body.call !== 'sell') {
+          await stub.ping();
+          continue;
+        }
+        const item = { typeId: types[i % types.length], quantity: 1 + (i % 6), best: true };
+        if ((await stub.sell(eventId, buyers[i], [item])).ok) held++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(Number(body.parallel ?? 100), 1000)) }, chain));
+    return c.json({ calls, held });
   })
   /**
    * The object's seats after a run: how many are taken, any taken twice (the object's rows, D1's live orders), the
@@ -85,3 +130,13 @@ export const seatTools = new Hono<{ Bindings: Env }>()
       kept: taken.filter((t) => t.state === 'kept').length,
     });
   });
+
+/** A fresh copy of the demo stadium, owned by the first producer and user, with its first date's seats. */
+async function freshStadium(env: Env) {
+  const owner = await env.DB.prepare(
+    'select (select id from producers order by id limit 1) as producer_id, (select id from users order by id limit 1) as user_id',
+  ).first<{ producer_id: number; user_id: number }>();
+  const eventId = await seedStadium(env, owner!.producer_id, owner!.user_id);
+  const [date] = await seatedDates(env, eventId);
+  return { eventId, date, seats: placedSeats(date.map) };
+}
