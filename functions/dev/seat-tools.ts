@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { MSG } from '../../src/shared/messages/common';
 import { aloneSeats, blockWithoutAlone, leftAlone, placedSeats, rowPlan, rowsOf } from '../../src/shared/seats';
 import { seatedDates } from '../api/services/seating/availability';
 import { inventoryOf } from '../durable-objects/stubs';
@@ -10,6 +12,19 @@ import { STADIUM_WANTED, seedStadium } from './seeds/stadium';
  * of the demo stadium (seeds/stadium.ts: 40,800 seats in 24 sections, two standing fields, the wheelchair reserve
  * and held seats), buyers with tokens, calls into the object alone, and what the object holds afterwards.
  */
+const Id = z.number().int().positive();
+/** What `/seats/object-loop` is asked: holds need the types and the buyers, bare calls a count. */
+const ObjectLoop = z
+  .object({
+    event_id: Id,
+    call: z.enum(['sell', 'ping']),
+    types: z.array(Id).default([]),
+    buyer_ids: z.array(Id).max(10_000).default([]),
+    count: z.number().int().min(0).max(100_000).default(0),
+    parallel: z.number().int().min(1).max(1000).default(100),
+  })
+  .refine((body) => body.call === 'ping' || body.types.length > 0);
+
 export const seatTools = new Hono<{ Bindings: Env }>()
   .post('/seats/bench-setup', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { buyers?: number };
@@ -48,25 +63,17 @@ export const seatTools = new Hono<{ Bindings: Env }>()
    * from outside (the bench reads the server's CPU time around this request).
    */
   .post('/seats/object-loop', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as {
-      event_id?: number;
-      call?: 'sell' | 'ping';
-      types?: number[];
-      buyer_ids?: number[];
-      count?: number;
-      parallel?: number;
-    };
-    const eventId = Number(body.event_id ?? 0);
+    const parsed = ObjectLoop.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ status: false, message: MSG.invalidInput }, 400);
+    const { event_id: eventId, call, types, buyer_ids: buyers, count, parallel } = parsed.data;
     const stub = inventoryOf(c.env, eventId);
-    const buyers = body.buyer_ids ?? [];
-    const types = body.types ?? [];
-    const calls = body.call === 'sell' ? buyers.length : Math.min(Number(body.count ?? 0), 100_000);
+    const calls = call === 'sell' ? buyers.length : count;
     let next = 0;
     let held = 0;
     const chain = async () => {
       while (next < calls) {
         const i = next++;
-        if (body.call !== 'sell') {
+        if (call === 'ping') {
           await stub.ping();
           continue;
         }
@@ -74,7 +81,7 @@ export const seatTools = new Hono<{ Bindings: Env }>()
         if ((await stub.sell(eventId, buyers[i], [item])).ok) held++;
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(Number(body.parallel ?? 100), 1000)) }, chain));
+    await Promise.all(Array.from({ length: parallel }, chain));
     return c.json({ calls, held });
   })
   /**
