@@ -422,7 +422,8 @@ export class EventInventory extends DurableObject<Env> {
     if (this.closed()) return { ok: false, reason: 'closed' };
     // The caller read the types from D1 anyway: keep capacity and limits in step with every hold.
     if (current) this.upsertTypes(current.eventId, current.types);
-    return this.holdNow(buyer, wanted, seconds);
+    this.expireDue();
+    return this.holdNow(buyer, wanted, seconds, this.buyerHolds(buyer));
   }
 
   /**
@@ -914,15 +915,10 @@ export class EventInventory extends DurableObject<Env> {
   }
 
   /**
-   * Holds `wanted` for `buyer`. `read`: the buyer's holds (buyerHolds) as the caller read them after expireDue, in the
-   * same synchronous step; without it they are read here.
+   * Holds `wanted` for `buyer`. `mine`: the buyer's holds (buyerHolds), read by the caller after expireDue in the same
+   * synchronous step.
    */
-  private holdNow(buyer: string, wanted: HoldItem[], seconds: number, read?: HoldRow[]): HoldResult {
-    let mine = read;
-    if (mine === undefined) {
-      this.expireDue();
-      mine = this.buyerHolds(buyer);
-    }
+  private holdNow(buyer: string, wanted: HoldItem[], seconds: number, mine: HoldRow[]): HoldResult {
     const previous = mine.find((row) => row.status === 'open');
     const freed = new Map<number, number>(
       previous ? parseItems(previous.items).map((i) => [i.typeId, i.quantity]) : [],
