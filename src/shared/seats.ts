@@ -192,14 +192,28 @@ function bestInRow(
   stage: { x: number; y: number },
 ): RowBest {
   let best: RowBest = null;
+  const sums = distanceSums(row, stage);
   eachBlock(row, occupied, sellable, quantity, (start, end, alone) => {
-    let score = 0;
-    for (let k = start; k <= end; k++) score += Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
-    score /= quantity;
+    const score = (sums[end + 1] - sums[start]) / quantity;
     if (better({ score, alone }, best)) best = { start, end, score, alone };
     return false;
   });
   return best;
+}
+
+const rowSums = new WeakMap<PlacedSeat[], { x: number; y: number; sums: Float64Array }>();
+
+/**
+ * A row's running sums of its seats' distances to the stage (`sums[k]`: the first k seats), worked out once per row:
+ * a block's mean distance is then one subtraction, not a distance per seat of every block looked at.
+ */
+function distanceSums(row: PlacedSeat[], stage: { x: number; y: number }): Float64Array {
+  const known = rowSums.get(row);
+  if (known && known.x === stage.x && known.y === stage.y) return known.sums;
+  const sums = new Float64Array(row.length + 1);
+  for (let k = 0; k < row.length; k++) sums[k + 1] = sums[k] + Math.hypot(row[k].ax - stage.x, row[k].ay - stage.y);
+  rowSums.set(row, { x: stage.x, y: stage.y, sums });
+  return sums;
 }
 
 /** Whether any block of `quantity` adjacent sellable free seats leaves no seat alone (stops at the first). */

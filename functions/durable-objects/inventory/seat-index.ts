@@ -18,7 +18,8 @@ class DateSeats {
   private readonly rowRun: Int32Array;
   /** Bumped at every change of a row: a remembered best block of an older version is worked out again. */
   private readonly rowVersion: Int32Array;
-  private readonly bests = new Map<string, { version: number; best: RowBest }>();
+  /** Per search (what it looks for and how many seats), each row's remembered best block and the row version it saw. */
+  private readonly bests = new Map<string, MemoSlot>();
 
   constructor(private readonly date: SeatDate) {
     this.rowRun = new Int32Array(date.rows.length).fill(-1);
@@ -42,12 +43,22 @@ class DateSeats {
     this.rowVersion[seat.rowIndex] += 1;
   }
 
-  /** A row's best block for one search (`key`: what it looks for), remembered while the row is unchanged. */
-  cached(key: string, r: number, find: () => RowBest): RowBest {
-    const known = this.bests.get(key);
-    if (known && known.version === this.rowVersion[r]) return known.best;
+  /** The memory of one search (`key`: what it looks for and how many seats), one entry per row. */
+  slot(key: string): MemoSlot {
+    let slot = this.bests.get(key);
+    if (!slot) {
+      slot = { versions: new Int32Array(this.date.rows.length).fill(-1), bests: new Array(this.date.rows.length) };
+      this.bests.set(key, slot);
+    }
+    return slot;
+  }
+
+  /** A row's best block for one search (its `slot`), remembered while the row is unchanged. */
+  cached(slot: MemoSlot, r: number, find: () => RowBest): RowBest {
+    if (slot.versions[r] === this.rowVersion[r]) return slot.bests[r];
     const best = find();
-    this.bests.set(key, { version: this.rowVersion[r], best });
+    slot.versions[r] = this.rowVersion[r];
+    slot.bests[r] = best;
     return best;
   }
 
@@ -64,6 +75,9 @@ class DateSeats {
     return longest;
   }
 }
+
+/** What one search remembers: per row, the row's version when its best block was worked out (-1: never), and it. */
+type MemoSlot = { versions: Int32Array; bests: RowBest[] };
 
 const indexes = new WeakMap<SqlStorage, Map<number, DateSeats>>();
 
@@ -119,7 +133,18 @@ export function occupiedView(
   return {
     taken: { has: (id) => index.occupied.has(id) && !except.has(id) },
     plan: { ...date.plan, free: (r) => (own.has(r) ? Number.POSITIVE_INFINITY : index.run(r)) },
-    memo: (search) => (r, quantity, find) =>
-      own.has(r) ? find() : index.cached(`${search}:${quantity}:${r}`, r, find),
+    memo: (search) => {
+      // A search asks for one quantity row after row: its slot is looked up once, not per row.
+      let quantityOf = -1;
+      let slot: MemoSlot | null = null;
+      return (r, quantity, find) => {
+        if (own.has(r)) return find();
+        if (slot === null || quantity !== quantityOf) {
+          slot = index.slot(`${search}:${quantity}`);
+          quantityOf = quantity;
+        }
+        return index.cached(slot, r, find);
+      };
+    },
   };
 }
