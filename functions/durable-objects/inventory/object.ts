@@ -184,6 +184,12 @@ export class EventInventory extends DurableObject<Env> {
   private openExpiry: number | undefined;
   /** Never later than the next release of held seats (kept-seats.ts; Infinity: none; undefined: not known yet). */
   private keptRelease: number | undefined;
+  /**
+   * Buyers who may have an open or rejected hold (a superset, memory only): those the storage had when first asked,
+   * and every buyer given an open hold since. A buyer not in it has none, so buyerHolds answers without a read (most
+   * buyers of an on-sale hold once). Holds only become open by being inserted.
+   */
+  private holdBuyers: Set<string> | undefined;
   /** Whether the sale was closed (sale_closed), once read: only closeSale changes it. */
   private closedFlag: boolean | undefined;
   /** The queue gate (queue_gate), once read: null when no queue was ever set through this object. */
@@ -501,7 +507,9 @@ export class EventInventory extends DurableObject<Env> {
     if (!Array.isArray(picked))
       return 'typeId' in picked ? { ...picked, name: config.types.get(picked.typeId)?.name } : picked;
     const wanted = withSeatDates(seating, picked);
-    const seatRefusal = checkSeats(this.sql, seating, wanted, asker);
+    // One item picked by "Mejor ubicación disponible" passed every check of checkSeats as it was chosen: free,
+    // sellable, not fenced, outside the kept reserve, and leaving a seat alone only when every block would.
+    const seatRefusal = wanted.length === 1 && asked[0].best ? null : checkSeats(this.sql, seating, wanted, asker);
     if (seatRefusal)
       return 'typeId' in seatRefusal
         ? { ...seatRefusal, name: config.types.get(seatRefusal.typeId)?.name }
@@ -665,6 +673,7 @@ export class EventInventory extends DurableObject<Env> {
         expiresAt,
         JSON.stringify([item]),
       );
+      this.holdBuyers?.add(buyer);
       if (takeSeat) takeSeats(this.sql, id, [item], 'held');
       this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
       this.scheduleAlarm(expiresAt);
@@ -924,16 +933,32 @@ export class EventInventory extends DurableObject<Env> {
       previous ? parseItems(previous.items).map((i) => [i.typeId, i.quantity]) : [],
     );
 
-    for (const item of wanted) {
-      const type = this.type(item.typeId);
-      if (!type) return { ok: false, reason: 'unknown_type', typeId: item.typeId };
-      if (item.quantity < type.min_per_order) return { ok: false, reason: 'min', typeId: item.typeId };
-      if (item.quantity > type.max_per_order) return { ok: false, reason: 'max', typeId: item.typeId };
-      const available = type.capacity - type.sold - type.held + (freed.get(item.typeId) ?? 0);
-      if (item.quantity > available) {
-        return { ok: false, reason: 'sold_out', typeId: item.typeId, available: Math.max(0, available) };
+    // The common case, one type and nothing to give back: the checks below and the count's update in one statement.
+    // When it changes nothing, the checks below say why.
+    const [only] = wanted;
+    const takenAtOnce =
+      !previous &&
+      wanted.length === 1 &&
+      this.sql
+        .exec(
+          `update types set held = held + ?1 where id = ?2 and ?1 between min_per_order and max_per_order
+           and capacity - sold - held >= ?1 returning id`,
+          only.quantity,
+          only.typeId,
+        )
+        .toArray().length === 1;
+
+    if (!takenAtOnce)
+      for (const item of wanted) {
+        const type = this.type(item.typeId);
+        if (!type) return { ok: false, reason: 'unknown_type', typeId: item.typeId };
+        if (item.quantity < type.min_per_order) return { ok: false, reason: 'min', typeId: item.typeId };
+        if (item.quantity > type.max_per_order) return { ok: false, reason: 'max', typeId: item.typeId };
+        const available = type.capacity - type.sold - type.held + (freed.get(item.typeId) ?? 0);
+        if (item.quantity > available) {
+          return { ok: false, reason: 'sold_out', typeId: item.typeId, available: Math.max(0, available) };
+        }
       }
-    }
 
     if (previous) this.releaseRow(previous, 'released');
     // A hold whose payment was rejected could still be paid by a retry; the new hold supersedes it.
@@ -944,8 +969,9 @@ export class EventInventory extends DurableObject<Env> {
       }
     const id = crypto.randomUUID();
     const expiresAt = Date.now() + seconds * 1000;
-    for (const item of wanted)
-      this.sql.exec('update types set held = held + ? where id = ?', item.quantity, item.typeId);
+    if (!takenAtOnce)
+      for (const item of wanted)
+        this.sql.exec('update types set held = held + ? where id = ?', item.quantity, item.typeId);
     this.sql.exec(
       "insert into holds (id, buyer, status, expires_at, items) values (?, ?, 'open', ?, ?)",
       id,
@@ -953,6 +979,7 @@ export class EventInventory extends DurableObject<Env> {
       expiresAt,
       JSON.stringify(wanted),
     );
+    this.holdBuyers?.add(buyer);
     this.openExpiry = Math.min(this.openExpiry ?? Number.POSITIVE_INFINITY, expiresAt);
     this.scheduleAlarm(expiresAt);
     // Only a replaced hold gives stock back; a plain hold only takes (no waiting-list offer to look for).
@@ -962,6 +989,13 @@ export class EventInventory extends DurableObject<Env> {
 
   /** The buyer's open hold (a new one replaces it) and rejected ones (superseded by a new one), in one read. */
   private buyerHolds(buyer: string): HoldRow[] {
+    this.holdBuyers ??= new Set(
+      this.sql
+        .exec<{ buyer: string }>("select distinct buyer from holds where status in ('open', 'rejected')")
+        .toArray()
+        .map((r) => r.buyer),
+    );
+    if (!this.holdBuyers.has(buyer)) return [];
     return this.sql
       .exec<HoldRow>("select * from holds where buyer = ? and status in ('open', 'rejected')", buyer)
       .toArray();
