@@ -12,10 +12,13 @@
 // order), single_seats_left (every free seat alone between occupied ones at the end), holds_per_s, p50_ms,
 // p99_ms, map_kb (gzipped bytes the event page loads before the map can be used: the page with the map's outline,
 // the seat map island's modules and the largest section opened), ceiling_per_s (a bare call to the same
-// event's object through the same HTTP path, same run) with ratio, and the write floor. For a local server on Linux
+// event's object through the same HTTP path, same run: each buyer's same request to POST /api/v1/holds/ceiling) with
+// ratio, dev_ping_per_s (the bare call on a shorter path: /dev/checkout/ping, without the edge, the session or the
+// provider API) with ratio_to_dev_ping, and the write floor (on the dev ping's path). For a local server on Linux
 // also the CPU ms one attempt costs in each phase, over the server's processes and this client (cpu_ms_per_hold,
-// cpu_ms_per_ping) and its split by process (cpu_split_*: the Worker's workerd, wrangler's dev proxy, wrangler, the
-// client): on a saturated machine the ratio is about cpu_ms_per_ping / cpu_ms_per_hold. Last, the object alone
+// cpu_ms_per_ceiling, cpu_ms_per_ping) and its split by process (cpu_split_*: the Worker's workerd, wrangler's dev
+// proxy, wrangler, the client): on a saturated machine the ratio is about cpu_ms_per_ceiling / cpu_ms_per_hold.
+// Last, the object alone
 // (OBJECT_BUYERS, 3000, on another fresh stadium): object_holds (held/asked) and the Worker's CPU ms per call of holds
 // and bare calls made from inside the Worker (object_worker_ms_per_hold, object_worker_ms_per_ping).
 import { gzipSync } from 'node:zlib';
@@ -97,6 +100,12 @@ const largest = firstDate.map.sections.filter((x) => x.kind === 'seated').sort((
 
 // Warm up the Worker and the event's object (its first seated hold loads the map).
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
+for (let i = 0; i < 20; i++)
+  await hit('/api/v1/holds/ceiling', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i % tokens.length]}` },
+    body: JSON.stringify({ event_id: eventId, items: [asks[i % asks.length]] }),
+  });
 
 const meter = cpuMeter(base);
 let held = 0;
@@ -123,17 +132,33 @@ const sectionBytes =
     `/api/v1/holds/seats/section?event_id=${eventId}&event_date_id=${firstDate.event_date_id}&section=${largest.id}`,
   )) + (await gz(`/api/v1/holds/seats/availability?event_id=${eventId}&section=${largest.id}`));
 
+// The ceiling: each buyer's same request through the same path (the edge with its session cookie, the provider API's
+// session check and the hold's body validated), ending in a bare call to the event's object instead of the hold.
+let ceilingErrors = 0;
 meter.start();
-const ceiling = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
+const ceiling = await pool(tokens.length, concurrency, async (i) => {
+  const status = await hit('/api/v1/holds/ceiling', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
+    body: JSON.stringify({ event_id: eventId, items: [asks[i]] }),
+  });
+  if (status !== 201) ceilingErrors++;
+});
+const ceilingCpu = meter.stop(tokens.length);
+// The shorter path the ceiling took before (a development route: no edge, session or provider API), for comparison.
+meter.start();
+const devPing = await pool(tokens.length, concurrency, () => hit(`/dev/checkout/ping?event_id=${eventId}`));
 const pingCpu = meter.stop(tokens.length);
 const holdsPerS = tokens.length / holds.seconds;
 const ceilingPerS = tokens.length / ceiling.seconds;
+const devPingPerS = tokens.length / devPing.seconds;
+// The write floor is a development route too: beside the bare call on its own path.
 const floor = await writeFloor(
   () => hit(`/dev/checkout/ping-write?event_id=${eventId}`),
   Math.min(tokens.length, 5000),
   concurrency,
   holdsPerS,
-  ceilingPerS,
+  devPingPerS,
 );
 const check = await json(await fetch(`${base}/dev/seats/check?event_id=${eventId}`));
 
@@ -186,10 +211,14 @@ const lines = {
   map_section_kb: kb(sectionBytes),
   map_island_kb: modules.size > 0 ? kb(islandBytes) : 'none',
   ceiling_per_s: Math.round(ceilingPerS),
+  ceiling_errors: ceilingErrors,
   // The share of the same-run ceiling (a bare call to the event's object through the same HTTP path).
   ratio: (holdsPerS / ceilingPerS).toFixed(2),
+  dev_ping_per_s: Math.round(devPingPerS),
+  ratio_to_dev_ping: (holdsPerS / devPingPerS).toFixed(2),
   ...floor,
   ...cpuLines('hold', holdCpu),
+  ...cpuLines('ceiling', ceilingCpu),
   ...cpuLines('ping', pingCpu),
   object_holds: `${objectSells.held}/${objectSells.calls}`,
   object_worker_ms_per_hold: workerMs(objectHoldCpu),
@@ -197,4 +226,4 @@ const lines = {
 };
 for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
 client.close();
-if (lines.seats_sold_twice > 0 || errors > 0 || lines.consistent !== 'yes') process.exit(1);
+if (lines.seats_sold_twice > 0 || errors > 0 || ceilingErrors > 0 || lines.consistent !== 'yes') process.exit(1);

@@ -68,6 +68,7 @@ const SAMPLES: Record<string, (w: ScopeWorld) => Sample> = {
   'GET /holds/seats/section': (w) => ({ path: `/holds/seats/section?event_id=${w.e1}&event_date_id=1&section=platea` }),
   'GET /holds/seats/availability': (w) => ({ path: `/holds/seats/availability?event_id=${w.e1}` }),
   'POST /holds': () => ({ path: '/holds', body: {} }),
+  'POST /holds/ceiling': () => ({ path: '/holds/ceiling', body: {} }),
   'DELETE /holds/:id': () => ({ path: `/holds/${UNKNOWN_UUID}` }),
   'GET /orders/:id': (w) => ({ path: `/orders/${w.orderId}` }),
   'POST /orders/:id/checkout': (w) => ({ path: `/orders/${w.orderId}/checkout`, body: {} }),

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SEAT_HOLD_MSG } from '../../../../src/shared/messages/checkout';
+import { MSG } from '../../../../src/shared/messages/common';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../../src/shared/schemas/checkout';
 import { EventIdSchema } from '../../../../src/shared/schemas/ids';
+import { isDevMode } from '../../../mail/port';
 import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../../lib/access';
+import { fail } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { publicAvailability } from '../../services/checkout/availability';
-import { createHold, releaseHold } from '../../services/checkout/holds';
+import { bareHoldCall, createHold, releaseHold } from '../../services/checkout/holds';
 import { ownOrder } from '../../services/checkout/orders';
 import { seatAvailability, seatedDateOutlines, seatSection } from '../../services/seating/availability';
 
@@ -17,6 +20,17 @@ const AvailabilityQuery = EventQuery.extend({ section: z.union([SeatId, z.litera
 const SectionQuery = EventQuery.extend({
   event_date_id: z.coerce.number().int().positive(),
   section: SeatId,
+});
+
+/** A hold's answer: lean (no re-read), GET /orders/:id has the full order. */
+const holdAnswer = (hold: Awaited<ReturnType<typeof createHold>>) => ({
+  id: hold.orderId,
+  status: 'held',
+  hold_expires_at: hold.expiresAt,
+  subtotal_cents: hold.subtotalCents,
+  fee_cents: hold.feeCents,
+  total_cents: hold.totalCents,
+  discount_cents: hold.discountCents,
 });
 
 /** Holds (reservas): tickets set aside for a buyer while they check out. */
@@ -49,19 +63,22 @@ export const holds = new Hono<AccessEnv>()
   })
   /** Every buyer at once when a sale opens: the revocation from the isolate's snapshot (buyerSession). */
   .post('/', buyerSession(), validate('json', HoldRequestSchema), async (c) => {
-    // A lean answer (no re-read): GET /orders/:id has the full order.
     const hold = await createHold(c.env, c.var.session.user.id, c.req.valid('json'));
-    const data = {
-      id: hold.orderId,
-      status: 'held',
-      hold_expires_at: hold.expiresAt,
-      subtotal_cents: hold.subtotalCents,
-      fee_cents: hold.feeCents,
-      total_cents: hold.totalCents,
-      discount_cents: hold.discountCents,
-    };
-    return c.json({ status: true, data }, 201);
+    return c.json({ status: true, data: holdAnswer(hold) }, 201);
   })
+  /**
+   * Development only (DEV_MODE; 404 otherwise): the seats benchmark's ceiling (issue 33), a bare call to the event's
+   * object through the same path as a hold: the edge with the buyer's session, this session check, the hold's body
+   * read and validated, and an answer of the same shape. Only the object's work differs from POST /holds.
+   */
+  .post(
+    '/ceiling',
+    buyerSession(),
+    async (c, next) => (isDevMode(c.env) ? next() : fail(404, MSG.notFound)),
+    validate('json', HoldRequestSchema),
+    async (c) =>
+      c.json({ status: true, data: holdAnswer(await bareHoldCall(c.env, c.req.valid('json').event_id)) }, 201),
+  )
   .delete('/:id', authenticated('session'), validate('param', OrderIdParamSchema, 404), async (c) => {
     const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
     const released = await releaseHold(c.env, order);
