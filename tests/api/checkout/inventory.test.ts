@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { inventoryOf } from '../../../functions/durable-objects/stubs';
+import { restartObject } from '../kit/objects';
 
 function freshInventory(capacity: number, max = 10) {
   const eventId = 900_000 + Math.floor(Math.random() * 90_000);
   const stub = inventoryOf(env, eventId);
-  return { stub, ready: stub.configure(eventId, [{ id: 1, capacity, minPerOrder: 1, maxPerOrder: max }]) };
+  return { eventId, stub, ready: stub.configure(eventId, [{ id: 1, capacity, minPerOrder: 1, maxPerOrder: max }]) };
 }
 
 describe('event inventory (Durable Object)', () => {
@@ -29,6 +30,24 @@ describe('event inventory (Durable Object)', () => {
     if (!first.ok || !second.ok) return;
     expect(second.replaced).toBe(first.holdId);
     expect((await stub.availability())[0]).toMatchObject({ held: 4, available: 1 });
+  });
+
+  it('still replaces a hold made before the object restarted (its memory of who holds is read again)', async () => {
+    const { eventId, stub: before, ready } = freshInventory(5);
+    await ready;
+    const first = await before.hold('ana', [{ typeId: 1, quantity: 3 }], 600);
+    const rejected = await before.hold('beto', [{ typeId: 1, quantity: 1 }], 600);
+    if (!first.ok || !rejected.ok) throw new Error('the holds before the restart were refused');
+    expect(await before.reject(rejected.holdId)).toBe(true);
+    await restartObject(before, 'test: restarted between two holds of the same buyers');
+    const stub = inventoryOf(env, eventId);
+    const second = await stub.hold('ana', [{ typeId: 1, quantity: 4 }], 600);
+    expect(second).toMatchObject({ ok: true, replaced: first.holdId });
+    // A rejected hold is superseded by the buyer's next hold after the restart too (no longer payable by a retry).
+    const again = await stub.hold('beto', [{ typeId: 1, quantity: 1 }], 600);
+    expect(again).toMatchObject({ ok: true, replaced: null });
+    expect(await stub.commit(rejected.holdId)).toMatchObject({ ok: false });
+    expect((await stub.availability())[0]).toMatchObject({ held: 5, available: 0 });
   });
 
   it('refuses more than the per-order maximum and unknown types', async () => {

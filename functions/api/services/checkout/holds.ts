@@ -67,16 +67,6 @@ function promoRefusal(result: Refused) {
  * configuration it keeps, decides (atomically) whether the tickets are there and writes the order to D1:
  * one subrequest from here, because this path runs for every buyer at once when a sale opens.
  */
-/**
- * The seats benchmark's ceiling (development only, POST /holds/ceiling): a bare call to the event's inventory object
- * where a hold would ask it to sell, answered with the fields of a hold (no hold, no order).
- */
-export async function bareHoldCall(env: Env, eventId: number): Promise<Awaited<ReturnType<typeof createHold>>> {
-  const at = await inventoryOf(env, eventId).ping();
-  const zero = { subtotalCents: 0, feeCents: 0, totalCents: 0, discountCents: 0 };
-  return { orderId: crypto.randomUUID(), holdId: '', expiresAt: new Date(at).toISOString(), ...zero };
-}
-
 export async function createHold(
   env: Env,
   userId: number,
@@ -107,6 +97,16 @@ export async function createHold(
     else refusal(sale);
   }
   fail(503, BUY_MSG.saleUpdating);
+}
+
+/**
+ * The seats benchmark's ceiling (development only, POST /holds/ceiling): a bare call to the event's inventory object
+ * where a hold would ask it to sell, answered with the fields of a hold (no hold, no order).
+ */
+export async function bareHoldCall(env: Env, eventId: number): Promise<Awaited<ReturnType<typeof createHold>>> {
+  const at = await inventoryOf(env, eventId).ping();
+  const zero = { subtotalCents: 0, feeCents: 0, totalCents: 0, discountCents: 0 };
+  return { orderId: crypto.randomUUID(), holdId: '', expiresAt: new Date(at).toISOString(), ...zero };
 }
 
 /** The buyer leaves the checkout: the hold goes back on sale at once. */
