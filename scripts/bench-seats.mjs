@@ -98,14 +98,17 @@ const { data: dates } = await json(await fetch(`${base}/api/v1/holds/seats?event
 const firstDate = dates[0];
 const largest = firstDate.map.sections.filter((x) => x.kind === 'seated').sort((x, y) => y.seats - x.seats)[0];
 
+/** Buyer i's request (its ask, with its session cookie) to a hold's route: the hold itself or the ceiling. */
+const ask = (path, i) =>
+  hit(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
+    body: JSON.stringify({ event_id: eventId, items: [asks[i]] }),
+  });
+
 // Warm up the Worker and the event's object (its first seated hold loads the map).
 for (let i = 0; i < 20; i++) await hit(`/dev/checkout/ping?event_id=${eventId}`);
-for (let i = 0; i < 20; i++)
-  await hit('/api/v1/holds/ceiling', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i % tokens.length]}` },
-    body: JSON.stringify({ event_id: eventId, items: [asks[i % asks.length]] }),
-  });
+for (let i = 0; i < Math.min(20, tokens.length); i++) await ask('/api/v1/holds/ceiling', i);
 
 const meter = cpuMeter(base);
 let held = 0;
@@ -114,11 +117,7 @@ let refused = 0;
 let errors = 0;
 meter.start();
 const holds = await pool(tokens.length, concurrency, async (i) => {
-  const status = await hit('/api/v1/holds', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
-    body: JSON.stringify({ event_id: eventId, items: [asks[i]] }),
-  });
+  const status = await ask('/api/v1/holds', i);
   if (status === 201) {
     held++;
     seatsHeld += asks[i].quantity;
@@ -137,12 +136,7 @@ const sectionBytes =
 let ceilingErrors = 0;
 meter.start();
 const ceiling = await pool(tokens.length, concurrency, async (i) => {
-  const status = await hit('/api/v1/holds/ceiling', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie: `auth-token=${tokens[i]}` },
-    body: JSON.stringify({ event_id: eventId, items: [asks[i]] }),
-  });
-  if (status !== 201) ceilingErrors++;
+  if ((await ask('/api/v1/holds/ceiling', i)) !== 201) ceilingErrors++;
 });
 const ceilingCpu = meter.stop(tokens.length);
 // The shorter path the ceiling took before (a development route: no edge, session or provider API), for comparison.
