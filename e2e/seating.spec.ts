@@ -208,6 +208,16 @@ test('"Mejor ubicación disponible" for 4 shows the 4 seats on the map before pa
   // One row, and on the map as the buyer's.
   expect(new Set(names.map((n) => n.split(', butaca')[0])).size).toBe(1);
   for (const name of names) await expect(seatBox(page, name)).toHaveAttribute('aria-checked', 'true');
+  // Once the availability lists them taken (the hold reached the mirror), the next poll still shows them as the
+  // buyer's, never as taken by someone else.
+  const ids = await Promise.all(names.map((name) => seatBox(page, name).getAttribute('data-seat')));
+  await page.waitForResponse(async (r) => {
+    if (!r.url().includes('/holds/seats/availability')) return false;
+    const body = await r.text();
+    return ids.every((id) => body.includes(`"${id}"`));
+  });
+  for (const name of names) await expect(seatBox(page, name)).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText(/ya no está disponible/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'the best-available picker');
   await result.getByRole('link', { name: 'Ir a pagar' }).click();
   await expect(page.getByTestId('order-seats').getByRole('listitem')).toHaveText(names);

@@ -159,6 +159,17 @@ describe('the picker store', () => {
     expect(picker.$notice.get()).toBe('Platea, fila A, butaca 2 ya no está disponible: elegí otra.');
   });
 
+  it("keeps the seats the buyer's own hold took as theirs when the availability lists them taken", async () => {
+    availability.mockResolvedValue(answer([]));
+    const picker = createSeatPicker({ eventId: 3, date, left: [] });
+    await picker.openSection('platea');
+    picker.showHeld([seat('platea-B-3'), seat('platea-B-4')]);
+    availability.mockResolvedValue(answer(['platea-B-3', 'platea-B-4', 'platea-A-1']));
+    await picker.refresh();
+    expect(picker.$picked.get().map((s) => s.id)).toEqual(['platea-B-3', 'platea-B-4']);
+    expect(picker.$notice.get()).toBeNull();
+  });
+
   it("keeps to the per-order maximum and, for the box office, to its ticket type's category", async () => {
     availability.mockResolvedValue(answer([]));
     const picker = createSeatPicker({ eventId: 3, date, left: [], max: 1, categories: ['pullman'] });

@@ -77,6 +77,12 @@ export default function SeatPickerIsland({
 
   const pay = (orderId: string) => location.assign(`/checkout?order=${encodeURIComponent(orderId)}`);
 
+  /** Seats picked by hand and held: theirs on the map while the checkout loads. */
+  function payPicked(orderId: string) {
+    picker.showHeld(picked);
+    pay(orderId);
+  }
+
   /** Best available: the seats the hold took are shown on the map, then the buyer goes to pay. */
   async function showBest(orderId: string) {
     const seats = await heldSeats(orderId);
@@ -85,7 +91,7 @@ export default function SeatPickerIsland({
       await picker.openSection(section);
       const loaded = picker.$sections.get()[section];
       const ids = new Set(seats.map((s) => s.id));
-      if (loaded?.status === 'ready') picker.show(loaded.seats.filter((s) => ids.has(s.id)));
+      if (loaded?.status === 'ready') picker.showHeld(loaded.seats.filter((s) => ids.has(s.id)));
     }
     setHeld({ orderId, names: seats.map((s) => s.name) });
   }
@@ -154,7 +160,7 @@ export default function SeatPickerIsland({
             className="btn btn-primary"
             busy={busy}
             disabled={picked.length === 0 || problem !== null}
-            onClick={() => void hold(holdItems(picked, date.categories), pay)}
+            onClick={() => void hold(holdItems(picked, date.categories), payPicked)}
           >
             {SEAT_MAP_TEXT.holdPicked}
           </SubmitButton>

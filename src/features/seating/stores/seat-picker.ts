@@ -36,6 +36,8 @@ export function createSeatPicker(options: SeatPickerOptions) {
   const $left = atom<SectionLeft[]>(options.left);
   const $taken = atom<ReadonlySet<string>>(new Set());
   const $picked = atom<PlacedSeat[]>([]);
+  /** Seats this page's own hold took: taken for everyone else once the availability lists them, the buyer's here. */
+  const $held = atom<ReadonlySet<string>>(new Set());
   const $zoom = atom<number>(ZOOM.start);
   /** A message for the buyer beside the map: a refusal, a seat someone else took. */
   const $notice = atom<string | null>(null);
@@ -83,7 +85,8 @@ export function createSeatPicker(options: SeatPickerOptions) {
       const taken = new Set(mine.taken);
       $taken.set(taken);
       // A picked seat someone else took meanwhile leaves the pick, and the buyer is told which.
-      const lost = $picked.get().filter((s) => taken.has(s.id));
+      const held = $held.get();
+      const lost = $picked.get().filter((s) => taken.has(s.id) && !held.has(s.id));
       if (lost.length > 0) {
         $picked.set($picked.get().filter((s) => !taken.has(s.id)));
         $notice.set(SEAT_HOLD_MSG.seatTaken(lost[0].name));
@@ -128,8 +131,9 @@ export function createSeatPicker(options: SeatPickerOptions) {
       }
       $picked.set([...picked, seat]);
     },
-    /** Seats chosen elsewhere (best available's hold) shown as the buyer's on the map. */
-    show(seats: PlacedSeat[]) {
+    /** Seats the buyer's hold took (picked by hand or by best available): theirs on the map from now on. */
+    showHeld(seats: PlacedSeat[]) {
+      $held.set(new Set(seats.map((s) => s.id)));
       $picked.set(seats);
     },
     clear: () => $picked.set([]),
