@@ -2,6 +2,7 @@ import { type ZodType, z } from 'zod';
 import { OPENAPI_TEXT as T } from '../../../src/shared/messages/integrations';
 import { type Declaration, declarationOf } from './access';
 import { acceptsKeys } from './api-key';
+import { isDevOnly } from './dev-only';
 import { validationOf } from './validate';
 
 /**
@@ -135,23 +136,31 @@ function operationOf(method: string, path: string, declaration: Declaration, sch
 
 /** The document for the app's registered routes (`api.routes`, paths under `API_BASE`). */
 export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocument {
-  type Found = { method: string; path: string; declaration?: Declaration; schemas: Map<string, ZodType> };
+  type Found = {
+    method: string;
+    path: string;
+    declaration?: Declaration;
+    devOnly: boolean;
+    schemas: Map<string, ZodType>;
+  };
   const found = new Map<string, Found>();
   for (const route of routes) {
     // `use()` middleware (the API key, the body depth, idempotency) is registered for ALL methods.
     if (route.method === 'ALL' || !route.path.startsWith(API_BASE)) continue;
     const path = route.path.slice(API_BASE.length) || '/';
     const key = `${route.method} ${path}`;
-    const entry: Found = found.get(key) ?? { method: route.method, path, schemas: new Map() };
+    const entry: Found = found.get(key) ?? { method: route.method, path, devOnly: false, schemas: new Map() };
     entry.declaration ??= declarationOf(route.handler);
+    entry.devOnly ||= isDevOnly(route.handler);
     const validation = validationOf(route.handler);
     if (validation) entry.schemas.set(validation.target, validation.schema);
     found.set(key, entry);
   }
   const paths: OpenApiDocument['paths'] = {};
-  for (const { method, path, declaration, schemas } of found.values()) {
-    // A route without a declaration is refused by tests/api/platform/routes.test.ts; it is not documented.
-    if (!declaration) continue;
+  for (const { method, path, declaration, devOnly, schemas } of found.values()) {
+    // A route without a declaration is refused by tests/api/platform/routes.test.ts; it is not documented, nor is
+    // one that exists only in development.
+    if (!declaration || devOnly) continue;
     const documented = openApiPath(path);
     paths[documented] = {
       ...paths[documented],

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { api } from '../../../functions/api/app';
 import { type Declaration, declarationOf } from '../../../functions/api/lib/access';
+import { isDevOnly } from '../../../functions/api/lib/dev-only';
 import { validationOf } from '../../../functions/api/lib/validate';
 
 /** One route of the provider API, as Hono registered it (`api.routes`), relative to /api/v1. */
@@ -12,6 +13,8 @@ export type ApiRoute = {
   declarations: Declaration[];
   /** Field names of the zod objects its validators check, by target (json, query, param, form…). */
   fields: Record<string, string[]>;
+  /** Exists only with DEV_MODE (lib/dev-only.ts): out of the OpenAPI document. */
+  devOnly: boolean;
 };
 
 const BASE = '/api/v1';
@@ -35,9 +38,10 @@ export function routesOf(app: { routes: { method: string; path: string; handler:
     if (r.method === 'ALL') continue;
     const path = base && r.path.startsWith(base) ? r.path.slice(base.length) || '/' : r.path;
     const key = `${r.method} ${path}`;
-    const route = byKey.get(key) ?? { method: r.method, path, key, declarations: [], fields: {} };
+    const route = byKey.get(key) ?? { method: r.method, path, key, declarations: [], fields: {}, devOnly: false };
     const declaration = declarationOf(r.handler);
     if (declaration) route.declarations.push(declaration);
+    route.devOnly ||= isDevOnly(r.handler);
     const validation = validationOf(r.handler);
     if (validation) route.fields[validation.target] = fieldsOf(validation.schema);
     byKey.set(key, route);

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SEAT_HOLD_MSG } from '../../../../src/shared/messages/checkout';
-import { MSG } from '../../../../src/shared/messages/common';
 import { HoldRequestSchema, OrderIdParamSchema } from '../../../../src/shared/schemas/checkout';
 import { EventIdSchema } from '../../../../src/shared/schemas/ids';
-import { isDevMode } from '../../../mail/port';
 import { type AccessEnv, authenticated, buyerSession, publicRoute } from '../../lib/access';
-import { fail } from '../../lib/errors';
+import { devOnly } from '../../lib/dev-only';
 import { validate } from '../../lib/validate';
 import { publicAvailability } from '../../services/checkout/availability';
 import { bareHoldCall, createHold, releaseHold } from '../../services/checkout/holds';
@@ -71,13 +69,8 @@ export const holds = new Hono<AccessEnv>()
    * object through the same path as a hold: the edge with the buyer's session, this session check, the hold's body
    * read and validated, and an answer of the same shape. Only the object's work differs from POST /holds.
    */
-  .post(
-    '/ceiling',
-    buyerSession(),
-    async (c, next) => (isDevMode(c.env) ? next() : fail(404, MSG.notFound)),
-    validate('json', HoldRequestSchema),
-    async (c) =>
-      c.json({ status: true, data: holdAnswer(await bareHoldCall(c.env, c.req.valid('json').event_id)) }, 201),
+  .post('/ceiling', buyerSession(), devOnly(), validate('json', HoldRequestSchema), async (c) =>
+    c.json({ status: true, data: holdAnswer(await bareHoldCall(c.env, c.req.valid('json').event_id)) }, 201),
   )
   .delete('/:id', authenticated('session'), validate('param', OrderIdParamSchema, 404), async (c) => {
     const order = await ownOrder(c.env, c.req.valid('param').id, c.var.session.user.id);
