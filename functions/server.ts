@@ -6,7 +6,7 @@ import { devRoutes } from './dev/routes';
 import { demoDataReady } from './dev/seed';
 import { edge } from './edge/proxy';
 import { CachedRouter } from './lib/cached-router';
-import { isDevMode } from './mail/port';
+import { isDevMode } from './lib/dev-mode';
 import { withSecurityHeaders } from './security-headers';
 
 export type Fallback = (request: Request, env: Env, ctx: WorkerContext) => Response | Promise<Response>;

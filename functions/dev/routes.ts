@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { isDevMode } from '../lib/dev-mode';
 import { refuseDeepJson } from '../lib/json-depth';
-import { isDevMode } from '../mail/port';
 import { checkinTools } from './checkin-tools';
 import { checkoutTools } from './checkout-tools';
 import { mailbox } from './mailbox';

@@ -1,3 +1,5 @@
+import { isDevMode } from '../lib/dev-mode';
+
 /**
  * The browser's address, for the provider's throttling. Cloudflare's edge sets `cf-connecting-ip` on
  * every request and overwrites one a client sent, and gives the Worker a `request.cf` object. Without
@@ -5,7 +7,7 @@
  * used: the address-keyed limits then see no address (docs/operations.md).
  */
 export function trustedClientAddress(request: Request, env: Env): string | undefined {
-  if (env.DEV_MODE === '1' || !request.cf) return undefined;
+  if (isDevMode(env) || !request.cf) return undefined;
   return request.headers.get('cf-connecting-ip')?.trim() || undefined;
 }
 

@@ -1,3 +1,5 @@
+import { isDevMode } from '../lib/dev-mode';
+
 /**
  * The mail port: every e-mail the product sends goes through `sendMail`.
  * - DEV_MODE: stored in the development mailbox (D1 table dev_mail), browsable at /dev/correo.
@@ -13,8 +15,6 @@ export type MailMessage = {
   text: string;
   attachments?: MailAttachment[];
 };
-
-export const isDevMode = (env: Env) => env.DEV_MODE === '1';
 
 /** Absolute links of an HTML message, in order, without repeats. */
 export function extractLinks(html: string): string[] {

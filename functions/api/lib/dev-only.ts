@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { MSG } from '../../../src/shared/messages/common';
+import { isDevMode } from '../../lib/dev-mode';
 import { fail } from './errors';
 
 const DEV_ONLY = Symbol('dev-only');
@@ -10,7 +11,7 @@ const DEV_ONLY = Symbol('dev-only');
  */
 export function devOnly(): MiddlewareHandler<{ Bindings: Env }> {
   const handler: MiddlewareHandler<{ Bindings: Env }> = async (c, next) =>
-    c.env.DEV_MODE === '1' ? next() : fail(404, MSG.notFound);
+    isDevMode(c.env) ? next() : fail(404, MSG.notFound);
   return Object.assign(handler, { [DEV_ONLY]: true });
 }
 

@@ -1,7 +1,8 @@
 import { WEBHOOK_MAIL, WEBHOOK_MSG } from '../../../../src/shared/messages/integrations';
 import { destinationProblem } from '../../../domain/integrations/webhook-destination';
 import { webhookHeaders } from '../../../domain/integrations/webhook-signature';
-import { isDevMode, sendMail } from '../../../mail/port';
+import { isDevMode } from '../../../lib/dev-mode';
+import { sendMail } from '../../../mail/port';
 import { escapeHtml, paragraph, renderEmail } from '../../../mail/templates/layout';
 import { type EndpointRow, signingSecrets } from './webhook-endpoints';
 

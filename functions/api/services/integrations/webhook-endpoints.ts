@@ -2,8 +2,8 @@ import { WEBHOOK_MSG } from '../../../../src/shared/messages/integrations';
 import type { WebhookEndpointInput, WebhookEndpointPatch } from '../../../../src/shared/schemas/integrations';
 import { destinationProblem } from '../../../domain/integrations/webhook-destination';
 import { newWebhookSecret } from '../../../domain/integrations/webhook-signature';
+import { isDevMode } from '../../../lib/dev-mode';
 import { openSecret, sealSecret } from '../../../lib/secret-box';
-import { isDevMode } from '../../../mail/port';
 import { randomToken } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 
